@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+import type { Principal } from '#core/auth/authenticate.ts';
+import type { Deps } from '#core/deps.ts';
+
+/** Which credential an action accepts: a client API key, or a Cognito user's access token. */
+export type Credential = 'api_key' | 'user_token';
+
+export type ActionContext = { principal: Principal; deps: Deps; requestId: string };
+
+/**
+ * One action of the single endpoint: its name, the only credential it accepts, the zod schema
+ * of its body (without `action`) and the function that does the work.
+ */
+export type Action<S extends z.ZodType = z.ZodType, R = unknown> = {
+  readonly name: string;
+  readonly credential: Credential;
+  readonly input: S;
+  readonly run: (input: z.output<S>, ctx: ActionContext) => Promise<R>;
+};
+
+export function defineAction<const N extends string, S extends z.ZodType, R>(action: {
+  name: N;
+  credential: Credential;
+  input: S;
+  run: (input: z.output<S>, ctx: ActionContext) => Promise<R>;
+}): Action<S, R> & { readonly name: N } {
+  return action;
+}

@@ -1,0 +1,20 @@
+import type { Action } from '../action.ts';
+import { createCampaignAction } from './create-campaign.ts';
+import { createClientAction } from './create-client.ts';
+import { listCampaignsAction } from './list-campaigns.ts';
+import { listClientsAction } from './list-clients.ts';
+import { listCreativesAction } from './list-creatives.ts';
+
+/** The typed table the router dispatches through; adding an action is adding a line here. */
+export const actions = [
+  listClientsAction,
+  createClientAction,
+  listCampaignsAction,
+  createCampaignAction,
+  listCreativesAction,
+] as const satisfies readonly Action[];
+
+export type ActionName = (typeof actions)[number]['name'];
+
+export const actionsByName: ReadonlyMap<string, Action> = new Map(actions.map((a) => [a.name, a as Action]));
+export const actionNames: readonly string[] = actions.map((a) => a.name);

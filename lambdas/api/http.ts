@@ -1,0 +1,36 @@
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { AppError } from '#core/errors.ts';
+
+const baseHeaders = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
+
+export function jsonResponse(status: number, body: unknown, requestId?: string): APIGatewayProxyResult {
+  return {
+    statusCode: status,
+    headers: requestId ? { ...baseHeaders, 'x-request-id': requestId } : baseHeaders,
+    body: JSON.stringify(body),
+  };
+}
+
+/**
+ * The one place where errors become responses. An `AppError` carries its status and code; any
+ * other error is a 500 whose body names nothing internal (the log has the detail).
+ */
+export function errorResponse(error: unknown, requestId?: string): APIGatewayProxyResult {
+  if (error instanceof AppError) {
+    const envelope: { code: string; message: string; details?: unknown } = {
+      code: error.code,
+      message: error.message,
+    };
+    if (error.details !== undefined) envelope.details = error.details;
+    return jsonResponse(error.status, { error: envelope }, requestId);
+  }
+  return jsonResponse(
+    500,
+    { error: { code: 'internal_error', message: 'Something went wrong on our side; retry later.' } },
+    requestId,
+  );
+}

@@ -1,0 +1,116 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { z } from 'zod';
+import { authenticateApiKey, type Principal } from '#core/auth/authenticate.ts';
+import type { Deps } from '#core/deps.ts';
+import {
+  ForbiddenError,
+  InvalidJsonError,
+  PayloadTooLargeError,
+  UnauthorizedError,
+  UnknownActionError,
+  ValidationError,
+} from '#core/errors.ts';
+import type { Action, Credential } from './action.ts';
+import { actionNames, actionsByName } from './actions/index.ts';
+import { jsonResponse } from './http.ts';
+
+export const MAX_BODY_BYTES = 256 * 1024;
+
+/** Verifies a Cognito access token; injected so the router does not care how JWKS are loaded. */
+export type UserTokenVerifier = (token: string) => Promise<{ sub: string }>;
+
+export type RouterDeps = Deps & { verifyUserToken?: UserTokenVerifier };
+
+/** Filled in as the request goes, so the request log line can say how far it got. */
+export type RouteTrace = { action?: string; accountId?: string };
+
+function header(event: APIGatewayProxyEvent, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(event.headers ?? {})) {
+    if (key.toLowerCase() === wanted && typeof value === 'string') return value;
+  }
+  return undefined;
+}
+
+function readBody(event: APIGatewayProxyEvent): Record<string, unknown> & { action: string } {
+  const raw = event.body ?? '';
+  const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
+  if (bytes.byteLength > MAX_BODY_BYTES) throw new PayloadTooLargeError(MAX_BODY_BYTES);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw new InvalidJsonError();
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new InvalidJsonError();
+  const action = (parsed as { action?: unknown }).action;
+  if (typeof action !== 'string' || action.length === 0) {
+    throw new ValidationError('The body must name an action.', [
+      { path: 'action', message: `must be one of ${actionNames.join(', ')}` },
+    ]);
+  }
+  return parsed as Record<string, unknown> & { action: string };
+}
+
+const wrongCredential: Record<Credential, string> = {
+  api_key: 'This action takes an API key in the X-Api-Key header, not a user token.',
+  user_token: 'This action requires a user token (Authorization: Bearer <Cognito access token>), not an API key.',
+};
+
+/**
+ * Authenticates with the one credential the action accepts. Presenting the other kind is a
+ * 403 that says which one is needed; presenting neither, or a bad one, is a 401.
+ */
+async function authenticate(event: APIGatewayProxyEvent, action: Action, deps: RouterDeps): Promise<Principal> {
+  const apiKey = header(event, 'x-api-key');
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header(event, 'authorization') ?? '')?.[1];
+  if (action.credential === 'api_key') {
+    if (apiKey) return authenticateApiKey(deps, apiKey);
+    if (bearer) throw new ForbiddenError(wrongCredential.api_key);
+    throw new UnauthorizedError('Send your API key in the X-Api-Key header.');
+  }
+  if (bearer && deps.verifyUserToken) {
+    let sub: string;
+    try {
+      ({ sub } = await deps.verifyUserToken(bearer));
+    } catch {
+      throw new UnauthorizedError('The user token is not valid.');
+    }
+    return { accountId: sub, via: 'user_token', sub };
+  }
+  if (apiKey) throw new ForbiddenError(wrongCredential.user_token);
+  throw new UnauthorizedError('Send a user token as Authorization: Bearer <Cognito access token>.');
+}
+
+function validationIssues(error: z.ZodError) {
+  return error.issues.map((issue) => ({
+    path: issue.path.length > 0 ? issue.path.map(String).join('.') : '(body)',
+    message: issue.message,
+  }));
+}
+
+/**
+ * The whole request pipeline, in order: size → JSON → known action → credential → input → run.
+ * Authentication comes before input validation so that an anonymous caller learns nothing
+ * about the shape of an action's input.
+ */
+export async function route(
+  event: APIGatewayProxyEvent,
+  deps: RouterDeps,
+  requestId: string,
+  trace: RouteTrace = {},
+): Promise<APIGatewayProxyResult> {
+  const body = readBody(event);
+  const action = actionsByName.get(body.action);
+  if (!action) throw new UnknownActionError(body.action, actionNames);
+  trace.action = action.name;
+  const principal = await authenticate(event, action, deps);
+  trace.accountId = principal.accountId;
+  const { action: _name, ...fields } = body;
+  const parsed = action.input.safeParse(fields);
+  if (!parsed.success) {
+    throw new ValidationError(`Invalid input for ${action.name}.`, validationIssues(parsed.error));
+  }
+  const result = await action.run(parsed.data, { principal, deps, requestId });
+  return jsonResponse(200, result, requestId);
+}

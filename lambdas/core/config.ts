@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the Lambdas and the local stack read, in one place.
+ *
+ * On AWS the CDK stack sets these variables; locally `local/main.ts` sets them to the
+ * emulators' endpoints. The `*_ENDPOINT` variables exist only for the local stack: when they
+ * are absent the SDK resolves the real regional endpoints.
+ */
+const envSchema = z.object({
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  TABLE_NAME: z.string().min(1),
+  BUCKET_NAME: z.string().min(1),
+  QUEUE_URL: z.string().min(1),
+  /** Short tag embedded in every API key (`adg_<env>_...`) so a leaked key says where it works. */
+  ADGEN_ENV: z
+    .string()
+    .regex(/^[a-z0-9]{2,8}$/, 'ADGEN_ENV must be 2-8 lowercase letters or digits')
+    .default('live'),
+  ADGEN_DEFAULT_CREDITS: z.coerce.number().int().min(0).default(1000),
+  PRESIGN_TTL_SECONDS: z.coerce.number().int().min(60).max(604800).default(3600),
+  USER_POOL_ID: z.string().min(1).optional(),
+  USER_POOL_CLIENT_ID: z.string().min(1).optional(),
+  IMAGE_PROVIDER: z.enum(['template', 'bedrock-stability', 'bedrock-nova-canvas']).default('template'),
+  IMAGE_MODEL_ID: z.string().min(1).default('stability.sd3-5-large-v1:0'),
+  TEXT_PROVIDER: z.enum(['heuristic', 'bedrock']).default('heuristic'),
+  TEXT_MODEL_ID: z.string().min(1).default('amazon.nova-pro-v1:0'),
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  SQS_ENDPOINT: z.url().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  COGNITO_ENDPOINT: z.url().optional(),
+  BEDROCK_ENDPOINT: z.url().optional(),
+});
+
+export type Config = {
+  region: string;
+  tableName: string;
+  bucketName: string;
+  queueUrl: string;
+  keyEnv: string;
+  defaultCredits: number;
+  presignTtlSeconds: number;
+  userPoolId: string | undefined;
+  userPoolClientId: string | undefined;
+  imageProvider: 'template' | 'bedrock-stability' | 'bedrock-nova-canvas';
+  imageModelId: string;
+  textProvider: 'heuristic' | 'bedrock';
+  textModelId: string;
+  endpoints: {
+    dynamodb: string | undefined;
+    sqs: string | undefined;
+    s3: string | undefined;
+    cognito: string | undefined;
+    bedrock: string | undefined;
+  };
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment; a missing or bad variable fails with its name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    region: e.AWS_REGION,
+    tableName: e.TABLE_NAME,
+    bucketName: e.BUCKET_NAME,
+    queueUrl: e.QUEUE_URL,
+    keyEnv: e.ADGEN_ENV,
+    defaultCredits: e.ADGEN_DEFAULT_CREDITS,
+    presignTtlSeconds: e.PRESIGN_TTL_SECONDS,
+    userPoolId: e.USER_POOL_ID,
+    userPoolClientId: e.USER_POOL_CLIENT_ID,
+    imageProvider: e.IMAGE_PROVIDER,
+    imageModelId: e.IMAGE_MODEL_ID,
+    textProvider: e.TEXT_PROVIDER,
+    textModelId: e.TEXT_MODEL_ID,
+    endpoints: {
+      dynamodb: e.DYNAMODB_ENDPOINT,
+      sqs: e.SQS_ENDPOINT,
+      s3: e.S3_ENDPOINT,
+      cognito: e.COGNITO_ENDPOINT,
+      bedrock: e.BEDROCK_ENDPOINT,
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { AwsClients } from './aws.ts';
+import type { Config } from './config.ts';
+
+/**
+ * What the domain functions need from the outside world. Handlers build one per container;
+ * tests build one against the local stack, with their own clock or ids where it matters.
+ */
+export type Deps = AwsClients & {
+  config: Config;
+  /** Time source; every timestamp written goes through it. */
+  now: () => Date;
+  /** UUIDv7: time-ordered, so sort keys built from ids list newest first. */
+  newId: () => string;
+};
+
+export function createDeps(config: Config, clients: AwsClients, overrides: Partial<Deps> = {}): Deps {
+  return { ...clients, config, now: () => new Date(), newId: () => uuidv7(), ...overrides };
+}

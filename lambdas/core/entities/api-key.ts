@@ -1,0 +1,116 @@
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { IssuedApiKey } from '../auth/api-key-format.ts';
+import { keys } from '../db/keys.ts';
+import type { Deps } from '../deps.ts';
+
+/** What is stored for a key: never the key itself, only its hash and display parts. */
+export type ApiKeyRecord = {
+  id: string;
+  account_id: string;
+  name: string;
+  hash: string;
+  prefix: string;
+  last4: string;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+};
+
+export const MAX_ACTIVE_KEYS_PER_ACCOUNT = 25;
+
+export function apiKeyFromItem(item: Record<string, unknown>): ApiKeyRecord {
+  const opt = (v: unknown) => (typeof v === 'string' ? v : null);
+  return {
+    id: String(item.id),
+    account_id: String(item.account_id),
+    name: String(item.name),
+    hash: String(item.hash),
+    prefix: String(item.prefix),
+    last4: String(item.last4),
+    created_at: String(item.created_at),
+    expires_at: opt(item.expires_at),
+    revoked_at: opt(item.revoked_at),
+    last_used_at: opt(item.last_used_at),
+  };
+}
+
+export async function getApiKeyById(deps: Deps, keyId: string): Promise<ApiKeyRecord | undefined> {
+  const out = await deps.ddb.send(
+    new GetCommand({ TableName: deps.config.tableName, Key: keys.apiKeyById(keyId), ConsistentRead: true }),
+  );
+  return out.Item ? apiKeyFromItem(out.Item) : undefined;
+}
+
+/**
+ * Stores a freshly issued key and counts it against the account's active keys, in one
+ * transaction: the count can never pass the limit, even under concurrent creates.
+ * Throws a cancelled transaction when the account is at the limit (the caller maps it).
+ */
+export async function putApiKey(
+  deps: Deps,
+  input: { accountId: string; name: string; issued: IssuedApiKey; expiresAt: string | null },
+): Promise<ApiKeyRecord> {
+  const now = deps.now().toISOString();
+  const record: ApiKeyRecord = {
+    id: input.issued.keyId,
+    account_id: input.accountId,
+    name: input.name,
+    hash: input.issued.hash,
+    prefix: input.issued.prefix,
+    last4: input.issued.last4,
+    created_at: now,
+    expires_at: input.expiresAt,
+    revoked_at: null,
+    last_used_at: null,
+  };
+  const list = keys.apiKeysOfAccount(input.accountId);
+  await deps.ddb.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: deps.config.tableName,
+            Key: keys.account(input.accountId),
+            UpdateExpression: 'SET active_api_keys = if_not_exists(active_api_keys, :zero) + :one',
+            ConditionExpression:
+              'attribute_exists(pk) AND (attribute_not_exists(active_api_keys) OR active_api_keys < :max)',
+            ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': MAX_ACTIVE_KEYS_PER_ACCOUNT },
+          },
+        },
+        {
+          Put: {
+            TableName: deps.config.tableName,
+            Item: {
+              ...keys.apiKeyById(record.id),
+              gsi1pk: list.partition,
+              gsi1sk: `${list.skPrefix}${now}#${record.id}`,
+              entity: 'api_key',
+              ...record,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
+    }),
+  );
+  return record;
+}
+
+/**
+ * Records use at most once a minute per key, so authentication stays one read on the hot path
+ * and a write only now and then.
+ */
+export async function touchApiKey(deps: Deps, key: ApiKeyRecord): Promise<void> {
+  const now = deps.now();
+  if (key.last_used_at && now.getTime() - Date.parse(key.last_used_at) < 60_000) return;
+  await deps.ddb.send(
+    new UpdateCommand({
+      TableName: deps.config.tableName,
+      Key: keys.apiKeyById(key.id),
+      UpdateExpression: 'SET last_used_at = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':now': now.toISOString() },
+    }),
+  );
+}

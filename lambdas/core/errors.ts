@@ -1,0 +1,106 @@
+/**
+ * Every failure the API can answer, as classes carrying their HTTP status and code. They are
+ * turned into the `{ error: { code, message, details } }` envelope in exactly one place
+ * (`lambdas/api/http.ts`); anything that is not an `AppError` becomes a 500 that leaks nothing.
+ */
+export type ErrorCode =
+  | 'invalid_json'
+  | 'validation_error'
+  | 'unknown_action'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'insufficient_credits'
+  | 'conflict'
+  | 'method_not_allowed'
+  | 'payload_too_large'
+  | 'rate_limited'
+  | 'upstream_error'
+  | 'internal_error';
+
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export class InvalidJsonError extends AppError {
+  constructor(message = 'The request body must be a JSON object.') {
+    super(400, 'invalid_json', message);
+  }
+}
+
+export type FieldIssue = { path: string; message: string };
+
+export class ValidationError extends AppError {
+  constructor(message: string, issues: FieldIssue[] = []) {
+    super(400, 'validation_error', message, issues.length > 0 ? { issues } : undefined);
+  }
+}
+
+export class UnknownActionError extends AppError {
+  constructor(action: string, known: readonly string[]) {
+    super(400, 'unknown_action', `Unknown action '${action}'.`, { known_actions: known });
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message = 'A valid credential is required.') {
+    super(401, 'unauthorized', message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message: string) {
+    super(403, 'forbidden', message);
+  }
+}
+
+/**
+ * The same answer for an id that does not exist and for one that belongs to another account,
+ * so that probing ids tells an attacker nothing.
+ */
+export class NotFoundError extends AppError {
+  constructor(resource: string, id: string) {
+    super(404, 'not_found', `${resource} '${id}' was not found.`);
+  }
+}
+
+export class InsufficientCreditsError extends AppError {
+  constructor(required: number, available: number) {
+    super(402, 'insufficient_credits', `This batch needs ${required} credits; ${available} are available.`, {
+      required,
+      available,
+    });
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string, details?: unknown) {
+    super(409, 'conflict', message, details);
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor(limitBytes: number) {
+    super(413, 'payload_too_large', `The request body exceeds ${limitBytes} bytes.`, { limit_bytes: limitBytes });
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(message = 'Too many requests; retry later.') {
+    super(429, 'rate_limited', message);
+  }
+}
+
+export class UpstreamError extends AppError {
+  constructor(message: string) {
+    super(502, 'upstream_error', message);
+  }
+}
