@@ -1,4 +1,5 @@
 import { Logger } from '@aws-lambda-powertools/logger';
+import { cognitoUserTokenVerifier } from '#core/auth/user-token.ts';
 import { createAwsClients } from '#core/aws.ts';
 import { loadConfig } from '#core/config.ts';
 import { createDeps } from '#core/deps.ts';
@@ -7,5 +8,9 @@ import { createApiHandler } from './app.ts';
 // Built once per container: configuration fails fast at cold start, clients are reused.
 const config = loadConfig();
 const logger = new Logger({ serviceName: 'adgen-api' });
+const verifyUserToken =
+  config.userPoolId && config.userPoolClientId
+    ? cognitoUserTokenVerifier({ userPoolId: config.userPoolId, clientId: config.userPoolClientId })
+    : undefined;
 
-export const handler = createApiHandler(createDeps(config, createAwsClients(config)), logger);
+export const handler = createApiHandler({ ...createDeps(config, createAwsClients(config)), verifyUserToken }, logger);

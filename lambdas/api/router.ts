@@ -1,7 +1,9 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { z } from 'zod';
 import { authenticateApiKey, type Principal } from '#core/auth/authenticate.ts';
+import type { UserTokenVerifier } from '#core/auth/user-token.ts';
 import type { Deps } from '#core/deps.ts';
+import { ensureAccount, getAccount } from '#core/entities/account.ts';
 import {
   ForbiddenError,
   InvalidJsonError,
@@ -16,9 +18,7 @@ import { jsonResponse } from './http.ts';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 
-/** Verifies a Cognito access token; injected so the router does not care how JWKS are loaded. */
-export type UserTokenVerifier = (token: string) => Promise<{ sub: string }>;
-
+/** The user-token verifier is injected so the router does not care how JWKS are loaded. */
 export type RouterDeps = Deps & { verifyUserToken?: UserTokenVerifier };
 
 /** Filled in as the request goes, so the request log line can say how far it got. */
@@ -76,6 +76,8 @@ async function authenticate(event: APIGatewayProxyEvent, action: Action, deps: R
     } catch {
       throw new UnauthorizedError('The user token is not valid.');
     }
+    // The first call of a Cognito user creates their account (exactly once, see ensureAccount).
+    if (!(await getAccount(deps, sub))) await ensureAccount(deps, sub);
     return { accountId: sub, via: 'user_token', sub };
   }
   if (apiKey) throw new ForbiddenError(wrongCredential.user_token);

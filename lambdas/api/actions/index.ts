@@ -1,9 +1,12 @@
 import type { Action } from '../action.ts';
+import { createApiKeyAction } from './create-api-key.ts';
 import { createCampaignAction } from './create-campaign.ts';
 import { createClientAction } from './create-client.ts';
+import { listApiKeysAction } from './list-api-keys.ts';
 import { listCampaignsAction } from './list-campaigns.ts';
 import { listClientsAction } from './list-clients.ts';
 import { listCreativesAction } from './list-creatives.ts';
+import { revokeApiKeyAction } from './revoke-api-key.ts';
 
 /** The typed table the router dispatches through; adding an action is adding a line here. */
 export const actions = [
@@ -12,6 +15,9 @@ export const actions = [
   listCampaignsAction,
   createCampaignAction,
   listCreativesAction,
+  listApiKeysAction,
+  createApiKeyAction,
+  revokeApiKeyAction,
 ] as const satisfies readonly Action[];
 
 export type ActionName = (typeof actions)[number]['name'];

@@ -1,6 +1,9 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { IssuedApiKey } from '../auth/api-key-format.ts';
+import { isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
+import type { Page } from '../db/pagination.ts';
+import { type PageRequest, queryCollection } from '../db/query.ts';
 import type { Deps } from '../deps.ts';
 
 /** What is stored for a key: never the key itself, only its hash and display parts. */
@@ -113,4 +116,65 @@ export async function touchApiKey(deps: Deps, key: ApiKeyRecord): Promise<void> 
       ExpressionAttributeValues: { ':now': now.toISOString() },
     }),
   );
+}
+
+/** The caller-facing view of a key: everything but the hash (and never the key itself). */
+export type ApiKeyView = Omit<ApiKeyRecord, 'hash' | 'account_id'> & { status: 'active' | 'revoked' | 'expired' };
+
+export function toApiKeyView(record: ApiKeyRecord, now: Date): ApiKeyView {
+  const { hash: _hash, account_id: _account, ...visible } = record;
+  const status =
+    record.revoked_at !== null
+      ? 'revoked'
+      : record.expires_at !== null && Date.parse(record.expires_at) <= now.getTime()
+        ? 'expired'
+        : 'active';
+  return { ...visible, status };
+}
+
+export function listApiKeysOfAccount(deps: Deps, accountId: string, page: PageRequest): Promise<Page<ApiKeyRecord>> {
+  return queryCollection(deps.ddb, deps.config.tableName, keys.apiKeysOfAccount(accountId), page, apiKeyFromItem);
+}
+
+/**
+ * Revokes a key of this account and frees its slot in the active-key count, in one
+ * transaction. Revoking a revoked key changes nothing and answers it as it is. Answers
+ * undefined for a key that is not this account's (unknown or foreign alike).
+ */
+export async function revokeApiKey(deps: Deps, accountId: string, keyId: string): Promise<ApiKeyRecord | undefined> {
+  const existing = await getApiKeyById(deps, keyId);
+  if (!existing || existing.account_id !== accountId) return undefined;
+  if (existing.revoked_at !== null) return existing;
+  const now = deps.now().toISOString();
+  try {
+    await deps.ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: deps.config.tableName,
+              Key: keys.apiKeyById(keyId),
+              UpdateExpression: 'SET revoked_at = :now',
+              ConditionExpression: 'account_id = :account AND revoked_at = :null',
+              ExpressionAttributeValues: { ':now': now, ':account': accountId, ':null': null },
+            },
+          },
+          {
+            Update: {
+              TableName: deps.config.tableName,
+              Key: keys.account(accountId),
+              UpdateExpression: 'SET active_api_keys = active_api_keys - :one',
+              ConditionExpression: 'active_api_keys > :zero',
+              ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    // A concurrent revoke won the race: the key is revoked either way.
+    if (!isConditionalCheckFailed(error)) throw error;
+    return getApiKeyById(deps, keyId);
+  }
+  return { ...existing, revoked_at: now };
 }
