@@ -2,11 +2,16 @@ import type { Action } from '../action.ts';
 import { createApiKeyAction } from './create-api-key.ts';
 import { createCampaignAction } from './create-campaign.ts';
 import { createClientAction } from './create-client.ts';
+import { generateAnglesAction } from './generate-angles.ts';
+import { getAngleAction } from './get-angle.ts';
+import { getBrandKitAction } from './get-brand-kit.ts';
+import { listAnglesAction } from './list-angles.ts';
 import { listApiKeysAction } from './list-api-keys.ts';
 import { listCampaignsAction } from './list-campaigns.ts';
 import { listClientsAction } from './list-clients.ts';
 import { listCreativesAction } from './list-creatives.ts';
 import { revokeApiKeyAction } from './revoke-api-key.ts';
+import { updateBrandKitAction } from './update-brand-kit.ts';
 
 /** The typed table the router dispatches through; adding an action is adding a line here. */
 export const actions = [
@@ -15,6 +20,11 @@ export const actions = [
   listCampaignsAction,
   createCampaignAction,
   listCreativesAction,
+  listAnglesAction,
+  getAngleAction,
+  generateAnglesAction,
+  getBrandKitAction,
+  updateBrandKitAction,
   listApiKeysAction,
   createApiKeyAction,
   revokeApiKeyAction,

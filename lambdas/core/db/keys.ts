@@ -39,6 +39,12 @@ export const keys = {
     skPrefix: 'CAMPAIGN#',
   }),
 
+  /** Exactly one brand kit per client, created with the client. */
+  brandKitOfClient: (accountId: string, clientId: string): ItemKey => ({
+    pk: account(accountId),
+    sk: `BRANDKIT#${clientId}`,
+  }),
+
   angleById: (accountId: string, angleId: string): ItemKey => ({
     pk: account(accountId),
     sk: `ANGLE#${angleId}`,

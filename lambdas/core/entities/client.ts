@@ -1,8 +1,9 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import { type PageRequest, queryCollection } from '../db/query.ts';
 import type { Deps } from '../deps.ts';
+import { brandKitToItem, defaultBrandKit } from './brand-kit.ts';
 
 export type Client = { id: string; name: string; created_at: string; updated_at: string };
 
@@ -19,14 +20,23 @@ export function clientToItem(accountId: string, client: Client): Record<string, 
   return { ...keys.clientById(accountId, client.id), entity: 'client', account_id: accountId, ...client };
 }
 
+/** Creates the client together with its brand kit (neutral defaults): never one without the other. */
 export async function createClient(deps: Deps, accountId: string, name: string): Promise<Client> {
   const now = deps.now().toISOString();
   const client: Client = { id: deps.newId(), name, created_at: now, updated_at: now };
+  const table = deps.config.tableName;
   await deps.ddb.send(
-    new PutCommand({
-      TableName: deps.config.tableName,
-      Item: clientToItem(accountId, client),
-      ConditionExpression: 'attribute_not_exists(pk)',
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: table, Item: clientToItem(accountId, client), ConditionExpression: 'attribute_not_exists(pk)' } },
+        {
+          Put: {
+            TableName: table,
+            Item: brandKitToItem(accountId, defaultBrandKit(client.id, now), 1),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
     }),
   );
   return client;

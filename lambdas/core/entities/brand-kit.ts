@@ -1,0 +1,130 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionalCheckFailed } from '../db/errors.ts';
+import { keys } from '../db/keys.ts';
+import type { Deps } from '../deps.ts';
+import { ConflictError } from '../errors.ts';
+import type { FontFamily } from '../fonts.ts';
+
+export type BrandColors = { primary: string; secondary: string; accent: string; background: string; text: string };
+
+export type BrandKit = {
+  client_id: string;
+  colors: BrandColors;
+  fonts: { heading: FontFamily; body: FontFamily };
+  logo_url: string | null;
+  tone_of_voice: string;
+  tagline: string;
+  banned_words: string[];
+  updated_at: string;
+};
+
+export type BrandKitPatch = {
+  colors?: Partial<BrandColors> | undefined;
+  fonts?: Partial<BrandKit['fonts']> | undefined;
+  logo_url?: string | null | undefined;
+  tone_of_voice?: string | undefined;
+  tagline?: string | undefined;
+  banned_words?: string[] | undefined;
+};
+
+/** Neutral defaults every client starts with: legible, brand-agnostic, WCAG AA text contrast. */
+export function defaultBrandKit(clientId: string, now: string): BrandKit {
+  return {
+    client_id: clientId,
+    colors: { primary: '#1F2937', secondary: '#4B5563', accent: '#2563EB', background: '#F9FAFB', text: '#111827' },
+    fonts: { heading: 'Inter', body: 'Inter' },
+    logo_url: null,
+    tone_of_voice: 'Clear, friendly and confident.',
+    tagline: '',
+    banned_words: [],
+    updated_at: now,
+  };
+}
+
+export function brandKitFromItem(item: Record<string, unknown>): BrandKit {
+  const colors = item.colors as BrandColors;
+  const fonts = item.fonts as BrandKit['fonts'];
+  return {
+    client_id: String(item.client_id),
+    colors: {
+      primary: colors.primary,
+      secondary: colors.secondary,
+      accent: colors.accent,
+      background: colors.background,
+      text: colors.text,
+    },
+    fonts: { heading: fonts.heading, body: fonts.body },
+    logo_url: typeof item.logo_url === 'string' ? item.logo_url : null,
+    tone_of_voice: String(item.tone_of_voice ?? ''),
+    tagline: String(item.tagline ?? ''),
+    banned_words: Array.isArray(item.banned_words) ? item.banned_words.map(String) : [],
+    updated_at: String(item.updated_at),
+  };
+}
+
+export function brandKitToItem(accountId: string, kit: BrandKit, version: number): Record<string, unknown> {
+  return { ...keys.brandKitOfClient(accountId, kit.client_id), entity: 'brand_kit', account_id: accountId, version, ...kit };
+}
+
+async function getBrandKitItem(deps: Deps, accountId: string, clientId: string) {
+  const out = await deps.ddb.send(
+    new GetCommand({
+      TableName: deps.config.tableName,
+      Key: keys.brandKitOfClient(accountId, clientId),
+      ConsistentRead: true,
+    }),
+  );
+  return out.Item;
+}
+
+export async function getBrandKit(deps: Deps, accountId: string, clientId: string): Promise<BrandKit | undefined> {
+  const item = await getBrandKitItem(deps, accountId, clientId);
+  return item ? brandKitFromItem(item) : undefined;
+}
+
+/**
+ * Applies a partial update. Optimistic concurrency on a version number: two concurrent updates
+ * cannot silently drop each other's fields; the loser gets a 409 and can retry.
+ */
+export async function updateBrandKit(
+  deps: Deps,
+  accountId: string,
+  clientId: string,
+  patch: BrandKitPatch,
+): Promise<BrandKit | undefined> {
+  const item = await getBrandKitItem(deps, accountId, clientId);
+  if (!item) return undefined;
+  const current = brandKitFromItem(item);
+  const version = Number(item.version ?? 0);
+  const next: BrandKit = {
+    ...current,
+    colors: { ...current.colors, ...definedOnly(patch.colors) },
+    fonts: { ...current.fonts, ...definedOnly(patch.fonts) },
+    logo_url: patch.logo_url === undefined ? current.logo_url : patch.logo_url,
+    tone_of_voice: patch.tone_of_voice ?? current.tone_of_voice,
+    tagline: patch.tagline ?? current.tagline,
+    banned_words: patch.banned_words ?? current.banned_words,
+    updated_at: deps.now().toISOString(),
+  };
+  try {
+    await deps.ddb.send(
+      new PutCommand({
+        TableName: deps.config.tableName,
+        Item: brandKitToItem(accountId, next, version + 1),
+        ConditionExpression: 'attribute_exists(pk) AND version = :version',
+        ExpressionAttributeValues: { ':version': version },
+      }),
+    );
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) {
+      throw new ConflictError('The brand kit was changed by another request at the same time; retry.');
+    }
+    throw error;
+  }
+  return next;
+}
+
+function definedOnly<T extends object>(value: T | undefined): Partial<T> {
+  if (!value) return {};
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

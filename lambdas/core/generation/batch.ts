@@ -1,0 +1,42 @@
+/**
+ * The spec's job count rule (section 4, generate_creatives rules 3–6):
+ * combinations = (selected angles, or 1 empty angle) × (aspect ratios);
+ * jobs = combinations × max(1, floor(volume / combinations)).
+ * So volume is rounded down to a multiple of the combinations, and never below one image per
+ * combination (which can exceed the requested volume).
+ */
+export function batchSize(input: { angles: number; ratios: number; volume: number }): {
+  combinations: number;
+  perCombination: number;
+  jobs: number;
+} {
+  const { angles, ratios, volume } = input;
+  if (!Number.isInteger(angles) || angles < 0) throw new RangeError('angles must be a non-negative integer');
+  if (!Number.isInteger(ratios) || ratios < 1) throw new RangeError('ratios must be a positive integer');
+  if (!Number.isInteger(volume) || volume < 1) throw new RangeError('volume must be a positive integer');
+  const combinations = Math.max(1, angles) * ratios;
+  const perCombination = Math.max(1, Math.floor(volume / combinations));
+  return { combinations, perCombination, jobs: combinations * perCombination };
+}
+
+export type SlotPlan = {
+  /** 0-based position in the batch; the slot id and S3 key derive from it. */
+  index: number;
+  angleId: string | null;
+  aspectRatio: string;
+  /** Which repeat of this angle × ratio combination (0-based). */
+  repeat: number;
+};
+
+/** One slot per image, angle-major, in a stable order so ids are deterministic. */
+export function planSlots(angleIds: readonly string[], ratios: readonly string[], volume: number): SlotPlan[] {
+  const { perCombination } = batchSize({ angles: angleIds.length, ratios: ratios.length, volume });
+  const angles: (string | null)[] = angleIds.length > 0 ? [...angleIds] : [null];
+  const slots: SlotPlan[] = [];
+  for (let repeat = 0; repeat < perCombination; repeat++) {
+    for (const angleId of angles) {
+      for (const aspectRatio of ratios) slots.push({ index: slots.length, angleId, aspectRatio, repeat });
+    }
+  }
+  return slots;
+}

@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { Logger } from '@aws-lambda-powertools/logger';
+import { createApiHandler } from '#api/app.ts';
+import { preloadedUserTokenVerifier } from '#core/auth/user-token.ts';
+import { createAwsClients } from '#core/aws.ts';
+import { loadConfig } from '#core/config.ts';
+import { createDeps } from '#core/deps.ts';
+import { startApiServer } from './api-server.ts';
+import { ensureBucket, ensureQueues, ensureTable, ensureUser, ensureUserPool } from './provision.ts';
+import { ensureAccountWithKey } from './seed.ts';
+import { startLocalServices } from './services/index.ts';
+
+/** What `npm start` writes to $ADGEN_DATA_DIR/local.json for callers, the CLI and tests. */
+export type LocalJson = {
+  baseUrl: string;
+  apiKey: string;
+  cognito: {
+    endpoint: string;
+    region: string;
+    userPoolId: string;
+    clientId: string;
+    username: string;
+    password: string;
+  };
+};
+
+const NAMES = {
+  table: 'adgen',
+  bucket: 'adgen-creatives',
+  queue: 'adgen-generate',
+  dlq: 'adgen-generate-dlq',
+  userPool: 'adgen-local',
+  userPoolClient: 'adgen-local-client',
+  username: 'dev@adgen.local',
+} as const;
+
+async function readLocalJson(path: string): Promise<Partial<LocalJson>> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as Partial<LocalJson>;
+  } catch {
+    return {};
+  }
+}
+
+/** A password that satisfies Cognito's strictest policy: every character class, 24 long. */
+function newPassword(): string {
+  return `Aa1!${randomBytes(15).toString('base64url')}`;
+}
+
+export type LocalStack = {
+  baseUrl: string;
+  apiKey: string;
+  localJsonPath: string;
+  localJson: LocalJson;
+  stop(): Promise<void>;
+};
+
+export async function startLocalStack(options: {
+  dataDir: string;
+  port: number;
+  defaultCredits?: string | undefined;
+  logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
+}): Promise<LocalStack> {
+  const dataDir = resolve(options.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  const localJsonPath = join(dataDir, 'local.json');
+  const previous = await readLocalJson(localJsonPath);
+
+  process.env.AWS_ACCESS_KEY_ID ??= 'local';
+  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+  const services = await startLocalServices({ dataDir });
+  const stopServices = () => services.stop();
+  try {
+    const { region, endpoints } = services;
+    const dynamo = new DynamoDBClient({ region, endpoint: endpoints.dynamodb });
+    const sqs = new SQSClient({ region, endpoint: endpoints.sqs });
+    const s3 = new S3Client({ region, endpoint: endpoints.s3, forcePathStyle: true });
+    const cognito = new CognitoIdentityProviderClient({ region, endpoint: endpoints.cognito });
+
+    await ensureTable(dynamo, NAMES.table);
+    await ensureBucket(s3, NAMES.bucket);
+    const queues = await ensureQueues(sqs, {
+      queueName: NAMES.queue,
+      dlqName: NAMES.dlq,
+      maxReceiveCount: 5,
+      visibilityTimeoutSeconds: 120,
+    });
+    const pool = await ensureUserPool(cognito, { poolName: NAMES.userPool, clientName: NAMES.userPoolClient });
+    const password = previous.cognito?.password ?? newPassword();
+    await ensureUser(cognito, { userPoolId: pool.userPoolId, username: NAMES.username, password });
+    const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: NAMES.username }));
+    const sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+    if (!sub) throw new Error('The local Cognito user has no sub attribute.');
+
+    const config = loadConfig({
+      ...process.env,
+      AWS_REGION: region,
+      TABLE_NAME: NAMES.table,
+      BUCKET_NAME: NAMES.bucket,
+      QUEUE_URL: queues.queueUrl,
+      ADGEN_ENV: 'local',
+      ADGEN_DEFAULT_CREDITS: options.defaultCredits ?? process.env.ADGEN_DEFAULT_CREDITS ?? '1000',
+      USER_POOL_ID: pool.userPoolId,
+      USER_POOL_CLIENT_ID: pool.clientId,
+      DYNAMODB_ENDPOINT: endpoints.dynamodb,
+      SQS_ENDPOINT: endpoints.sqs,
+      S3_ENDPOINT: endpoints.s3,
+      COGNITO_ENDPOINT: endpoints.cognito,
+    });
+    const deps = createDeps(config, createAwsClients(config));
+    const seeded = await ensureAccountWithKey(deps, sub, { existingKey: previous.apiKey, keyName: 'local default' });
+
+    const issuer = `${services.cognitoIssuerBase}/${pool.userPoolId}`;
+    const jwksResponse = await fetch(`${endpoints.cognito}/${pool.userPoolId}/.well-known/jwks.json`);
+    if (!jwksResponse.ok) throw new Error(`cognito-local JWKS answered ${jwksResponse.status}`);
+    const verifyUserToken = await preloadedUserTokenVerifier({
+      issuer,
+      clientId: pool.clientId,
+      jwks: (await jwksResponse.json()) as Parameters<typeof preloadedUserTokenVerifier>[0]['jwks'],
+    });
+
+    const logger = new Logger({ serviceName: 'adgen-api', logLevel: options.logLevel ?? 'INFO' });
+    const server = await startApiServer({
+      port: options.port,
+      handler: createApiHandler({ ...deps, verifyUserToken }, logger),
+      routes: {
+        '/health': (_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end('{"status":"ok"}');
+        },
+      },
+    });
+
+    const localJson: LocalJson = {
+      baseUrl: server.url,
+      apiKey: seeded.apiKey,
+      cognito: {
+        endpoint: endpoints.cognito,
+        region,
+        userPoolId: pool.userPoolId,
+        clientId: pool.clientId,
+        username: NAMES.username,
+        password,
+      },
+    };
+    await writeFile(localJsonPath, `${JSON.stringify(localJson, null, 2)}\n`, { mode: 0o600 });
+
+    return {
+      baseUrl: server.url,
+      apiKey: seeded.apiKey,
+      localJsonPath,
+      localJson,
+      stop: async () => {
+        await server.close();
+        for (const c of [dynamo, sqs, s3, cognito, deps.ddb, deps.s3, deps.sqs]) c.destroy();
+        await stopServices();
+      },
+    };
+  } catch (error) {
+    await stopServices();
+    throw error;
+  }
+}

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { Logger } from '@aws-lambda-powertools/logger';
+import { inject } from 'vitest';
+import { createApiHandler } from '#api/app.ts';
+import type { UserTokenVerifier } from '#core/auth/user-token.ts';
+import { createAwsClients } from '#core/aws.ts';
+import { loadConfig } from '#core/config.ts';
+import { createDeps, type Deps } from '#core/deps.ts';
+import { startApiServer } from '#local/api-server.ts';
+import { ensureBucket, ensureQueues, ensureTable } from '#local/provision.ts';
+import { ensureAccountWithKey } from '#local/seed.ts';
+
+export type CallResult = { status: number; body: any; text: string; headers: Headers };
+
+export type TestApi = {
+  url: string;
+  deps: Deps;
+  /** The API key of the account every test starts with. */
+  apiKey: string;
+  accountId: string;
+  call(action: string, fields?: Record<string, unknown>, auth?: { apiKey?: string; token?: string }): Promise<CallResult>;
+  post(body: string | Buffer, headers?: Record<string, string>): Promise<CallResult>;
+  newAccount(startingCredits?: number): Promise<{ accountId: string; apiKey: string }>;
+  /** Every item of this test's table (a Scan: tests only, to prove nothing else was written). */
+  items(): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+};
+
+/** Credentials the emulators accept; the SDK needs some to sign requests. */
+export function useLocalCredentials(): void {
+  process.env.AWS_ACCESS_KEY_ID ??= 'local';
+  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+}
+
+/**
+ * The real API handler behind the real local HTTP front, on the emulators that the global setup
+ * started once for the run. Each call gets its own table, bucket and queue, so test files never
+ * see each other's data.
+ */
+export async function startTestApi(
+  options: { verifyUserToken?: UserTokenVerifier; env?: Record<string, string> } = {},
+): Promise<TestApi> {
+  useLocalCredentials();
+  const stack = inject('localStack');
+  const suffix = randomUUID().slice(0, 8);
+  const region = stack.region;
+  const dynamo = new DynamoDBClient({ region, endpoint: stack.endpoints.dynamodb });
+  const sqs = new SQSClient({ region, endpoint: stack.endpoints.sqs });
+  const s3 = new S3Client({ region, endpoint: stack.endpoints.s3, forcePathStyle: true });
+  const tableName = `adgen-test-${suffix}`;
+  const bucketName = `adgen-test-${suffix}`;
+  await ensureTable(dynamo, tableName);
+  await ensureBucket(s3, bucketName);
+  const queues = await ensureQueues(sqs, {
+    queueName: `adgen-generate-${suffix}`,
+    dlqName: `adgen-generate-dlq-${suffix}`,
+    maxReceiveCount: 5,
+    visibilityTimeoutSeconds: 60,
+  });
+  const config = loadConfig({
+    AWS_REGION: region,
+    TABLE_NAME: tableName,
+    BUCKET_NAME: bucketName,
+    QUEUE_URL: queues.queueUrl,
+    ADGEN_ENV: 'test',
+    ADGEN_DEFAULT_CREDITS: '100',
+    DYNAMODB_ENDPOINT: stack.endpoints.dynamodb,
+    SQS_ENDPOINT: stack.endpoints.sqs,
+    S3_ENDPOINT: stack.endpoints.s3,
+    COGNITO_ENDPOINT: stack.endpoints.cognito,
+    ...options.env,
+  });
+  const deps = createDeps(config, createAwsClients(config));
+  const logger = new Logger({ serviceName: 'adgen-api-test', logLevel: 'SILENT' });
+  const server = await startApiServer({
+    port: 0,
+    handler: createApiHandler({ ...deps, verifyUserToken: options.verifyUserToken }, logger),
+  });
+
+  const newAccount = async (startingCredits?: number) =>
+    ensureAccountWithKey(deps, randomUUID(), { startingCredits, keyName: 'test' });
+  const first = await newAccount();
+
+  const post = async (body: string | Buffer, headers: Record<string, string> = {}): Promise<CallResult> => {
+    const res = await fetch(server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
+    const text = await res.text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, body: parsed, text, headers: res.headers };
+  };
+
+  return {
+    url: server.url,
+    deps,
+    apiKey: first.apiKey,
+    accountId: first.accountId,
+    call: (action, fields = {}, auth = { apiKey: first.apiKey }) => {
+      const headers: Record<string, string> = {};
+      if (auth.apiKey) headers['x-api-key'] = auth.apiKey;
+      if (auth.token) headers.authorization = `Bearer ${auth.token}`;
+      return post(JSON.stringify({ action, ...fields }), headers);
+    },
+    post,
+    newAccount,
+    items: async () => {
+      const items: Record<string, unknown>[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await deps.ddb.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: start }));
+        items.push(...(page.Items ?? []));
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return items;
+    },
+    close: async () => {
+      await server.close();
+      dynamo.destroy();
+      sqs.destroy();
+      s3.destroy();
+    },
+  };
+}
