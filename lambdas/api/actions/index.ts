@@ -3,8 +3,11 @@ import { createApiKeyAction } from './create-api-key.ts';
 import { createCampaignAction } from './create-campaign.ts';
 import { createClientAction } from './create-client.ts';
 import { generateAnglesAction } from './generate-angles.ts';
+import { generateCreativesAction } from './generate-creatives.ts';
 import { getAngleAction } from './get-angle.ts';
 import { getBrandKitAction } from './get-brand-kit.ts';
+import { getCreditsAction } from './get-credits.ts';
+import { getJobAction } from './get-job.ts';
 import { listAnglesAction } from './list-angles.ts';
 import { listApiKeysAction } from './list-api-keys.ts';
 import { listCampaignsAction } from './list-campaigns.ts';
@@ -25,6 +28,9 @@ export const actions = [
   generateAnglesAction,
   getBrandKitAction,
   updateBrandKitAction,
+  generateCreativesAction,
+  getJobAction,
+  getCreditsAction,
   listApiKeysAction,
   createApiKeyAction,
   revokeApiKeyAction,

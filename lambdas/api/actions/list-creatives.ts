@@ -1,18 +1,30 @@
 import { z } from 'zod';
 import { getCampaign } from '#core/entities/campaign.ts';
+import { listCreativesOfCampaign } from '#core/entities/creative.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { defineAction } from '../action.ts';
-import { id, pagination } from '../schemas.ts';
+import { id, pageResult, pagination } from '../schemas.ts';
 
+/**
+ * A campaign's creatives, newest first. By default only the finished images, so that polling
+ * until the expected count works as the spec describes; `status` shows the rest.
+ */
 export const listCreativesAction = defineAction({
   name: 'list_creatives',
   credential: 'api_key',
-  input: z.strictObject({ campaign_id: id('campaign_id'), ...pagination }),
+  input: z.strictObject({
+    campaign_id: id('campaign_id'),
+    status: z.enum(['succeeded', 'pending', 'failed', 'all']).default('succeeded'),
+    ...pagination,
+  }),
   run: async (input, { principal, deps }) => {
     if (!(await getCampaign(deps, principal.accountId, input.campaign_id))) {
       throw new NotFoundError('campaign', input.campaign_id);
     }
-    // Creatives are written by the generation pipeline, which has not produced any yet.
-    return { creatives: [] as never[], next_token: null };
+    const page = await listCreativesOfCampaign(deps, principal.accountId, input.campaign_id, input.status, {
+      limit: input.limit,
+      nextToken: input.next_token,
+    });
+    return pageResult('creatives', page);
   },
 });

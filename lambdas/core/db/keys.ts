@@ -55,6 +55,37 @@ export const keys = {
     partition: `${account(accountId)}#CLIENT#${clientId}`,
     skPrefix: 'ANGLE#',
   }),
+
+  /** A generation job (one generate_creatives call). */
+  jobById: (accountId: string, jobId: string): ItemKey => ({ pk: account(accountId), sk: `JOB#${jobId}` }),
+  /** Jobs not yet final, across accounts (sparse gsi2): what the local stack re-drives after a restart. */
+  openJobs: (): CollectionKey => ({ index: 'gsi2', partition: 'JOBS#open', skPrefix: 'JOB#' }),
+
+  /** One image of a job; a job's slots share a partition. */
+  slot: (accountId: string, jobId: string, index: number): ItemKey => ({
+    pk: `${account(accountId)}#JOB#${jobId}`,
+    sk: `SLOT#${String(index).padStart(5, '0')}`,
+  }),
+  slotsOfJob: (accountId: string, jobId: string): CollectionKey => ({
+    partition: `${account(accountId)}#JOB#${jobId}`,
+    skPrefix: 'SLOT#',
+  }),
+  /**
+   * A campaign's creatives in one state group (`pending` covers running, `succeeded`, `failed`),
+   * newest first by the time they entered it (gsi1). A slot moves between groups as it changes
+   * state, so `list_creatives` reads exactly one page, whatever the campaign's size.
+   */
+  creativesOfCampaign: (accountId: string, campaignId: string, group: 'pending' | 'succeeded' | 'failed'): CollectionKey => ({
+    index: 'gsi1',
+    partition: `${account(accountId)}#CAMPAIGN#${campaignId}#CREATIVES#${group}`,
+    skPrefix: 'CREATIVE#',
+  }),
+  /** All of a campaign's creatives whatever their state, newest first (gsi2). */
+  allCreativesOfCampaign: (accountId: string, campaignId: string): CollectionKey => ({
+    index: 'gsi2',
+    partition: `${account(accountId)}#CAMPAIGN#${campaignId}#CREATIVES`,
+    skPrefix: 'CREATIVE#',
+  }),
 } as const;
 
 /** The gsi1 attributes an item needs to appear in a collection. */

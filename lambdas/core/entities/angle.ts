@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import { type PageRequest, queryCollection } from '../db/query.ts';
@@ -105,7 +105,7 @@ export async function getAngles(deps: Deps, accountId: string, angleIds: readonl
   // BatchGet may hand back unprocessed keys under load; ask again for those only.
   for (let attempt = 0; pending && pending.length > 0; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
-    const out = await deps.ddb.send(
+    const out: BatchGetCommandOutput = await deps.ddb.send(
       new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }),
     );
     found.push(...(out.Responses?.[table] ?? []));

@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+import { BatchWriteCommand, type BatchWriteCommandOutput, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { v5 as uuidv5 } from 'uuid';
+import { ledger } from '../credits.ts';
+import { isConditionalCheckFailed } from '../db/errors.ts';
+import { keys } from '../db/keys.ts';
+import type { Deps } from '../deps.ts';
+import type { SlotPlan } from '../generation/batch.ts';
+
+export type SlotStatus = 'pending' | 'running' | 'succeeded' | 'failed';
+
+/** One image of a job. A creative is a slot seen from the caller's side. */
+export type Slot = {
+  id: string;
+  account_id: string;
+  job_id: string;
+  campaign_id: string;
+  client_id: string;
+  index: number;
+  angle_id: string | null;
+  aspect_ratio: string;
+  seed: number;
+  status: SlotStatus;
+  attempts: number;
+  lease_id: string | null;
+  lease_until: string | null;
+  s3_key: string;
+  width: number | null;
+  height: number | null;
+  bytes: number | null;
+  model: string | null;
+  failure_reason: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+const SLOT_NAMESPACE = '5f0c3e55-8a4e-4c1e-9a65-5c3b2f7d4e10';
+
+/** Deterministic identity: the same job and index always give the same id, seed and S3 key. */
+export function slotIdentity(accountId: string, campaignId: string, jobId: string, index: number) {
+  const id = uuidv5(`${jobId}/${index}`, SLOT_NAMESPACE);
+  // Stability accepts seeds 0..4294967294; 0 means random, so stay in 1..4294967294.
+  const seed = (crc32(`${jobId}/${index}`) % 4294967294) + 1;
+  const s3Key = `creatives/${accountId}/${campaignId}/${jobId}/${String(index).padStart(5, '0')}.png`;
+  return { id, seed, s3Key };
+}
+
+type Group = 'pending' | 'succeeded' | 'failed';
+const groupOf = (status: SlotStatus): Group => (status === 'running' ? 'pending' : status);
+
+function groupKeys(slot: Pick<Slot, 'account_id' | 'campaign_id' | 'index' | 'id'>, status: SlotStatus, at: string) {
+  const c = keys.creativesOfCampaign(slot.account_id, slot.campaign_id, groupOf(status));
+  return { gsi1pk: c.partition, gsi1sk: `${c.skPrefix}${at}#${String(slot.index).padStart(5, '0')}#${slot.id}` };
+}
+
+export function slotFromItem(item: Record<string, unknown>): Slot {
+  const str = (v: unknown) => (typeof v === 'string' ? v : null);
+  const num = (v: unknown) => (typeof v === 'number' ? v : null);
+  return {
+    id: String(item.id),
+    account_id: String(item.account_id),
+    job_id: String(item.job_id),
+    campaign_id: String(item.campaign_id),
+    client_id: String(item.client_id),
+    index: Number(item.index),
+    angle_id: str(item.angle_id),
+    aspect_ratio: String(item.aspect_ratio),
+    seed: Number(item.seed),
+    status: item.status as SlotStatus,
+    attempts: Number(item.attempts ?? 0),
+    lease_id: str(item.lease_id),
+    lease_until: str(item.lease_until),
+    s3_key: String(item.s3_key),
+    width: num(item.width),
+    height: num(item.height),
+    bytes: num(item.bytes),
+    model: str(item.model),
+    failure_reason: str(item.failure_reason),
+    created_at: String(item.created_at),
+    updated_at: String(item.updated_at),
+  };
+}
+
+export function newSlotItems(
+  input: { accountId: string; campaignId: string; clientId: string; jobId: string; now: string },
+  plans: readonly SlotPlan[],
+): Record<string, unknown>[] {
+  const all = keys.allCreativesOfCampaign(input.accountId, input.campaignId);
+  return plans.map((plan) => {
+    const { id, seed, s3Key } = slotIdentity(input.accountId, input.campaignId, input.jobId, plan.index);
+    const slot = { account_id: input.accountId, campaign_id: input.campaignId, index: plan.index, id };
+    return {
+      ...keys.slot(input.accountId, input.jobId, plan.index),
+      ...groupKeys(slot, 'pending', input.now),
+      gsi2pk: all.partition,
+      gsi2sk: `${all.skPrefix}${input.now}#${input.jobId}#${String(plan.index).padStart(5, '0')}`,
+      entity: 'slot',
+      id,
+      account_id: input.accountId,
+      job_id: input.jobId,
+      campaign_id: input.campaignId,
+      client_id: input.clientId,
+      index: plan.index,
+      angle_id: plan.angleId,
+      aspect_ratio: plan.aspectRatio,
+      seed,
+      status: 'pending',
+      attempts: 0,
+      s3_key: s3Key,
+      created_at: input.now,
+      updated_at: input.now,
+    };
+  });
+}
+
+/** Writes slots 25 at a time; puts are idempotent (deterministic keys), so retrying is safe. */
+export async function writeSlots(deps: Deps, items: readonly Record<string, unknown>[]): Promise<void> {
+  const table = deps.config.tableName;
+  for (let i = 0; i < items.length; i += 25) {
+    let requests: NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string] | undefined =
+      items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; requests && requests.length > 0; attempt++) {
+      if (attempt > 6) throw new Error('BatchWrite left slots unprocessed after retries.');
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
+      const out: BatchWriteCommandOutput = await deps.ddb.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+      requests = out.UnprocessedItems?.[table];
+    }
+  }
+}
+
+export async function getSlot(deps: Deps, accountId: string, jobId: string, index: number): Promise<Slot | undefined> {
+  const out = await deps.ddb.send(
+    new GetCommand({ TableName: deps.config.tableName, Key: keys.slot(accountId, jobId, index), ConsistentRead: true }),
+  );
+  return out.Item ? slotFromItem(out.Item) : undefined;
+}
+
+export type ClaimResult =
+  | { outcome: 'claimed'; slot: Slot; leaseId: string }
+  | { outcome: 'final'; slot: Slot }
+  | { outcome: 'busy'; slot: Slot }
+  | { outcome: 'missing' };
+
+/**
+ * pending → running under a lease. A slot whose lease ran out (its worker died) can be claimed
+ * again; a finished slot is never touched, so a redelivered message does nothing.
+ */
+export async function claimSlot(
+  deps: Deps,
+  ref: { accountId: string; jobId: string; index: number },
+  leaseMs: number,
+): Promise<ClaimResult> {
+  const now = deps.now();
+  const leaseId = randomUUID();
+  try {
+    const out = await deps.ddb.send(
+      new UpdateCommand({
+        TableName: deps.config.tableName,
+        Key: keys.slot(ref.accountId, ref.jobId, ref.index),
+        UpdateExpression:
+          'SET #status = :running, lease_id = :lease, lease_until = :until, attempts = attempts + :one, updated_at = :now',
+        ConditionExpression: 'attribute_exists(pk) AND (#status = :pending OR (#status = :running AND lease_until < :now))',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':running': 'running',
+          ':pending': 'pending',
+          ':lease': leaseId,
+          ':until': new Date(now.getTime() + leaseMs).toISOString(),
+          ':now': now.toISOString(),
+          ':one': 1,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return { outcome: 'claimed', slot: slotFromItem(out.Attributes ?? {}), leaseId };
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
+  const slot = await getSlot(deps, ref.accountId, ref.jobId, ref.index);
+  if (!slot) return { outcome: 'missing' };
+  return slot.status === 'succeeded' || slot.status === 'failed' ? { outcome: 'final', slot } : { outcome: 'busy', slot };
+}
+
+export type SlotResult = { width: number; height: number; bytes: number; model: string };
+
+function jobCounter(deps: Deps, slot: Slot, counter: 'succeeded' | 'failed', now: string) {
+  return {
+    Update: {
+      TableName: deps.config.tableName,
+      Key: keys.jobById(slot.account_id, slot.job_id),
+      UpdateExpression: `SET ${counter} = ${counter} + :one, updated_at = :now`,
+      ExpressionAttributeValues: { ':one': 1, ':now': now },
+    },
+  };
+}
+
+/**
+ * running → succeeded, one credit reserved → used, the job's count up: one transaction,
+ * conditional on still holding the lease. Answers false when the lease was lost (another
+ * worker took the slot over), in which case nothing was written.
+ */
+export async function settleSucceeded(deps: Deps, slot: Slot, leaseId: string, result: SlotResult): Promise<boolean> {
+  const now = deps.now().toISOString();
+  const table = deps.config.tableName;
+  const group = groupKeys(slot, 'succeeded', now);
+  try {
+    await deps.ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table,
+              Key: keys.slot(slot.account_id, slot.job_id, slot.index),
+              UpdateExpression:
+                'SET #status = :succeeded, width = :w, height = :h, bytes = :b, model = :m, updated_at = :now, completed_at = :now, gsi1pk = :g1pk, gsi1sk = :g1sk REMOVE lease_id, lease_until',
+              ConditionExpression: '#status = :running AND lease_id = :lease',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':succeeded': 'succeeded',
+                ':running': 'running',
+                ':lease': leaseId,
+                ':w': result.width,
+                ':h': result.height,
+                ':b': result.bytes,
+                ':m': result.model,
+                ':now': now,
+                ':g1pk': group.gsi1pk,
+                ':g1sk': group.gsi1sk,
+              },
+            },
+          },
+          ledger.consume(table, slot.account_id),
+          jobCounter(deps, slot, 'succeeded', now),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Any unfinished state → failed, its credit reserved → available, the job's failure count up:
+ * one transaction. With a lease id, only the lease holder may fail it; without (DLQ, dispatch
+ * failure), any unfinished slot. Answers false when the slot was already final.
+ */
+export async function settleFailed(
+  deps: Deps,
+  slot: Pick<Slot, 'account_id' | 'job_id' | 'campaign_id' | 'index' | 'id'>,
+  reason: string,
+  leaseId?: string,
+): Promise<boolean> {
+  const now = deps.now().toISOString();
+  const table = deps.config.tableName;
+  const group = groupKeys(slot, 'failed', now);
+  const leaseCondition = leaseId ? ' AND lease_id = :lease' : '';
+  try {
+    await deps.ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table,
+              Key: keys.slot(slot.account_id, slot.job_id, slot.index),
+              UpdateExpression:
+                'SET #status = :failed, failure_reason = :reason, updated_at = :now, completed_at = :now, gsi1pk = :g1pk, gsi1sk = :g1sk REMOVE lease_id, lease_until',
+              ConditionExpression: `#status IN (:pending, :running)${leaseCondition}`,
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':failed': 'failed',
+                ':pending': 'pending',
+                ':running': 'running',
+                ':reason': reason.slice(0, 500),
+                ':now': now,
+                ':g1pk': group.gsi1pk,
+                ':g1sk': group.gsi1sk,
+                ...(leaseId ? { ':lease': leaseId } : {}),
+              },
+            },
+          },
+          ledger.release(table, slot.account_id),
+          jobCounter(deps, slot as Slot, 'failed', now),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}

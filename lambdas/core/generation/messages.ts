@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** The queue message: which slot to make. Everything else is read from the table. */
+export const slotMessage = z.strictObject({
+  v: z.literal(1),
+  account_id: z.string().min(1),
+  job_id: z.uuid(),
+  slot_index: z.number().int().min(0),
+});
+
+export type SlotMessage = z.infer<typeof slotMessage>;

@@ -1,0 +1,155 @@
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '#core/db/keys.ts';
+import { isConditionalCheckFailed } from '#core/db/errors.ts';
+import type { Deps } from '#core/deps.ts';
+import { getAngle } from '#core/entities/angle.ts';
+import { getBrandKit } from '#core/entities/brand-kit.ts';
+import { getCampaign } from '#core/entities/campaign.ts';
+import { finalizeJobIfDone, markJobRunning } from '#core/entities/job.ts';
+import { claimSlot, type Slot, settleFailed, settleSucceeded } from '#core/entities/slot.ts';
+import type { SlotMessage } from '#core/generation/messages.ts';
+import { deliverySize, parseRatio } from '#core/images/sizes.ts';
+import { type ImageModel, PermanentImageError, type Visual } from '#core/images/types.ts';
+import type { BrandKit } from '#core/entities/brand-kit.ts';
+import { buildVisualPrompt, type CreativeCopy, creativeCopy } from './prompt.ts';
+
+export type ComposeFn = (input: {
+  visual: Visual;
+  width: number;
+  height: number;
+  aspectRatio: { w: number; h: number };
+  copy: CreativeCopy;
+  brand: BrandKit;
+  logo?: Buffer | undefined;
+}) => Promise<{ png: Buffer; width: number; height: number }>;
+
+export type WorkerDeps = Deps & {
+  imageModel: ImageModel;
+  compose: ComposeFn;
+  /** Fetches a caller-supplied image URL under the SSRF rules; throws PermanentImageError when refused. */
+  fetchImage: (url: string) => Promise<Buffer>;
+  /** How long a claimed slot is held before another delivery may take it over. */
+  leaseMs: number;
+  /** The queue's maxReceiveCount: the last delivery fails the slot instead of retrying. */
+  maxReceiveCount: number;
+};
+
+export type SlotOutcome =
+  | { result: 'succeeded'; slot: Slot }
+  | { result: 'failed'; reason: string }
+  | { result: 'skipped'; why: 'final' | 'missing' | 'lease_lost' }
+  | { result: 'retry'; why: string };
+
+/**
+ * Makes one image, end to end:
+ * 1. claim the slot (pending → running under a lease); a finished slot is left alone;
+ * 2. read campaign, angle and brand kit; fetch the product image under the SSRF rules;
+ * 3. ask the image model for the visual; compose headline, offer, CTA and logo over it;
+ * 4. put the PNG at the slot's deterministic S3 key (a retry overwrites the same object);
+ * 5. one transaction: slot succeeded + one credit reserved → used + the job's count;
+ * 6. fix the job's final status once every slot is settled.
+ * Permanent failures fail the slot and release its credit at once; transient ones are retried
+ * by redelivery, except on the last delivery, which fails the slot so no credit is stranded.
+ */
+export async function processSlot(deps: WorkerDeps, message: SlotMessage, receiveCount: number): Promise<SlotOutcome> {
+  const ref = { accountId: message.account_id, jobId: message.job_id, index: message.slot_index };
+  const claim = await claimSlot(deps, ref, deps.leaseMs);
+  if (claim.outcome === 'missing') return { result: 'skipped', why: 'missing' };
+  if (claim.outcome === 'final') return { result: 'skipped', why: 'final' };
+  if (claim.outcome === 'busy') return { result: 'retry', why: 'another delivery holds the slot' };
+  const { slot, leaseId } = claim;
+  await markJobRunning(deps, ref.accountId, ref.jobId);
+
+  try {
+    const png = await render(deps, slot);
+    await deps.s3.send(
+      new PutObjectCommand({
+        Bucket: deps.config.bucketName,
+        Key: slot.s3_key,
+        Body: png.png,
+        ContentType: 'image/png',
+        CacheControl: 'private, max-age=31536000, immutable',
+      }),
+    );
+    const settled = await settleSucceeded(deps, slot, leaseId, {
+      width: png.width,
+      height: png.height,
+      bytes: png.png.byteLength,
+      model: png.model,
+    });
+    if (!settled) return { result: 'skipped', why: 'lease_lost' };
+    await finalizeJobIfDone(deps, ref.accountId, ref.jobId);
+    return { result: 'succeeded', slot: { ...slot, status: 'succeeded', width: png.width, height: png.height } };
+  } catch (error) {
+    const permanent = error instanceof PermanentImageError;
+    const lastChance = receiveCount >= deps.maxReceiveCount;
+    if (permanent || lastChance) {
+      const reason = permanent
+        ? `${error.reason}: ${error.message}`
+        : `retries_exhausted: ${error instanceof Error ? error.message : String(error)}`;
+      await settleFailed(deps, slot, reason, leaseId);
+      await finalizeJobIfDone(deps, ref.accountId, ref.jobId);
+      return { result: 'failed', reason };
+    }
+    await releaseLease(deps, slot, leaseId);
+    return { result: 'retry', why: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+async function render(deps: WorkerDeps, slot: Slot) {
+  const campaign = await getCampaign(deps, slot.account_id, slot.campaign_id);
+  const brand = await getBrandKit(deps, slot.account_id, slot.client_id);
+  if (!campaign || !brand) throw new PermanentImageError('missing_campaign', 'The campaign or its brand kit no longer exists.');
+  const angle = slot.angle_id ? await getAngle(deps, slot.account_id, slot.angle_id) : undefined;
+  const ratio = parseRatio(slot.aspect_ratio);
+  const size = deliverySize(ratio);
+  const productImage = campaign.product_image_url ? await deps.fetchImage(campaign.product_image_url) : undefined;
+  const logo = brand.logo_url ? await deps.fetchImage(brand.logo_url).catch(() => undefined) : undefined;
+  const prompt = buildVisualPrompt({ campaign, angle, brand });
+  const visual = await deps.imageModel.generate({
+    prompt: prompt.prompt,
+    negativePrompt: prompt.negativePrompt,
+    width: size.width,
+    height: size.height,
+    aspectRatio: ratio,
+    seed: slot.seed,
+    brand,
+    visualStyle: prompt.visualStyle,
+    productImage,
+  });
+  const prepared = campaign.prepared?.copy.find((c) => c.angle_id === slot.angle_id) ?? campaign.prepared?.copy[0];
+  const composed = await deps.compose({
+    visual,
+    width: size.width,
+    height: size.height,
+    aspectRatio: ratio,
+    copy: creativeCopy({ campaign, angle, prepared }),
+    brand,
+    logo,
+  });
+  return { ...composed, model: visual.model };
+}
+
+/** Hands a slot back after a transient failure so the redelivery can take it at once. */
+async function releaseLease(deps: Deps, slot: Slot, leaseId: string): Promise<void> {
+  try {
+    await deps.ddb.send(
+      new UpdateCommand({
+        TableName: deps.config.tableName,
+        Key: keys.slot(slot.account_id, slot.job_id, slot.index),
+        UpdateExpression: 'SET #status = :pending, updated_at = :now REMOVE lease_id, lease_until',
+        ConditionExpression: '#status = :running AND lease_id = :lease',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':pending': 'pending',
+          ':running': 'running',
+          ':lease': leaseId,
+          ':now': deps.now().toISOString(),
+        },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
+}
