@@ -161,7 +161,7 @@ describe('create_campaign', () => {
   });
 
   const bad: [string, Record<string, unknown>, string][] = [
-    ['a missing client_id', {}, 'client_id'],
+    ['a missing client_id', { client_id: undefined }, 'client_id'],
     ['a client_id that is not a UUID', { client_id: 'acme' }, 'client_id'],
     ['a zero volume', { volume: 0 }, 'volume'],
     ['a volume over 500', { volume: 501 }, 'volume'],
