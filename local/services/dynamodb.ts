@@ -1,0 +1,136 @@
+/**
+ * DynamoDB Local (the official jar, shipped inside the npm package amplify-dynamodb-simulator)
+ * as a child process. Needs `java` on the PATH (or $JAVA_HOME/bin/java).
+ */
+import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import {
+  freePort,
+  killOnParentExit,
+  StartupError,
+  spawnGuarded,
+  stopChild,
+  tailOutput,
+  waitForChild,
+} from './process.ts';
+
+export type DynamoDbLocal = {
+  /** `http://127.0.0.1:<port>` */
+  endpoint: string;
+  port: number;
+  stop(): Promise<void>;
+};
+
+export type DynamoDbLocalOptions = {
+  /** 0 or undefined: pick a free port. */
+  port?: number;
+  /** Directory of the database file (`shared-local-instance.db`); undefined: `-inMemory`. */
+  dbPath?: string;
+  /** How long to wait for the first answer. Default 30 s (a cold JVM takes about 2 s). */
+  startTimeoutMs?: number;
+};
+
+/** Where the jar lives: `<package>/emulator/DynamoDBLocal.jar` with its native libs beside it. */
+export function dynamoDbLocalDir(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+}
+
+function javaExecutable(): string {
+  return process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java';
+}
+
+/** A request timeout short enough that a half-started server is retried quickly. */
+function probeClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+    requestHandler: { connectionTimeout: 1000 },
+  });
+}
+
+async function startOnce(port: number, options: DynamoDbLocalOptions): Promise<DynamoDbLocal> {
+  const dir = dynamoDbLocalDir();
+  const storage = options.dbPath
+    ? ['-dbPath', resolve(options.dbPath), '-sharedDb']
+    : ['-inMemory', '-sharedDb'];
+  if (options.dbPath) await mkdir(options.dbPath, { recursive: true });
+  const child = spawnGuarded(
+    javaExecutable(),
+    [
+      // A short-lived development server: favour start-up time over peak throughput.
+      '-XX:+UseSerialGC',
+      '-XX:TieredStopAtLevel=1',
+      `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
+      '-jar',
+      join(dir, 'DynamoDBLocal.jar'),
+      '-port',
+      String(port),
+      ...storage,
+      '-disableTelemetry',
+    ],
+    {
+      // Its log4j setup may write beside the working directory; keep that out of the repo.
+      cwd: options.dbPath ? resolve(options.dbPath) : tmpdir(),
+    },
+  );
+  const disarm = killOnParentExit(child);
+  const output = tailOutput(child);
+  const endpoint = `http://127.0.0.1:${port}`;
+  const probe = probeClient(endpoint);
+  try {
+    await waitForChild({
+      service: `DynamoDB Local (port ${port})`,
+      child,
+      output,
+      timeoutMs: options.startTimeoutMs ?? 30_000,
+      // When Jetty cannot bind, the main thread dies but the JVM lives on: never exits.
+      fatalOutput: /Failed to bind|BindException|Exception in thread "main"/,
+      ready: async () => {
+        await probe.send(new ListTablesCommand({ Limit: 1 }), { abortSignal: AbortSignal.timeout(2000) });
+        return true;
+      },
+    });
+  } catch (error) {
+    await stopChild(child, 2000);
+    disarm();
+    throw error;
+  } finally {
+    probe.destroy();
+  }
+  let stopping: Promise<void> | undefined;
+  return {
+    endpoint,
+    port,
+    stop: () => {
+      stopping ??= stopChild(child).finally(disarm);
+      return stopping;
+    },
+  };
+}
+
+/**
+ * Starts DynamoDB Local with `-sharedDb`, so every region and access key sees the same tables,
+ * and resolves once it answers ListTables. If the port was picked here and another process
+ * took it in the meantime, it tries again with a new one.
+ */
+export async function startDynamoDbLocal(options: DynamoDbLocalOptions = {}): Promise<DynamoDbLocal> {
+  if (options.port) return startOnce(options.port, options);
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      return await startOnce(await freePort(), options);
+    } catch (error) {
+      lastError = error;
+      const portTaken =
+        error instanceof StartupError && /BindException|Address already in use/.test(error.message);
+      if (!portTaken) throw error;
+    }
+  }
+  throw lastError;
+}
