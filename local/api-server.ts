@@ -69,7 +69,9 @@ function toEvent(req: IncomingMessage, body: Buffer, requestId: string): APIGate
       protocol: 'HTTP/1.1',
       requestTimeEpoch: Date.now(),
       authorizer: null,
-      identity: { sourceIp: req.socket.remoteAddress ?? '127.0.0.1' } as APIGatewayProxyEvent['requestContext']['identity'],
+      identity: {
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+      } as APIGatewayProxyEvent['requestContext']['identity'],
     },
   };
 }
@@ -109,7 +111,8 @@ export async function startApiServer(options: {
         return;
       }
       const status = path === '/' ? 405 : 404;
-      const message = path === '/' ? 'The API takes POST / with a JSON body.' : `No route for ${req.method} ${path}.`;
+      const message =
+        path === '/' ? 'The API takes POST / with a JSON body.' : `No route for ${req.method} ${path}.`;
       const code = status === 405 ? 'method_not_allowed' : 'not_found';
       send(res, errorResponse(new AppError(status, code, message), requestId));
     } catch (error) {

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { Logger } from '@aws-lambda-powertools/logger';
+import {
+  AdminGetUserCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { Logger } from '@aws-lambda-powertools/logger';
 import { createApiHandler } from '#api/app.ts';
 import { preloadedUserTokenVerifier } from '#core/auth/user-token.ts';
 import { createAwsClients } from '#core/aws.ts';
@@ -91,10 +94,15 @@ export async function startLocalStack(options: {
       maxReceiveCount: 5,
       visibilityTimeoutSeconds: 120,
     });
-    const pool = await ensureUserPool(cognito, { poolName: NAMES.userPool, clientName: NAMES.userPoolClient });
+    const pool = await ensureUserPool(cognito, {
+      poolName: NAMES.userPool,
+      clientName: NAMES.userPoolClient,
+    });
     const password = previous.cognito?.password ?? newPassword();
     await ensureUser(cognito, { userPoolId: pool.userPoolId, username: NAMES.username, password });
-    const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: NAMES.username }));
+    const user = await cognito.send(
+      new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: NAMES.username }),
+    );
     const sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
     if (!sub) throw new Error('The local Cognito user has no sub attribute.');
 
@@ -114,7 +122,10 @@ export async function startLocalStack(options: {
       COGNITO_ENDPOINT: endpoints.cognito,
     });
     const deps = createDeps(config, createAwsClients(config));
-    const seeded = await ensureAccountWithKey(deps, sub, { existingKey: previous.apiKey, keyName: 'local default' });
+    const seeded = await ensureAccountWithKey(deps, sub, {
+      existingKey: previous.apiKey,
+      keyName: 'local default',
+    });
 
     const issuer = `${services.cognitoIssuerBase}/${pool.userPoolId}`;
     const jwksResponse = await fetch(`${endpoints.cognito}/${pool.userPoolId}/.well-known/jwks.json`);

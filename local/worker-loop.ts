@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteMessageBatchCommand, type Message, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import {
+  DeleteMessageBatchCommand,
+  type Message,
+  ReceiveMessageCommand,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 
 export type SqsBatchHandler = (event: SQSEvent) => Promise<SQSBatchResponse>;
@@ -13,7 +18,8 @@ function toRecord(message: Message, queueArn: string): SQSRecord {
       ApproximateReceiveCount: message.Attributes?.ApproximateReceiveCount ?? '1',
       SentTimestamp: message.Attributes?.SentTimestamp ?? String(Date.now()),
       SenderId: 'local',
-      ApproximateFirstReceiveTimestamp: message.Attributes?.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
+      ApproximateFirstReceiveTimestamp:
+        message.Attributes?.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
     },
     messageAttributes: {},
     md5OfBody: message.MD5OfBody ?? '',
@@ -50,7 +56,11 @@ export function startWorkerLoop(options: {
             QueueUrl: options.queueUrl,
             MaxNumberOfMessages: options.batchSize ?? 1,
             WaitTimeSeconds: options.waitTimeSeconds ?? 1,
-            MessageSystemAttributeNames: ['ApproximateReceiveCount', 'SentTimestamp', 'ApproximateFirstReceiveTimestamp'],
+            MessageSystemAttributeNames: [
+              'ApproximateReceiveCount',
+              'SentTimestamp',
+              'ApproximateFirstReceiveTimestamp',
+            ],
           }),
           { abortSignal: abort.signal },
         );

@@ -3,7 +3,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { AppError } from '#core/errors.ts';
 import { errorResponse } from './http.ts';
-import { type RouteTrace, type RouterDeps, route } from './router.ts';
+import { type RouterDeps, type RouteTrace, route } from './router.ts';
 
 type Request = middy.Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>;
 
@@ -36,9 +36,11 @@ function envelopeAndLog(logger: Logger): MiddlewareObj<APIGatewayProxyEvent, API
     },
     onError: (request) => {
       const { error } = request;
-      if (!(error instanceof AppError)) logger.error('unhandled error', { error });
+      if (!(error instanceof AppError) || error.status >= 500) logger.error('request failed', { error });
       request.response = errorResponse(error, request.context.awsRequestId);
-      line(request, request.response.statusCode, { error_code: error instanceof AppError ? error.code : 'internal_error' });
+      line(request, request.response.statusCode, {
+        error_code: error instanceof AppError ? error.code : 'internal_error',
+      });
     },
   };
 }

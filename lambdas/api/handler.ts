@@ -13,4 +13,7 @@ const verifyUserToken =
     ? cognitoUserTokenVerifier({ userPoolId: config.userPoolId, clientId: config.userPoolClientId })
     : undefined;
 
-export const handler = createApiHandler({ ...createDeps(config, createAwsClients(config)), verifyUserToken }, logger);
+export const handler = createApiHandler(
+  { ...createDeps(config, createAwsClients(config)), verifyUserToken },
+  logger,
+);

@@ -54,14 +54,19 @@ function readBody(event: APIGatewayProxyEvent): Record<string, unknown> & { acti
 
 const wrongCredential: Record<Credential, string> = {
   api_key: 'This action takes an API key in the X-Api-Key header, not a user token.',
-  user_token: 'This action requires a user token (Authorization: Bearer <Cognito access token>), not an API key.',
+  user_token:
+    'This action requires a user token (Authorization: Bearer <Cognito access token>), not an API key.',
 };
 
 /**
  * Authenticates with the one credential the action accepts. Presenting the other kind is a
  * 403 that says which one is needed; presenting neither, or a bad one, is a 401.
  */
-async function authenticate(event: APIGatewayProxyEvent, action: Action, deps: RouterDeps): Promise<Principal> {
+async function authenticate(
+  event: APIGatewayProxyEvent,
+  action: Action,
+  deps: RouterDeps,
+): Promise<Principal> {
   const apiKey = header(event, 'x-api-key');
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header(event, 'authorization') ?? '')?.[1];
   if (action.credential === 'api_key') {

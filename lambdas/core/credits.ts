@@ -15,7 +15,8 @@ export const ledger = {
       Update: {
         TableName: tableName,
         Key: keys.account(accountId),
-        UpdateExpression: 'SET credits_available = credits_available - :n, credits_reserved = credits_reserved + :n',
+        UpdateExpression:
+          'SET credits_available = credits_available - :n, credits_reserved = credits_reserved + :n',
         ConditionExpression: 'attribute_exists(pk) AND credits_available >= :n',
         ExpressionAttributeValues: { ':n': amount },
       },
@@ -39,7 +40,8 @@ export const ledger = {
       Update: {
         TableName: tableName,
         Key: keys.account(accountId),
-        UpdateExpression: 'SET credits_reserved = credits_reserved - :n, credits_available = credits_available + :n',
+        UpdateExpression:
+          'SET credits_reserved = credits_reserved - :n, credits_available = credits_available + :n',
         ConditionExpression: 'credits_reserved >= :n',
         ExpressionAttributeValues: { ':n': amount },
       },

@@ -89,7 +89,9 @@ export class ConflictError extends AppError {
 
 export class PayloadTooLargeError extends AppError {
   constructor(limitBytes: number) {
-    super(413, 'payload_too_large', `The request body exceeds ${limitBytes} bytes.`, { limit_bytes: limitBytes });
+    super(413, 'payload_too_large', `The request body exceeds ${limitBytes} bytes.`, {
+      limit_bytes: limitBytes,
+    });
   }
 }
 

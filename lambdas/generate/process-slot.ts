@@ -1,9 +1,10 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '#core/db/keys.ts';
 import { isConditionalCheckFailed } from '#core/db/errors.ts';
+import { keys } from '#core/db/keys.ts';
 import type { Deps } from '#core/deps.ts';
 import { getAngle } from '#core/entities/angle.ts';
+import type { BrandKit } from '#core/entities/brand-kit.ts';
 import { getBrandKit } from '#core/entities/brand-kit.ts';
 import { getCampaign } from '#core/entities/campaign.ts';
 import { finalizeJobIfDone, markJobRunning } from '#core/entities/job.ts';
@@ -11,7 +12,6 @@ import { claimSlot, type Slot, settleFailed, settleSucceeded } from '#core/entit
 import type { SlotMessage } from '#core/generation/messages.ts';
 import { deliverySize, parseRatio } from '#core/images/sizes.ts';
 import { type ImageModel, PermanentImageError, type Visual } from '#core/images/types.ts';
-import type { BrandKit } from '#core/entities/brand-kit.ts';
 import { buildVisualPrompt, type CreativeCopy, creativeCopy } from './prompt.ts';
 
 export type ComposeFn = (input: {
@@ -52,7 +52,11 @@ export type SlotOutcome =
  * Permanent failures fail the slot and release its credit at once; transient ones are retried
  * by redelivery, except on the last delivery, which fails the slot so no credit is stranded.
  */
-export async function processSlot(deps: WorkerDeps, message: SlotMessage, receiveCount: number): Promise<SlotOutcome> {
+export async function processSlot(
+  deps: WorkerDeps,
+  message: SlotMessage,
+  receiveCount: number,
+): Promise<SlotOutcome> {
   const ref = { accountId: message.account_id, jobId: message.job_id, index: message.slot_index };
   const claim = await claimSlot(deps, ref, deps.leaseMs);
   if (claim.outcome === 'missing') return { result: 'skipped', why: 'missing' };
@@ -80,7 +84,10 @@ export async function processSlot(deps: WorkerDeps, message: SlotMessage, receiv
     });
     if (!settled) return { result: 'skipped', why: 'lease_lost' };
     await finalizeJobIfDone(deps, ref.accountId, ref.jobId);
-    return { result: 'succeeded', slot: { ...slot, status: 'succeeded', width: png.width, height: png.height } };
+    return {
+      result: 'succeeded',
+      slot: { ...slot, status: 'succeeded', width: png.width, height: png.height },
+    };
   } catch (error) {
     const permanent = error instanceof PermanentImageError;
     const lastChance = receiveCount >= deps.maxReceiveCount;
@@ -100,11 +107,14 @@ export async function processSlot(deps: WorkerDeps, message: SlotMessage, receiv
 async function render(deps: WorkerDeps, slot: Slot) {
   const campaign = await getCampaign(deps, slot.account_id, slot.campaign_id);
   const brand = await getBrandKit(deps, slot.account_id, slot.client_id);
-  if (!campaign || !brand) throw new PermanentImageError('missing_campaign', 'The campaign or its brand kit no longer exists.');
+  if (!campaign || !brand)
+    throw new PermanentImageError('missing_campaign', 'The campaign or its brand kit no longer exists.');
   const angle = slot.angle_id ? await getAngle(deps, slot.account_id, slot.angle_id) : undefined;
   const ratio = parseRatio(slot.aspect_ratio);
   const size = deliverySize(ratio);
-  const productImage = campaign.product_image_url ? await deps.fetchImage(campaign.product_image_url) : undefined;
+  const productImage = campaign.product_image_url
+    ? await deps.fetchImage(campaign.product_image_url)
+    : undefined;
   const logo = brand.logo_url ? await deps.fetchImage(brand.logo_url).catch(() => undefined) : undefined;
   const prompt = buildVisualPrompt({ campaign, angle, brand });
   const visual = await deps.imageModel.generate({
@@ -118,7 +128,8 @@ async function render(deps: WorkerDeps, slot: Slot) {
     visualStyle: prompt.visualStyle,
     productImage,
   });
-  const prepared = campaign.prepared?.copy.find((c) => c.angle_id === slot.angle_id) ?? campaign.prepared?.copy[0];
+  const prepared =
+    campaign.prepared?.copy.find((c) => c.angle_id === slot.angle_id) ?? campaign.prepared?.copy[0];
   const composed = await deps.compose({
     visual,
     width: size.width,

@@ -24,7 +24,8 @@ export function buildVisualPrompt(input: { campaign: Campaign; angle: Angle | un
   ];
   return {
     prompt: parts.filter(Boolean).join(' ').slice(0, 2000),
-    negativePrompt: 'text, letters, words, captions, watermark, logo, signature, blurry, low quality, distorted',
+    negativePrompt:
+      'text, letters, words, captions, watermark, logo, signature, blurry, low quality, distorted',
     visualStyle,
   };
 }

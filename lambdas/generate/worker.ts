@@ -1,10 +1,10 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { Deps } from '#core/deps.ts';
 import { finalizeJobIfDone } from '#core/entities/job.ts';
 import { getSlot, settleFailed } from '#core/entities/slot.ts';
 import { slotMessage } from '#core/generation/messages.ts';
-import type { Deps } from '#core/deps.ts';
 import { processSlot, type WorkerDeps } from './process-slot.ts';
 
 /** Exponential backoff with jitter for a transient failure, capped at SQS's 12 h (we use 15 min). */
@@ -37,7 +37,12 @@ export function createWorkerHandler(deps: WorkerDeps, logger: Logger) {
         continue;
       }
       const receiveCount = Number(record.attributes.ApproximateReceiveCount ?? '1');
-      const fields = { job_id: message.job_id, slot_index: message.slot_index, account_id: message.account_id, receive_count: receiveCount };
+      const fields = {
+        job_id: message.job_id,
+        slot_index: message.slot_index,
+        account_id: message.account_id,
+        receive_count: receiveCount,
+      };
       const started = Date.now();
       try {
         const outcome = await processSlot(deps, message, receiveCount);

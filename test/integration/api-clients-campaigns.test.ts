@@ -42,7 +42,12 @@ describe('create_client / list_clients', () => {
     const res = await api.call('create_client', { name: '  Acme Coffee  ' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      client: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Acme Coffee', created_at: isoDate, updated_at: isoDate },
+      client: {
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        name: 'Acme Coffee',
+        created_at: isoDate,
+        updated_at: isoDate,
+      },
     });
   });
 
@@ -69,7 +74,11 @@ describe('create_client / list_clients', () => {
     let token: string | null = null;
     let pages = 0;
     do {
-      const res = await api.call('list_clients', { limit: 2, ...(token ? { next_token: token } : {}) }, { apiKey: account.apiKey });
+      const res = await api.call(
+        'list_clients',
+        { limit: 2, ...(token ? { next_token: token } : {}) },
+        { apiKey: account.apiKey },
+      );
       expect(res.status).toBe(200);
       expect(res.body.clients.length).toBeLessThanOrEqual(2);
       seen.push(...res.body.clients.map((c: { id: string }) => c.id));
@@ -177,7 +186,11 @@ describe('create_campaign', () => {
     ['a javascript: product image', { product_image_url: 'javascript:alert(1)' }, 'product_image_url'],
     ['a file: reference image', { reference_image_url: 'file:///etc/passwd' }, 'reference_image_url'],
     ['angle ids that are not UUIDs', { selected_angle_ids: ['pain'] }, 'selected_angle_ids.0'],
-    ['a repeated angle id', { selected_angle_ids: [randomUUID()].flatMap((x) => [x, x]) }, 'selected_angle_ids'],
+    [
+      'a repeated angle id',
+      { selected_angle_ids: [randomUUID()].flatMap((x) => [x, x]) },
+      'selected_angle_ids',
+    ],
     ['a name that is too long', { name: 'n'.repeat(201) }, 'name'],
     ['a cta_text that is too long', { cta_text: 'c'.repeat(41) }, 'cta_text'],
   ];
@@ -233,8 +246,14 @@ describe('list_campaigns / list_creatives', () => {
     }
     const first = await api.call('list_campaigns', { client_id: client.id, limit: 2 });
     expect(first.status).toBe(200);
-    const second = await api.call('list_campaigns', { client_id: client.id, limit: 2, next_token: first.body.next_token });
-    expect([...first.body.campaigns, ...second.body.campaigns].map((c: { id: string }) => c.id)).toEqual(ids.reverse());
+    const second = await api.call('list_campaigns', {
+      client_id: client.id,
+      limit: 2,
+      next_token: first.body.next_token,
+    });
+    expect([...first.body.campaigns, ...second.body.campaigns].map((c: { id: string }) => c.id)).toEqual(
+      ids.reverse(),
+    );
     expect(second.body.next_token).toBeNull();
   });
 

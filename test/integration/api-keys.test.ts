@@ -23,7 +23,11 @@ function decode(token: string): { header: Record<string, unknown>; payload: Reco
   };
 }
 
-function sign(header: object, payload: object, key: Parameters<typeof createSign>[0] extends string ? never : ReturnType<typeof createPrivateKey>) {
+function sign(
+  header: object,
+  payload: object,
+  key: Parameters<typeof createSign>[0] extends string ? never : ReturnType<typeof createPrivateKey>,
+) {
   const body = `${Buffer.from(JSON.stringify(header)).toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
   const signature = createSign('RSA-SHA256').update(body).sign(key).toString('base64url');
   return `${body}.${signature}`;
@@ -54,16 +58,27 @@ describe('key actions with a real Cognito access token', () => {
     const listed = await api.call('list_api_keys', {}, { token: user.accessToken });
     expect(listed.status).toBe(200);
     expect(listed.body.api_keys).toHaveLength(1);
-    expect(listed.body.api_keys[0]).toMatchObject({ id: key.id, prefix: key.prefix, last4: key.last4, status: 'active' });
+    expect(listed.body.api_keys[0]).toMatchObject({
+      id: key.id,
+      prefix: key.prefix,
+      last4: key.last4,
+      status: 'active',
+    });
     expect(listed.body.api_keys[0].last_used_at).toEqual(expect.any(String));
     expect(listed.text).not.toContain(key.key);
     expect(listed.text).not.toMatch(/"hash"|"key":/);
 
     const revoked = await api.call('revoke_api_key', { api_key_id: key.id }, { token: user.accessToken });
     expect(revoked.status).toBe(200);
-    expect(revoked.body.api_key).toMatchObject({ id: key.id, status: 'revoked', revoked_at: expect.any(String) });
+    expect(revoked.body.api_key).toMatchObject({
+      id: key.id,
+      status: 'revoked',
+      revoked_at: expect.any(String),
+    });
 
-    const after = await Promise.all(Array.from({ length: 50 }, () => api.call('list_clients', {}, { apiKey: key.key })));
+    const after = await Promise.all(
+      Array.from({ length: 50 }, () => api.call('list_clients', {}, { apiKey: key.key })),
+    );
     const accepted = after.filter((r) => r.status !== 401).length;
     expect(accepted).toBe(0);
   });
@@ -80,7 +95,11 @@ describe('key actions with a real Cognito access token', () => {
 
   it('refuses an expired key on the very next request', async () => {
     const user = await pool.signUpAndLogIn();
-    const created = await api.call('create_api_key', { name: 'short', expires_in_days: 1 }, { token: user.accessToken });
+    const created = await api.call(
+      'create_api_key',
+      { name: 'short', expires_in_days: 1 },
+      { token: user.accessToken },
+    );
     expect(created.body.api_key.expires_at).toEqual(expect.any(String));
     expect((await api.call('list_clients', {}, { apiKey: created.body.api_key.key })).status).toBe(200);
     await api.deps.ddb.send(
@@ -96,7 +115,12 @@ describe('key actions with a real Cognito access token', () => {
 
   it('validates create_api_key input', async () => {
     const user = await pool.signUpAndLogIn();
-    for (const fields of [{}, { name: '' }, { name: 'x', expires_in_days: 367 }, { name: 'x', expires_in_days: 0 }]) {
+    for (const fields of [
+      {},
+      { name: '' },
+      { name: 'x', expires_in_days: 367 },
+      { name: 'x', expires_in_days: 0 },
+    ]) {
       const res = await api.call('create_api_key', fields, { token: user.accessToken });
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('validation_error');
@@ -106,21 +130,27 @@ describe('key actions with a real Cognito access token', () => {
   it('holds at most 25 active keys per account; revoking one frees a place', async () => {
     const user = await pool.signUpAndLogIn();
     const results = await Promise.all(
-      Array.from({ length: 27 }, (_, i) => api.call('create_api_key', { name: `k${i}` }, { token: user.accessToken })),
+      Array.from({ length: 27 }, (_, i) =>
+        api.call('create_api_key', { name: `k${i}` }, { token: user.accessToken }),
+      ),
     );
     const ok = results.filter((r) => r.status === 200);
     expect(ok).toHaveLength(25);
     expect(results.filter((r) => r.status === 409).every((r) => r.body.error.code === 'conflict')).toBe(true);
     expect(results.filter((r) => r.status === 409)).toHaveLength(2);
     await api.call('revoke_api_key', { api_key_id: ok[0]?.body.api_key.id }, { token: user.accessToken });
-    expect((await api.call('create_api_key', { name: 'again' }, { token: user.accessToken })).status).toBe(200);
+    expect((await api.call('create_api_key', { name: 'again' }, { token: user.accessToken })).status).toBe(
+      200,
+    );
   });
 });
 
 describe('accounts', () => {
   it('creates the account on the first user-token call, once, with the starting credits, even under concurrent first calls', async () => {
     const user = await pool.signUpAndLogIn();
-    const calls = await Promise.all(Array.from({ length: 8 }, () => api.call('list_api_keys', {}, { token: user.accessToken })));
+    const calls = await Promise.all(
+      Array.from({ length: 8 }, () => api.call('list_api_keys', {}, { token: user.accessToken })),
+    );
     expect(calls.every((r) => r.status === 200)).toBe(true);
     const accounts = (await api.items()).filter((i) => i.entity === 'account' && i.id === user.sub);
     expect(accounts).toHaveLength(1);
@@ -167,10 +197,19 @@ describe('credential rules', () => {
 
   it("answers revoking another account's key exactly like an unknown key id, and changes nothing", async () => {
     const owner = await pool.signUpAndLogIn();
-    const theirs = (await api.call('create_api_key', { name: 'theirs' }, { token: owner.accessToken })).body.api_key;
+    const theirs = (await api.call('create_api_key', { name: 'theirs' }, { token: owner.accessToken })).body
+      .api_key;
     const intruder = await pool.signUpAndLogIn();
-    const foreign = await api.call('revoke_api_key', { api_key_id: theirs.id }, { token: intruder.accessToken });
-    const unknown = await api.call('revoke_api_key', { api_key_id: 'AAAAAAAAAAAA' }, { token: intruder.accessToken });
+    const foreign = await api.call(
+      'revoke_api_key',
+      { api_key_id: theirs.id },
+      { token: intruder.accessToken },
+    );
+    const unknown = await api.call(
+      'revoke_api_key',
+      { api_key_id: 'AAAAAAAAAAAA' },
+      { token: intruder.accessToken },
+    );
     expect(foreign.status).toBe(404);
     expect(foreign.text.replace(theirs.id, '<id>')).toBe(unknown.text.replace('AAAAAAAAAAAA', '<id>'));
     expect((await api.call('list_clients', {}, { apiKey: theirs.key })).status).toBe(200);

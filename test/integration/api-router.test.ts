@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Logger } from '@aws-lambda-powertools/logger';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiHandler } from '#api/app.ts';
 import { issueApiKey } from '#core/auth/api-key-format.ts';
 import { startApiServer } from '#local/api-server.ts';
@@ -12,7 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const envelope = (code: string) => ({ error: expect.objectContaining({ code, message: expect.any(String) }) });
+const envelope = (code: string) => ({
+  error: expect.objectContaining({ code, message: expect.any(String) }),
+});
 
 describe('the single endpoint', () => {
   it('answers a non-JSON body with 400 invalid_json', async () => {
@@ -21,11 +23,14 @@ describe('the single endpoint', () => {
     expect(res.body).toEqual(envelope('invalid_json'));
   });
 
-  it.each(['[]', '"list_clients"', 'null', '42'])('answers a JSON body that is not an object (%s) with invalid_json', async (body) => {
-    const res = await api.post(body, { 'x-api-key': api.apiKey });
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('invalid_json');
-  });
+  it.each(['[]', '"list_clients"', 'null', '42'])(
+    'answers a JSON body that is not an object (%s) with invalid_json',
+    async (body) => {
+      const res = await api.post(body, { 'x-api-key': api.apiKey });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('invalid_json');
+    },
+  );
 
   it('answers a body without action with a validation_error naming the field', async () => {
     const res = await api.post('{}', { 'x-api-key': api.apiKey });

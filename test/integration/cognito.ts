@@ -23,9 +23,15 @@ export type TestPool = {
 /** A fresh user pool on cognito-local, and a verifier loaded with its JWKS as the local stack does. */
 export async function createTestPool(): Promise<TestPool> {
   const stack = inject('localStack');
-  const client = new CognitoIdentityProviderClient({ region: stack.region, endpoint: stack.endpoints.cognito });
+  const client = new CognitoIdentityProviderClient({
+    region: stack.region,
+    endpoint: stack.endpoints.cognito,
+  });
   const suffix = randomUUID().slice(0, 8);
-  const pool = await ensureUserPool(client, { poolName: `adgen-test-${suffix}`, clientName: `adgen-test-client-${suffix}` });
+  const pool = await ensureUserPool(client, {
+    poolName: `adgen-test-${suffix}`,
+    clientName: `adgen-test-client-${suffix}`,
+  });
   const issuer = `${stack.cognitoIssuerBase}/${pool.userPoolId}`;
   const jwks = (await (await fetch(`${issuer}/.well-known/jwks.json`)).json()) as Jwks;
   const verifier = await preloadedUserTokenVerifier({ issuer, clientId: pool.clientId, jwks });

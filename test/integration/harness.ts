@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { Logger } from '@aws-lambda-powertools/logger';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { Logger } from '@aws-lambda-powertools/logger';
 import { inject } from 'vitest';
 import { createApiHandler } from '#api/app.ts';
 import type { UserTokenVerifier } from '#core/auth/user-token.ts';
@@ -22,7 +22,11 @@ export type TestApi = {
   /** The API key of the account every test starts with. */
   apiKey: string;
   accountId: string;
-  call(action: string, fields?: Record<string, unknown>, auth?: { apiKey?: string; token?: string }): Promise<CallResult>;
+  call(
+    action: string,
+    fields?: Record<string, unknown>,
+    auth?: { apiKey?: string; token?: string },
+  ): Promise<CallResult>;
   post(body: string | Buffer, headers?: Record<string, string>): Promise<CallResult>;
   newAccount(startingCredits?: number): Promise<{ accountId: string; apiKey: string }>;
   /** Every item of this test's table (a Scan: tests only, to prove nothing else was written). */

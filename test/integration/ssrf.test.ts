@@ -93,13 +93,15 @@ describe('safeFetchImage refuses before connecting', () => {
     'https://user:pass@images.example/a.png',
     'not a url',
   ])('%s', async (url) => {
-    await expect(safeFetchImage(url, { resolve: async () => ['93.184.216.34'] })).rejects.toBeInstanceOf(RefusedUrlError);
+    await expect(safeFetchImage(url, { resolve: async () => ['93.184.216.34'] })).rejects.toBeInstanceOf(
+      RefusedUrlError,
+    );
   });
 
   it('refuses a host name that resolves to a private address, or to any private among public ones', async () => {
-    await expect(safeFetchImage('https://internal.example/a.png', { resolve: async () => ['10.1.2.3'] })).rejects.toThrow(
-      /non-public/,
-    );
+    await expect(
+      safeFetchImage('https://internal.example/a.png', { resolve: async () => ['10.1.2.3'] }),
+    ).rejects.toThrow(/non-public/);
     await expect(
       safeFetchImage('https://mixed.example/a.png', { resolve: async () => ['93.184.216.34', '127.0.0.1'] }),
     ).rejects.toThrow(/non-public/);
@@ -123,7 +125,9 @@ describe('safeFetchImage on a trusted origin (the local stack S3)', () => {
   });
 
   it('does not follow a redirect to the metadata service', async () => {
-    await expect(safeFetchImage(`${origin}/redirect`, trusted())).rejects.toThrow(/redirects are not followed/);
+    await expect(safeFetchImage(`${origin}/redirect`, trusted())).rejects.toThrow(
+      /redirects are not followed/,
+    );
   });
 
   it('refuses what is not an image, and an image whose bytes lie about their type', async () => {
@@ -132,8 +136,12 @@ describe('safeFetchImage on a trusted origin (the local stack S3)', () => {
   });
 
   it('refuses an image over the size limit and one that takes too long', async () => {
-    await expect(safeFetchImage(`${origin}/big.png`, { ...trusted(), maxBytes: 1000 })).rejects.toThrow(/larger than/);
-    await expect(safeFetchImage(`${origin}/slow.png`, { ...trusted(), timeoutMs: 300 })).rejects.toThrow(/within 300 ms/);
+    await expect(safeFetchImage(`${origin}/big.png`, { ...trusted(), maxBytes: 1000 })).rejects.toThrow(
+      /larger than/,
+    );
+    await expect(safeFetchImage(`${origin}/slow.png`, { ...trusted(), timeoutMs: 300 })).rejects.toThrow(
+      /within 300 ms/,
+    );
   });
 
   it('refuses plain http from an origin that is not trusted', async () => {

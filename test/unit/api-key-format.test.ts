@@ -14,7 +14,11 @@ describe('API key format', () => {
     expect(issued.plaintext).toMatch(/^adg_live_[0-9A-Za-z]{12}_[0-9A-Za-z]{38}$/);
     expect(issued.prefix).toBe(`adg_live_${issued.keyId}`);
     expect(issued.last4).toBe(issued.plaintext.slice(-4));
-    expect(parseApiKey(issued.plaintext)).toEqual({ env: 'live', keyId: issued.keyId, plaintext: issued.plaintext });
+    expect(parseApiKey(issued.plaintext)).toEqual({
+      env: 'live',
+      keyId: issued.keyId,
+      plaintext: issued.plaintext,
+    });
   });
 
   it('never stores the key itself: the hash is a SHA-256 digest that matches only that key', () => {

@@ -16,22 +16,27 @@ describe('batchSize (spec rules 3–6)', () => {
 
   it('holds the rules for every input', () => {
     fc.assert(
-      fc.property(fc.nat(20), fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 500 }), (angles, ratios, volume) => {
-        const { combinations, jobs } = batchSize({ angles, ratios, volume });
-        // rule 3: no angle counts as one empty angle
-        expect(combinations).toBe(Math.max(1, angles) * ratios);
-        // every combination gets the same whole number of images, at least one (rule 6)
-        expect(jobs % combinations).toBe(0);
-        expect(jobs).toBeGreaterThanOrEqual(combinations);
-        if (volume >= combinations) {
-          // rule 5: rounded down, never above the volume, less than one round short of it
-          expect(jobs).toBeLessThanOrEqual(volume);
-          expect(volume - jobs).toBeLessThan(combinations);
-        } else {
-          // rule 6: one per combination, exceeding the volume
-          expect(jobs).toBe(combinations);
-        }
-      }),
+      fc.property(
+        fc.nat(20),
+        fc.integer({ min: 1, max: 10 }),
+        fc.integer({ min: 1, max: 500 }),
+        (angles, ratios, volume) => {
+          const { combinations, jobs } = batchSize({ angles, ratios, volume });
+          // rule 3: no angle counts as one empty angle
+          expect(combinations).toBe(Math.max(1, angles) * ratios);
+          // every combination gets the same whole number of images, at least one (rule 6)
+          expect(jobs % combinations).toBe(0);
+          expect(jobs).toBeGreaterThanOrEqual(combinations);
+          if (volume >= combinations) {
+            // rule 5: rounded down, never above the volume, less than one round short of it
+            expect(jobs).toBeLessThanOrEqual(volume);
+            expect(volume - jobs).toBeLessThan(combinations);
+          } else {
+            // rule 6: one per combination, exceeding the volume
+            expect(jobs).toBe(combinations);
+          }
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -52,11 +57,19 @@ describe('planSlots', () => {
         fc.integer({ min: 1, max: 60 }),
         (angles, ratios, volume) => {
           const slots = planSlots(angles, ratios, volume);
-          const { jobs, perCombination } = batchSize({ angles: angles.length, ratios: ratios.length, volume });
+          const { jobs, perCombination } = batchSize({
+            angles: angles.length,
+            ratios: ratios.length,
+            volume,
+          });
           expect(slots).toHaveLength(jobs);
           expect(slots.map((s) => s.index)).toEqual([...slots.keys()]);
           const counts = new Map<string, number>();
-          for (const s of slots) counts.set(`${s.angleId}|${s.aspectRatio}`, (counts.get(`${s.angleId}|${s.aspectRatio}`) ?? 0) + 1);
+          for (const s of slots)
+            counts.set(
+              `${s.angleId}|${s.aspectRatio}`,
+              (counts.get(`${s.angleId}|${s.aspectRatio}`) ?? 0) + 1,
+            );
           expect([...counts.values()].every((n) => n === perCombination)).toBe(true);
           if (angles.length === 0) expect(slots.every((s) => s.angleId === null)).toBe(true);
         },

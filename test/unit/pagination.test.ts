@@ -20,10 +20,12 @@ describe('next_token', () => {
     expect(() => decodeNextToken(token, { attribute: 'pk', value: 'ACCOUNT#b' })).toThrow(ValidationError);
   });
 
-  it.each(['%%%', Buffer.from('[1]').toString('base64url'), Buffer.from('{"pk":1}').toString('base64url'), Buffer.from('{}').toString('base64url')])(
-    'refuses garbage %j with a validation error',
-    (token) => {
-      expect(() => decodeNextToken(token, { attribute: 'pk', value: 'ACCOUNT#a' })).toThrow(ValidationError);
-    },
-  );
+  it.each([
+    '%%%',
+    Buffer.from('[1]').toString('base64url'),
+    Buffer.from('{"pk":1}').toString('base64url'),
+    Buffer.from('{}').toString('base64url'),
+  ])('refuses garbage %j with a validation error', (token) => {
+    expect(() => decodeNextToken(token, { attribute: 'pk', value: 'ACCOUNT#a' })).toThrow(ValidationError);
+  });
 });

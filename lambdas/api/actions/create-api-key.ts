@@ -22,7 +22,12 @@ export const createApiKeyAction = defineAction({
         ? null
         : new Date(deps.now().getTime() + input.expires_in_days * DAY_MS).toISOString();
     try {
-      const record = await putApiKey(deps, { accountId: principal.accountId, name: input.name, issued, expiresAt });
+      const record = await putApiKey(deps, {
+        accountId: principal.accountId,
+        name: input.name,
+        issued,
+        expiresAt,
+      });
       // The only response that ever carries the key: it is not stored and cannot be shown again.
       return { api_key: { ...toApiKeyView(record, deps.now()), key: issued.plaintext } };
     } catch (error) {

@@ -7,5 +7,7 @@ export const createClientAction = defineAction({
   name: 'create_client',
   credential: 'api_key',
   input: z.strictObject({ name: trimmed(1, 200) }),
-  run: async (input, { principal, deps }) => ({ client: await createClient(deps, principal.accountId, input.name) }),
+  run: async (input, { principal, deps }) => ({
+    client: await createClient(deps, principal.accountId, input.name),
+  }),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { getClient } from '#core/entities/client.ts';
 import { putAngles } from '#core/entities/angle.ts';
+import { getClient } from '#core/entities/client.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { LANGUAGE_CODES } from '#core/languages.ts';
 import { defineAction } from '../action.ts';

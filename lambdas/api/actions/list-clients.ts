@@ -8,5 +8,8 @@ export const listClientsAction = defineAction({
   credential: 'api_key',
   input: z.strictObject({ ...pagination }),
   run: async (input, { principal, deps }) =>
-    pageResult('clients', await listClients(deps, principal.accountId, { limit: input.limit, nextToken: input.next_token })),
+    pageResult(
+      'clients',
+      await listClients(deps, principal.accountId, { limit: input.limit, nextToken: input.next_token }),
+    ),
 });

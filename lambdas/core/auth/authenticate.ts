@@ -1,9 +1,11 @@
-import { UnauthorizedError } from '../errors.ts';
-import { getApiKeyById, touchApiKey } from '../entities/api-key.ts';
 import type { Deps } from '../deps.ts';
+import { getApiKeyById, touchApiKey } from '../entities/api-key.ts';
+import { UnauthorizedError } from '../errors.ts';
 import { apiKeyMatchesHash, parseApiKey } from './api-key-format.ts';
 
-export type Principal = { accountId: string; via: 'api_key'; keyId: string } | { accountId: string; via: 'user_token'; sub: string };
+export type Principal =
+  | { accountId: string; via: 'api_key'; keyId: string }
+  | { accountId: string; via: 'user_token'; sub: string };
 
 const INVALID_KEY = 'The API key is not valid.';
 

@@ -1,6 +1,5 @@
-import { CognitoJwtVerifier } from 'aws-jwt-verify';
+import { CognitoJwtVerifier, JwtVerifier } from 'aws-jwt-verify';
 import type { Jwks } from 'aws-jwt-verify/jwk';
-import { JwtVerifier } from 'aws-jwt-verify';
 
 /** Verifies a Cognito *access* token for our app client and answers the user's `sub`. */
 export type UserTokenVerifier = (token: string) => Promise<{ sub: string }>;
@@ -9,7 +8,10 @@ export type UserTokenVerifier = (token: string) => Promise<{ sub: string }>;
  * Production: the pool's issuer and HTTPS JWKS, token_use `access`, our app client id, expiry,
  * signature — all checked by aws-jwt-verify's Cognito verifier.
  */
-export function cognitoUserTokenVerifier(options: { userPoolId: string; clientId: string }): UserTokenVerifier {
+export function cognitoUserTokenVerifier(options: {
+  userPoolId: string;
+  clientId: string;
+}): UserTokenVerifier {
   const verifier = CognitoJwtVerifier.create({
     userPoolId: options.userPoolId,
     tokenUse: 'access',

@@ -2,7 +2,10 @@
 export function isConditionalCheckFailed(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (error.name === 'ConditionalCheckFailedException') return true;
-  return error.name === 'TransactionCanceledException' && cancellationReasons(error).includes('ConditionalCheckFailed');
+  return (
+    error.name === 'TransactionCanceledException' &&
+    cancellationReasons(error).includes('ConditionalCheckFailed')
+  );
 }
 
 /** The per-item reasons of a cancelled transaction, in the order of its items ('None' where fine). */

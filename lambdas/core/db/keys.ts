@@ -26,7 +26,10 @@ export const keys = {
     sk: `CLIENT#${clientId}`,
   }),
   /** An account's clients, newest first; strongly consistent (base table). */
-  clientsOfAccount: (accountId: string): CollectionKey => ({ partition: account(accountId), skPrefix: 'CLIENT#' }),
+  clientsOfAccount: (accountId: string): CollectionKey => ({
+    partition: account(accountId),
+    skPrefix: 'CLIENT#',
+  }),
 
   campaignById: (accountId: string, campaignId: string): ItemKey => ({
     pk: account(accountId),
@@ -75,7 +78,11 @@ export const keys = {
    * newest first by the time they entered it (gsi1). A slot moves between groups as it changes
    * state, so `list_creatives` reads exactly one page, whatever the campaign's size.
    */
-  creativesOfCampaign: (accountId: string, campaignId: string, group: 'pending' | 'succeeded' | 'failed'): CollectionKey => ({
+  creativesOfCampaign: (
+    accountId: string,
+    campaignId: string,
+    group: 'pending' | 'succeeded' | 'failed',
+  ): CollectionKey => ({
     index: 'gsi1',
     partition: `${account(accountId)}#CAMPAIGN#${campaignId}#CREATIVES#${group}`,
     skPrefix: 'CREATIVE#',

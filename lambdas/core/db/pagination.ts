@@ -30,7 +30,8 @@ export function decodeNextToken(
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw invalid;
   const entries = Object.entries(parsed);
-  if (entries.length === 0 || entries.length > 6 || entries.some(([, v]) => typeof v !== 'string')) throw invalid;
+  if (entries.length === 0 || entries.length > 6 || entries.some(([, v]) => typeof v !== 'string'))
+    throw invalid;
   const key = parsed as Key;
   if (key[expected.attribute] !== expected.value) throw invalid;
   return key;

@@ -1,4 +1,4 @@
-import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CollectionKey } from './keys.ts';
 import { decodeNextToken, encodeNextToken, type Page } from './pagination.ts';
 

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { Deps } from '../deps.ts';
-import { keys } from '../db/keys.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
+import { keys } from '../db/keys.ts';
+import type { Deps } from '../deps.ts';
 
 /** The tenant. Its id is the Cognito user's `sub`; it holds the credits ledger. */
 export type Account = {

@@ -1,4 +1,9 @@
-import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  GetCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import { type PageRequest, queryCollection } from '../db/query.ts';
@@ -77,7 +82,11 @@ export async function putAngles(
             },
           },
           ...angles.map((angle) => ({
-            Put: { TableName: table, Item: angleToItem(accountId, angle), ConditionExpression: 'attribute_not_exists(pk)' },
+            Put: {
+              TableName: table,
+              Item: angleToItem(accountId, angle),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
           })),
         ],
       }),
@@ -91,13 +100,21 @@ export async function putAngles(
 
 export async function getAngle(deps: Deps, accountId: string, angleId: string): Promise<Angle | undefined> {
   const out = await deps.ddb.send(
-    new GetCommand({ TableName: deps.config.tableName, Key: keys.angleById(accountId, angleId), ConsistentRead: true }),
+    new GetCommand({
+      TableName: deps.config.tableName,
+      Key: keys.angleById(accountId, angleId),
+      ConsistentRead: true,
+    }),
   );
   return out.Item ? angleFromItem(out.Item) : undefined;
 }
 
 /** Several angles by id (a campaign selects at most 20), in the order asked; missing ones are left out. */
-export async function getAngles(deps: Deps, accountId: string, angleIds: readonly string[]): Promise<Angle[]> {
+export async function getAngles(
+  deps: Deps,
+  accountId: string,
+  angleIds: readonly string[],
+): Promise<Angle[]> {
   if (angleIds.length === 0) return [];
   const table = deps.config.tableName;
   const found: Record<string, unknown>[] = [];
@@ -116,6 +133,17 @@ export async function getAngles(deps: Deps, accountId: string, angleIds: readonl
   return angleIds.flatMap((id) => byId.get(id) ?? []);
 }
 
-export function listAnglesOfClient(deps: Deps, accountId: string, clientId: string, page: PageRequest): Promise<Page<Angle>> {
-  return queryCollection(deps.ddb, deps.config.tableName, keys.anglesOfClient(accountId, clientId), page, angleFromItem);
+export function listAnglesOfClient(
+  deps: Deps,
+  accountId: string,
+  clientId: string,
+  page: PageRequest,
+): Promise<Page<Angle>> {
+  return queryCollection(
+    deps.ddb,
+    deps.config.tableName,
+    keys.anglesOfClient(accountId, clientId),
+    page,
+    angleFromItem,
+  );
 }

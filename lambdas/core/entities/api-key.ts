@@ -119,7 +119,9 @@ export async function touchApiKey(deps: Deps, key: ApiKeyRecord): Promise<void> 
 }
 
 /** The caller-facing view of a key: everything but the hash (and never the key itself). */
-export type ApiKeyView = Omit<ApiKeyRecord, 'hash' | 'account_id'> & { status: 'active' | 'revoked' | 'expired' };
+export type ApiKeyView = Omit<ApiKeyRecord, 'hash' | 'account_id'> & {
+  status: 'active' | 'revoked' | 'expired';
+};
 
 export function toApiKeyView(record: ApiKeyRecord, now: Date): ApiKeyView {
   const { hash: _hash, account_id: _account, ...visible } = record;
@@ -132,8 +134,18 @@ export function toApiKeyView(record: ApiKeyRecord, now: Date): ApiKeyView {
   return { ...visible, status };
 }
 
-export function listApiKeysOfAccount(deps: Deps, accountId: string, page: PageRequest): Promise<Page<ApiKeyRecord>> {
-  return queryCollection(deps.ddb, deps.config.tableName, keys.apiKeysOfAccount(accountId), page, apiKeyFromItem);
+export function listApiKeysOfAccount(
+  deps: Deps,
+  accountId: string,
+  page: PageRequest,
+): Promise<Page<ApiKeyRecord>> {
+  return queryCollection(
+    deps.ddb,
+    deps.config.tableName,
+    keys.apiKeysOfAccount(accountId),
+    page,
+    apiKeyFromItem,
+  );
 }
 
 /**
@@ -141,7 +153,11 @@ export function listApiKeysOfAccount(deps: Deps, accountId: string, page: PageRe
  * transaction. Revoking a revoked key changes nothing and answers it as it is. Answers
  * undefined for a key that is not this account's (unknown or foreign alike).
  */
-export async function revokeApiKey(deps: Deps, accountId: string, keyId: string): Promise<ApiKeyRecord | undefined> {
+export async function revokeApiKey(
+  deps: Deps,
+  accountId: string,
+  keyId: string,
+): Promise<ApiKeyRecord | undefined> {
   const existing = await getApiKeyById(deps, keyId);
   if (!existing || existing.account_id !== accountId) return undefined;
   if (existing.revoked_at !== null) return existing;

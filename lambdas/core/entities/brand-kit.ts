@@ -5,7 +5,13 @@ import type { Deps } from '../deps.ts';
 import { ConflictError } from '../errors.ts';
 import type { FontFamily } from '../fonts.ts';
 
-export type BrandColors = { primary: string; secondary: string; accent: string; background: string; text: string };
+export type BrandColors = {
+  primary: string;
+  secondary: string;
+  accent: string;
+  background: string;
+  text: string;
+};
 
 export type BrandKit = {
   client_id: string;
@@ -31,7 +37,13 @@ export type BrandKitPatch = {
 export function defaultBrandKit(clientId: string, now: string): BrandKit {
   return {
     client_id: clientId,
-    colors: { primary: '#1F2937', secondary: '#4B5563', accent: '#2563EB', background: '#F9FAFB', text: '#111827' },
+    colors: {
+      primary: '#1F2937',
+      secondary: '#4B5563',
+      accent: '#2563EB',
+      background: '#F9FAFB',
+      text: '#111827',
+    },
     fonts: { heading: 'Inter', body: 'Inter' },
     logo_url: null,
     tone_of_voice: 'Clear, friendly and confident.',
@@ -63,7 +75,13 @@ export function brandKitFromItem(item: Record<string, unknown>): BrandKit {
 }
 
 export function brandKitToItem(accountId: string, kit: BrandKit, version: number): Record<string, unknown> {
-  return { ...keys.brandKitOfClient(accountId, kit.client_id), entity: 'brand_kit', account_id: accountId, version, ...kit };
+  return {
+    ...keys.brandKitOfClient(accountId, kit.client_id),
+    entity: 'brand_kit',
+    account_id: accountId,
+    version,
+    ...kit,
+  };
 }
 
 async function getBrandKitItem(deps: Deps, accountId: string, clientId: string) {
@@ -77,7 +95,11 @@ async function getBrandKitItem(deps: Deps, accountId: string, clientId: string) 
   return out.Item;
 }
 
-export async function getBrandKit(deps: Deps, accountId: string, clientId: string): Promise<BrandKit | undefined> {
+export async function getBrandKit(
+  deps: Deps,
+  accountId: string,
+  clientId: string,
+): Promise<BrandKit | undefined> {
   const item = await getBrandKitItem(deps, accountId, clientId);
   return item ? brandKitFromItem(item) : undefined;
 }

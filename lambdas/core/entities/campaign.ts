@@ -68,7 +68,13 @@ export function campaignToItem(accountId: string, campaign: Campaign): Record<st
  */
 export async function createCampaign(deps: Deps, accountId: string, input: NewCampaign): Promise<Campaign> {
   const now = deps.now().toISOString();
-  const campaign: Campaign = { ...input, id: deps.newId(), use_brand_kit: true, created_at: now, updated_at: now };
+  const campaign: Campaign = {
+    ...input,
+    id: deps.newId(),
+    use_brand_kit: true,
+    created_at: now,
+    updated_at: now,
+  };
   const table = deps.config.tableName;
   try {
     await deps.ddb.send(
@@ -117,7 +123,11 @@ export async function createCampaign(deps: Deps, accountId: string, input: NewCa
   return campaign;
 }
 
-export async function getCampaign(deps: Deps, accountId: string, campaignId: string): Promise<Campaign | undefined> {
+export async function getCampaign(
+  deps: Deps,
+  accountId: string,
+  campaignId: string,
+): Promise<Campaign | undefined> {
   const out = await deps.ddb.send(
     new GetCommand({
       TableName: deps.config.tableName,

@@ -28,7 +28,13 @@ export async function createClient(deps: Deps, accountId: string, name: string):
   await deps.ddb.send(
     new TransactWriteCommand({
       TransactItems: [
-        { Put: { TableName: table, Item: clientToItem(accountId, client), ConditionExpression: 'attribute_not_exists(pk)' } },
+        {
+          Put: {
+            TableName: table,
+            Item: clientToItem(accountId, client),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
         {
           Put: {
             TableName: table,
@@ -42,7 +48,11 @@ export async function createClient(deps: Deps, accountId: string, name: string):
   return client;
 }
 
-export async function getClient(deps: Deps, accountId: string, clientId: string): Promise<Client | undefined> {
+export async function getClient(
+  deps: Deps,
+  accountId: string,
+  clientId: string,
+): Promise<Client | undefined> {
   const out = await deps.ddb.send(
     new GetCommand({
       TableName: deps.config.tableName,
@@ -54,5 +64,11 @@ export async function getClient(deps: Deps, accountId: string, clientId: string)
 }
 
 export function listClients(deps: Deps, accountId: string, page: PageRequest): Promise<Page<Client>> {
-  return queryCollection(deps.ddb, deps.config.tableName, keys.clientsOfAccount(accountId), page, clientFromItem);
+  return queryCollection(
+    deps.ddb,
+    deps.config.tableName,
+    keys.clientsOfAccount(accountId),
+    page,
+    clientFromItem,
+  );
 }

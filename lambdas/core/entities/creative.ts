@@ -30,9 +30,13 @@ export async function toCreative(deps: Deps, slot: Slot): Promise<Creative> {
   let expiresAt: string | null = null;
   if (slot.status === 'succeeded') {
     const ttl = deps.config.presignTtlSeconds;
-    imageUrl = await getSignedUrl(deps.s3, new GetObjectCommand({ Bucket: deps.config.bucketName, Key: slot.s3_key }), {
-      expiresIn: ttl,
-    });
+    imageUrl = await getSignedUrl(
+      deps.s3,
+      new GetObjectCommand({ Bucket: deps.config.bucketName, Key: slot.s3_key }),
+      {
+        expiresIn: ttl,
+      },
+    );
     expiresAt = new Date(deps.now().getTime() + ttl * 1000).toISOString();
   }
   return {
@@ -65,5 +69,8 @@ export async function listCreativesOfCampaign(
       ? keys.allCreativesOfCampaign(accountId, campaignId)
       : keys.creativesOfCampaign(accountId, campaignId, filter);
   const slots = await queryCollection(deps.ddb, deps.config.tableName, collection, page, slotFromItem);
-  return { items: await Promise.all(slots.items.map((s) => toCreative(deps, s))), nextToken: slots.nextToken };
+  return {
+    items: await Promise.all(slots.items.map((s) => toCreative(deps, s))),
+    nextToken: slots.nextToken,
+  };
 }

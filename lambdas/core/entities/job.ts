@@ -66,7 +66,11 @@ export function newJobItem(accountId: string, job: Omit<Job, 'status' | 'succeed
 
 export async function getJob(deps: Deps, accountId: string, jobId: string): Promise<Job | undefined> {
   const out = await deps.ddb.send(
-    new GetCommand({ TableName: deps.config.tableName, Key: keys.jobById(accountId, jobId), ConsistentRead: true }),
+    new GetCommand({
+      TableName: deps.config.tableName,
+      Key: keys.jobById(accountId, jobId),
+      ConsistentRead: true,
+    }),
   );
   return out.Item ? jobFromItem(out.Item) : undefined;
 }
@@ -81,7 +85,11 @@ export async function markJobRunning(deps: Deps, accountId: string, jobId: strin
         UpdateExpression: 'SET #status = :running, updated_at = :now',
         ConditionExpression: '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':running': 'running', ':pending': 'pending', ':now': deps.now().toISOString() },
+        ExpressionAttributeValues: {
+          ':running': 'running',
+          ':pending': 'pending',
+          ':now': deps.now().toISOString(),
+        },
       }),
     );
   } catch (error) {
@@ -99,7 +107,11 @@ export function finalStatus(job: Pick<Job, 'jobs' | 'succeeded' | 'failed'>): Jo
  * Once every slot is settled, fixes the job's final status and takes it off the open-jobs
  * index. Conditional on the counters it was computed from, so concurrent settlements agree.
  */
-export async function finalizeJobIfDone(deps: Deps, accountId: string, jobId: string): Promise<Job | undefined> {
+export async function finalizeJobIfDone(
+  deps: Deps,
+  accountId: string,
+  jobId: string,
+): Promise<Job | undefined> {
   const job = await getJob(deps, accountId, jobId);
   if (!job) return undefined;
   const status = finalStatus(job);

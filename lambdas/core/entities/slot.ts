@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { BatchWriteCommand, type BatchWriteCommandOutput, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  type BatchWriteCommandOutput,
+  GetCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { v5 as uuidv5 } from 'uuid';
 import { ledger } from '../credits.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
@@ -49,9 +55,16 @@ export function slotIdentity(accountId: string, campaignId: string, jobId: strin
 type Group = 'pending' | 'succeeded' | 'failed';
 const groupOf = (status: SlotStatus): Group => (status === 'running' ? 'pending' : status);
 
-function groupKeys(slot: Pick<Slot, 'account_id' | 'campaign_id' | 'index' | 'id'>, status: SlotStatus, at: string) {
+function groupKeys(
+  slot: Pick<Slot, 'account_id' | 'campaign_id' | 'index' | 'id'>,
+  status: SlotStatus,
+  at: string,
+) {
   const c = keys.creativesOfCampaign(slot.account_id, slot.campaign_id, groupOf(status));
-  return { gsi1pk: c.partition, gsi1sk: `${c.skPrefix}${at}#${String(slot.index).padStart(5, '0')}#${slot.id}` };
+  return {
+    gsi1pk: c.partition,
+    gsi1sk: `${c.skPrefix}${at}#${String(slot.index).padStart(5, '0')}#${slot.id}`,
+  };
 }
 
 export function slotFromItem(item: Record<string, unknown>): Slot {
@@ -118,20 +131,32 @@ export function newSlotItems(
 export async function writeSlots(deps: Deps, items: readonly Record<string, unknown>[]): Promise<void> {
   const table = deps.config.tableName;
   for (let i = 0; i < items.length; i += 25) {
-    let requests: NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string] | undefined =
-      items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    let requests:
+      | NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string]
+      | undefined = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
     for (let attempt = 0; requests && requests.length > 0; attempt++) {
       if (attempt > 6) throw new Error('BatchWrite left slots unprocessed after retries.');
       if (attempt > 0) await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
-      const out: BatchWriteCommandOutput = await deps.ddb.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+      const out: BatchWriteCommandOutput = await deps.ddb.send(
+        new BatchWriteCommand({ RequestItems: { [table]: requests } }),
+      );
       requests = out.UnprocessedItems?.[table];
     }
   }
 }
 
-export async function getSlot(deps: Deps, accountId: string, jobId: string, index: number): Promise<Slot | undefined> {
+export async function getSlot(
+  deps: Deps,
+  accountId: string,
+  jobId: string,
+  index: number,
+): Promise<Slot | undefined> {
   const out = await deps.ddb.send(
-    new GetCommand({ TableName: deps.config.tableName, Key: keys.slot(accountId, jobId, index), ConsistentRead: true }),
+    new GetCommand({
+      TableName: deps.config.tableName,
+      Key: keys.slot(accountId, jobId, index),
+      ConsistentRead: true,
+    }),
   );
   return out.Item ? slotFromItem(out.Item) : undefined;
 }
@@ -160,7 +185,8 @@ export async function claimSlot(
         Key: keys.slot(ref.accountId, ref.jobId, ref.index),
         UpdateExpression:
           'SET #status = :running, lease_id = :lease, lease_until = :until, attempts = attempts + :one, updated_at = :now',
-        ConditionExpression: 'attribute_exists(pk) AND (#status = :pending OR (#status = :running AND lease_until < :now))',
+        ConditionExpression:
+          'attribute_exists(pk) AND (#status = :pending OR (#status = :running AND lease_until < :now))',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':running': 'running',
@@ -179,7 +205,9 @@ export async function claimSlot(
   }
   const slot = await getSlot(deps, ref.accountId, ref.jobId, ref.index);
   if (!slot) return { outcome: 'missing' };
-  return slot.status === 'succeeded' || slot.status === 'failed' ? { outcome: 'final', slot } : { outcome: 'busy', slot };
+  return slot.status === 'succeeded' || slot.status === 'failed'
+    ? { outcome: 'final', slot }
+    : { outcome: 'busy', slot };
 }
 
 export type SlotResult = { width: number; height: number; bytes: number; model: string };
@@ -200,7 +228,12 @@ function jobCounter(deps: Deps, slot: Slot, counter: 'succeeded' | 'failed', now
  * conditional on still holding the lease. Answers false when the lease was lost (another
  * worker took the slot over), in which case nothing was written.
  */
-export async function settleSucceeded(deps: Deps, slot: Slot, leaseId: string, result: SlotResult): Promise<boolean> {
+export async function settleSucceeded(
+  deps: Deps,
+  slot: Slot,
+  leaseId: string,
+  result: SlotResult,
+): Promise<boolean> {
   const now = deps.now().toISOString();
   const table = deps.config.tableName;
   const group = groupKeys(slot, 'succeeded', now);

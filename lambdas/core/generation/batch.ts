@@ -29,7 +29,11 @@ export type SlotPlan = {
 };
 
 /** One slot per image, angle-major, in a stable order so ids are deterministic. */
-export function planSlots(angleIds: readonly string[], ratios: readonly string[], volume: number): SlotPlan[] {
+export function planSlots(
+  angleIds: readonly string[],
+  ratios: readonly string[],
+  volume: number,
+): SlotPlan[] {
   const { perCombination } = batchSize({ angles: angleIds.length, ratios: ratios.length, volume });
   const angles: (string | null)[] = angleIds.length > 0 ? [...angleIds] : [null];
   const slots: SlotPlan[] = [];

@@ -23,7 +23,11 @@ export type DispatchedJob = { job_id: string; campaign_id: string; status: 'pend
  * 4. if 3 fails part-way, fail every slot that was not enqueued and release its credit, so no
  *    credit is ever stranded; the caller gets a 500 saying nothing was charged for them.
  */
-export async function dispatchGeneration(deps: Deps, accountId: string, campaign: Campaign): Promise<DispatchedJob> {
+export async function dispatchGeneration(
+  deps: Deps,
+  accountId: string,
+  campaign: Campaign,
+): Promise<DispatchedJob> {
   const parsed = parseAspectRatios(campaign.aspect_ratio);
   if (!parsed.ok) throw new Error(`Stored campaign ${campaign.id} has an invalid aspect_ratio.`);
   const ratios = parsed.ratios.map((r) => r.label);
@@ -79,11 +83,20 @@ export async function dispatchGeneration(deps: Deps, accountId: string, campaign
       `Generation could not be queued for ${jobs - enqueued.size} of ${jobs} images; their credits were released. Retry later.`,
       { job_id: jobId, queued: enqueued.size },
     );
+    // Keep what went wrong for the log; the caller only sees the envelope.
+    answer.cause = error;
+    throw answer;
   }
   return { job_id: jobId, campaign_id: campaign.id, status: 'pending', jobs };
 }
 
-async function enqueue(deps: Deps, accountId: string, jobId: string, plans: SlotPlan[], enqueued: Set<number>) {
+async function enqueue(
+  deps: Deps,
+  accountId: string,
+  jobId: string,
+  plans: SlotPlan[],
+  enqueued: Set<number>,
+) {
   for (let i = 0; i < plans.length; i += 10) {
     const chunk = plans.slice(i, i + 10);
     const out = await deps.sqs.send(
@@ -123,14 +136,24 @@ async function releaseUnsent(
     // a worker already touched) so that it can be failed and its credit released.
     try {
       await deps.ddb.send(
-        new PutCommand({ TableName: deps.config.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+        new PutCommand({
+          TableName: deps.config.tableName,
+          Item: item,
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
       );
     } catch (error) {
       if (!isConditionalCheckFailed(error)) throw error;
     }
     await settleFailed(
       deps,
-      { account_id: accountId, job_id: jobId, campaign_id: campaignId, index: plan.index, id: String(item?.id) },
+      {
+        account_id: accountId,
+        job_id: jobId,
+        campaign_id: campaignId,
+        index: plan.index,
+        id: String(item?.id),
+      },
       'dispatch_failed: the image could not be queued',
     );
   }

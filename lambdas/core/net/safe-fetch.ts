@@ -29,7 +29,8 @@ export type SafeFetchOptions = {
 const IMAGE_TYPES: Record<string, (b: Buffer) => boolean> = {
   'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
   'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  'image/webp': (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  'image/webp': (b) =>
+    b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
 };
 
 /** True only for globally routable unicast addresses. */
@@ -68,7 +69,9 @@ export async function safeFetchImage(rawUrl: string, options: SafeFetchOptions =
   if (url.username || url.password) throw new RefusedUrlError('URLs with credentials are not allowed');
 
   const host = unbracket(url.hostname);
-  const addresses = ipaddr.isValid(host) ? [host] : await (options.resolve ?? defaultResolve)(host).catch(() => []);
+  const addresses = ipaddr.isValid(host)
+    ? [host]
+    : await (options.resolve ?? defaultResolve)(host).catch(() => []);
   if (addresses.length === 0) throw new RefusedUrlError(`cannot resolve ${host}`);
   if (!trusted) {
     const blocked = addresses.find((a) => !isPublicAddress(a));
@@ -78,58 +81,72 @@ export async function safeFetchImage(rawUrl: string, options: SafeFetchOptions =
   const family = pinned.includes(':') ? 6 : 4;
   // Connect to the address we checked, whatever DNS would answer a second time.
   const lookup: LookupFunction = (_hostname, opts, callback) => {
-    if ((opts as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: pinned, family }]);
+    if ((opts as { all?: boolean }).all)
+      (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [
+        { address: pinned, family },
+      ]);
     else callback(null, pinned, family);
   };
 
   return new Promise<Buffer>((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
-    const request = client.get(url, { lookup, timeout: timeoutMs, headers: { accept: 'image/png, image/jpeg, image/webp' } }, (res) => {
-      const status = res.statusCode ?? 0;
-      if (status >= 300 && status < 400) {
-        res.resume();
-        reject(new RefusedUrlError(`redirects are not followed (HTTP ${status})`));
-        return;
-      }
-      if (status !== 200) {
-        res.resume();
-        reject(new RefusedUrlError(`the image URL answered HTTP ${status}`));
-        return;
-      }
-      const type = (res.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-      const matches = IMAGE_TYPES[type];
-      if (!matches) {
-        res.resume();
-        reject(new RefusedUrlError(`content type '${type}' is not PNG, JPEG or WebP`));
-        return;
-      }
-      const declared = Number(res.headers['content-length'] ?? 0);
-      if (declared > maxBytes) {
-        res.destroy();
-        reject(new RefusedUrlError(`the image is larger than ${maxBytes} bytes`));
-        return;
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.byteLength;
-        if (size > maxBytes) {
+    const request = client.get(
+      url,
+      { lookup, timeout: timeoutMs, headers: { accept: 'image/png, image/jpeg, image/webp' } },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400) {
+          res.resume();
+          reject(new RefusedUrlError(`redirects are not followed (HTTP ${status})`));
+          return;
+        }
+        if (status !== 200) {
+          res.resume();
+          reject(new RefusedUrlError(`the image URL answered HTTP ${status}`));
+          return;
+        }
+        const type = (res.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+        const matches = IMAGE_TYPES[type];
+        if (!matches) {
+          res.resume();
+          reject(new RefusedUrlError(`content type '${type}' is not PNG, JPEG or WebP`));
+          return;
+        }
+        const declared = Number(res.headers['content-length'] ?? 0);
+        if (declared > maxBytes) {
           res.destroy();
           reject(new RefusedUrlError(`the image is larger than ${maxBytes} bytes`));
           return;
         }
-        chunks.push(chunk);
-      });
-      res.on('end', () => {
-        const body = Buffer.concat(chunks);
-        if (!matches(body)) reject(new RefusedUrlError(`the body is not a ${type} image`));
-        else resolve(body);
-      });
-      res.on('error', reject);
-    });
-    const deadline = setTimeout(() => request.destroy(new RefusedUrlError(`no complete answer within ${timeoutMs} ms`)), timeoutMs);
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.byteLength;
+          if (size > maxBytes) {
+            res.destroy();
+            reject(new RefusedUrlError(`the image is larger than ${maxBytes} bytes`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          if (!matches(body)) reject(new RefusedUrlError(`the body is not a ${type} image`));
+          else resolve(body);
+        });
+        res.on('error', reject);
+      },
+    );
+    const deadline = setTimeout(
+      () => request.destroy(new RefusedUrlError(`no complete answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     request.on('close', () => clearTimeout(deadline));
     request.on('timeout', () => request.destroy(new RefusedUrlError(`no answer within ${timeoutMs} ms`)));
-    request.on('error', (error) => reject(error instanceof RefusedUrlError ? error : new RefusedUrlError(`fetch failed: ${error.message}`)));
+    request.on('error', (error) =>
+      reject(
+        error instanceof RefusedUrlError ? error : new RefusedUrlError(`fetch failed: ${error.message}`),
+      ),
+    );
   });
 }
