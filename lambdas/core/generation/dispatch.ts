@@ -77,7 +77,7 @@ export async function dispatchGeneration(
     await enqueue(deps, accountId, jobId, plans, enqueued);
   } catch (error) {
     await releaseUnsent(deps, items, plans, enqueued, accountId, jobId, campaign.id);
-    throw new AppError(
+    const answer = new AppError(
       500,
       'internal_error',
       `Generation could not be queued for ${jobs - enqueued.size} of ${jobs} images; their credits were released. Retry later.`,
