@@ -1,4 +1,4 @@
-import { createPrivateKey, createSign, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { createPrivateKey, createSign, generateKeyPairSync, type KeyObject, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -23,11 +23,7 @@ function decode(token: string): { header: Record<string, unknown>; payload: Reco
   };
 }
 
-function sign(
-  header: object,
-  payload: object,
-  key: Parameters<typeof createSign>[0] extends string ? never : ReturnType<typeof createPrivateKey>,
-) {
+function sign(header: object, payload: object, key: KeyObject) {
   const body = `${Buffer.from(JSON.stringify(header)).toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
   const signature = createSign('RSA-SHA256').update(body).sign(key).toString('base64url');
   return `${body}.${signature}`;

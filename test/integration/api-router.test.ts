@@ -65,10 +65,10 @@ describe('the single endpoint', () => {
   it('answers GET / with 405 and an unknown path with 404, in the envelope', async () => {
     const get = await fetch(api.url);
     expect(get.status).toBe(405);
-    expect((await get.json()).error.code).toBe('method_not_allowed');
+    expect(((await get.json()) as any).error.code).toBe('method_not_allowed');
     const other = await fetch(`${api.url}/nope`, { method: 'POST', body: '{}' });
     expect(other.status).toBe(404);
-    expect((await other.json()).error.code).toBe('not_found');
+    expect(((await other.json()) as any).error.code).toBe('not_found');
   });
 
   it('sends JSON with no-store caching and a request id', async () => {

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, parseModelId, readSettings, SETTING_KEYS, SettingsError } from '#lib/settings.ts';
+import cdkJson from '../../cdk.json' with { type: 'json' };
+
+/** A stand-in for a construct node whose context holds exactly `values`. */
+function contextOf(values: Record<string, unknown>) {
+  return { tryGetContext: (key: string): unknown => values[key] };
+}
+
+describe('deployment settings', () => {
+  it('defaults to the documented values when the context is empty', () => {
+    expect(readSettings(contextOf({}))).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('keeps cdk.json and the code defaults identical', () => {
+    const fromCdkJson = Object.fromEntries(SETTING_KEYS.map((key) => [key, cdkJson.context[key]]));
+    expect(fromCdkJson).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('coerces the strings that `cdk -c key=value` passes', () => {
+    const settings = readSettings(
+      contextOf({ workerMaxConcurrency: '8', apiThrottleRateLimit: '12.5', defaultCredits: '0' }),
+    );
+    expect(settings.workerMaxConcurrency).toBe(8);
+    expect(settings.apiThrottleRateLimit).toBe(12.5);
+    expect(settings.defaultCredits).toBe(0);
+  });
+
+  it.each([
+    ['keyEnv', 'LIVE'],
+    ['keyEnv', 'toolongenv'],
+    ['defaultCredits', -1],
+    ['imageProvider', 'dalle'],
+    ['imageModelId', '*'],
+    ['imageModelId', 'arn:aws:bedrock:us-east-1::foundation-model/x.y'],
+    ['textModelId', 'amazon.nova-pro-v1:0/*'],
+    ['textProvider', 'openai'],
+    ['apiThrottleRateLimit', 0],
+    ['apiThrottleBurstLimit', 'lots'],
+    ['workerMaxConcurrency', 1],
+    ['workerMaxConcurrency', 2.5],
+    ['presignTtlSeconds', 604_801],
+  ])('refuses %s = %j with a message naming the setting', (key, value) => {
+    expect(() => readSettings(contextOf({ [key]: value }))).toThrow(SettingsError);
+    expect(() => readSettings(contextOf({ [key]: value }))).toThrow(new RegExp(`${key}:`));
+  });
+
+  it('refuses a burst smaller than the rate', () => {
+    expect(() => readSettings(contextOf({ apiThrottleRateLimit: 100, apiThrottleBurstLimit: 50 }))).toThrow(
+      /apiThrottleBurstLimit/,
+    );
+  });
+});
+
+describe('model ids', () => {
+  it('reads a plain id as a foundation model', () => {
+    expect(parseModelId('stability.sd3-5-large-v1:0')).toEqual({
+      kind: 'foundation-model',
+      modelId: 'stability.sd3-5-large-v1:0',
+    });
+  });
+
+  it('reads a geography prefix as a cross-region inference profile of the model', () => {
+    expect(parseModelId('us.amazon.nova-pro-v1:0')).toEqual({
+      kind: 'inference-profile',
+      profileId: 'us.amazon.nova-pro-v1:0',
+      modelId: 'amazon.nova-pro-v1:0',
+    });
+  });
+});

@@ -1,0 +1,407 @@
+import type { CfnResource } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '#core/config.ts';
+import { buildApp } from '#lib/app.ts';
+import { DEFAULT_BUNDLING } from '#lib/constructs/node-function.ts';
+import type { StatelessStack } from '#lib/stateless-stack.ts';
+import cdkJson from '../../cdk.json' with { type: 'json' };
+
+type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown; Effect: string };
+
+/** The app as `cdk synth` builds it from cdk.json (plus overrides), without bundling the Lambdas. */
+function synth(overrides: Record<string, unknown> = {}) {
+  const { stateless } = buildApp({
+    context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...overrides },
+    nagChecks: false,
+  });
+  return { stack: stateless, template: Template.fromStack(stateless) };
+}
+
+function logicalId(stack: StatelessStack, construct: { node: { defaultChild?: unknown } }): string {
+  return stack.getLogicalId(construct.node.defaultChild as CfnResource);
+}
+
+/** Every statement of the inline policies attached to one role. */
+function statementsOf(template: Template, roleLogicalId: string): Statement[] {
+  const policies = template.findResources('AWS::IAM::Policy', {
+    Properties: { Roles: Match.arrayWith([{ Ref: roleLogicalId }]) },
+  });
+  return Object.values(policies).flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
+}
+
+const actionsOf = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
+const bedrockStatements = (statements: Statement[]) =>
+  statements.filter((s) => actionsOf(s).some((a) => a.startsWith('bedrock:')));
+
+/** `arn:<partition>:bedrock:<region>::foundation-model/<id>` as CloudFormation renders it. */
+const foundationModelArn = (id: string) => ({
+  'Fn::Join': [
+    '',
+    ['arn:', { Ref: 'AWS::Partition' }, ':bedrock:', { Ref: 'AWS::Region' }, `::foundation-model/${id}`],
+  ],
+});
+
+let stack: StatelessStack;
+let template: Template;
+let routerFn: string;
+let workerFn: string;
+let routerRole: string;
+let workerRole: string;
+
+beforeAll(() => {
+  ({ stack, template } = synth());
+  routerFn = logicalId(stack, stack.router.fn);
+  workerFn = logicalId(stack, stack.worker.fn);
+  routerRole = logicalId(stack, stack.router.role);
+  workerRole = logicalId(stack, stack.worker.role);
+});
+
+describe('REST API', () => {
+  it('has exactly one method: POST on the root, proxied to the router, body validated', () => {
+    template.resourceCountIs('AWS::ApiGateway::Method', 1);
+    template.resourceCountIs('AWS::ApiGateway::Resource', 0);
+    template.hasResourceProperties('AWS::ApiGateway::Method', {
+      HttpMethod: 'POST',
+      ResourceId: { 'Fn::GetAtt': [Match.anyValue(), 'RootResourceId'] },
+      AuthorizationType: 'NONE',
+      Integration: {
+        Type: 'AWS_PROXY',
+        IntegrationHttpMethod: 'POST',
+        Uri: Match.objectLike({
+          'Fn::Join': ['', Match.arrayWith([{ 'Fn::GetAtt': [routerFn, 'Arn'] }])],
+        }),
+      },
+      RequestValidatorId: { Ref: Match.anyValue() },
+      RequestModels: { $default: { Ref: Match.anyValue() } },
+    });
+    template.hasResourceProperties('AWS::ApiGateway::RequestValidator', { ValidateRequestBody: true });
+    template.hasResourceProperties('AWS::ApiGateway::Model', {
+      Schema: Match.objectLike({ type: 'object' }),
+    });
+  });
+
+  it('is regional', () => {
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', {
+      EndpointConfiguration: { Types: ['REGIONAL'] },
+    });
+  });
+
+  it('deploys stage v1 throttled, with JSON access logs and no body logging', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      StageName: 'v1',
+      TracingEnabled: true,
+      MethodSettings: [
+        Match.objectLike({
+          HttpMethod: '*',
+          ResourcePath: '/*',
+          ThrottlingRateLimit: 50,
+          ThrottlingBurstLimit: 100,
+          LoggingLevel: 'INFO',
+          DataTraceEnabled: false,
+          MetricsEnabled: true,
+        }),
+      ],
+      AccessLogSetting: {
+        DestinationArn: Match.anyValue(),
+        Format: Match.serializedJson(
+          Match.objectLike({
+            requestId: '$context.requestId',
+            status: '$context.status',
+            ip: Match.anyValue(),
+          }),
+        ),
+      },
+    });
+    template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 90 });
+  });
+
+  it("answers API Gateway's own errors in the router's envelope", () => {
+    const responses = template.findResources('AWS::ApiGateway::GatewayResponse');
+    const byType = Object.fromEntries(
+      Object.values(responses).map((r) => [
+        r.Properties.ResponseType,
+        {
+          status: r.Properties.StatusCode,
+          body: JSON.parse(r.Properties.ResponseTemplates['application/json']),
+        },
+      ]),
+    );
+    expect(byType.THROTTLED).toMatchObject({ status: '429', body: { error: { code: 'rate_limited' } } });
+    expect(byType.BAD_REQUEST_BODY).toMatchObject({
+      status: '400',
+      body: { error: { code: 'invalid_json' } },
+    });
+    expect(byType.MISSING_AUTHENTICATION_TOKEN).toMatchObject({
+      status: '405',
+      body: { error: { code: 'method_not_allowed' } },
+    });
+    expect(byType.DEFAULT_5XX).toMatchObject({ body: { error: { code: 'internal_error' } } });
+  });
+
+  it('lets only its own POST method on stage v1 invoke the router', () => {
+    template.resourceCountIs('AWS::Lambda::Permission', 1);
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      FunctionName: { 'Fn::GetAtt': [routerFn, 'Arn'] },
+      Principal: 'apigateway.amazonaws.com',
+      SourceArn: { 'Fn::Join': ['', Match.arrayWith(['/POST/'])] },
+    });
+  });
+});
+
+describe('generation queue', () => {
+  it('encrypts both queues and redrives to the DLQ after at least 5 receives', () => {
+    const queues = template.findResources('AWS::SQS::Queue');
+    expect(Object.keys(queues)).toHaveLength(2);
+    for (const queue of Object.values(queues)) expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+    template.hasResourceProperties('AWS::SQS::Queue', {
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] }, maxReceiveCount: 5 },
+    });
+    template.hasResourceProperties('AWS::SQS::Queue', {
+      MessageRetentionPeriod: 14 * 24 * 3600,
+      RedrivePolicy: Match.absent(),
+    });
+  });
+
+  it('hides a message for at least six worker timeouts', () => {
+    const worker = template.findResources('AWS::Lambda::Function')[workerFn];
+    const queue = Object.values(template.findResources('AWS::SQS::Queue')).find(
+      (q) => q.Properties.RedrivePolicy,
+    );
+    expect(worker?.Properties.Timeout).toBe(180);
+    expect(queue?.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * 180);
+  });
+
+  it('refuses requests without TLS on both queues', () => {
+    const policies = template.findResources('AWS::SQS::QueuePolicy', {
+      Properties: {
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      },
+    });
+    expect(Object.keys(policies)).toHaveLength(2);
+  });
+
+  it('feeds the worker in batches of 5 with partial failures and bounded concurrency', () => {
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: workerFn },
+      BatchSize: 5,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: 4 },
+    });
+  });
+});
+
+describe('functions', () => {
+  it.each([
+    ['router', () => routerFn, 1024, 29],
+    ['worker', () => workerFn, 2048, 180],
+  ])('runs the %s on Node.js 24, arm64, traced, with its own log group', (_name, id, memory, timeout) => {
+    const fn = template.findResources('AWS::Lambda::Function')[id()];
+    expect(fn?.Properties).toMatchObject({
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+      TracingConfig: { Mode: 'Active' },
+      MemorySize: memory,
+      Timeout: timeout,
+      Handler: 'index.handler',
+      LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
+      Environment: { Variables: expect.objectContaining({ NODE_OPTIONS: '--enable-source-maps' }) },
+    });
+    const logGroupId = fn?.Properties.LoggingConfig.LogGroup.Ref;
+    expect(template.findResources('AWS::Logs::LogGroup')[logGroupId]?.Properties.RetentionInDays).toBe(30);
+  });
+
+  it('bundles minified ESM for node24 with source maps and the pinned AWS SDK', () => {
+    expect(DEFAULT_BUNDLING).toMatchObject({
+      minify: true,
+      format: 'esm',
+      sourceMap: true,
+      target: 'node24',
+      externalModules: [],
+      mainFields: ['module', 'main'],
+    });
+    expect(DEFAULT_BUNDLING.banner).toContain('createRequire(import.meta.url)');
+  });
+
+  it('gives the functions roles without AWS managed policies', () => {
+    for (const role of [routerRole, workerRole]) {
+      expect(template.findResources('AWS::IAM::Role')[role]?.Properties.ManagedPolicyArns).toBeUndefined();
+    }
+  });
+
+  it('sets an environment that lambdas/core/config.ts accepts', () => {
+    const functions = template.findResources('AWS::Lambda::Function');
+    for (const id of [routerFn, workerFn]) {
+      const variables = functions[id]?.Properties.Environment.Variables as Record<string, unknown>;
+      // References to other resources resolve at deploy time; any non-empty string stands in.
+      const env = Object.fromEntries(
+        Object.entries(variables).map(([k, v]) => [k, typeof v === 'string' ? v : `resolved-${k}`]),
+      );
+      const config = loadConfig(env);
+      expect(config).toMatchObject({
+        keyEnv: 'live',
+        defaultCredits: 1000,
+        presignTtlSeconds: 3600,
+        imageProvider: 'bedrock-stability',
+        imageModelId: 'stability.sd3-5-large-v1:0',
+        textProvider: 'bedrock',
+        textModelId: 'amazon.nova-pro-v1:0',
+        endpoints: {
+          dynamodb: undefined,
+          sqs: undefined,
+          s3: undefined,
+          cognito: undefined,
+          bedrock: undefined,
+        },
+      });
+      expect(Object.keys(variables)).toEqual(
+        expect.arrayContaining([
+          'TABLE_NAME',
+          'BUCKET_NAME',
+          'QUEUE_URL',
+          'ADGEN_ENV',
+          'ADGEN_DEFAULT_CREDITS',
+        ]),
+      );
+    }
+    const router = functions[routerFn]?.Properties.Environment.Variables;
+    expect(router.USER_POOL_ID).toEqual({ 'Fn::ImportValue': expect.stringContaining('UserPool') });
+    expect(router.USER_POOL_CLIENT_ID).toEqual({ 'Fn::ImportValue': expect.stringContaining('ApiClient') });
+  });
+});
+
+describe('permissions', () => {
+  it('lets the router read and write the table, read the bucket and send to the queue', () => {
+    const actions = statementsOf(template, routerRole).flatMap(actionsOf);
+    expect(actions).toEqual(
+      expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query', 's3:GetObject*', 'sqs:SendMessage']),
+    );
+    expect(actions).not.toContain('s3:PutObject');
+    expect(actions).not.toContain('sqs:ReceiveMessage');
+  });
+
+  it('lets the worker write objects and consume the queue, but not delete objects', () => {
+    const actions = statementsOf(template, workerRole).flatMap(actionsOf);
+    expect(actions).toEqual(
+      expect.arrayContaining(['dynamodb:UpdateItem', 's3:GetObject*', 's3:PutObject', 'sqs:ReceiveMessage']),
+    );
+    expect(actions.filter((a) => a.startsWith('s3:Delete'))).toEqual([]);
+    expect(actions).not.toContain('sqs:SendMessage');
+  });
+
+  it('names the model ARNs in every Bedrock statement, never bedrock:* or *', () => {
+    const policies = Object.values(template.findResources('AWS::IAM::Policy'));
+    const statements = bedrockStatements(
+      policies.flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]),
+    );
+    expect(statements.length).toBeGreaterThan(0);
+    for (const s of statements) {
+      expect(
+        actionsOf(s).every((a) => a === 'bedrock:InvokeModel' || a === 'bedrock:GetFoundationModel'),
+      ).toBe(true);
+      expect(s.Resource).not.toBe('*');
+      expect(JSON.stringify(s.Resource)).toContain('foundation-model/');
+    }
+  });
+
+  it('lets the worker invoke and describe the image model only', () => {
+    expect(bedrockStatements(statementsOf(template, workerRole))).toEqual([
+      {
+        Effect: 'Allow',
+        Action: ['bedrock:GetFoundationModel', 'bedrock:InvokeModel'],
+        Resource: foundationModelArn('stability.sd3-5-large-v1:0'),
+      },
+    ]);
+  });
+
+  it('lets the router invoke the text model only', () => {
+    expect(bedrockStatements(statementsOf(template, routerRole))).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'bedrock:InvokeModel',
+        Resource: foundationModelArn('amazon.nova-pro-v1:0'),
+      },
+    ]);
+  });
+});
+
+describe('outputs', () => {
+  it('outputs exactly what a deployer needs', () => {
+    expect(Object.keys(template.findOutputs('*')).sort()).toEqual(
+      ['ApiUrl', 'BucketName', 'DlqUrl', 'QueueUrl', 'TableName', 'UserPoolClientId', 'UserPoolId'].sort(),
+    );
+    template.hasOutput('ApiUrl', {
+      Value: {
+        'Fn::Join': ['', Match.arrayWith(['https://', { Ref: Match.stringLikeRegexp('Stage') }, '/'])],
+      },
+    });
+  });
+
+  it('raises no CDK warnings or errors', () => {
+    expect(Annotations.fromStack(stack).findWarning('*', Match.anyValue())).toEqual([]);
+    expect(Annotations.fromStack(stack).findError('*', Match.anyValue())).toEqual([]);
+  });
+});
+
+describe('context overrides', () => {
+  it('moves the image model in the worker policy and environment', () => {
+    const { stack: s, template: t } = synth({ imageModelId: 'stability.stable-image-core-v1:1' });
+    const worker = logicalId(s, s.worker.fn);
+    expect(bedrockStatements(statementsOf(t, logicalId(s, s.worker.role)))).toEqual([
+      expect.objectContaining({ Resource: foundationModelArn('stability.stable-image-core-v1:1') }),
+    ]);
+    expect(JSON.stringify(t.toJSON())).not.toContain('sd3-5-large');
+    expect(
+      t.findResources('AWS::Lambda::Function')[worker]?.Properties.Environment.Variables.IMAGE_MODEL_ID,
+    ).toBe('stability.stable-image-core-v1:1');
+  });
+
+  it('applies throttling, worker concurrency and the other settings from context strings', () => {
+    const { stack: s, template: t } = synth({
+      apiThrottleRateLimit: '5',
+      apiThrottleBurstLimit: '10',
+      workerMaxConcurrency: '12',
+      keyEnv: 'test',
+      defaultCredits: '25',
+      presignTtlSeconds: '600',
+    });
+    t.hasResourceProperties('AWS::ApiGateway::Stage', {
+      MethodSettings: [Match.objectLike({ ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 })],
+    });
+    t.hasResourceProperties('AWS::Lambda::EventSourceMapping', { ScalingConfig: { MaximumConcurrency: 12 } });
+    expect(
+      t.findResources('AWS::Lambda::Function')[logicalId(s, s.router.fn)]?.Properties.Environment.Variables,
+    ).toMatchObject({ ADGEN_ENV: 'test', ADGEN_DEFAULT_CREDITS: '25', PRESIGN_TTL_SECONDS: '600' });
+  });
+
+  it('grants no Bedrock access to providers that do not use it', () => {
+    const { stack: s, template: t } = synth({ imageProvider: 'template', textProvider: 'heuristic' });
+    expect(bedrockStatements(statementsOf(t, logicalId(s, s.worker.role)))).toEqual([]);
+    expect(bedrockStatements(statementsOf(t, logicalId(s, s.router.role)))).toEqual([]);
+  });
+
+  it('grants an inference profile and its model only through that profile', () => {
+    const { stack: s, template: t } = synth({ textModelId: 'us.amazon.nova-pro-v1:0' });
+    const statements = bedrockStatements(statementsOf(t, logicalId(s, s.router.role)));
+    expect(statements).toHaveLength(2);
+    const [profile, model] = statements;
+    expect(JSON.stringify(profile?.Resource)).toContain(':inference-profile/us.amazon.nova-pro-v1:0');
+    expect(profile?.Condition).toBeUndefined();
+    expect(model?.Resource).toEqual({
+      'Fn::Join': [
+        '',
+        ['arn:', { Ref: 'AWS::Partition' }, ':bedrock:*::foundation-model/amazon.nova-pro-v1:0'],
+      ],
+    });
+    expect(model?.Condition).toEqual({ StringEquals: { 'bedrock:InferenceProfileArn': profile?.Resource } });
+  });
+
+  it('fails synth on an invalid setting, naming it', () => {
+    expect(() => synth({ workerMaxConcurrency: 0 })).toThrow(/workerMaxConcurrency/);
+  });
+});
