@@ -1,0 +1,306 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { inflateSync } from 'node:zlib';
+import type { FontFamily } from '../fonts.ts';
+
+/**
+ * The brand fonts, shipped as @fontsource WOFF files (Lambda has no system fonts; satori reads
+ * WOFF and TTF/OTF, not WOFF2). Each family/weight/subset file is read and parsed once per
+ * process. Besides the bytes for satori, each face keeps its character map and advance widths so
+ * the compositor can wrap and fit text itself and know every box before anything is drawn.
+ */
+
+export type FontWeight = 400 | 500 | 600 | 700 | 800;
+
+/** Unicode subsets of the @fontsource packages, in fallback order (Latin first). */
+const SUBSETS = [
+  'latin',
+  'latin-ext',
+  'cyrillic',
+  'cyrillic-ext',
+  'greek',
+  'greek-ext',
+  'vietnamese',
+] as const;
+type Subset = (typeof SUBSETS)[number];
+
+/** Weights each package ships (upright only). */
+const WEIGHTS: Record<FontFamily, readonly number[]> = {
+  Inter: [100, 200, 300, 400, 500, 600, 700, 800, 900],
+  Montserrat: [100, 200, 300, 400, 500, 600, 700, 800, 900],
+  Poppins: [100, 200, 300, 400, 500, 600, 700, 800, 900],
+  Oswald: [200, 300, 400, 500, 600, 700],
+  'Playfair Display': [400, 500, 600, 700, 800, 900],
+  Lora: [400, 500, 600, 700],
+};
+
+type Metrics = {
+  unitsPerEm: number;
+  ascender: number;
+  descender: number;
+  /** Code point → advance width in font units. */
+  advances: Map<number, number>;
+  /** Advance of glyph 0 (.notdef), used for characters no subset covers. */
+  notdefAdvance: number;
+};
+
+export type FontFace = {
+  family: FontFamily;
+  weight: number;
+  subset: Subset;
+  /** The name the face is registered under in satori: the family for Latin, else `family subset`. */
+  name: string;
+  data: Buffer;
+  metrics: Metrics;
+};
+
+/** What satori's `fonts` option takes. */
+export type SatoriFont = { name: string; data: Buffer; weight: FontWeight; style: 'normal' };
+
+const require = createRequire(import.meta.url);
+const faces = new Map<string, FontFace | null>();
+
+function slug(family: FontFamily): string {
+  return family.toLowerCase().replace(/\s+/g, '-');
+}
+
+/** The nearest weight the family ships (ties go to the heavier one). */
+export function nearestWeight(family: FontFamily, weight: number): number {
+  const available = WEIGHTS[family];
+  let best = available[0] ?? 400;
+  for (const w of available) if (Math.abs(w - weight) <= Math.abs(best - weight)) best = w;
+  return best;
+}
+
+/** Loads and parses one face, cached; undefined when the package has no such subset. */
+export function loadFace(family: FontFamily, weight: number, subset: Subset = 'latin'): FontFace | undefined {
+  const w = nearestWeight(family, weight);
+  const key = `${family}|${w}|${subset}`;
+  const cached = faces.get(key);
+  if (cached !== undefined) return cached ?? undefined;
+  let path: string;
+  try {
+    path = require.resolve(`@fontsource/${slug(family)}/files/${slug(family)}-${subset}-${w}-normal.woff`);
+  } catch {
+    faces.set(key, null);
+    return undefined;
+  }
+  const data = readFileSync(path);
+  const face: FontFace = {
+    family,
+    weight: w,
+    subset,
+    name: subset === 'latin' ? family : `${family} ${subset}`,
+    data,
+    metrics: parseMetrics(data),
+  };
+  faces.set(key, face);
+  return face;
+}
+
+/**
+ * The faces needed to draw `text` in a family/weight: Latin and Latin Extended always (so the
+ * satori font set, and its parsed-font cache, stays the same for most copy), plus any other
+ * subset that covers a character those two lack.
+ */
+export function facesFor(family: FontFamily, weight: number, text: string): FontFace[] {
+  const out: FontFace[] = [];
+  for (const subset of ['latin', 'latin-ext'] as const) {
+    const face = loadFace(family, weight, subset);
+    if (face) out.push(face);
+  }
+  const missing = new Set<number>();
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) ?? 0;
+    if (cp > 0x20 && !out.some((f) => f.metrics.advances.has(cp))) missing.add(cp);
+  }
+  if (missing.size === 0) return out;
+  for (const subset of SUBSETS.slice(2)) {
+    const face = loadFace(family, weight, subset);
+    if (!face) continue;
+    let covers = false;
+    for (const cp of missing) {
+      if (face.metrics.advances.has(cp)) {
+        covers = true;
+        missing.delete(cp);
+      }
+    }
+    if (covers) out.push(face);
+    if (missing.size === 0) break;
+  }
+  return out;
+}
+
+/** The CSS `font-family` value that makes satori try the faces in this order. */
+export function fontFamilyCss(faces: readonly FontFace[]): string {
+  return faces.map((f) => `"${f.name}"`).join(', ');
+}
+
+const fontSets = new Map<string, SatoriFont[]>();
+
+/**
+ * The satori `fonts` array for these faces. The same array (and the same Buffers) is handed out
+ * for the same set, which is what satori keys its parsed-font cache on.
+ */
+export function satoriFonts(all: readonly FontFace[]): SatoriFont[] {
+  const unique = [...new Map(all.map((f) => [`${f.name}|${f.weight}`, f])).values()];
+  const key = unique
+    .map((f) => `${f.name}|${f.weight}`)
+    .sort()
+    .join(';');
+  let set = fontSets.get(key);
+  if (!set) {
+    set = unique.map((f) => ({
+      name: f.name,
+      data: f.data,
+      weight: f.weight as FontWeight,
+      style: 'normal',
+    }));
+    fontSets.set(key, set);
+  }
+  return set;
+}
+
+export type TextStyle = { faces: readonly FontFace[]; size: number; letterSpacing?: number };
+
+/**
+ * Advance width of one line of text in px, as satori lays it out without kerning: each
+ * character from the first face that has it, letter spacing after every character. Kerning
+ * and ligatures only ever make Latin text a little narrower, so callers leave a small margin.
+ */
+export function measureText(text: string, style: TextStyle): number {
+  const first = style.faces[0];
+  if (!first) throw new Error('measureText needs at least one font face');
+  let width = 0;
+  let count = 0;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) ?? 0;
+    count++;
+    let advance: number | undefined;
+    let upm = first.metrics.unitsPerEm;
+    for (const face of style.faces) {
+      const a = face.metrics.advances.get(cp);
+      if (a !== undefined) {
+        advance = a;
+        upm = face.metrics.unitsPerEm;
+        break;
+      }
+    }
+    // Zero-width joiners, variation selectors and combining marks take no room of their own.
+    if (advance === undefined) advance = isZeroWidth(cp) ? 0 : first.metrics.notdefAdvance;
+    width += (advance / upm) * style.size;
+  }
+  return width + (style.letterSpacing ?? 0) * count;
+}
+
+function isZeroWidth(cp: number): boolean {
+  return (
+    (cp >= 0x300 && cp <= 0x36f) ||
+    cp === 0x200b ||
+    cp === 0x200c ||
+    cp === 0x200d ||
+    (cp >= 0xfe00 && cp <= 0xfe0f)
+  );
+}
+
+// --- WOFF / sfnt parsing: just head, hhea, hmtx and cmap -------------------------------------
+
+function sfntTables(data: Buffer): Map<string, Buffer> {
+  const tables = new Map<string, Buffer>();
+  const signature = data.readUInt32BE(0);
+  if (signature === 0x774f4646) {
+    // WOFF 1.0: 44-byte header, 20-byte directory entries, zlib-compressed tables.
+    const count = data.readUInt16BE(12);
+    for (let i = 0; i < count; i++) {
+      const at = 44 + i * 20;
+      const tag = data.toString('latin1', at, at + 4);
+      const offset = data.readUInt32BE(at + 4);
+      const compLength = data.readUInt32BE(at + 8);
+      const origLength = data.readUInt32BE(at + 12);
+      const raw = data.subarray(offset, offset + compLength);
+      tables.set(tag, compLength < origLength ? inflateSync(raw) : raw);
+    }
+    return tables;
+  }
+  if (signature === 0x00010000 || signature === 0x4f54544f) {
+    const count = data.readUInt16BE(4);
+    for (let i = 0; i < count; i++) {
+      const at = 12 + i * 16;
+      const tag = data.toString('latin1', at, at + 4);
+      const offset = data.readUInt32BE(at + 8);
+      const length = data.readUInt32BE(at + 12);
+      tables.set(tag, data.subarray(offset, offset + length));
+    }
+    return tables;
+  }
+  throw new Error('not a WOFF, TTF or OTF font');
+}
+
+function parseMetrics(data: Buffer): Metrics {
+  const tables = sfntTables(data);
+  const head = tables.get('head');
+  const hhea = tables.get('hhea');
+  const hmtx = tables.get('hmtx');
+  const cmap = tables.get('cmap');
+  if (!head || !hhea || !hmtx || !cmap) throw new Error('font lacks head, hhea, hmtx or cmap');
+  const unitsPerEm = head.readUInt16BE(18);
+  const ascender = hhea.readInt16BE(4);
+  const descender = hhea.readInt16BE(6);
+  const longMetrics = hhea.readUInt16BE(34);
+  const advanceOf = (glyph: number) => hmtx.readUInt16BE(Math.min(glyph, longMetrics - 1) * 4);
+  const advances = new Map<number, number>();
+  for (const [cp, glyph] of cmapEntries(cmap)) if (glyph !== 0) advances.set(cp, advanceOf(glyph));
+  return { unitsPerEm, ascender, descender, advances, notdefAdvance: advanceOf(0) };
+}
+
+/** Code point → glyph id from the best Unicode subtable (format 12 preferred, else format 4). */
+function cmapEntries(cmap: Buffer): Map<number, number> {
+  const count = cmap.readUInt16BE(2);
+  let format12: number | undefined;
+  let format4: number | undefined;
+  for (let i = 0; i < count; i++) {
+    const platform = cmap.readUInt16BE(4 + i * 8);
+    const encoding = cmap.readUInt16BE(6 + i * 8);
+    const offset = cmap.readUInt32BE(8 + i * 8);
+    const unicode = platform === 0 || (platform === 3 && (encoding === 1 || encoding === 10));
+    if (!unicode) continue;
+    const format = cmap.readUInt16BE(offset);
+    if (format === 12) format12 ??= offset;
+    else if (format === 4) format4 ??= offset;
+  }
+  const out = new Map<number, number>();
+  if (format12 !== undefined) {
+    const groups = cmap.readUInt32BE(format12 + 12);
+    for (let g = 0; g < groups; g++) {
+      const at = format12 + 16 + g * 12;
+      const start = cmap.readUInt32BE(at);
+      const end = cmap.readUInt32BE(at + 4);
+      const glyph = cmap.readUInt32BE(at + 8);
+      for (let cp = start; cp <= end && cp - start < 0x10000; cp++) out.set(cp, glyph + cp - start);
+    }
+    return out;
+  }
+  if (format4 === undefined) return out;
+  const segments = cmap.readUInt16BE(format4 + 6) / 2;
+  const ends = format4 + 14;
+  const starts = ends + segments * 2 + 2;
+  const deltas = starts + segments * 2;
+  const rangeOffsets = deltas + segments * 2;
+  for (let s = 0; s < segments; s++) {
+    const end = cmap.readUInt16BE(ends + s * 2);
+    const start = cmap.readUInt16BE(starts + s * 2);
+    const delta = cmap.readInt16BE(deltas + s * 2);
+    const rangeOffset = cmap.readUInt16BE(rangeOffsets + s * 2);
+    for (let cp = start; cp <= end && cp !== 0xffff; cp++) {
+      let glyph: number;
+      if (rangeOffset === 0) glyph = (cp + delta) & 0xffff;
+      else {
+        const at = rangeOffsets + s * 2 + rangeOffset + (cp - start) * 2;
+        glyph = at + 1 < cmap.length ? cmap.readUInt16BE(at) : 0;
+        if (glyph !== 0) glyph = (glyph + delta) & 0xffff;
+      }
+      if (glyph !== 0) out.set(cp, glyph);
+    }
+  }
+  return out;
+}

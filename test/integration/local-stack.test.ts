@@ -1,0 +1,70 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type LocalJson, startLocalStack } from '#local/stack.ts';
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+async function call(baseUrl: string, apiKey: string, body: object) {
+  const res = await fetch(baseUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+describe('npm start (the embedded local stack)', () => {
+  it('serves with the key it writes to local.json, and keeps every record and the key across a restart', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'adgen-local-'));
+    dirs.push(dataDir);
+
+    const first = await startLocalStack({ dataDir, port: 0, logLevel: 'SILENT' });
+    let clientId: string;
+    let campaignId: string;
+    try {
+      const written = JSON.parse(await readFile(join(dataDir, 'local.json'), 'utf8')) as LocalJson;
+      expect(written).toEqual({
+        baseUrl: first.baseUrl,
+        apiKey: first.apiKey,
+        cognito: {
+          endpoint: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+          region: expect.any(String),
+          userPoolId: expect.any(String),
+          clientId: expect.any(String),
+          username: expect.any(String),
+          password: expect.any(String),
+        },
+      });
+      const client = await call(first.baseUrl, written.apiKey, { action: 'create_client', name: 'Acme' });
+      expect(client.status).toBe(200);
+      clientId = client.body.client.id;
+      const campaign = await call(first.baseUrl, written.apiKey, {
+        action: 'create_campaign',
+        client_id: clientId,
+      });
+      expect(campaign.status).toBe(200);
+      campaignId = campaign.body.campaign.id;
+    } finally {
+      await first.stop();
+    }
+
+    const second = await startLocalStack({ dataDir, port: 0, logLevel: 'SILENT' });
+    try {
+      expect(second.apiKey).toBe(first.apiKey);
+      const clients = await call(second.baseUrl, second.apiKey, { action: 'list_clients' });
+      expect(clients.body.clients.map((c: { id: string }) => c.id)).toEqual([clientId]);
+      const campaigns = await call(second.baseUrl, second.apiKey, {
+        action: 'list_campaigns',
+        client_id: clientId,
+      });
+      expect(campaigns.body.campaigns.map((c: { id: string }) => c.id)).toEqual([campaignId]);
+    } finally {
+      await second.stop();
+    }
+  }, 120_000);
+});
