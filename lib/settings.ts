@@ -1,0 +1,124 @@
+import type { Node } from 'constructs';
+import { z } from 'zod';
+
+/** Image model families the Lambdas know (`IMAGE_PROVIDER` in `lambdas/core/config.ts`). */
+export const IMAGE_PROVIDERS = ['template', 'bedrock-stability', 'bedrock-nova-canvas'] as const;
+/** Text providers the Lambdas know (`TEXT_PROVIDER` in `lambdas/core/config.ts`). */
+export const TEXT_PROVIDERS = ['heuristic', 'bedrock'] as const;
+
+export type ImageProvider = (typeof IMAGE_PROVIDERS)[number];
+export type TextProvider = (typeof TEXT_PROVIDERS)[number];
+
+/**
+ * Deployment settings, read from CDK context (`cdk.json` holds the same defaults; override one
+ * with `cdk deploy -c key=value`).
+ */
+export interface AdgenSettings {
+  /** Tag embedded in every API key (`adg_<keyEnv>_...`): 2-8 lowercase letters or digits. */
+  readonly keyEnv: string;
+  /** Credits a new account starts with. */
+  readonly defaultCredits: number;
+  /** Image model family; `template` is the offline generator (no Bedrock access granted). */
+  readonly imageProvider: ImageProvider;
+  /** Bedrock image model id, or a cross-region inference profile id (`us.<model id>`). */
+  readonly imageModelId: string;
+  /** Text provider for angles and copy; `heuristic` needs no Bedrock access. */
+  readonly textProvider: TextProvider;
+  /** Bedrock text model id (Converse API), or a cross-region inference profile id. */
+  readonly textModelId: string;
+  /** Stage steady-state request rate (requests per second). */
+  readonly apiThrottleRateLimit: number;
+  /** Stage burst (bucket size, requests). */
+  readonly apiThrottleBurstLimit: number;
+  /** Most generation Lambdas running at once (SQS maximum concurrency, 2-1000): size it to the model quota. */
+  readonly workerMaxConcurrency: number;
+  /** Lifetime of presigned image URLs, in seconds (60 s to 7 days). */
+  readonly presignTtlSeconds: number;
+}
+
+/** The documented defaults; `cdk.json` repeats them so `cdk synth` shows what it uses. */
+export const DEFAULT_SETTINGS: AdgenSettings = {
+  keyEnv: 'live',
+  defaultCredits: 1000,
+  imageProvider: 'bedrock-stability',
+  imageModelId: 'stability.sd3-5-large-v1:0',
+  textProvider: 'bedrock',
+  textModelId: 'amazon.nova-pro-v1:0',
+  apiThrottleRateLimit: 50,
+  apiThrottleBurstLimit: 100,
+  workerMaxConcurrency: 4,
+  presignTtlSeconds: 3600,
+};
+
+export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof AdgenSettings)[];
+
+/**
+ * A Bedrock model id (`provider.model-v1:0`), optionally behind a cross-region inference
+ * profile prefix (`us.`, `eu.`, `apac.`, ...). No ARNs, no wildcards: the id ends up in an IAM
+ * resource ARN, so anything that could widen it is refused here.
+ */
+const INFERENCE_PROFILE_PREFIX = /^(us|us-gov|eu|apac|jp|au|ca|global)\.(.+)$/;
+const FOUNDATION_MODEL_ID = /^[a-z0-9-]+\.[a-z0-9][a-z0-9.-]*(:[a-z0-9.-]+)*$/;
+
+export type ModelRef =
+  | { readonly kind: 'foundation-model'; readonly modelId: string }
+  | { readonly kind: 'inference-profile'; readonly profileId: string; readonly modelId: string };
+
+/** Splits a configured model id into the foundation model and, if any, its inference profile. */
+export function parseModelId(id: string): ModelRef {
+  const profile = INFERENCE_PROFILE_PREFIX.exec(id);
+  if (profile?.[2] && FOUNDATION_MODEL_ID.test(profile[2])) {
+    return { kind: 'inference-profile', profileId: id, modelId: profile[2] };
+  }
+  return { kind: 'foundation-model', modelId: id };
+}
+
+const modelId = z
+  .string()
+  .trim()
+  .max(200)
+  .refine((id) => FOUNDATION_MODEL_ID.test(parseModelId(id).modelId), {
+    message: 'must be a Bedrock model id such as stability.sd3-5-large-v1:0 or us.amazon.nova-pro-v1:0',
+  });
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+const settingsSchema = z
+  .object({
+    keyEnv: z.string().regex(/^[a-z0-9]{2,8}$/, 'must be 2-8 lowercase letters or digits'),
+    defaultCredits: int(0, 1_000_000_000),
+    imageProvider: z.enum(IMAGE_PROVIDERS),
+    imageModelId: modelId,
+    textProvider: z.enum(TEXT_PROVIDERS),
+    textModelId: modelId,
+    apiThrottleRateLimit: z.coerce.number().positive().max(1_000_000),
+    apiThrottleBurstLimit: int(1, 1_000_000),
+    workerMaxConcurrency: int(2, 1000),
+    presignTtlSeconds: int(60, 604_800),
+  })
+  .refine((s) => s.apiThrottleBurstLimit >= s.apiThrottleRateLimit, {
+    message: 'apiThrottleBurstLimit must be at least apiThrottleRateLimit',
+    path: ['apiThrottleBurstLimit'],
+  });
+
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+}
+
+/**
+ * Reads every setting from CDK context, falls back to {@link DEFAULT_SETTINGS}, coerces the
+ * strings that `-c key=value` passes, and validates the lot. A bad value fails synth with the
+ * setting's name.
+ */
+export function readSettings(node: Pick<Node, 'tryGetContext'>): AdgenSettings {
+  const raw: Record<string, unknown> = {};
+  for (const key of SETTING_KEYS) {
+    const value: unknown = node.tryGetContext(key);
+    raw[key] = value === undefined || value === '' ? DEFAULT_SETTINGS[key] : value;
+  }
+  const parsed = settingsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new SettingsError(`Invalid CDK context: ${problems}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,158 @@
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { ActionApi } from './constructs/action-api.ts';
+import { grantBedrockModel } from './constructs/bedrock-access.ts';
+import { GenerationQueue } from './constructs/generation-queue.ts';
+import { nagReference } from './constructs/nag.ts';
+import { NodeFunction } from './constructs/node-function.ts';
+import type { AdgenSettings } from './settings.ts';
+
+export interface StatelessStackProps extends StackProps {
+  readonly settings: AdgenSettings;
+  /** The single table (from the stateful stack). */
+  readonly table: ITable;
+  /** The creatives bucket (from the stateful stack). */
+  readonly bucket: IBucket;
+  /** The user pool whose access tokens authorize the key actions. */
+  readonly userPool: IUserPool;
+  /** The app client those tokens are issued to. */
+  readonly userPoolClient: IUserPoolClient;
+}
+
+/** API Gateway's integration timeout caps the router's. */
+export const ROUTER_TIMEOUT = Duration.seconds(29);
+/** Room for a slow model call (read timeout of minutes) plus compositing and the S3 put. */
+export const WORKER_TIMEOUT = Duration.seconds(180);
+
+/**
+ * Compute and messaging: the router behind API Gateway, the generation worker behind the
+ * queue, and the permissions between them and the stateful resources. Nothing here keeps data
+ * that cannot be rebuilt, so the stack can be destroyed and redeployed.
+ */
+export class StatelessStack extends Stack {
+  readonly router: NodeFunction;
+  readonly worker: NodeFunction;
+  readonly queue: GenerationQueue;
+  readonly api: ActionApi;
+
+  constructor(scope: Construct, id: string, props: StatelessStackProps) {
+    super(scope, id, props);
+    const { settings, table, bucket, userPool, userPoolClient } = props;
+
+    this.queue = new GenerationQueue(this, 'Generation', { consumerTimeout: WORKER_TIMEOUT });
+    const { queue, deadLetterQueue } = this.queue;
+
+    // The variables `lambdas/core/config.ts` reads.
+    const environment = {
+      TABLE_NAME: table.tableName,
+      BUCKET_NAME: bucket.bucketName,
+      QUEUE_URL: queue.queueUrl,
+      ADGEN_ENV: settings.keyEnv,
+      ADGEN_DEFAULT_CREDITS: String(settings.defaultCredits),
+      PRESIGN_TTL_SECONDS: String(settings.presignTtlSeconds),
+      IMAGE_PROVIDER: settings.imageProvider,
+      IMAGE_MODEL_ID: settings.imageModelId,
+      TEXT_PROVIDER: settings.textProvider,
+      TEXT_MODEL_ID: settings.textModelId,
+    };
+
+    this.router = new NodeFunction(this, 'Router', {
+      entry: 'lambdas/api/handler.ts',
+      description: 'adgen API router: authenticates, validates and runs the action named in the body',
+      memorySize: 1024,
+      timeout: ROUTER_TIMEOUT,
+      environment: {
+        ...environment,
+        USER_POOL_ID: userPool.userPoolId,
+        USER_POOL_CLIENT_ID: userPoolClient.userPoolClientId,
+      },
+    });
+    table.grantReadWriteData(this.router.role);
+    bucket.grantRead(this.router.role);
+    queue.grantSendMessages(this.router.role);
+    if (settings.textProvider === 'bedrock') grantBedrockModel(this.router.role, settings.textModelId);
+
+    this.worker = new NodeFunction(this, 'Worker', {
+      entry: 'lambdas/generate/handler.ts',
+      description: 'adgen generation worker: one image slot per queue message',
+      memorySize: 2048,
+      timeout: WORKER_TIMEOUT,
+      environment,
+    });
+    table.grantReadWriteData(this.worker.role);
+    bucket.grantRead(this.worker.role);
+    bucket.grantPut(this.worker.role);
+    if (settings.imageProvider !== 'template') {
+      grantBedrockModel(this.worker.role, settings.imageModelId, { readLifecycle: true });
+    }
+    this.worker.fn.addEventSource(
+      new SqsEventSource(queue, {
+        batchSize: 5,
+        reportBatchItemFailures: true,
+        maxConcurrency: settings.workerMaxConcurrency,
+      }),
+    );
+
+    this.acknowledgeGrantWildcards(table, bucket);
+
+    this.api = new ActionApi(this, 'Api', {
+      handler: this.router.fn,
+      throttleRateLimit: settings.apiThrottleRateLimit,
+      throttleBurstLimit: settings.apiThrottleBurstLimit,
+    });
+
+    const outputs: Record<string, [string, string]> = {
+      ApiUrl: [this.api.api.url, 'POST your actions here'],
+      UserPoolId: [userPool.userPoolId, 'Cognito user pool of the key actions'],
+      UserPoolClientId: [userPoolClient.userPoolClientId, 'App client for InitiateAuth (USER_PASSWORD_AUTH)'],
+      BucketName: [bucket.bucketName, 'Bucket of generated creatives'],
+      TableName: [table.tableName, 'The single DynamoDB table'],
+      QueueUrl: [queue.queueUrl, 'Generation queue'],
+      DlqUrl: [deadLetterQueue.queueUrl, 'Dead-letter queue of the generation queue'],
+    };
+    for (const [name, [value, description]] of Object.entries(outputs)) {
+      new CfnOutput(this, name, { value, description });
+    }
+  }
+
+  /**
+   * The wildcards that `grantReadWriteData`, `grantRead` and `grantPut` write, each
+   * acknowledged by name on the role that has it, with why it is acceptable.
+   */
+  private acknowledgeGrantWildcards(table: ITable, bucket: IBucket): void {
+    const tableArn = nagReference(this, table, table.tableArn);
+    const bucketArn = nagReference(this, bucket, bucket.bucketArn);
+    const shared: Record<string, string> = {
+      [`Resource::${tableArn}/index/*`]:
+        'grantReadWriteData adds the indexes of this one table (gsi1, gsi2) as <table ARN>/index/*; the access patterns query them. No other table.',
+      [`Resource::${bucketArn}/*`]:
+        'Objects of the creatives bucket only: keys are per account, campaign and slot, created at run time, so no narrower prefix exists.',
+      'Action::s3:GetObject*':
+        'grantRead: s3:GetObject for presigned GETs (router) and stored product images (worker); the wildcard only adds reads of the same objects (version, ACL, attributes, tagging), on this bucket only.',
+      'Action::s3:GetBucket*':
+        'grantRead adds bucket-level metadata reads (location, versioning, policy status) of this one bucket; no object data and no other bucket.',
+      'Action::s3:List*':
+        'grantRead adds listing this one bucket (keys and multipart parts); both functions are our own code and tenancy is enforced by the key layout.',
+    };
+    const perRole = new Map([
+      [this.router.role, shared],
+      [
+        this.worker.role,
+        {
+          ...shared,
+          'Action::s3:Abort*':
+            'grantPut on the creatives bucket: aborting its own multipart uploads of generated PNGs, on this bucket only.',
+        },
+      ],
+    ]);
+    for (const [role, findings] of perRole) {
+      for (const [finding, reason] of Object.entries(findings)) {
+        Validations.of(role).acknowledge({ id: `AwsSolutions-IAM5[${finding}]`, reason });
+      }
+    }
+  }
+}
