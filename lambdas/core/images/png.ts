@@ -1,4 +1,5 @@
 import { deflateSync, inflateSync } from 'node:zlib';
+import { Resvg, renderAsync } from '@resvg/resvg-js';
 
 /**
  * Small, pure image helpers: sniff a raster's format and size from its header, and a minimal PNG
@@ -259,4 +260,40 @@ export function encodePng(image: RgbaImage): Buffer {
 /** The `data:` URL for an image, for SVG `<image href>` and satori `<img src>`. */
 export function dataUrl(bytes: Buffer, format: ImageFormat = 'png'): string {
   return `data:${MIME[format]};base64,${bytes.toString('base64')}`;
+}
+
+/** Renders an SVG document with resvg (no system fonts: all text arrives as paths). */
+export function rasterize(svg: string): {
+  png: () => Buffer;
+  pixels: Uint8Array;
+  width: number;
+  height: number;
+} {
+  const image = new Resvg(svg, { font: { loadSystemFonts: false }, logLevel: 'off' }).render();
+  return { png: () => image.asPng(), pixels: image.pixels, width: image.width, height: image.height };
+}
+
+/** Same as {@link rasterize} on libuv's thread pool, so the event loop stays free meanwhile. */
+export async function rasterizeAsync(svg: string): Promise<Buffer> {
+  const image = await renderAsync(svg, { font: { loadSystemFonts: false }, logLevel: 'off' });
+  return image.asPng();
+}
+
+/**
+ * Decodes any raster resvg can read (PNG, JPEG, GIF) scaled to width × height, `fit` as in CSS
+ * `object-fit` (`fill` stretches, `cover` crops the overflow). Returns RGBA pixels.
+ */
+export function decodeScaled(
+  bytes: Buffer,
+  format: ImageFormat,
+  width: number,
+  height: number,
+  fit: 'fill' | 'cover' = 'fill',
+): RgbaImage {
+  const aspect = fit === 'cover' ? 'xMidYMid slice' : 'none';
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+    `<image href="${dataUrl(bytes, format)}" x="0" y="0" width="${width}" height="${height}" preserveAspectRatio="${aspect}"/></svg>`;
+  const out = rasterize(svg);
+  return { width: out.width, height: out.height, data: out.pixels };
 }

@@ -1,0 +1,82 @@
+import { type BedrockRuntimeClient, InvokeModelCommand } from '@aws-sdk/client-bedrock-runtime';
+import { z } from 'zod';
+import { classifyBedrockError } from './bedrock-errors.ts';
+import { nearestRatio } from './bedrock-stability.ts';
+import { coverTo } from './fit.ts';
+import { type ImageModel, PermanentImageError, TransientImageError, type VisualRequest } from './types.ts';
+
+/** Sizes Nova Canvas accepts (multiples of 16, under 4.19 MP), one per common shape. */
+const NOVA_SIZES: Record<string, { width: number; height: number }> = {
+  '1:1': { width: 1024, height: 1024 },
+  '4:5': { width: 1088, height: 1360 },
+  '9:16': { width: 720, height: 1280 },
+  '2:3': { width: 1024, height: 1536 },
+  '16:9': { width: 1280, height: 720 },
+  '3:2': { width: 1536, height: 1024 },
+};
+
+const novaResponse = z.object({ images: z.array(z.string()).default([]), error: z.string().nullish() });
+
+/**
+ * Amazon Nova Canvas (Legacy on Bedrock; kept for accounts that still have it, never the
+ * default). COLOR_GUIDED_GENERATION steers the visual to the brand palette. A blocked output is
+ * a 200 with no image and an `error`: a permanent failure, charged nothing.
+ */
+export function createNovaCanvasImageModel(client: BedrockRuntimeClient, modelId: string): ImageModel {
+  return {
+    id: modelId,
+    async generate(request: VisualRequest) {
+      const shape = nearestRatio(request.aspectRatio, Object.keys(NOVA_SIZES));
+      const size = NOVA_SIZES[shape] as { width: number; height: number };
+      const colors = [...new Set(Object.values(request.brand.colors).map((c) => c.toUpperCase()))].slice(
+        0,
+        10,
+      );
+      const body = {
+        taskType: 'COLOR_GUIDED_GENERATION',
+        colorGuidedGenerationParams: {
+          text: request.prompt.slice(0, 1024),
+          negativeText: request.negativePrompt.slice(0, 1024),
+          colors,
+        },
+        imageGenerationConfig: {
+          numberOfImages: 1,
+          width: size.width,
+          height: size.height,
+          cfgScale: 6.5,
+          seed: request.seed % 858_993_460,
+          quality: 'standard',
+        },
+      };
+      let raw: Uint8Array;
+      try {
+        const out = await client.send(
+          new InvokeModelCommand({
+            modelId,
+            contentType: 'application/json',
+            accept: 'application/json',
+            body: JSON.stringify(body),
+          }),
+        );
+        raw = out.body;
+      } catch (error) {
+        throw classifyBedrockError(error, modelId);
+      }
+      let parsed: z.infer<typeof novaResponse>;
+      try {
+        parsed = novaResponse.parse(JSON.parse(Buffer.from(raw).toString('utf8')));
+      } catch {
+        throw new TransientImageError(`${modelId} answered a body that is not the documented JSON`);
+      }
+      const image = parsed.images[0];
+      if (!image) {
+        throw new PermanentImageError(
+          'content_filtered',
+          `${modelId}: ${parsed.error ?? 'no image returned'}`,
+        );
+      }
+      const png = coverTo(Buffer.from(image, 'base64'), 'image/png', request.width, request.height);
+      return { png, width: request.width, height: request.height, model: modelId, seed: request.seed };
+    },
+  };
+}

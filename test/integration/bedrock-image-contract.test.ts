@@ -1,0 +1,259 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { BedrockClient } from '@aws-sdk/client-bedrock';
+import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { Resvg } from '@resvg/resvg-js';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createNovaCanvasImageModel } from '#core/images/bedrock-nova-canvas.ts';
+import { createStabilityImageModel, STABILITY_RATIOS } from '#core/images/bedrock-stability.ts';
+import { checkModelLifecycle } from '#core/images/lifecycle.ts';
+import { PermanentImageError, TransientImageError, type VisualRequest } from '#core/images/types.ts';
+
+/** A small real PNG, as a model would return (at a smaller size than asked). */
+const MODEL_PNG = Buffer.from(
+  new Resvg(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="36"><rect width="64" height="36" fill="#CC3311"/></svg>',
+  )
+    .render()
+    .asPng(),
+).toString('base64');
+
+type Reply = { status: number; body: unknown; errorType?: string };
+let replies: Reply[] = [];
+let requests: { path: string; body: any }[] = [];
+let server: Server;
+let endpoint: string;
+
+async function readJson(req: IncomingMessage) {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? JSON.parse(text) : undefined;
+}
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    requests.push({ path: decodeURIComponent(req.url ?? ''), body: await readJson(req) });
+    const reply = replies.shift() ?? { status: 500, body: { message: 'no reply scripted' } };
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (reply.errorType) headers['x-amzn-errortype'] = reply.errorType;
+    res.writeHead(reply.status, headers).end(JSON.stringify(reply.body));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  replies = [];
+  requests = [];
+});
+
+const runtime = (maxAttempts = 1) =>
+  new BedrockRuntimeClient({
+    region: 'us-east-1',
+    endpoint,
+    maxAttempts,
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    // As in production (lambdas/core/bedrock-clients.ts): HTTP/1.1 with a long read timeout.
+    requestHandler: new NodeHttpHandler({ requestTimeout: 10_000 }),
+  });
+
+const request = (over: Partial<VisualRequest> = {}): VisualRequest => ({
+  prompt: 'Advertising visual for a coffee brand',
+  negativePrompt: 'text, watermark',
+  width: 1200,
+  height: 628,
+  aspectRatio: { w: 191, h: 100 },
+  seed: 123456,
+  brand: {
+    colors: {
+      primary: '#6B3E26',
+      secondary: '#C08552',
+      accent: '#FFB347',
+      background: '#FFF8F0',
+      text: '#2B1B12',
+    },
+  },
+  visualStyle: 'warm editorial photography',
+  ...over,
+});
+
+const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
+const ok = (extra: object = {}) => ({
+  status: 200,
+  body: { images: [MODEL_PNG], seeds: [123456], finish_reasons: [null], ...extra },
+});
+
+describe('Stability adapter (InvokeModel)', () => {
+  const modelId = 'stability.sd3-5-large-v1:0';
+
+  it('sends the documented request and returns a PNG at exactly the delivery size', async () => {
+    replies = [ok()];
+    const visual = await createStabilityImageModel(runtime(), modelId).generate(request());
+    expect(requests[0]?.path).toBe(`/model/${modelId}/invoke`);
+    const body = requests[0]?.body;
+    expect(body).toEqual({
+      prompt: 'Advertising visual for a coffee brand',
+      negative_prompt: 'text, watermark',
+      aspect_ratio: '16:9',
+      seed: 123456,
+      output_format: 'png',
+      mode: 'text-to-image',
+    });
+    expect(STABILITY_RATIOS).toContain(body.aspect_ratio);
+    expect(pngSize(visual.png)).toEqual({ width: 1200, height: 628 });
+    expect(visual).toMatchObject({ model: modelId, width: 1200, height: 628, seed: 123456 });
+  });
+
+  it.each([
+    [{ w: 9, h: 16 }, '9:16'],
+    [{ w: 4, h: 5 }, '4:5'],
+    [{ w: 1, h: 1 }, '1:1'],
+    [{ w: 2, h: 3 }, '2:3'],
+  ])('asks for the nearest ratio the model knows (%o → %s)', async (aspectRatio, expected) => {
+    replies = [ok()];
+    await createStabilityImageModel(runtime(), modelId).generate(
+      request({ aspectRatio, width: 1080, height: 1080 }),
+    );
+    expect(requests[0]?.body.aspect_ratio).toBe(expected);
+  });
+
+  it('treats a content-filter finish reason as permanent and an inference error as transient', async () => {
+    replies = [ok({ images: [], finish_reasons: ['Filter reason: prompt'] })];
+    const filtered = await createStabilityImageModel(runtime(), modelId)
+      .generate(request())
+      .catch((e) => e);
+    expect(filtered).toBeInstanceOf(PermanentImageError);
+    expect(filtered.reason).toBe('content_filtered');
+    replies = [ok({ images: [], finish_reasons: ['Inference error'] })];
+    await expect(createStabilityImageModel(runtime(), modelId).generate(request())).rejects.toBeInstanceOf(
+      TransientImageError,
+    );
+  });
+
+  it('succeeds after being throttled twice (the SDK retries, one layer only)', async () => {
+    const throttled = {
+      status: 429,
+      errorType: 'ThrottlingException',
+      body: { message: 'Too many requests' },
+    };
+    replies = [throttled, throttled, ok()];
+    const visual = await createStabilityImageModel(runtime(3), modelId).generate(request());
+    expect(requests).toHaveLength(3);
+    expect(pngSize(visual.png)).toEqual({ width: 1200, height: 628 });
+  });
+
+  it('hands throttling that outlasts the retries to the queue as transient', async () => {
+    replies = [{ status: 429, errorType: 'ThrottlingException', body: { message: 'slow down' } }];
+    await expect(createStabilityImageModel(runtime(1), modelId).generate(request())).rejects.toBeInstanceOf(
+      TransientImageError,
+    );
+  });
+
+  it('fails validation errors and setup errors permanently, with a reason', async () => {
+    replies = [
+      { status: 400, errorType: 'ValidationException', body: { message: 'Malformed input request' } },
+    ];
+    const invalid = await createStabilityImageModel(runtime(), modelId)
+      .generate(request())
+      .catch((e) => e);
+    expect(invalid).toBeInstanceOf(PermanentImageError);
+    expect(invalid.reason).toBe('invalid_request');
+    replies = [{ status: 403, errorType: 'AccessDeniedException', body: { message: 'no access to model' } }];
+    const denied = await createStabilityImageModel(runtime(), modelId)
+      .generate(request())
+      .catch((e) => e);
+    expect(denied.reason).toBe('model_setup');
+  });
+
+  it('treats a malformed response body as transient', async () => {
+    replies = [{ status: 200, body: { images: 'not-an-array' } }];
+    await expect(createStabilityImageModel(runtime(), modelId).generate(request())).rejects.toBeInstanceOf(
+      TransientImageError,
+    );
+  });
+});
+
+describe('Nova Canvas adapter (legacy)', () => {
+  const modelId = 'amazon.nova-canvas-v1:0';
+
+  it('asks for colour-guided generation with the brand palette at a size Nova accepts', async () => {
+    replies = [{ status: 200, body: { images: [MODEL_PNG] } }];
+    const visual = await createNovaCanvasImageModel(runtime(), modelId).generate(
+      request({ aspectRatio: { w: 9, h: 16 }, width: 1080, height: 1920 }),
+    );
+    const body = requests[0]?.body;
+    expect(body.taskType).toBe('COLOR_GUIDED_GENERATION');
+    expect(body.colorGuidedGenerationParams.colors).toEqual([
+      '#6B3E26',
+      '#C08552',
+      '#FFB347',
+      '#FFF8F0',
+      '#2B1B12',
+    ]);
+    const { width, height } = body.imageGenerationConfig;
+    expect(width % 16).toBe(0);
+    expect(height % 16).toBe(0);
+    expect(width * height).toBeLessThan(4_194_304);
+    expect(width / height).toBeCloseTo(9 / 16, 2);
+    expect(pngSize(visual.png)).toEqual({ width: 1080, height: 1920 });
+  });
+
+  it('treats a 200 with no image and an error (blocked output) as a permanent failure', async () => {
+    replies = [
+      {
+        status: 200,
+        body: { images: [], error: 'The generated image has been blocked by our content filters.' },
+      },
+    ];
+    const error = await createNovaCanvasImageModel(runtime(), modelId)
+      .generate(request())
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(PermanentImageError);
+    expect(error.reason).toBe('content_filtered');
+  });
+});
+
+describe('model lifecycle check (GetFoundationModel)', () => {
+  const control = () =>
+    new BedrockClient({
+      region: 'us-east-1',
+      endpoint,
+      maxAttempts: 1,
+      credentials: { accessKeyId: 't', secretAccessKey: 't' },
+    });
+
+  it('reports ACTIVE, LEGACY and a passed end of life', async () => {
+    replies = [
+      { status: 200, body: { modelDetails: { modelId: 'm', modelLifecycle: { status: 'ACTIVE' } } } },
+      {
+        status: 200,
+        body: {
+          modelDetails: {
+            modelId: 'm',
+            modelLifecycle: { status: 'LEGACY', endOfLifeTime: '2099-01-01T00:00:00Z' },
+          },
+        },
+      },
+      {
+        status: 200,
+        body: {
+          modelDetails: {
+            modelId: 'm',
+            modelLifecycle: { status: 'LEGACY', endOfLifeTime: '2026-09-30T00:00:00Z' },
+          },
+        },
+      },
+    ];
+    expect(await checkModelLifecycle(control(), 'stability.sd3-5-large-v1:0')).toEqual({ status: 'ACTIVE' });
+    expect((await checkModelLifecycle(control(), 'amazon.nova-canvas-v1:0')).status).toBe('LEGACY');
+    expect(
+      await checkModelLifecycle(control(), 'amazon.nova-canvas-v1:0', new Date('2026-11-22T00:00:00Z')),
+    ).toEqual({
+      status: 'END_OF_LIFE',
+      endOfLife: '2026-09-30T00:00:00.000Z',
+    });
+    expect(requests[0]?.path).toBe('/foundation-models/stability.sd3-5-large-v1:0');
+  });
+});
