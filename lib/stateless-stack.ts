@@ -29,6 +29,23 @@ export const ROUTER_TIMEOUT = Duration.seconds(29);
 export const WORKER_TIMEOUT = Duration.seconds(180);
 
 /**
+ * The worker's renderer needs its native module for linux-arm64 and the font files at run time:
+ * both are installed beside the bundle (npm told to fetch the arm64 build) instead of inlined.
+ */
+const RENDERER_BUNDLING = {
+  nodeModules: [
+    '@resvg/resvg-js',
+    '@fontsource/inter',
+    '@fontsource/montserrat',
+    '@fontsource/poppins',
+    '@fontsource/oswald',
+    '@fontsource/playfair-display',
+    '@fontsource/lora',
+  ],
+  environment: { npm_config_cpu: 'arm64', npm_config_os: 'linux', npm_config_libc: 'glibc' },
+};
+
+/**
  * Compute and messaging: the router behind API Gateway, the generation worker behind the
  * queue, and the permissions between them and the stateful resources. Nothing here keeps data
  * that cannot be rebuilt, so the stack can be destroyed and redeployed.
@@ -36,6 +53,7 @@ export const WORKER_TIMEOUT = Duration.seconds(180);
 export class StatelessStack extends Stack {
   readonly router: NodeFunction;
   readonly worker: NodeFunction;
+  readonly deadLetters: NodeFunction;
   readonly queue: GenerationQueue;
   readonly api: ActionApi;
 
@@ -81,7 +99,13 @@ export class StatelessStack extends Stack {
       description: 'adgen generation worker: one image slot per queue message',
       memorySize: 2048,
       timeout: WORKER_TIMEOUT,
-      environment,
+      environment: {
+        ...environment,
+        MAX_RECEIVE_COUNT: String(this.queue.maxReceiveCount),
+        // Longer than one run of the worker, shorter than the queue's visibility timeout.
+        SLOT_LEASE_SECONDS: String(WORKER_TIMEOUT.toSeconds() + 60),
+      },
+      bundling: RENDERER_BUNDLING,
     });
     table.grantReadWriteData(this.worker.role);
     bucket.grantRead(this.worker.role);
@@ -95,6 +119,20 @@ export class StatelessStack extends Stack {
         reportBatchItemFailures: true,
         maxConcurrency: settings.workerMaxConcurrency,
       }),
+    );
+
+    // A message that used up its deliveries fails its slot and releases its credit here.
+    this.deadLetters = new NodeFunction(this, 'DeadLetters', {
+      entry: 'lambdas/generate/dlq-handler.ts',
+      description:
+        'adgen dead-letter consumer: fails the slot of an exhausted message and releases its credit',
+      memorySize: 256,
+      timeout: Duration.seconds(30),
+      environment,
+    });
+    table.grantReadWriteData(this.deadLetters.role);
+    this.deadLetters.fn.addEventSource(
+      new SqsEventSource(deadLetterQueue, { batchSize: 10, reportBatchItemFailures: true }),
     );
 
     this.acknowledgeGrantWildcards(table, bucket);
@@ -140,6 +178,10 @@ export class StatelessStack extends Stack {
     };
     const perRole = new Map([
       [this.router.role, shared],
+      [
+        this.deadLetters.role,
+        { [`Resource::${tableArn}/index/*`]: shared[`Resource::${tableArn}/index/*`] as string },
+      ],
       [
         this.worker.role,
         {

@@ -19,6 +19,10 @@ const envSchema = z.object({
     .default('live'),
   ADGEN_DEFAULT_CREDITS: z.coerce.number().int().min(0).default(1000),
   PRESIGN_TTL_SECONDS: z.coerce.number().int().min(60).max(604800).default(3600),
+  /** The queue's maxReceiveCount: the worker's last delivery of a message fails its slot. */
+  MAX_RECEIVE_COUNT: z.coerce.number().int().min(1).default(5),
+  /** How long a claimed slot is held: longer than one worker run, shorter than the visibility timeout. */
+  SLOT_LEASE_SECONDS: z.coerce.number().int().min(10).default(240),
   USER_POOL_ID: z.string().min(1).optional(),
   USER_POOL_CLIENT_ID: z.string().min(1).optional(),
   IMAGE_PROVIDER: z.enum(['template', 'bedrock-stability', 'bedrock-nova-canvas']).default('template'),
@@ -40,6 +44,8 @@ export type Config = {
   keyEnv: string;
   defaultCredits: number;
   presignTtlSeconds: number;
+  maxReceiveCount: number;
+  slotLeaseSeconds: number;
   userPoolId: string | undefined;
   userPoolClientId: string | undefined;
   imageProvider: 'template' | 'bedrock-stability' | 'bedrock-nova-canvas';
@@ -75,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keyEnv: e.ADGEN_ENV,
     defaultCredits: e.ADGEN_DEFAULT_CREDITS,
     presignTtlSeconds: e.PRESIGN_TTL_SECONDS,
+    maxReceiveCount: e.MAX_RECEIVE_COUNT,
+    slotLeaseSeconds: e.SLOT_LEASE_SECONDS,
     userPoolId: e.USER_POOL_ID,
     userPoolClientId: e.USER_POOL_CLIENT_ID,
     imageProvider: e.IMAGE_PROVIDER,

@@ -1,10 +1,16 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { Logger } from '@aws-lambda-powertools/logger';
+import { createAwsClients } from '#core/aws.ts';
+import { loadConfig } from '#core/config.ts';
+import { createDeps } from '#core/deps.ts';
+import { createImageModel, createWorkerDeps, guardModelLifecycle } from './deps.ts';
+import { createWorkerHandler } from './worker.ts';
 
-/**
- * The generation worker's entry point, wired to the queue by the stack. Until the generation
- * pipeline lands nothing enqueues work; any record that does arrive is handed back to the queue
- * (and, after maxReceiveCount, to the DLQ) rather than being dropped.
- */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  return { batchItemFailures: event.Records.map((record) => ({ itemIdentifier: record.messageId })) };
-}
+// Once per container: configuration, clients, and the model's lifecycle check.
+const config = loadConfig();
+const logger = new Logger({ serviceName: 'adgen-worker' });
+const imageModel = await guardModelLifecycle(config, createImageModel(config), logger);
+
+export const handler = createWorkerHandler(
+  createWorkerDeps(createDeps(config, createAwsClients(config)), imageModel),
+  logger,
+);

@@ -21,6 +21,8 @@ export class GenerationQueue extends Construct {
 
   readonly queue: Queue;
   readonly deadLetterQueue: Queue;
+  /** Deliveries of a message before it moves to the DLQ (the worker fails the slot on the last). */
+  readonly maxReceiveCount: number;
 
   constructor(scope: Construct, id: string, props: GenerationQueueProps) {
     super(scope, id);
@@ -28,6 +30,7 @@ export class GenerationQueue extends Construct {
     if (!Number.isInteger(maxReceiveCount) || maxReceiveCount < 5) {
       throw new Error(`maxReceiveCount must be an integer of at least 5, got ${maxReceiveCount}`);
     }
+    this.maxReceiveCount = maxReceiveCount;
     this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,

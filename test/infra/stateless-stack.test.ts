@@ -186,13 +186,30 @@ describe('generation queue', () => {
   });
 
   it('feeds the worker in batches of 5 with partial failures and bounded concurrency', () => {
-    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: workerFn },
+      EventSourceArn: { 'Fn::GetAtt': [logicalId(stack, stack.queue.queue), 'Arn'] },
       BatchSize: 5,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       ScalingConfig: { MaximumConcurrency: 4 },
     });
+  });
+
+  it('drains the DLQ into a consumer that settles exhausted slots', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: logicalId(stack, stack.deadLetters.fn) },
+      EventSourceArn: { 'Fn::GetAtt': [logicalId(stack, stack.queue.deadLetterQueue), 'Arn'] },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+
+  it("tells the worker the queue's maxReceiveCount and a lease between one run and the visibility timeout", () => {
+    const fn = template.findResources('AWS::Lambda::Function')[workerFn];
+    const env = fn?.Properties.Environment.Variables;
+    expect(env.MAX_RECEIVE_COUNT).toBe('5');
+    expect(Number(env.SLOT_LEASE_SECONDS)).toBeGreaterThan(180);
+    expect(Number(env.SLOT_LEASE_SECONDS)).toBeLessThan(180 * 6);
   });
 });
 

@@ -1,0 +1,78 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { createBedrockControl, createBedrockRuntime } from '#core/bedrock-clients.ts';
+import type { Config } from '#core/config.ts';
+import type { Deps } from '#core/deps.ts';
+import { createNovaCanvasImageModel } from '#core/images/bedrock-nova-canvas.ts';
+import { createStabilityImageModel } from '#core/images/bedrock-stability.ts';
+import { composeCreative } from '#core/images/compositor.ts';
+import { checkModelLifecycle } from '#core/images/lifecycle.ts';
+import { createTemplateImageModel } from '#core/images/template-model.ts';
+import { type ImageModel, PermanentImageError } from '#core/images/types.ts';
+import { RefusedUrlError, safeFetchImage } from '#core/net/safe-fetch.ts';
+import type { WorkerDeps } from './process-slot.ts';
+
+/** The image model of the deployment's configuration: one adapter per model family. */
+export function createImageModel(config: Config): ImageModel {
+  switch (config.imageProvider) {
+    case 'template':
+      return createTemplateImageModel();
+    case 'bedrock-stability':
+      return createStabilityImageModel(createBedrockRuntime(config), config.imageModelId);
+    case 'bedrock-nova-canvas':
+      return createNovaCanvasImageModel(createBedrockRuntime(config), config.imageModelId);
+  }
+}
+
+/**
+ * A model past its end of life fails every image with a clear reason instead of being retried;
+ * a Legacy one still works for accounts that have it, so it is reported and used.
+ */
+export async function guardModelLifecycle(
+  config: Config,
+  model: ImageModel,
+  logger: Logger,
+): Promise<ImageModel> {
+  if (config.imageProvider === 'template') return model;
+  const lifecycle = await checkModelLifecycle(createBedrockControl(config), config.imageModelId);
+  if (lifecycle.status === 'ACTIVE') return model;
+  if (lifecycle.status === 'UNKNOWN') {
+    logger.warn('image model lifecycle unknown', { model_id: config.imageModelId, reason: lifecycle.reason });
+    return model;
+  }
+  logger.error('image model is not Active', { model_id: config.imageModelId, ...lifecycle });
+  if (lifecycle.status === 'LEGACY') return model;
+  return {
+    id: model.id,
+    generate: async () => {
+      throw new PermanentImageError(
+        'model_end_of_life',
+        `${config.imageModelId} reached its end of life on ${lifecycle.endOfLife}; configure an Active model.`,
+      );
+    },
+  };
+}
+
+/** Caller-supplied image URLs go through the SSRF rules; only the local stack's S3 may be plain http. */
+export function imageFetcher(config: Config) {
+  const trustedOrigins = config.endpoints.s3 ? [new URL(config.endpoints.s3).origin] : [];
+  return async (url: string) => {
+    try {
+      return await safeFetchImage(url, { trustedOrigins });
+    } catch (error) {
+      if (error instanceof RefusedUrlError)
+        throw new PermanentImageError('input_refused', `${url}: ${error.message}`);
+      throw error;
+    }
+  };
+}
+
+export function createWorkerDeps(deps: Deps, imageModel: ImageModel): WorkerDeps {
+  return {
+    ...deps,
+    imageModel,
+    compose: composeCreative,
+    fetchImage: imageFetcher(deps.config),
+    leaseMs: deps.config.slotLeaseSeconds * 1000,
+    maxReceiveCount: deps.config.maxReceiveCount,
+  };
+}
