@@ -19,6 +19,8 @@ export type CallResult = { status: number; body: any; text: string; headers: Hea
 export type TestApi = {
   url: string;
   deps: Deps;
+  queueUrl: string;
+  dlqUrl: string;
   /** The API key of the account every test starts with. */
   apiKey: string;
   accountId: string;
@@ -108,6 +110,8 @@ export async function startTestApi(
   return {
     url: server.url,
     deps,
+    queueUrl: queues.queueUrl,
+    dlqUrl: queues.dlqUrl,
     apiKey: first.apiKey,
     accountId: first.accountId,
     call: (action, fields = {}, auth = { apiKey: first.apiKey }) => {

@@ -15,6 +15,8 @@ export type Job = {
   succeeded: number;
   failed: number;
   pending: number;
+  /** Failed images counted by reason code. */
+  failure_reasons: Record<string, number>;
   angle_ids: string[];
   aspect_ratios: string[];
   created_at: string;
@@ -34,6 +36,7 @@ export function jobFromItem(item: Record<string, unknown>): Job {
     succeeded,
     failed,
     pending: jobs - succeeded - failed,
+    failure_reasons: (item.failure_reasons as Record<string, number> | undefined) ?? {},
     angle_ids: Array.isArray(item.angle_ids) ? item.angle_ids.map(String) : [],
     aspect_ratios: Array.isArray(item.aspect_ratios) ? item.aspect_ratios.map(String) : [],
     created_at: String(item.created_at),
@@ -42,7 +45,10 @@ export function jobFromItem(item: Record<string, unknown>): Job {
 }
 
 /** The job item as first written (pending, nothing settled, listed among open jobs). */
-export function newJobItem(accountId: string, job: Omit<Job, 'status' | 'succeeded' | 'failed' | 'pending'>) {
+export function newJobItem(
+  accountId: string,
+  job: Omit<Job, 'status' | 'succeeded' | 'failed' | 'pending' | 'failure_reasons'>,
+) {
   const open = keys.openJobs();
   return {
     ...keys.jobById(accountId, job.job_id),
@@ -57,6 +63,7 @@ export function newJobItem(accountId: string, job: Omit<Job, 'status' | 'succeed
     jobs: job.jobs,
     succeeded: 0,
     failed: 0,
+    failure_reasons: {},
     angle_ids: job.angle_ids,
     aspect_ratios: job.aspect_ratios,
     created_at: job.created_at,

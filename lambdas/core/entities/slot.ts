@@ -212,15 +212,37 @@ export async function claimSlot(
 
 export type SlotResult = { width: number; height: number; bytes: number; model: string };
 
-function jobCounter(deps: Deps, slot: Slot, counter: 'succeeded' | 'failed', now: string) {
+function jobCounter(
+  deps: Deps,
+  slot: Pick<Slot, 'account_id' | 'job_id'>,
+  now: string,
+  failureCode?: string,
+) {
+  const counter = failureCode ? 'failed' : 'succeeded';
+  // Failures are also counted by reason code, so get_job says why (e.g. content_filtered: 2).
+  const byReason = failureCode
+    ? ', failure_reasons.#code = if_not_exists(failure_reasons.#code, :zero) + :one'
+    : '';
   return {
     Update: {
       TableName: deps.config.tableName,
       Key: keys.jobById(slot.account_id, slot.job_id),
-      UpdateExpression: `SET ${counter} = ${counter} + :one, updated_at = :now`,
-      ExpressionAttributeValues: { ':one': 1, ':now': now },
+      UpdateExpression: `SET ${counter} = ${counter} + :one, updated_at = :now${byReason}`,
+      ...(failureCode ? { ExpressionAttributeNames: { '#code': failureCode } } : {}),
+      ExpressionAttributeValues: { ':one': 1, ':now': now, ...(failureCode ? { ':zero': 0 } : {}) },
     },
   };
+}
+
+/** The reason code of a failure reason (`content_filtered: ...` → `content_filtered`). */
+export function reasonCode(reason: string): string {
+  const code =
+    reason
+      .split(':')[0]
+      ?.trim()
+      .toLowerCase()
+      .replace(/[^a-z0-9_]/g, '_') ?? '';
+  return code.length > 0 && code.length <= 40 ? code : 'other';
 }
 
 /**
@@ -264,7 +286,7 @@ export async function settleSucceeded(
             },
           },
           ledger.consume(table, slot.account_id),
-          jobCounter(deps, slot, 'succeeded', now),
+          jobCounter(deps, slot, now),
         ],
       }),
     );
@@ -315,7 +337,7 @@ export async function settleFailed(
             },
           },
           ledger.release(table, slot.account_id),
-          jobCounter(deps, slot as Slot, 'failed', now),
+          jobCounter(deps, slot, now, reasonCode(reason)),
         ],
       }),
     );

@@ -1,0 +1,51 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { ImageModel } from '#core/images/types.ts';
+import { createImageModel, createWorkerDeps } from '#generate/deps.ts';
+import type { WorkerDeps } from '#generate/process-slot.ts';
+import { createDeadLetterHandler, createWorkerHandler } from '#generate/worker.ts';
+import { startWorkerLoop } from '#local/worker-loop.ts';
+import type { TestApi } from './harness.ts';
+
+export const silent = new Logger({ serviceName: 'adgen-test', logLevel: 'SILENT' });
+
+/** Worker dependencies over the test API's table, bucket and queue, with the offline template model by default. */
+export function workerDepsFor(api: TestApi, overrides: Partial<WorkerDeps> = {}): WorkerDeps {
+  const model: ImageModel = createImageModel(api.deps.config);
+  return { ...createWorkerDeps(api.deps, model), ...overrides };
+}
+
+/** The local event source: pollers feeding the real worker handler, and a DLQ consumer. */
+export function runWorkers(api: TestApi, deps: WorkerDeps = workerDepsFor(api), concurrency = 2) {
+  const worker = startWorkerLoop({
+    sqs: api.deps.sqs,
+    queueUrl: api.queueUrl,
+    handler: createWorkerHandler(deps, silent),
+    concurrency,
+  });
+  const deadLetters = startWorkerLoop({
+    sqs: api.deps.sqs,
+    queueUrl: api.dlqUrl,
+    handler: createDeadLetterHandler(deps, silent),
+    concurrency: 1,
+  });
+  return {
+    stop: async () => {
+      await Promise.all([worker.stop(), deadLetters.stop()]);
+    },
+  };
+}
+
+/** Polls until `check` answers a value, as callers poll list_creatives. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 60_000,
+  everyMs = 200,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`not reached within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
