@@ -14,10 +14,14 @@ import { preloadedUserTokenVerifier } from '#core/auth/user-token.ts';
 import { createAwsClients } from '#core/aws.ts';
 import { loadConfig } from '#core/config.ts';
 import { createDeps } from '#core/deps.ts';
+import { redriveOpenJobs } from '#core/generation/redrive.ts';
+import { createImageModel, createWorkerDeps, guardModelLifecycle } from '#generate/deps.ts';
+import { createDeadLetterHandler, createWorkerHandler } from '#generate/worker.ts';
 import { startApiServer } from './api-server.ts';
 import { ensureBucket, ensureQueues, ensureTable, ensureUser, ensureUserPool } from './provision.ts';
 import { ensureAccountWithKey } from './seed.ts';
 import { startLocalServices } from './services/index.ts';
+import { startWorkerLoop } from './worker-loop.ts';
 
 /** What `npm start` writes to $ADGEN_DATA_DIR/local.json for callers, the CLI and tests. */
 export type LocalJson = {
@@ -68,6 +72,8 @@ export async function startLocalStack(options: {
   dataDir: string;
   port: number;
   defaultCredits?: string | undefined;
+  /** Concurrent generation workers (the local event source); default $ADGEN_WORKERS or 2. */
+  workers?: number;
   logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
 }): Promise<LocalStack> {
   const dataDir = resolve(options.dataDir);
@@ -116,6 +122,9 @@ export async function startLocalStack(options: {
       ADGEN_DEFAULT_CREDITS: options.defaultCredits ?? process.env.ADGEN_DEFAULT_CREDITS ?? '1000',
       USER_POOL_ID: pool.userPoolId,
       USER_POOL_CLIENT_ID: pool.clientId,
+      // Locally a worker run has no timeout; a lease shorter than the visibility timeout (120 s)
+      // lets a slot whose run died be taken over on the next delivery.
+      SLOT_LEASE_SECONDS: process.env.SLOT_LEASE_SECONDS ?? '90',
       DYNAMODB_ENDPOINT: endpoints.dynamodb,
       SQS_ENDPOINT: endpoints.sqs,
       S3_ENDPOINT: endpoints.s3,
@@ -137,6 +146,26 @@ export async function startLocalStack(options: {
     });
 
     const logger = new Logger({ serviceName: 'adgen-api', logLevel: options.logLevel ?? 'INFO' });
+    const workerLogger = new Logger({ serviceName: 'adgen-worker', logLevel: options.logLevel ?? 'INFO' });
+    const imageModel = await guardModelLifecycle(config, createImageModel(config), workerLogger);
+    const workerDeps = createWorkerDeps(deps, imageModel);
+    const workers = startWorkerLoop({
+      sqs: deps.sqs,
+      queueUrl: queues.queueUrl,
+      handler: createWorkerHandler(workerDeps, workerLogger),
+      concurrency: options.workers ?? Number(process.env.ADGEN_WORKERS ?? 2),
+      onError: (error) => workerLogger.error('worker loop', { error }),
+    });
+    const deadLetters = startWorkerLoop({
+      sqs: deps.sqs,
+      queueUrl: queues.dlqUrl,
+      handler: createDeadLetterHandler(deps, workerLogger),
+      concurrency: 1,
+      onError: (error) => workerLogger.error('dead-letter loop', { error }),
+    });
+    // Work that was in flight when the stack last stopped completes now.
+    const redriven = await redriveOpenJobs(deps);
+    if (redriven > 0) workerLogger.info('re-drove unfinished slots', { slots: redriven });
     const server = await startApiServer({
       port: options.port,
       handler: createApiHandler({ ...deps, verifyUserToken }, logger),
@@ -169,6 +198,7 @@ export async function startLocalStack(options: {
       localJson,
       stop: async () => {
         await server.close();
+        await Promise.all([workers.stop(), deadLetters.stop()]);
         for (const c of [dynamo, sqs, s3, cognito, deps.ddb, deps.s3, deps.sqs]) c.destroy();
         await stopServices();
       },

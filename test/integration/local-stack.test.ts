@@ -67,4 +67,61 @@ describe('npm start (the embedded local stack)', () => {
       await second.stop();
     }
   }, 120_000);
+
+  it('completes a job interrupted by a stop, with exactly its images and charges', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'adgen-local-'));
+    dirs.push(dataDir);
+    const first = await startLocalStack({ dataDir, port: 0, logLevel: 'SILENT', workers: 1 });
+    let campaignId: string;
+    let jobId: string;
+    try {
+      const client = await call(first.baseUrl, first.apiKey, { action: 'create_client', name: 'Acme' });
+      const campaign = await call(first.baseUrl, first.apiKey, {
+        action: 'create_campaign',
+        client_id: client.body.client.id,
+        aspect_ratio: '1:1,4:5',
+        volume: 16,
+      });
+      campaignId = campaign.body.campaign.id;
+      const job = await call(first.baseUrl, first.apiKey, {
+        action: 'generate_creatives',
+        campaign_id: campaignId,
+      });
+      expect(job.body.jobs).toBe(16);
+      jobId = job.body.job_id;
+      // Stop as soon as some, not all, images exist.
+      for (;;) {
+        const j = await call(first.baseUrl, first.apiKey, { action: 'get_job', job_id: jobId });
+        if (j.body.job.succeeded >= 1) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      await first.stop();
+    }
+    const second = await startLocalStack({ dataDir, port: 0, logLevel: 'SILENT', workers: 2 });
+    try {
+      const interrupted = await call(second.baseUrl, second.apiKey, { action: 'get_job', job_id: jobId });
+      expect(interrupted.body.job.succeeded).toBeLessThan(16);
+      let job: any;
+      for (let i = 0; i < 600; i++) {
+        job = (await call(second.baseUrl, second.apiKey, { action: 'get_job', job_id: jobId })).body.job;
+        if (job.status === 'completed') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(job).toMatchObject({ status: 'completed', succeeded: 16, failed: 0, pending: 0 });
+      const all = await call(second.baseUrl, second.apiKey, {
+        action: 'list_creatives',
+        campaign_id: campaignId,
+        status: 'all',
+        limit: 100,
+      });
+      expect(all.body.creatives).toHaveLength(16);
+      expect(new Set(all.body.creatives.map((c: { id: string }) => c.id)).size).toBe(16);
+      const credits = (await call(second.baseUrl, second.apiKey, { action: 'get_credits' })).body.credits;
+      expect(credits).toMatchObject({ used: 16, reserved: 0 });
+      expect(credits.available + credits.used).toBe(credits.granted);
+    } finally {
+      await second.stop();
+    }
+  }, 180_000);
 });

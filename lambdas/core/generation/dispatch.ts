@@ -10,7 +10,7 @@ import { finalizeJobIfDone, newJobItem } from '../entities/job.ts';
 import { newSlotItems, settleFailed, writeSlots } from '../entities/slot.ts';
 import { AppError, InsufficientCreditsError } from '../errors.ts';
 import { planSlots, type SlotPlan } from './batch.ts';
-import type { SlotMessage } from './messages.ts';
+import { slotMessageBody } from './messages.ts';
 
 export type DispatchedJob = { job_id: string; campaign_id: string; status: 'pending'; jobs: number };
 
@@ -104,12 +104,7 @@ async function enqueue(
         QueueUrl: deps.config.queueUrl,
         Entries: chunk.map((plan) => ({
           Id: String(plan.index),
-          MessageBody: JSON.stringify({
-            v: 1,
-            account_id: accountId,
-            job_id: jobId,
-            slot_index: plan.index,
-          } satisfies SlotMessage),
+          MessageBody: slotMessageBody(accountId, jobId, plan.index),
         })),
       }),
     );

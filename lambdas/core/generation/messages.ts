@@ -9,3 +9,12 @@ export const slotMessage = z.strictObject({
 });
 
 export type SlotMessage = z.infer<typeof slotMessage>;
+
+export function slotMessageBody(accountId: string, jobId: string, index: number): string {
+  return JSON.stringify({
+    v: 1,
+    account_id: accountId,
+    job_id: jobId,
+    slot_index: index,
+  } satisfies SlotMessage);
+}
