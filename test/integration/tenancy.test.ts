@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPool, type TestPool } from './cognito.ts';
+import { startTestApi, type TestApi } from './harness.ts';
+
+/**
+ * OWASP API1 (broken object level authorization), proven: for every action that takes an id,
+ * another account's id answers byte for byte what a random id answers, and writes nothing.
+ */
+let api: TestApi;
+let pool: TestPool;
+beforeAll(async () => {
+  pool = await createTestPool();
+  api = await startTestApi({ verifyUserToken: pool.verifier });
+});
+afterAll(() => api?.close());
+
+describe("another account's ids", () => {
+  it('answer exactly like unknown ids for every action that takes one, and change nothing', async () => {
+    // The owner: a user with a key, and one of everything.
+    const owner = await pool.signUpAndLogIn();
+    const ownerKey = (await api.call('create_api_key', { name: 'owner' }, { token: owner.accessToken })).body
+      .api_key;
+    const as = { apiKey: ownerKey.key as string };
+    const client = (await api.call('create_client', { name: 'Owner client' }, as)).body.client;
+    const angles = await api.call(
+      'generate_angles',
+      {
+        client_id: client.id,
+        research_summary: 'Ember & Oak roasts small-batch coffee for remote workers tired of stale beans.',
+      },
+      as,
+    );
+    expect(angles.status).toBe(200);
+    const angle = angles.body.angles[0];
+    const campaign = (
+      await api.call(
+        'create_campaign',
+        { client_id: client.id, selected_angle_ids: [angle.id], volume: 1 },
+        as,
+      )
+    ).body.campaign;
+    const job = (await api.call('generate_creatives', { campaign_id: campaign.id }, as)).body;
+    expect(job.status).toBe('pending');
+
+    // The intruder: another user, with their own key and client.
+    const intruder = await pool.signUpAndLogIn();
+    const intruderKey = (
+      await api.call('create_api_key', { name: 'intruder' }, { token: intruder.accessToken })
+    ).body.api_key;
+    const them = { apiKey: intruderKey.key as string };
+    const theirClient = (await api.call('create_client', { name: 'Intruder client' }, them)).body.client;
+
+    const uuidProbes: [string, string, string, Record<string, unknown>][] = [
+      ['list_campaigns', 'client_id', client.id, {}],
+      ['create_campaign', 'client_id', client.id, {}],
+      ['list_angles', 'client_id', client.id, {}],
+      [
+        'generate_angles',
+        'client_id',
+        client.id,
+        { research_summary: 'A long enough research summary about coffee.' },
+      ],
+      ['get_brand_kit', 'client_id', client.id, {}],
+      ['update_brand_kit', 'client_id', client.id, { colors: { primary: '#000000' } }],
+      ['get_angle', 'angle_id', angle.id, {}],
+      ['list_creatives', 'campaign_id', campaign.id, {}],
+      ['prepare_campaign', 'campaign_id', campaign.id, {}],
+      ['generate_creatives', 'campaign_id', campaign.id, {}],
+      ['get_job', 'job_id', job.job_id, {}],
+    ];
+    const before = JSON.stringify(await api.items());
+    for (const [action, field, foreignId, extra] of uuidProbes) {
+      const unknownId = randomUUID();
+      const foreign = await api.call(action, { [field]: foreignId, ...extra }, them);
+      const unknown = await api.call(action, { [field]: unknownId, ...extra }, them);
+      expect(foreign.status, action).toBe(404);
+      expect(foreign.text.replaceAll(foreignId, '<id>'), action).toBe(
+        unknown.text.replaceAll(unknownId, '<id>'),
+      );
+    }
+
+    // An angle of another account cannot be selected for one's own client either.
+    const stolenAngle = await api.call(
+      'create_campaign',
+      { client_id: theirClient.id, selected_angle_ids: [angle.id] },
+      them,
+    );
+    const randomAngleId = randomUUID();
+    const randomAngle = await api.call(
+      'create_campaign',
+      { client_id: theirClient.id, selected_angle_ids: [randomAngleId] },
+      them,
+    );
+    expect(stolenAngle.status).toBe(400);
+    expect(stolenAngle.text.replaceAll(angle.id, '<id>')).toBe(
+      randomAngle.text.replaceAll(randomAngleId, '<id>'),
+    );
+
+    // Keys: revoking another account's key id is the same 404 as an unknown key id.
+    const foreignRevoke = await api.call(
+      'revoke_api_key',
+      { api_key_id: ownerKey.id },
+      { token: intruder.accessToken },
+    );
+    const unknownRevoke = await api.call(
+      'revoke_api_key',
+      { api_key_id: 'ZZZZZZZZZZZZ' },
+      { token: intruder.accessToken },
+    );
+    expect(foreignRevoke.status).toBe(404);
+    expect(foreignRevoke.text.replaceAll(ownerKey.id, '<id>')).toBe(
+      unknownRevoke.text.replaceAll('ZZZZZZZZZZZZ', '<id>'),
+    );
+
+    // Nothing the intruder did changed any item (their own last_used_at aside).
+    const strip = (json: string) =>
+      JSON.parse(json).map((item: Record<string, unknown>) => ({ ...item, last_used_at: undefined }));
+    expect(strip(JSON.stringify(await api.items()))).toEqual(strip(before));
+
+    // And the intruder's lists show none of the owner's data.
+    const theirClients = await api.call('list_clients', { limit: 100 }, them);
+    expect(theirClients.body.clients.map((c: { id: string }) => c.id)).toEqual([theirClient.id]);
+    const theirKeys = await api.call('list_api_keys', {}, { token: intruder.accessToken });
+    expect(theirKeys.body.api_keys.map((k: { id: string }) => k.id)).toEqual([intruderKey.id]);
+  });
+});
