@@ -1,6 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { AwsClients } from './aws.ts';
 import type { Config } from './config.ts';
+import { createTextModel } from './text/index.ts';
+import type { TextModel } from './text/types.ts';
 
 /**
  * What the domain functions need from the outside world. Handlers build one per container;
@@ -12,8 +14,17 @@ export type Deps = AwsClients & {
   now: () => Date;
   /** UUIDv7: time-ordered, so sort keys built from ids list newest first. */
   newId: () => string;
+  /** Angles and copy: the offline heuristic or a Bedrock model, by configuration. */
+  textModel: TextModel;
 };
 
 export function createDeps(config: Config, clients: AwsClients, overrides: Partial<Deps> = {}): Deps {
-  return { ...clients, config, now: () => new Date(), newId: () => uuidv7(), ...overrides };
+  return {
+    ...clients,
+    config,
+    now: () => new Date(),
+    newId: () => uuidv7(),
+    textModel: overrides.textModel ?? createTextModel(config),
+    ...overrides,
+  };
 }

@@ -6,12 +6,13 @@ import type { Deps } from '#core/deps.ts';
 import { getAngle } from '#core/entities/angle.ts';
 import type { BrandKit } from '#core/entities/brand-kit.ts';
 import { getBrandKit } from '#core/entities/brand-kit.ts';
-import { getCampaign } from '#core/entities/campaign.ts';
+import { type Campaign, getCampaign } from '#core/entities/campaign.ts';
 import { finalizeJobIfDone, markJobRunning } from '#core/entities/job.ts';
 import { claimSlot, type Slot, settleFailed, settleSucceeded } from '#core/entities/slot.ts';
 import type { SlotMessage } from '#core/generation/messages.ts';
 import { deliverySize, parseRatio } from '#core/images/sizes.ts';
 import { type ImageModel, PermanentImageError, type Visual } from '#core/images/types.ts';
+import { PLATFORM_RATIOS } from '#core/text/platform-limits.ts';
 import { buildVisualPrompt, type CreativeCopy, creativeCopy } from './prompt.ts';
 
 export type ComposeFn = (input: {
@@ -140,6 +141,13 @@ async function render(deps: WorkerDeps, slot: Slot) {
     logo,
   });
   return { ...composed, model: visual.model };
+}
+
+/** The prepared copy for this slot: its angle, on a platform that uses its aspect ratio if any. */
+function copyForSlot(campaign: Campaign, slot: Slot) {
+  const forAngle = campaign.prepared?.copy.filter((c) => c.angle_id === slot.angle_id) ?? [];
+  const candidates = forAngle.length > 0 ? forAngle : (campaign.prepared?.copy ?? []);
+  return candidates.find((c) => PLATFORM_RATIOS[c.platform].includes(slot.aspect_ratio)) ?? candidates[0];
 }
 
 /** Hands a slot back after a transient failure so the redelivery can take it at once. */

@@ -13,6 +13,7 @@ import { listApiKeysAction } from './list-api-keys.ts';
 import { listCampaignsAction } from './list-campaigns.ts';
 import { listClientsAction } from './list-clients.ts';
 import { listCreativesAction } from './list-creatives.ts';
+import { prepareCampaignAction } from './prepare-campaign.ts';
 import { revokeApiKeyAction } from './revoke-api-key.ts';
 import { updateBrandKitAction } from './update-brand-kit.ts';
 
@@ -28,6 +29,7 @@ export const actions = [
   generateAnglesAction,
   getBrandKitAction,
   updateBrandKitAction,
+  prepareCampaignAction,
   generateCreativesAction,
   getJobAction,
   getCreditsAction,

@@ -6,6 +6,7 @@ import { type PageRequest, queryCollection } from '../db/query.ts';
 import type { Deps } from '../deps.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import type { PlatformTarget } from '../platforms.ts';
+import type { PreparedCampaign } from '../text/types.ts';
 
 /** Every field of the spec's create_campaign table, plus identity and timestamps. */
 export type Campaign = {
@@ -23,11 +24,13 @@ export type Campaign = {
   reference_image_url: string | null;
   product_image_url: string | null;
   use_brand_kit: true;
+  /** Set by prepare_campaign (or implicitly by generate_creatives). */
+  prepared?: PreparedCampaign;
   created_at: string;
   updated_at: string;
 };
 
-export type NewCampaign = Omit<Campaign, 'id' | 'created_at' | 'updated_at' | 'use_brand_kit'>;
+export type NewCampaign = Omit<Campaign, 'id' | 'created_at' | 'updated_at' | 'use_brand_kit' | 'prepared'>;
 
 export function campaignFromItem(item: Record<string, unknown>): Campaign {
   const strings = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
@@ -46,6 +49,7 @@ export function campaignFromItem(item: Record<string, unknown>): Campaign {
     reference_image_url: optional(item.reference_image_url),
     product_image_url: optional(item.product_image_url),
     use_brand_kit: true,
+    ...(item.prepared ? { prepared: item.prepared as PreparedCampaign } : {}),
     created_at: String(item.created_at),
     updated_at: String(item.updated_at),
   };

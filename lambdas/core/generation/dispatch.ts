@@ -11,6 +11,7 @@ import { newSlotItems, settleFailed, writeSlots } from '../entities/slot.ts';
 import { AppError, InsufficientCreditsError } from '../errors.ts';
 import { planSlots, type SlotPlan } from './batch.ts';
 import { slotMessageBody } from './messages.ts';
+import { prepareCampaign } from './prepare.ts';
 
 export type DispatchedJob = { job_id: string; campaign_id: string; status: 'pending'; jobs: number };
 

@@ -2,9 +2,11 @@ import { deflateSync, inflateSync } from 'node:zlib';
 import { Resvg, renderAsync } from '@resvg/resvg-js';
 
 /**
- * Small, pure image helpers: sniff a raster's format and size from its header, and a minimal PNG
- * codec (8-bit, non-interlaced) for the pixel work the renderers do themselves (cutting a product
- * out of a plain backdrop) and for tests. Decoding of arbitrary PNG/JPEG/GIF is left to resvg.
+ * Image helpers for the renderers: sniff a raster's format and size from its header (pure), a
+ * minimal PNG codec (8-bit, non-interlaced) for pixel work the renderers do themselves (cutting a
+ * product out of a plain backdrop) and for tests, and resvg wrappers: rasterising SVG, and
+ * decoding PNG/JPEG/GIF at any size (an SVG `<image>` scaled by resvg). resvg 2.6 cannot decode
+ * WebP: callers sniff the format first and refuse it.
  */
 
 export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp';

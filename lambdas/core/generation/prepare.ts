@@ -1,0 +1,123 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { parseAspectRatios } from '../aspect-ratio.ts';
+import { keys } from '../db/keys.ts';
+import type { Deps } from '../deps.ts';
+import { getAngles } from '../entities/angle.ts';
+import { getBrandKit } from '../entities/brand-kit.ts';
+import type { Campaign } from '../entities/campaign.ts';
+import { getClient } from '../entities/client.ts';
+import { NotFoundError } from '../errors.ts';
+import { enforceCopyRules } from '../text/copy-rules.ts';
+import { PLATFORM_LIMITS, PLATFORM_RATIOS } from '../text/platform-limits.ts';
+import type { AwarenessLevel, CopyPlatform, PreparedCampaign } from '../text/types.ts';
+import { batchSize } from './batch.ts';
+
+/** Which awareness levels each placement suits: cold, scroll-past feeds want colder angles. */
+const LEVELS_BY_PLATFORM: Record<CopyPlatform, AwarenessLevel[]> = {
+  tiktok: ['unaware', 'problem_aware', 'solution_aware'],
+  instagram_reels: ['unaware', 'problem_aware', 'solution_aware'],
+  meta_stories: ['unaware', 'problem_aware', 'solution_aware'],
+  pinterest: ['unaware', 'problem_aware', 'solution_aware'],
+  meta_feed: ['problem_aware', 'solution_aware', 'product_aware'],
+  linkedin: ['problem_aware', 'solution_aware', 'product_aware'],
+  x: ['problem_aware', 'solution_aware', 'product_aware'],
+  google_display: ['product_aware', 'most_aware'],
+  general: ['unaware', 'problem_aware', 'solution_aware', 'product_aware', 'most_aware'],
+};
+
+/** Offer text longer than this wraps to three lines or more inside a 9:16 safe zone. */
+const STORY_OFFER_CHARS = 40;
+
+/**
+ * Prepares a campaign's copy and recommendations, and stores them on the campaign:
+ * 1. read the client, brand kit and selected angles;
+ * 2. let the text model draft one variant per angle (or one general) and platform;
+ * 3. apply the shared rules (limits, banned words) to every variant, whatever the model;
+ * 4. recommend ratios and a volume for the platforms, and which angles suit which platform;
+ * 5. warn about what will hurt the creatives.
+ */
+export async function prepareCampaign(
+  deps: Deps,
+  accountId: string,
+  campaign: Campaign,
+): Promise<PreparedCampaign> {
+  const [client, brand, angles] = await Promise.all([
+    getClient(deps, accountId, campaign.client_id),
+    getBrandKit(deps, accountId, campaign.client_id),
+    getAngles(deps, accountId, campaign.selected_angle_ids),
+  ]);
+  if (!client || !brand) throw new NotFoundError('campaign', campaign.id);
+  const platforms: CopyPlatform[] =
+    campaign.platform_target.length > 0 ? [...campaign.platform_target] : ['general'];
+
+  const drafts = await deps.textModel.draftCopy({
+    clientName: client.name,
+    campaign: { ...campaign, platform_target: platforms },
+    angles,
+    brand,
+  });
+  const copy = drafts.map((d) => enforceCopyRules(d, brand.banned_words));
+
+  const ratios = [...new Set(platforms.flatMap((p) => PLATFORM_RATIOS[p]))];
+  const angles_by_platform: Partial<Record<CopyPlatform, string[]>> = {};
+  for (const platform of platforms) {
+    const fitting = angles
+      .filter((a) => LEVELS_BY_PLATFORM[platform].includes(a.awareness_level))
+      .map((a) => a.id);
+    angles_by_platform[platform] = fitting.length > 0 ? fitting : angles.map((a) => a.id);
+  }
+  const suggested = batchSize({ angles: angles.length, ratios: ratios.length, volume: 1 }).combinations * 2;
+
+  const warnings: string[] = [];
+  if (!campaign.product_image_url)
+    warnings.push('No product image: the creatives will show the brand visual without the product.');
+  if (angles.length === 0)
+    warnings.push(
+      'No angles selected: one general variant per platform. Run generate_angles for sharper copy.',
+    );
+  const campaignRatios = parseAspectRatios(campaign.aspect_ratio);
+  const labels = campaignRatios.ok ? campaignRatios.ratios.map((r) => r.label) : [];
+  if (labels.includes('9:16') && campaign.offer_text.length > STORY_OFFER_CHARS) {
+    warnings.push(
+      `The offer text has ${campaign.offer_text.length} characters; in the 9:16 safe zone more than ${STORY_OFFER_CHARS} wrap to three lines or more.`,
+    );
+  }
+  if (campaign.platform_target.length > 0) {
+    for (const label of labels.filter((l) => !ratios.includes(l))) {
+      warnings.push(
+        `Aspect ratio ${label} is not a format the targeted platforms use (${ratios.join(', ')}).`,
+      );
+    }
+  }
+  drafts.forEach((draft, i) => {
+    const enforced = copy[i];
+    if (!enforced) return;
+    if (enforced.headline !== draft.headline.trim() || enforced.primary_text !== draft.primary_text.trim()) {
+      warnings.push(
+        `Copy for ${draft.platform} was shortened or cleaned to fit its limits (headline ${PLATFORM_LIMITS[draft.platform].headline} characters) and the banned words.`,
+      );
+    }
+  });
+
+  const prepared: PreparedCampaign = {
+    campaign_id: campaign.id,
+    copy,
+    recommendations: {
+      aspect_ratios: ratios,
+      suggested_volume: Math.min(500, suggested),
+      angles_by_platform,
+    },
+    warnings: [...new Set(warnings)],
+    prepared_at: deps.now().toISOString(),
+  };
+  await deps.ddb.send(
+    new UpdateCommand({
+      TableName: deps.config.tableName,
+      Key: keys.campaignById(accountId, campaign.id),
+      UpdateExpression: 'SET prepared = :prepared, updated_at = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':prepared': prepared, ':now': prepared.prepared_at },
+    }),
+  );
+  return prepared;
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import type { PlatformTarget } from '../platforms.ts';
+
+/** Eugene Schwartz's five levels of awareness, coldest first. */
+export const AWARENESS_LEVELS = [
+  'unaware',
+  'problem_aware',
+  'solution_aware',
+  'product_aware',
+  'most_aware',
+] as const;
+export type AwarenessLevel = (typeof AWARENESS_LEVELS)[number];
+
+export const angleDraftSchema = z.strictObject({
+  name: z.string().trim().min(1).max(80),
+  hook: z.string().trim().min(1).max(200),
+  awareness_level: z.enum(AWARENESS_LEVELS),
+  visual_style: z.string().trim().min(1).max(200),
+  copy_direction: z.string().trim().min(1).max(400),
+});
+export type AngleDraft = z.infer<typeof angleDraftSchema>;
+
+export const ANGLES_PER_SET = 10;
+export const MIN_AWARENESS_LEVELS = 4;
+
+/** Exactly ten angles, unique names, spread over at least four awareness levels. */
+export const angleSetSchema = z
+  .array(angleDraftSchema)
+  .length(ANGLES_PER_SET, `must be exactly ${ANGLES_PER_SET} angles`)
+  .superRefine((angles, ctx) => {
+    const names = angles.map((a) => a.name.toLowerCase());
+    if (new Set(names).size !== names.length)
+      ctx.addIssue({ code: 'custom', message: 'angle names must be unique' });
+    const levels = new Set(angles.map((a) => a.awareness_level));
+    if (levels.size < MIN_AWARENESS_LEVELS) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `angles must cover at least ${MIN_AWARENESS_LEVELS} awareness levels`,
+      });
+    }
+  });
+
+/** The platform a copy variant is written for; `general` when the campaign targets none. */
+export type CopyPlatform = PlatformTarget | 'general';
+
+export const copyVariantSchema = z.strictObject({
+  angle_id: z.string().nullable(),
+  platform: z.string(),
+  headline: z.string(),
+  primary_text: z.string(),
+  description: z.string(),
+  cta: z.string(),
+});
+export type CopyVariant = { angle_id: string | null; platform: CopyPlatform } & Omit<
+  z.infer<typeof copyVariantSchema>,
+  'angle_id' | 'platform'
+>;
+
+export type Recommendations = {
+  aspect_ratios: string[];
+  suggested_volume: number;
+  angles_by_platform: Partial<Record<CopyPlatform, string[]>>;
+};
+
+/** What prepare_campaign answers and stores on the campaign. */
+export type PreparedCampaign = {
+  campaign_id: string;
+  copy: CopyVariant[];
+  recommendations: Recommendations;
+  warnings: string[];
+  prepared_at: string;
+};
+
+export type AngleForCopy = AngleDraft & { id: string };
+
+export type PrepareCopyInput = {
+  clientName: string;
+  campaign: {
+    name: string;
+    cta_text: string;
+    offer_text: string;
+    platform_target: readonly CopyPlatform[];
+  };
+  /** The selected angles; none means one general variant per platform. */
+  angles: readonly AngleForCopy[];
+  brand: { tone_of_voice: string; tagline: string; banned_words: readonly string[] };
+};
+
+/** Copy as a model drafts it, before the shared rules (limits, banned words) are applied. */
+export type DraftCopy = Omit<CopyVariant, 'platform'> & { platform: CopyPlatform };
+
+/** One interface for every text model: the offline heuristic and Bedrock. */
+export interface TextModel {
+  readonly id: string;
+  /** Exactly ten angles that satisfy {@link angleSetSchema}, or an error: never a partial set. */
+  generateAngles(input: {
+    researchSummary: string;
+    language: string;
+    clientName: string;
+  }): Promise<AngleDraft[]>;
+  /** A draft per angle (or one general) and platform; the caller enforces limits and banned words. */
+  draftCopy(input: PrepareCopyInput): Promise<DraftCopy[]>;
+}
