@@ -77,6 +77,12 @@ const GENERIC = new Set([
   'premium',
   'new',
   'online',
+  'practice',
+  'clinic',
+  'agency',
+  'store',
+  'shop',
+  'family',
 ]);
 
 function context(facts: SummaryFacts, clientName: string): Ctx {
@@ -92,7 +98,10 @@ function context(facts: SummaryFacts, clientName: string): Ctx {
     productWords.at(-1) ?? facts.keywords.find((k) => !brand.toLowerCase().includes(k)) ?? 'quality';
   const pain = facts.pains[0] ?? `settling for ordinary ${keyword}`;
   const benefit = outcome(facts.benefits[0] ?? `get better ${keyword} with less effort`);
-  const proofNumber = facts.numbers.find((n) => facts.proof.some((p) => p.includes(n)) && /[a-z]/i.test(n));
+  // The head count of the strongest proof ("2,000 five-star reviews", "3,400 companies").
+  const proofNumber = facts.proof
+    .map((p) => /\d[\d,.]*\+?\s(?:[a-z-]+\s)?[a-z-]*s\b/i.exec(p)?.[0])
+    .find((n) => n !== undefined);
   return {
     brand,
     product,

@@ -135,6 +135,7 @@ const BENEFIT_CUES = [
 ];
 const PROOF_CUE =
   /\b(?:customers?|clients?|users?|reviews?|rated|stars?|award|featured|trusted|subscribers?|patients?|teams?|companies|businesses|brands|growth|retention|repeat)\b/i;
+const STRONG_PROOF = /\b(?:reviews?|rated|stars?|five-star|award|featured|trusted)\b/i;
 const NUMBER =
   /(?:[$€£]\s?\d[\d,.]*\s?(?:k|m|bn)?|\b\d[\d,.]*(?:\s?(?:%|x\b|k\b|\+))?(?:\s(?:[a-z-]+s\b|hour|day|minute|week|month|year|star))?)/gi;
 const COMPETITOR_CUES = [
@@ -197,7 +198,19 @@ export function analyseSummary(summary: string, clientName?: string): SummaryFac
     sentences
       // A definition ("X is a ...") is not proof, even with a number in it.
       .filter((s) => PROOF_CUE.test(s) && /\d/.test(s) && !/\b(?:is|are) (?:a|an)\b/i.test(s))
-      .map((s) => clause(s).replace(/[.!?]+$/, '')),
+      // Third-party proof (reviews, ratings, awards) before head counts, before anything else.
+      .map((s) => ({
+        s,
+        score:
+          (STRONG_PROOF.test(s) ? 2 : 0) +
+          (/\d[\d,.]*\s?(?:\+\s)?[a-z-]*(?:customers|users|subscribers|companies|teams|runners|patients|clients)/i.test(
+            s,
+          )
+            ? 1
+            : 0),
+      }))
+      .sort((a, b) => b.score - a.score)
+      .map(({ s }) => clause(s).replace(/[.!?]+$/, '')),
     3,
   );
   const numbers = unique(
