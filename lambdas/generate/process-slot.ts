@@ -129,8 +129,7 @@ async function render(deps: WorkerDeps, slot: Slot) {
     visualStyle: prompt.visualStyle,
     productImage,
   });
-  const prepared =
-    campaign.prepared?.copy.find((c) => c.angle_id === slot.angle_id) ?? campaign.prepared?.copy[0];
+  const prepared = copyForSlot(campaign, slot);
   const composed = await deps.compose({
     visual,
     width: size.width,

@@ -4,6 +4,24 @@
  * that ends up in the pixels).
  */
 
+/** The five brand colour roles (same shape as the brand kit's `colors`). */
+export type Palette = {
+  primary: string;
+  secondary: string;
+  accent: string;
+  background: string;
+  text: string;
+};
+
+/** Neutral defaults (the brand kit's own), used for any role that is not a valid hex colour. */
+const NEUTRAL: Palette = {
+  primary: '#1F2937',
+  secondary: '#4B5563',
+  accent: '#2563EB',
+  background: '#F9FAFB',
+  text: '#111827',
+};
+
 /** 8-bit sRGB channels, 0–255 (not necessarily integers after mixing). */
 export type Rgb = { r: number; g: number; b: number };
 
@@ -154,4 +172,14 @@ export function distance(a: string | Rgb, b: string | Rgb): number {
   const x = rgbOf(a);
   const y = rgbOf(b);
   return Math.hypot(x.r - y.r, x.g - y.g, x.b - y.b);
+}
+
+/** The palette with every role normalised to `#RRGGBB`; an invalid entry falls back to a neutral. */
+export function normalizePalette(colors: Palette): Palette {
+  const out = { ...NEUTRAL };
+  for (const key of Object.keys(NEUTRAL) as (keyof Palette)[]) {
+    const value = colors[key];
+    if (typeof value === 'string' && isHex(value)) out[key] = toHex(parseHex(value));
+  }
+  return out;
 }

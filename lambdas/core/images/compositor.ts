@@ -7,9 +7,9 @@ import {
   contrastRatio,
   darken,
   distance,
-  isHex,
   lighten,
   mix,
+  normalizePalette,
   parseHex,
   type Rgb,
   readableOn,
@@ -360,26 +360,6 @@ const MIN_CONTRAST = 4.5;
 /** Extra margin over the sampled pixels (they are averages of 3×3 blocks). */
 const SCRIM_MARGIN = 0.35;
 
-function safeColors(brand: BrandKit): BrandKit['colors'] {
-  const fallback = {
-    primary: '#1F2937',
-    secondary: '#4B5563',
-    accent: '#2563EB',
-    background: '#F9FAFB',
-    text: '#111827',
-  };
-  const c = brand.colors;
-  const pick = (value: string, key: keyof typeof fallback) =>
-    isHex(value) ? toHex(parseHex(value)) : fallback[key];
-  return {
-    primary: pick(c.primary, 'primary'),
-    secondary: pick(c.secondary, 'secondary'),
-    accent: pick(c.accent, 'accent'),
-    background: pick(c.background, 'background'),
-    text: pick(c.text, 'text'),
-  };
-}
-
 function family(value: string): FontFamily {
   return (FONT_FAMILIES as readonly string[]).includes(value) ? (value as FontFamily) : 'Inter';
 }
@@ -623,7 +603,14 @@ function planLayout(
   // Inline: right under the copy. Otherwise at the bottom of its own band.
   const ctaY = inline ? y + Math.round(gap * 1.4) : grid.cta.y + grid.cta.height - ctaHeight;
   const ctaBox: Box = { x: xFor(ctaWidth), y: ctaY, width: ctaWidth, height: ctaHeight };
-  return { logo: logoBox, offer, headline: headlineBox, body: bodyBox, cta: { box: ctaBox, label: ctaLabel }, align };
+  return {
+    logo: logoBox,
+    offer,
+    headline: headlineBox,
+    body: bodyBox,
+    cta: { box: ctaBox, label: ctaLabel },
+    align,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -895,7 +882,7 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
   if (!(width > 0 && height > 0 && width <= 4096 && height <= 4096)) {
     throw new RangeError(`composeCreative: bad size ${input.width}×${input.height}`);
   }
-  const colors = safeColors(input.brand);
+  const colors = normalizePalette(input.brand.colors);
   const copy: Required<CreativeCopy> = {
     headline: clean(input.copy.headline),
     body: clean(input.copy.body),
@@ -919,7 +906,10 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
   // The visual at 1/3 scale, for sampling what is under the text.
   const visualInfo = imageInfo(input.visual.png);
   if (visualInfo?.format !== 'png' && visualInfo?.format !== 'jpeg') {
-    throw new PermanentImageError('invalid_visual', `The ${input.visual.model} visual is not a PNG or JPEG image.`);
+    throw new PermanentImageError(
+      'invalid_visual',
+      `The ${input.visual.model} visual is not a PNG or JPEG image.`,
+    );
   }
   const visualFormat: ImageFormat = visualInfo.format;
   const small = decodeScaled(

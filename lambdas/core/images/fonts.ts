@@ -10,7 +10,8 @@ import type { FontFamily } from '../fonts.ts';
  * the compositor can wrap and fit text itself and know every box before anything is drawn.
  */
 
-export type FontWeight = 400 | 500 | 600 | 700 | 800;
+/** CSS weights, as satori takes them. */
+export type FontWeight = 100 | 200 | 300 | 400 | 500 | 600 | 700 | 800 | 900;
 
 /** Unicode subsets of the @fontsource packages, in fallback order (Latin first). */
 const SUBSETS = [

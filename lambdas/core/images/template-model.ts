@@ -1,13 +1,11 @@
-import type { BrandColors } from '../entities/brand-kit.ts';
 import {
   darken,
   distance,
-  isHex,
   lighten,
   mix,
-  parseHex,
+  normalizePalette,
+  type Palette,
   relativeLuminance,
-  toHex,
   toHsl,
   withLightness,
 } from './color.ts';
@@ -241,8 +239,6 @@ function createRng(seed: number): Rng {
 // ---------------------------------------------------------------------------------------------
 // Scene context and SVG helpers
 // ---------------------------------------------------------------------------------------------
-
-type Palette = BrandColors;
 
 /** Where the product (or a stand-in object) goes: centred on cx, standing on baseY. */
 type Stage = { cx: number; baseY: number; maxW: number; maxH: number; hero: Box };
@@ -552,6 +548,8 @@ function studio(scene: Scene, product: Product | undefined): string {
     mix(pal.background, pal.secondary, 0.22),
     mix('#FFFFFF', pal.accent, 0.2),
     withLightness(pal.primary, 0.8, 0.6),
+    mix(pal.background, pal.accent, 0.34),
+    withLightness(pal.secondary, 0.55, 0.7),
   ]);
   const podW = Math.min(stage.hero.width * 0.8, Math.max(u * 0.238, placeProduct(scene, product).w * 1.55));
   const podH = podW * rng.range(0.16, 0.26);
@@ -589,6 +587,30 @@ function studio(scene: Scene, product: Product | undefined): string {
       [1, '#FFFFFF', 0],
     ]),
   );
+  // A backdrop prop behind the stage: a tinted arch, disc or tall panel (or nothing).
+  const prop = rng.pick(['arch', 'disc', 'panel', 'none'] as const);
+  const propColor = mix(tone, rng.pick([pal.accent, pal.primary, pal.secondary]), rng.range(0.25, 0.4));
+  const propW = Math.min(stage.hero.width * 0.75, Math.max(podW * 1.05, u * 0.3));
+  const propTop = Math.max(stage.hero.y, stage.baseY - stage.maxH * 1.25);
+  if (prop === 'arch') {
+    out += `<path d="M${f(stage.cx - propW / 2)},${f(floorY)} L${f(stage.cx - propW / 2)},${f(propTop + propW / 2)} A${f(propW / 2)},${f(propW / 2)} 0 0 1 ${f(stage.cx + propW / 2)},${f(propTop + propW / 2)} L${f(stage.cx + propW / 2)},${f(floorY)}Z" fill="${propColor}"/>`;
+  } else if (prop === 'disc') {
+    out += circle(
+      stage.cx + (scene.flip ? -1 : 1) * propW * 0.12,
+      stage.baseY - stage.maxH * 0.55,
+      propW * 0.55,
+      propColor,
+    );
+  } else if (prop === 'panel') {
+    out += rect(
+      stage.cx - propW * 0.42 + (scene.flip ? -1 : 1) * propW * 0.18,
+      propTop,
+      propW * 0.84,
+      floorY - propTop,
+      propColor,
+      ` rx="${f(u * 0.02)}"`,
+    );
+  }
   // Window light falling across the wall.
   const beams = rng.int(2, 3);
   for (let i = 0; i < beams; i++) {
@@ -627,6 +649,7 @@ function minimal(scene: Scene, product: Product | undefined): string {
     mix(pal.background, '#FFFFFF', 0.3),
     mix(pal.background, pal.primary, 0.05),
     mix('#FFFFFF', pal.secondary, 0.08),
+    mix('#FFFFFF', pal.accent, 0.1),
   ]);
   let out = rect(
     0,
@@ -642,14 +665,26 @@ function minimal(scene: Scene, product: Product | undefined): string {
   const r = Math.min(stage.hero.width, stage.hero.height) * rng.range(0.42, 0.52);
   const dx = (scene.flip ? -1 : 1) * r * rng.range(0.05, 0.3);
   const cy = stage.baseY - stage.maxH * 0.45;
-  out += circle(stage.cx + dx, cy, r, discColor);
-  out += circle(
-    stage.cx + dx * 1.6,
-    cy - r * 0.05,
-    r * 1.12,
-    'none',
-    ` stroke="${pal.primary}" stroke-width="${f(u * 0.0025)}" opacity="0.22"`,
-  );
+  // One quiet shape behind the product: a disc with a hairline ring, an arch, or a two-tone wall.
+  const shape = rng.pick(['disc', 'arch', 'wall'] as const);
+  if (shape === 'disc') {
+    out += circle(stage.cx + dx, cy, r, discColor);
+    out += circle(
+      stage.cx + dx * 1.6,
+      cy - r * 0.05,
+      r * 1.12,
+      'none',
+      ` stroke="${pal.primary}" stroke-width="${f(u * 0.0025)}" opacity="0.22"`,
+    );
+  } else if (shape === 'arch') {
+    const w = r * 1.5;
+    const top = Math.max(stage.hero.y, cy - r);
+    out += `<path d="M${f(stage.cx + dx - w / 2)},${f(stage.baseY)} L${f(stage.cx + dx - w / 2)},${f(top + w / 2)} A${f(w / 2)},${f(w / 2)} 0 0 1 ${f(stage.cx + dx + w / 2)},${f(top + w / 2)} L${f(stage.cx + dx + w / 2)},${f(stage.baseY)}Z" fill="${discColor}"/>`;
+  } else {
+    const y = stage.baseY - stage.maxH * rng.range(0.25, 0.45);
+    out += rect(0, y, W, H - y, discColor);
+    out += rect(0, y - u * 0.004, W, u * 0.002, pal.primary, ' opacity="0.25"');
+  }
   out += circle(
     mx(scene, W * rng.range(0.78, 0.9)),
     stage.hero.y + stage.hero.height * rng.range(0.1, 0.3),
@@ -1283,24 +1318,8 @@ function alphaBounds(
 // The model
 // ---------------------------------------------------------------------------------------------
 
-function palette(colors: BrandColors): Palette {
-  const fallback: Palette = {
-    primary: '#1F2937',
-    secondary: '#4B5563',
-    accent: '#2563EB',
-    background: '#F9FAFB',
-    text: '#111827',
-  };
-  const out = { ...fallback };
-  for (const key of Object.keys(fallback) as (keyof Palette)[]) {
-    const value = colors[key];
-    if (typeof value === 'string' && isHex(value)) out[key] = toHex(parseHex(value));
-  }
-  return out;
-}
-
-/** The scene SVG for a request (exported for inspection; `generate` rasterises it). */
-export function buildTemplateSvg(request: VisualRequest, product?: Product): string {
+/** The scene SVG for a request; `generate` rasterises it. */
+function buildTemplateSvg(request: VisualRequest, product?: Product): string {
   const W = request.width;
   const H = request.height;
   const family = sceneFamily(request.visualStyle);
@@ -1328,7 +1347,7 @@ export function buildTemplateSvg(request: VisualRequest, product?: Product): str
     H,
     u: Math.min(W, H),
     rng,
-    pal: palette(request.brand.colors),
+    pal: normalizePalette(request.brand.colors),
     stage,
     flip: rng.chance(0.5),
     defs: [],
