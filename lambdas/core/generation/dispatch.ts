@@ -17,7 +17,8 @@ export type DispatchedJob = { job_id: string; campaign_id: string; status: 'pend
 
 /**
  * Orders a campaign's batch:
- * 1. plan one slot per image (spec rules 3–6);
+ * 1. plan one slot per image (spec rules 3–6); refuse at once if the balance cannot cover it;
+ *    prepare the campaign's copy if it was not prepared;
  * 2. in one transaction, move the whole batch's credits available → reserved (only if the
  *    balance covers it) and write the job — nothing at all is written when credits are short;
  * 3. write the slots (deterministic ids) and enqueue one message per slot;
@@ -27,13 +28,21 @@ export type DispatchedJob = { job_id: string; campaign_id: string; status: 'pend
 export async function dispatchGeneration(
   deps: Deps,
   accountId: string,
-  campaign: Campaign,
+  given: Campaign,
 ): Promise<DispatchedJob> {
-  const parsed = parseAspectRatios(campaign.aspect_ratio);
-  if (!parsed.ok) throw new Error(`Stored campaign ${campaign.id} has an invalid aspect_ratio.`);
+  const parsed = parseAspectRatios(given.aspect_ratio);
+  if (!parsed.ok) throw new Error(`Stored campaign ${given.id} has an invalid aspect_ratio.`);
   const ratios = parsed.ratios.map((r) => r.label);
-  const plans = planSlots(campaign.selected_angle_ids, ratios, campaign.volume);
+  const plans = planSlots(given.selected_angle_ids, ratios, given.volume);
   const jobs = plans.length;
+  // A batch that cannot be paid for is refused before anything is written (the reservation
+  // below re-checks atomically, so this early answer is only a courtesy, not the guard).
+  const balance = (await getAccount(deps, accountId))?.credits.available ?? 0;
+  if (balance < jobs) throw new InsufficientCreditsError(jobs, balance);
+  // Creatives use the prepared copy; prepare it now when the caller did not.
+  const campaign = given.prepared
+    ? given
+    : { ...given, prepared: await prepareCampaign(deps, accountId, given) };
   const jobId = deps.newId();
   const now = deps.now().toISOString();
   const table = deps.config.tableName;
