@@ -1,14 +1,17 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Logger } from '@aws-lambda-powertools/logger';
 import { BedrockClient } from '@aws-sdk/client-bedrock';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { Resvg } from '@resvg/resvg-js';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '#core/config.ts';
 import { createNovaCanvasImageModel } from '#core/images/bedrock-nova-canvas.ts';
 import { createStabilityImageModel, STABILITY_RATIOS } from '#core/images/bedrock-stability.ts';
 import { checkModelLifecycle } from '#core/images/lifecycle.ts';
 import { PermanentImageError, TransientImageError, type VisualRequest } from '#core/images/types.ts';
+import { createImageModel, guardModelLifecycle } from '#generate/deps.ts';
 
 /** A small real PNG, as a model would return (at a smaller size than asked). */
 const MODEL_PNG = Buffer.from(
@@ -255,5 +258,38 @@ describe('model lifecycle check (GetFoundationModel)', () => {
       endOfLife: '2026-09-30T00:00:00.000Z',
     });
     expect(requests[0]?.path).toBe('/foundation-models/stability.sd3-5-large-v1:0');
+  });
+});
+
+describe('worker start with a model past its end of life', () => {
+  it('fails images with model_end_of_life instead of calling the model', async () => {
+    const config = loadConfig({
+      TABLE_NAME: 't',
+      BUCKET_NAME: 'b',
+      QUEUE_URL: 'q',
+      IMAGE_PROVIDER: 'bedrock-stability',
+      IMAGE_MODEL_ID: 'amazon.titan-image-generator-v2:0',
+      BEDROCK_ENDPOINT: endpoint,
+    });
+    replies = [
+      {
+        status: 200,
+        body: {
+          modelDetails: {
+            modelId: 'x',
+            modelLifecycle: { status: 'LEGACY', endOfLifeTime: '2026-06-30T00:00:00Z' },
+          },
+        },
+      },
+    ];
+    const model = await guardModelLifecycle(
+      config,
+      createImageModel(config),
+      new Logger({ logLevel: 'SILENT' }),
+    );
+    const error = await model.generate(request()).catch((e) => e);
+    expect(error).toBeInstanceOf(PermanentImageError);
+    expect(error.reason).toBe('model_end_of_life');
+    expect(requests.map((r) => r.path)).toEqual(['/foundation-models/amazon.titan-image-generator-v2:0']);
   });
 });

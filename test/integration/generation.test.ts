@@ -248,6 +248,30 @@ describe('the worker under faults', () => {
     expect(await credits(account)).toMatchObject({ used: 1, reserved: 0, available: 9 });
   });
 
+  it('fails a slot whose product image URL breaks the SSRF rules, says why, and releases its credit', async () => {
+    const account = await api.newAccount(10);
+    const { campaign } = await setup(account, 0, {
+      aspect_ratio: '1:1',
+      volume: 1,
+      product_image_url: 'https://169.254.169.254/latest/meta-data/iam/security-credentials/',
+    });
+    const res = await api.call('generate_creatives', { campaign_id: campaign.id }, account);
+    const message = {
+      v: 1 as const,
+      account_id: account.accountId,
+      job_id: res.body.job_id as string,
+      slot_index: 0,
+    };
+    const outcome = await processSlot(workerDepsFor(api), message, 1);
+    expect(outcome).toMatchObject({
+      result: 'failed',
+      reason: expect.stringMatching(/^input_refused: .*non-public/),
+    });
+    expect(await credits(account)).toMatchObject({ available: 10, reserved: 0, used: 0 });
+    const job = (await api.call('get_job', { job_id: res.body.job_id }, account)).body.job;
+    expect(job).toMatchObject({ status: 'failed', failure_reasons: { input_refused: 1 } });
+  });
+
   it('handles a poison message among good ones: only the poison is reported failed', async () => {
     const { account, deps, message } = await oneSlot();
     const handler = createWorkerHandler(deps, silent);
