@@ -1,5 +1,5 @@
 import type { Node } from 'constructs';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Image model families the Lambdas know (`IMAGE_PROVIDER` in `lambdas/core/config.ts`). */
 export const IMAGE_PROVIDERS = ['template', 'bedrock-stability', 'bedrock-nova-canvas'] as const;

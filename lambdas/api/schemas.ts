@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Building blocks shared by the action schemas. */
 export const id = (what: string) => z.uuid({ error: `${what} must be a UUID` });

@@ -1,4 +1,3 @@
-import { BedrockClient } from '@aws-sdk/client-bedrock';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { Config } from './config.ts';
@@ -15,9 +14,4 @@ export function createBedrockRuntime(config: Pick<Config, 'region' | 'endpoints'
     maxAttempts: 3,
     requestHandler: new NodeHttpHandler({ connectionTimeout: 5_000, requestTimeout: readTimeoutMs }),
   });
-}
-
-/** The control-plane client, used only for the model lifecycle check. */
-export function createBedrockControl(config: Pick<Config, 'region' | 'endpoints'>) {
-  return new BedrockClient({ region: config.region, endpoint: config.endpoints.bedrock, maxAttempts: 2 });
 }

@@ -1,11 +1,11 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
-import { createBedrockControl, createBedrockRuntime } from '#core/bedrock-clients.ts';
+import { createBedrockRuntime } from '#core/bedrock-clients.ts';
 import type { Config } from '#core/config.ts';
 import type { Deps } from '#core/deps.ts';
 import { createNovaCanvasImageModel } from '#core/images/bedrock-nova-canvas.ts';
 import { createStabilityImageModel } from '#core/images/bedrock-stability.ts';
 import { composeCreative } from '#core/images/compositor.ts';
-import { checkModelLifecycle } from '#core/images/lifecycle.ts';
+import { checkModelLifecycle, createBedrockControl } from '#core/images/lifecycle.ts';
 import { createTemplateImageModel } from '#core/images/template-model.ts';
 import { type ImageModel, PermanentImageError } from '#core/images/types.ts';
 import { RefusedUrlError, safeFetchImage } from '#core/net/safe-fetch.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { issueApiKey } from '#core/auth/api-key-format.ts';
 import { isConditionalCheckFailed } from '#core/db/errors.ts';
 import { MAX_ACTIVE_KEYS_PER_ACCOUNT, putApiKey, toApiKeyView } from '#core/entities/api-key.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { formatAspectRatios, parseAspectRatios } from '#core/aspect-ratio.ts';
 import { createCampaign } from '#core/entities/campaign.ts';
 import { PLATFORM_TARGETS } from '#core/platforms.ts';

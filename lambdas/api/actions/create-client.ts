@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { createClient } from '#core/entities/client.ts';
 import { defineAction } from '../action.ts';
 import { trimmed } from '../schemas.ts';

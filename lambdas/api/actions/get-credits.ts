@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { creditsView } from '#core/credits.ts';
 import { getAccount } from '#core/entities/account.ts';
 import { NotFoundError } from '#core/errors.ts';

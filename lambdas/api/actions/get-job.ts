@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { getJob } from '#core/entities/job.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { defineAction } from '../action.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { listApiKeysOfAccount, toApiKeyView } from '#core/entities/api-key.ts';
 import { defineAction } from '../action.ts';
 import { pagination } from '../schemas.ts';

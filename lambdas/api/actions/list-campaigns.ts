@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { listCampaignsOfClient } from '#core/entities/campaign.ts';
 import { getClient } from '#core/entities/client.ts';
 import { NotFoundError } from '#core/errors.ts';

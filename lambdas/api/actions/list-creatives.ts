@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { getCampaign } from '#core/entities/campaign.ts';
 import { listCreativesOfCampaign } from '#core/entities/creative.ts';
 import { NotFoundError } from '#core/errors.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { revokeApiKey, toApiKeyView } from '#core/entities/api-key.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { defineAction } from '../action.ts';

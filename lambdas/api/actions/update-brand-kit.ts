@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { updateBrandKit } from '#core/entities/brand-kit.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { FONT_FAMILIES } from '#core/fonts.ts';

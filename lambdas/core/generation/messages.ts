@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The queue message: which slot to make. Everything else is read from the table. */
 export const slotMessage = z.strictObject({

@@ -1,5 +1,5 @@
 import { type BedrockRuntimeClient, InvokeModelCommand } from '@aws-sdk/client-bedrock-runtime';
-import { z } from 'zod';
+import * as z from 'zod';
 import { classifyBedrockError } from './bedrock-errors.ts';
 import { nearestRatio } from './bedrock-stability.ts';
 import { coverTo } from './fit.ts';

@@ -1,4 +1,5 @@
-import { type BedrockClient, GetFoundationModelCommand } from '@aws-sdk/client-bedrock';
+import { BedrockClient, GetFoundationModelCommand } from '@aws-sdk/client-bedrock';
+import type { Config } from '../config.ts';
 
 export type ModelLifecycle =
   | { status: 'ACTIVE' }
@@ -31,4 +32,9 @@ export async function checkModelLifecycle(
       reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
     };
   }
+}
+
+/** The control-plane client, used only for this check (kept out of the router's bundle). */
+export function createBedrockControl(config: Pick<Config, 'region' | 'endpoints'>): BedrockClient {
+  return new BedrockClient({ region: config.region, endpoint: config.endpoints.bedrock, maxAttempts: 2 });
 }

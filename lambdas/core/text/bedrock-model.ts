@@ -1,5 +1,5 @@
 import { type BedrockRuntimeClient, ConverseCommand, type Message } from '@aws-sdk/client-bedrock-runtime';
-import { z } from 'zod';
+import * as z from 'zod';
 import { UpstreamError } from '../errors.ts';
 import {
   type AngleDraft,

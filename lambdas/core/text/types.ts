@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PlatformTarget } from '../platforms.ts';
 
 /** Eugene Schwartz's five levels of awareness, coldest first. */

@@ -1,0 +1,39 @@
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BUNDLING } from '../../lib/constructs/node-function.ts';
+
+/** Bundles an entry the way the stack does (minified ESM for node24, SDK bundled in). */
+async function bundle(entry: string) {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    minify: true,
+    format: 'esm',
+    platform: 'node',
+    target: DEFAULT_BUNDLING.target,
+    mainFields: DEFAULT_BUNDLING.mainFields,
+    banner: { js: DEFAULT_BUNDLING.banner ?? '' },
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const output = result.outputFiles[0];
+  if (!output) throw new Error('esbuild wrote nothing');
+  return { bytes: output.contents.byteLength, inputs: Object.keys(result.metafile.inputs) };
+}
+
+describe('Lambda bundles', () => {
+  it('keeps the renderer and the image models out of the router, under 1 MB', async () => {
+    const router = await bundle('lambdas/api/handler.ts');
+    expect(
+      router.inputs.filter((f) => /resvg|satori|@fontsource|images\/(compositor|template-model)/.test(f)),
+    ).toEqual([]);
+    expect(router.inputs.filter((f) => f.includes('@aws-sdk/client-bedrock/'))).toEqual([]);
+    expect(router.bytes).toBeLessThan(1_000_000);
+  });
+
+  it('keeps the renderer out of the dead-letter consumer', async () => {
+    const dlq = await bundle('lambdas/generate/dlq-handler.ts');
+    expect(dlq.inputs.filter((f) => /resvg|satori|@fontsource/.test(f))).toEqual([]);
+  });
+});
