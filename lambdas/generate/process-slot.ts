@@ -4,26 +4,19 @@ import { isConditionalCheckFailed } from '#core/db/errors.ts';
 import { keys } from '#core/db/keys.ts';
 import type { Deps } from '#core/deps.ts';
 import { getAngle } from '#core/entities/angle.ts';
-import type { BrandKit } from '#core/entities/brand-kit.ts';
 import { getBrandKit } from '#core/entities/brand-kit.ts';
 import { type Campaign, getCampaign } from '#core/entities/campaign.ts';
 import { finalizeJobIfDone, markJobRunning } from '#core/entities/job.ts';
 import { claimSlot, type Slot, settleFailed, settleSucceeded } from '#core/entities/slot.ts';
 import type { SlotMessage } from '#core/generation/messages.ts';
+import type { ComposeInput } from '#core/images/compositor.ts';
 import { deliverySize, parseRatio } from '#core/images/sizes.ts';
-import { type ImageModel, PermanentImageError, type Visual } from '#core/images/types.ts';
+import { type ImageModel, PermanentImageError } from '#core/images/types.ts';
 import { PLATFORM_RATIOS } from '#core/text/platform-limits.ts';
-import { buildVisualPrompt, type CreativeCopy, creativeCopy } from './prompt.ts';
+import { buildVisualPrompt, creativeCopy } from './prompt.ts';
 
-export type ComposeFn = (input: {
-  visual: Visual;
-  width: number;
-  height: number;
-  aspectRatio: { w: number; h: number };
-  copy: CreativeCopy;
-  brand: BrandKit;
-  logo?: Buffer | undefined;
-}) => Promise<{ png: Buffer; width: number; height: number }>;
+/** The compositor's signature (a type-only import: the worker injects the implementation). */
+export type ComposeFn = (input: ComposeInput) => Promise<{ png: Buffer; width: number; height: number }>;
 
 export type WorkerDeps = Deps & {
   imageModel: ImageModel;

@@ -1,6 +1,7 @@
 import type { Angle } from '#core/entities/angle.ts';
 import type { BrandKit } from '#core/entities/brand-kit.ts';
 import type { Campaign } from '#core/entities/campaign.ts';
+import type { CreativeCopy } from '#core/images/compositor.ts';
 
 /**
  * The image model is asked for the visual only — scene, mood, composition, palette — and told
@@ -29,8 +30,6 @@ export function buildVisualPrompt(input: { campaign: Campaign; angle: Angle | un
     visualStyle,
   };
 }
-
-export type CreativeCopy = { headline: string; body?: string; offer?: string; cta: string };
 
 /** The words on the creative: the prepared copy for this angle when there is one, else derived. */
 export function creativeCopy(input: {

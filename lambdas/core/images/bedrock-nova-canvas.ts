@@ -1,9 +1,9 @@
-import { type BedrockRuntimeClient, InvokeModelCommand } from '@aws-sdk/client-bedrock-runtime';
+import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import * as z from 'zod';
-import { classifyBedrockError } from './bedrock-errors.ts';
+import { invokeJson } from './bedrock-invoke.ts';
 import { nearestRatio } from './bedrock-stability.ts';
 import { coverTo } from './fit.ts';
-import { type ImageModel, PermanentImageError, TransientImageError, type VisualRequest } from './types.ts';
+import { type ImageModel, PermanentImageError, type VisualRequest } from './types.ts';
 
 /** Sizes Nova Canvas accepts (multiples of 16, under 4.19 MP), one per common shape. */
 const NOVA_SIZES: Record<string, { width: number; height: number }> = {
@@ -48,26 +48,7 @@ export function createNovaCanvasImageModel(client: BedrockRuntimeClient, modelId
           quality: 'standard',
         },
       };
-      let raw: Uint8Array;
-      try {
-        const out = await client.send(
-          new InvokeModelCommand({
-            modelId,
-            contentType: 'application/json',
-            accept: 'application/json',
-            body: JSON.stringify(body),
-          }),
-        );
-        raw = out.body;
-      } catch (error) {
-        throw classifyBedrockError(error, modelId);
-      }
-      let parsed: z.infer<typeof novaResponse>;
-      try {
-        parsed = novaResponse.parse(JSON.parse(Buffer.from(raw).toString('utf8')));
-      } catch {
-        throw new TransientImageError(`${modelId} answered a body that is not the documented JSON`);
-      }
+      const parsed = await invokeJson(client, modelId, body, novaResponse);
       const image = parsed.images[0];
       if (!image) {
         throw new PermanentImageError(

@@ -1,6 +1,6 @@
-import { type BedrockRuntimeClient, InvokeModelCommand } from '@aws-sdk/client-bedrock-runtime';
+import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import * as z from 'zod';
-import { classifyBedrockError } from './bedrock-errors.ts';
+import { invokeJson } from './bedrock-invoke.ts';
 import { coverTo } from './fit.ts';
 import { type ImageModel, PermanentImageError, TransientImageError, type VisualRequest } from './types.ts';
 
@@ -45,26 +45,7 @@ export function createStabilityImageModel(client: BedrockRuntimeClient, modelId:
         output_format: 'png',
         ...(modelId.startsWith('stability.sd3') ? { mode: 'text-to-image' } : {}),
       };
-      let raw: Uint8Array;
-      try {
-        const out = await client.send(
-          new InvokeModelCommand({
-            modelId,
-            contentType: 'application/json',
-            accept: 'application/json',
-            body: JSON.stringify(body),
-          }),
-        );
-        raw = out.body;
-      } catch (error) {
-        throw classifyBedrockError(error, modelId);
-      }
-      let parsed: z.infer<typeof stabilityResponse>;
-      try {
-        parsed = stabilityResponse.parse(JSON.parse(Buffer.from(raw).toString('utf8')));
-      } catch {
-        throw new TransientImageError(`${modelId} answered a body that is not the documented JSON`);
-      }
+      const parsed = await invokeJson(client, modelId, body, stabilityResponse);
       const reason = parsed.finish_reasons[0];
       if (reason) {
         if (/filter/i.test(reason))

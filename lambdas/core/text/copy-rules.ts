@@ -1,27 +1,6 @@
 import { type CopyLimits, PLATFORM_LIMITS } from './platform-limits.ts';
+import { DANGLING_WORDS } from './summary-analysis.ts';
 import type { CopyVariant, DraftCopy } from './types.ts';
-
-const DANGLING = new Set([
-  'and',
-  'or',
-  'but',
-  'the',
-  'a',
-  'an',
-  'with',
-  'for',
-  'to',
-  'of',
-  'in',
-  'on',
-  'at',
-  'your',
-  'our',
-  'by',
-  '&',
-  '-',
-  '—',
-]);
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -78,7 +57,10 @@ export function fitToLimit(text: string, max: number): string {
     kept.push(word);
   }
   if (kept.length === 0) return [...clean].slice(0, max).join('').trim();
-  while (kept.length > 1 && DANGLING.has((kept.at(-1) ?? '').toLowerCase().replace(/[^\p{L}&—-]/gu, '')))
+  while (
+    kept.length > 1 &&
+    DANGLING_WORDS.has((kept.at(-1) ?? '').toLowerCase().replace(/[^\p{L}&—-]/gu, ''))
+  )
     kept.pop();
   return kept
     .join(' ')

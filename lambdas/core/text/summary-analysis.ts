@@ -45,7 +45,11 @@ function after(sentence: string, cue: RegExp, maxWords = 9, keepCue = false): st
   return words.length > 0 ? words.slice(0, maxWords).join(' ') : undefined;
 }
 
-const TRAILING = new Set([
+/** Words a cut phrase must not end on (connectives, articles, prepositions). */
+export const DANGLING_WORDS: ReadonlySet<string> = new Set([
+  '&',
+  '-',
+  '—',
   'and',
   'or',
   'but',
@@ -76,7 +80,7 @@ const TRAILING = new Set([
 /** Drops connectives and articles a cut left dangling at the end of a phrase. */
 export function trimPhrase(phrase: string): string {
   const words = phrase.split(' ').filter(Boolean);
-  while (words.length > 1 && TRAILING.has((words.at(-1) ?? '').toLowerCase())) words.pop();
+  while (words.length > 1 && DANGLING_WORDS.has((words.at(-1) ?? '').toLowerCase())) words.pop();
   return words.join(' ').replace(/[,;:]+$/, '');
 }
 

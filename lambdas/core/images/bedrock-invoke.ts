@@ -1,3 +1,5 @@
+import { type BedrockRuntimeClient, InvokeModelCommand } from '@aws-sdk/client-bedrock-runtime';
+import type * as z from 'zod';
 import { PermanentImageError, TransientImageError } from './types.ts';
 
 const TRANSIENT = new Set([
@@ -31,4 +33,35 @@ export function classifyBedrockError(error: unknown, modelId: string): Error {
     return new PermanentImageError('model_setup', `${modelId}: ${message}`);
   }
   return new TransientImageError(`${name}: ${message}`);
+}
+
+/**
+ * One InvokeModel call with a JSON body, its errors classified, and the answer parsed with the
+ * model family's response schema (a body that does not match is treated as transient).
+ */
+export async function invokeJson<S extends z.ZodType>(
+  client: BedrockRuntimeClient,
+  modelId: string,
+  body: unknown,
+  response: S,
+): Promise<z.output<S>> {
+  let raw: Uint8Array;
+  try {
+    const out = await client.send(
+      new InvokeModelCommand({
+        modelId,
+        contentType: 'application/json',
+        accept: 'application/json',
+        body: JSON.stringify(body),
+      }),
+    );
+    raw = out.body;
+  } catch (error) {
+    throw classifyBedrockError(error, modelId);
+  }
+  try {
+    return response.parse(JSON.parse(Buffer.from(raw).toString('utf8')));
+  } catch {
+    throw new TransientImageError(`${modelId} answered a body that is not the documented JSON`);
+  }
 }
