@@ -34,7 +34,38 @@ export interface AdgenSettings {
   readonly workerMaxConcurrency: number;
   /** Lifetime of presigned image URLs, in seconds (60 s to 7 days). */
   readonly presignTtlSeconds: number;
+  /** Lowest level the Lambdas log (`LOG_LEVEL`): DEBUG, INFO, WARN or ERROR. */
+  readonly logLevel: DeployedLogLevel;
+  /** Alarm when more messages than this reached the dead-letter queue in 5 minutes. */
+  readonly alarmDlqMessages: number;
+  /** Alarm when the oldest message of the generation queue is older than this, in seconds. */
+  readonly alarmQueueAgeSeconds: number;
+  /** Alarm when more than this percentage of the router's answers in 5 minutes are 5xx. */
+  readonly alarmRouter5xxPercent: number;
+  /** Alarm when the worker has more errors than this in 5 minutes (failed runs + unexpected slot errors). */
+  readonly alarmWorkerErrors: number;
+  /** Alarm when more than this percentage of image model calls in 5 minutes are throttled. */
+  readonly alarmModelThrottlePercent: number;
+  /**
+   * Optional address subscribed to the alarm topic (context `alarmEmail`; SNS sends a
+   * confirmation mail first). Not in `cdk.json`: there is no default address.
+   */
+  readonly alarmEmail?: string | undefined;
 }
+
+/** Levels a deployment may log at (`SILENT` is for tests only). */
+export const DEPLOYED_LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
+export type DeployedLogLevel = (typeof DEPLOYED_LOG_LEVELS)[number];
+
+/** The alarm thresholds among the settings (props of `Monitoring`). */
+export type AlarmThresholds = Pick<
+  AdgenSettings,
+  | 'alarmDlqMessages'
+  | 'alarmQueueAgeSeconds'
+  | 'alarmRouter5xxPercent'
+  | 'alarmWorkerErrors'
+  | 'alarmModelThrottlePercent'
+>;
 
 /** The documented defaults; `cdk.json` repeats them so `cdk synth` shows what it uses. */
 export const DEFAULT_SETTINGS: AdgenSettings = {
@@ -48,9 +79,16 @@ export const DEFAULT_SETTINGS: AdgenSettings = {
   apiThrottleBurstLimit: 100,
   workerMaxConcurrency: 4,
   presignTtlSeconds: 3600,
+  logLevel: 'INFO',
+  alarmDlqMessages: 0,
+  alarmQueueAgeSeconds: 900,
+  alarmRouter5xxPercent: 5,
+  alarmWorkerErrors: 0,
+  alarmModelThrottlePercent: 20,
 };
 
-export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof AdgenSettings)[];
+/** The settings with a default (every one but `alarmEmail`), as `cdk.json` lists them. */
+export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as Exclude<keyof AdgenSettings, 'alarmEmail'>[];
 
 /**
  * A Bedrock model id (`provider.model-v1:0`), optionally behind a cross-region inference
@@ -94,6 +132,17 @@ const settingsSchema = z
     apiThrottleBurstLimit: int(1, 1_000_000),
     workerMaxConcurrency: int(2, 1000),
     presignTtlSeconds: int(60, 604_800),
+    logLevel: z
+      .string()
+      .transform((level) => level.toUpperCase())
+      .pipe(z.enum(DEPLOYED_LOG_LEVELS)),
+    alarmDlqMessages: int(0, 1_000_000),
+    // SQS keeps a message at most 14 days.
+    alarmQueueAgeSeconds: int(60, 1_209_600),
+    alarmRouter5xxPercent: z.coerce.number().min(0).max(100),
+    alarmWorkerErrors: int(0, 1_000_000),
+    alarmModelThrottlePercent: z.coerce.number().min(0).max(100),
+    alarmEmail: z.email().optional(),
   })
   .refine((s) => s.apiThrottleBurstLimit >= s.apiThrottleRateLimit, {
     message: 'apiThrottleBurstLimit must be at least apiThrottleRateLimit',
@@ -105,8 +154,8 @@ export class SettingsError extends Error {
 }
 
 /**
- * Reads every setting from CDK context, falls back to {@link DEFAULT_SETTINGS}, coerces the
- * strings that `-c key=value` passes, and validates the lot. A bad value fails synth with the
+ * Reads every setting from CDK context, falls back to {@link DEFAULT_SETTINGS} (`alarmEmail`
+ * has none), coerces the strings that `-c key=value` passes, and validates the lot. A bad value fails synth with the
  * setting's name.
  */
 export function readSettings(node: Pick<Node, 'tryGetContext'>): AdgenSettings {
@@ -115,6 +164,8 @@ export function readSettings(node: Pick<Node, 'tryGetContext'>): AdgenSettings {
     const value: unknown = node.tryGetContext(key);
     raw[key] = value === undefined || value === '' ? DEFAULT_SETTINGS[key] : value;
   }
+  const email: unknown = node.tryGetContext('alarmEmail');
+  if (email !== undefined && email !== '') raw.alarmEmail = email;
   const parsed = settingsSchema.safeParse(raw);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');

@@ -7,6 +7,7 @@ import type { Construct } from 'constructs';
 import { ActionApi } from './constructs/action-api.ts';
 import { grantBedrockModel } from './constructs/bedrock-access.ts';
 import { GenerationQueue } from './constructs/generation-queue.ts';
+import { Monitoring } from './constructs/monitoring.ts';
 import { nagReference } from './constructs/nag.ts';
 import { NodeFunction } from './constructs/node-function.ts';
 import type { AdgenSettings } from './settings.ts';
@@ -56,6 +57,7 @@ export class StatelessStack extends Stack {
   readonly deadLetters: NodeFunction;
   readonly queue: GenerationQueue;
   readonly api: ActionApi;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -76,6 +78,7 @@ export class StatelessStack extends Stack {
       IMAGE_MODEL_ID: settings.imageModelId,
       TEXT_PROVIDER: settings.textProvider,
       TEXT_MODEL_ID: settings.textModelId,
+      LOG_LEVEL: settings.logLevel,
     };
 
     this.router = new NodeFunction(this, 'Router', {
@@ -143,6 +146,17 @@ export class StatelessStack extends Stack {
       throttleBurstLimit: settings.apiThrottleBurstLimit,
     });
 
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      thresholds: settings,
+      alarmEmail: settings.alarmEmail,
+      router: this.router.fn,
+      worker: this.worker.fn,
+      deadLetters: this.deadLetters.fn,
+      queue,
+      deadLetterQueue,
+      api: this.api.api,
+    });
+
     const outputs: Record<string, [string, string]> = {
       ApiUrl: [this.api.api.url, 'POST your actions here'],
       UserPoolId: [userPool.userPoolId, 'Cognito user pool of the key actions'],
@@ -151,6 +165,8 @@ export class StatelessStack extends Stack {
       TableName: [table.tableName, 'The single DynamoDB table'],
       QueueUrl: [queue.queueUrl, 'Generation queue'],
       DlqUrl: [deadLetterQueue.queueUrl, 'Dead-letter queue of the generation queue'],
+      AlarmTopicArn: [this.monitoring.topic.topicArn, 'SNS topic every alarm notifies (subscribe to it)'],
+      DashboardName: [this.monitoring.dashboard.dashboardName, 'CloudWatch dashboard of the service'],
     };
     for (const [name, [value, description]] of Object.entries(outputs)) {
       new CfnOutput(this, name, { value, description });

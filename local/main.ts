@@ -10,6 +10,8 @@ const stack = await startLocalStack({
   dataDir: process.env.ADGEN_DATA_DIR ?? '.adgen',
   port: Number(process.env.PORT ?? 3000),
   defaultCredits: process.env.ADGEN_DEFAULT_CREDITS,
+  // One readable line per request or slot; ADGEN_LOG_FORMAT=json prints the Lambda's JSON lines.
+  logFormat: process.env.ADGEN_LOG_FORMAT === 'json' ? 'json' : 'pretty',
 });
 
 console.log(`

@@ -12,12 +12,14 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { createApiHandler } from '#api/app.ts';
 import { preloadedUserTokenVerifier } from '#core/auth/user-token.ts';
 import { createAwsClients } from '#core/aws.ts';
-import { loadConfig } from '#core/config.ts';
+import { type LogLevel, loadConfig } from '#core/config.ts';
 import { createDeps } from '#core/deps.ts';
 import { redriveOpenJobs } from '#core/generation/redrive.ts';
+import type { Telemetry } from '#core/telemetry.ts';
 import { createImageModel, createWorkerDeps, guardModelLifecycle } from '#generate/deps.ts';
 import { createDeadLetterHandler, createWorkerHandler } from '#generate/worker.ts';
 import { startApiServer } from './api-server.ts';
+import { PrettyLogger } from './pretty-logger.ts';
 import { ensureBucket, ensureQueues, ensureTable, ensureUser, ensureUserPool } from './provision.ts';
 import { ensureAccountWithKey } from './seed.ts';
 import { startLocalServices } from './services/index.ts';
@@ -27,6 +29,8 @@ import { startWorkerLoop } from './worker-loop.ts';
 export type LocalJson = {
   baseUrl: string;
   apiKey: string;
+  /** The seeded user's account (its Cognito `sub`), e.g. for `npm run grant-credits -- --local`. */
+  accountId: string;
   cognito: {
     endpoint: string;
     region: string;
@@ -35,6 +39,8 @@ export type LocalJson = {
     username: string;
     password: string;
   };
+  /** The table, for operator scripts (`npm run grant-credits -- --local`). */
+  dynamodb: { endpoint: string; region: string; tableName: string };
 };
 
 const NAMES = {
@@ -74,7 +80,15 @@ export async function startLocalStack(options: {
   defaultCredits?: string | undefined;
   /** Concurrent generation workers (the local event source); default $ADGEN_WORKERS or 2. */
   workers?: number;
-  logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
+  /** Lowest level logged. @default $LOG_LEVEL or INFO */
+  logLevel?: LogLevel;
+  /**
+   * `json`: the Lambda's JSON lines; `pretty`: the same fields as one readable line each
+   * (`npm start`). @default 'json'
+   */
+  logFormat?: 'json' | 'pretty';
+  /** Where the handlers' metrics go. @default none are recorded */
+  telemetry?: Telemetry;
 }): Promise<LocalStack> {
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
@@ -130,7 +144,11 @@ export async function startLocalStack(options: {
       S3_ENDPOINT: endpoints.s3,
       COGNITO_ENDPOINT: endpoints.cognito,
     });
-    const deps = createDeps(config, createAwsClients(config));
+    const deps = createDeps(
+      config,
+      createAwsClients(config),
+      options.telemetry ? { telemetry: options.telemetry } : {},
+    );
     const seeded = await ensureAccountWithKey(deps, sub, {
       existingKey: previous.apiKey,
       keyName: 'local default',
@@ -145,9 +163,20 @@ export async function startLocalStack(options: {
       jwks: (await jwksResponse.json()) as Parameters<typeof preloadedUserTokenVerifier>[0]['jwks'],
     });
 
-    const logger = new Logger({ serviceName: 'adgen-api', logLevel: options.logLevel ?? 'INFO' });
-    const workerLogger = new Logger({ serviceName: 'adgen-worker', logLevel: options.logLevel ?? 'INFO' });
-    const imageModel = await guardModelLifecycle(config, createImageModel(config), workerLogger);
+    const logLevel = options.logLevel ?? config.logLevel;
+    const newLogger = (serviceName: string) =>
+      options.logFormat === 'pretty'
+        ? new PrettyLogger({ serviceName, logLevel })
+        : new Logger({ serviceName, logLevel });
+    const logger = newLogger('adgen-api');
+    const workerLogger = newLogger('adgen-worker');
+    const dlqLogger = newLogger('adgen-dlq');
+    const imageModel = await guardModelLifecycle(
+      config,
+      createImageModel(config),
+      workerLogger,
+      deps.telemetry,
+    );
     const workerDeps = createWorkerDeps(deps, imageModel);
     const workers = startWorkerLoop({
       sqs: deps.sqs,
@@ -159,9 +188,9 @@ export async function startLocalStack(options: {
     const deadLetters = startWorkerLoop({
       sqs: deps.sqs,
       queueUrl: queues.dlqUrl,
-      handler: createDeadLetterHandler(deps, workerLogger),
+      handler: createDeadLetterHandler(deps, dlqLogger),
       concurrency: 1,
-      onError: (error) => workerLogger.error('dead-letter loop', { error }),
+      onError: (error) => dlqLogger.error('dead-letter loop', { error }),
     });
     // Work that was in flight when the stack last stopped completes now.
     const redriven = await redriveOpenJobs(deps);
@@ -180,6 +209,7 @@ export async function startLocalStack(options: {
     const localJson: LocalJson = {
       baseUrl: server.url,
       apiKey: seeded.apiKey,
+      accountId: sub,
       cognito: {
         endpoint: endpoints.cognito,
         region,
@@ -188,6 +218,7 @@ export async function startLocalStack(options: {
         username: NAMES.username,
         password,
       },
+      dynamodb: { endpoint: endpoints.dynamodb, region, tableName: NAMES.table },
     };
     await writeFile(localJsonPath, `${JSON.stringify(localJson, null, 2)}\n`, { mode: 0o600 });
 

@@ -22,7 +22,7 @@ export const MAX_BODY_BYTES = 256 * 1024;
 export type RouterDeps = Deps & { verifyUserToken?: UserTokenVerifier };
 
 /** Filled in as the request goes, so the request log line can say how far it got. */
-export type RouteTrace = { action?: string; accountId?: string };
+export type RouteTrace = { action?: string; accountId?: string; apiKeyId?: string };
 
 function header(event: APIGatewayProxyEvent, name: string): string | undefined {
   const wanted = name.toLowerCase();
@@ -113,6 +113,8 @@ export async function route(
   trace.action = action.name;
   const principal = await authenticate(event, action, deps);
   trace.accountId = principal.accountId;
+  // The key id is public (it names the key in list_api_keys); the secret never leaves authenticate.
+  if (principal.via === 'api_key') trace.apiKeyId = principal.keyId;
   const { action: _name, ...fields } = body;
   const parsed = action.input.safeParse(fields);
   if (!parsed.success) {

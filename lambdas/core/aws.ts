@@ -3,6 +3,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Config } from './config.ts';
+import { traced } from './tracing.ts';
 
 export type AwsClients = {
   ddb: DynamoDBDocumentClient;
@@ -12,20 +13,23 @@ export type AwsClients = {
 
 /**
  * Builds the SDK clients once per container. Endpoints are only set for the local stack; on
- * AWS they are undefined and the SDK resolves the regional ones.
+ * AWS they are undefined and the SDK resolves the regional ones. On Lambda each client is
+ * captured by X-Ray (see `tracing.ts`).
  */
 export function createAwsClients(config: Config): AwsClients {
   const region = config.region;
   const ddb = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ region, endpoint: config.endpoints.dynamodb, maxAttempts: 3 }),
+    traced(new DynamoDBClient({ region, endpoint: config.endpoints.dynamodb, maxAttempts: 3 })),
     { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false } },
   );
   // Path-style keeps presigned URLs valid against local emulators that have no DNS per bucket.
-  const s3 = new S3Client({
-    region,
-    endpoint: config.endpoints.s3,
-    forcePathStyle: config.endpoints.s3 !== undefined,
-  });
-  const sqs = new SQSClient({ region, endpoint: config.endpoints.sqs });
+  const s3 = traced(
+    new S3Client({
+      region,
+      endpoint: config.endpoints.s3,
+      forcePathStyle: config.endpoints.s3 !== undefined,
+    }),
+  );
+  const sqs = traced(new SQSClient({ region, endpoint: config.endpoints.sqs }));
   return { ddb, s3, sqs };
 }

@@ -1,5 +1,9 @@
 import * as z from 'zod';
 
+/** Log levels of the Lambdas' and the local stack's loggers (`LOG_LEVEL`, any case). */
+export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 /**
  * Every setting the Lambdas and the local stack read, in one place.
  *
@@ -34,6 +38,12 @@ const envSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   COGNITO_ENDPOINT: z.url().optional(),
   BEDROCK_ENDPOINT: z.url().optional(),
+  /** Lowest level written by the loggers (the CDK context `logLevel`). */
+  LOG_LEVEL: z
+    .string()
+    .transform((level) => level.toUpperCase())
+    .pipe(z.enum(LOG_LEVELS))
+    .default('INFO'),
 });
 
 export type Config = {
@@ -52,6 +62,7 @@ export type Config = {
   imageModelId: string;
   textProvider: 'heuristic' | 'bedrock';
   textModelId: string;
+  logLevel: LogLevel;
   endpoints: {
     dynamodb: string | undefined;
     sqs: string | undefined;
@@ -89,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageModelId: e.IMAGE_MODEL_ID,
     textProvider: e.TEXT_PROVIDER,
     textModelId: e.TEXT_MODEL_ID,
+    logLevel: e.LOG_LEVEL,
     endpoints: {
       dynamodb: e.DYNAMODB_ENDPOINT,
       sqs: e.SQS_ENDPOINT,

@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { AwsClients } from './aws.ts';
 import type { Config } from './config.ts';
+import { noTelemetry, type Telemetry } from './telemetry.ts';
 import { createTextModel } from './text/index.ts';
 import type { TextModel } from './text/types.ts';
 
@@ -16,6 +17,8 @@ export type Deps = AwsClients & {
   newId: () => string;
   /** Angles and copy: the offline heuristic or a Bedrock model, by configuration. */
   textModel: TextModel;
+  /** Business metrics (EMF on Lambda); records nothing unless a handler passes one. */
+  telemetry: Telemetry;
 };
 
 export function createDeps(config: Config, clients: AwsClients, overrides: Partial<Deps> = {}): Deps {
@@ -25,6 +28,7 @@ export function createDeps(config: Config, clients: AwsClients, overrides: Parti
     now: () => new Date(),
     newId: () => uuidv7(),
     textModel: overrides.textModel ?? createTextModel(config),
+    telemetry: noTelemetry,
     ...overrides,
   };
 }

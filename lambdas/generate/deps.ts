@@ -5,10 +5,12 @@ import type { Deps } from '#core/deps.ts';
 import { createNovaCanvasImageModel } from '#core/images/bedrock-nova-canvas.ts';
 import { createStabilityImageModel } from '#core/images/bedrock-stability.ts';
 import { composeCreative } from '#core/images/compositor.ts';
+import { instrumentImageModel } from '#core/images/instrumented.ts';
 import { checkModelLifecycle, createBedrockControl } from '#core/images/lifecycle.ts';
 import { createTemplateImageModel } from '#core/images/template-model.ts';
 import { type ImageModel, PermanentImageError } from '#core/images/types.ts';
 import { RefusedUrlError, safeFetchImage } from '#core/net/safe-fetch.ts';
+import { METRIC, noTelemetry, type Telemetry } from '#core/telemetry.ts';
 import type { WorkerDeps } from './process-slot.ts';
 
 /** The image model of the deployment's configuration: one adapter per model family. */
@@ -25,20 +27,23 @@ export function createImageModel(config: Config): ImageModel {
 
 /**
  * A model past its end of life fails every image with a clear reason instead of being retried;
- * a Legacy one still works for accounts that have it, so it is reported and used.
+ * a Legacy one still works for accounts that have it, so it is reported and used. Either way
+ * `ModelNotActive` is 1 (0 for an Active model), which the Legacy/EOL alarm watches.
  */
 export async function guardModelLifecycle(
   config: Config,
   model: ImageModel,
   logger: Logger,
+  telemetry: Telemetry = noTelemetry,
 ): Promise<ImageModel> {
   if (config.imageProvider === 'template') return model;
   const lifecycle = await checkModelLifecycle(createBedrockControl(config), config.imageModelId);
-  if (lifecycle.status === 'ACTIVE') return model;
   if (lifecycle.status === 'UNKNOWN') {
     logger.warn('image model lifecycle unknown', { model_id: config.imageModelId, reason: lifecycle.reason });
     return model;
   }
+  telemetry.count(METRIC.modelNotActive, lifecycle.status === 'ACTIVE' ? 0 : 1);
+  if (lifecycle.status === 'ACTIVE') return model;
   logger.error('image model is not Active', { model_id: config.imageModelId, ...lifecycle });
   if (lifecycle.status === 'LEGACY') return model;
   return {
@@ -69,7 +74,7 @@ export function imageFetcher(config: Config) {
 export function createWorkerDeps(deps: Deps, imageModel: ImageModel): WorkerDeps {
   return {
     ...deps,
-    imageModel,
+    imageModel: instrumentImageModel(imageModel, deps.telemetry),
     compose: composeCreative,
     fetchImage: imageFetcher(deps.config),
     leaseMs: deps.config.slotLeaseSeconds * 1000,

@@ -1,10 +1,14 @@
-import { Logger } from '@aws-lambda-powertools/logger';
+import middy from '@middy/core';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { createAwsClients } from '#core/aws.ts';
 import { loadConfig } from '#core/config.ts';
 import { createDeps } from '#core/deps.ts';
+import { lambdaObservability } from '#core/powertools.ts';
 import { createDeadLetterHandler } from './worker.ts';
 
 const config = loadConfig();
-const logger = new Logger({ serviceName: 'adgen-dlq' });
+const { logger, telemetry, middlewares } = lambdaObservability('adgen-dlq', config);
 
-export const handler = createDeadLetterHandler(createDeps(config, createAwsClients(config)), logger);
+export const handler = middy<SQSEvent, SQSBatchResponse>()
+  .use(middlewares)
+  .handler(createDeadLetterHandler(createDeps(config, createAwsClients(config), { telemetry }), logger));

@@ -1,16 +1,24 @@
-import { Logger } from '@aws-lambda-powertools/logger';
+import middy from '@middy/core';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { createAwsClients } from '#core/aws.ts';
 import { loadConfig } from '#core/config.ts';
 import { createDeps } from '#core/deps.ts';
+import { lambdaObservability } from '#core/powertools.ts';
 import { createImageModel, createWorkerDeps, guardModelLifecycle } from './deps.ts';
 import { createWorkerHandler } from './worker.ts';
 
-// Once per container: configuration, clients, and the model's lifecycle check.
+// Once per container: configuration, observability (before any client, so X-Ray captures
+// them), clients, and the model's lifecycle check (its ModelNotActive metric published at once).
 const config = loadConfig();
-const logger = new Logger({ serviceName: 'adgen-worker' });
-const imageModel = await guardModelLifecycle(config, createImageModel(config), logger);
+const { logger, telemetry, middlewares } = lambdaObservability('adgen-worker', config);
+const imageModel = await guardModelLifecycle(config, createImageModel(config), logger, telemetry);
+telemetry.flush();
 
-export const handler = createWorkerHandler(
-  createWorkerDeps(createDeps(config, createAwsClients(config)), imageModel),
-  logger,
-);
+export const handler = middy<SQSEvent, SQSBatchResponse>()
+  .use(middlewares)
+  .handler(
+    createWorkerHandler(
+      createWorkerDeps(createDeps(config, createAwsClients(config), { telemetry }), imageModel),
+      logger,
+    ),
+  );

@@ -3,9 +3,10 @@ import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { Deps } from '#core/deps.ts';
 import { finalizeJobIfDone } from '#core/entities/job.ts';
-import { getSlot, settleFailed } from '#core/entities/slot.ts';
-import { slotMessage } from '#core/generation/messages.ts';
-import { processSlot, type WorkerDeps } from './process-slot.ts';
+import { getSlot, settleFailed, slotId } from '#core/entities/slot.ts';
+import { type SlotMessage, slotMessage } from '#core/generation/messages.ts';
+import { METRIC } from '#core/telemetry.ts';
+import { processSlot, type SlotOutcome, type WorkerDeps } from './process-slot.ts';
 
 /** Exponential backoff with jitter for a transient failure, capped at SQS's 12 h (we use 15 min). */
 export function retryDelaySeconds(receiveCount: number, random = Math.random): number {
@@ -21,46 +22,76 @@ function parse(record: SQSRecord) {
   }
 }
 
+/** The correlation fields of every worker and dead-letter log line about one message. */
+function slotFields(record: SQSRecord, message: SlotMessage) {
+  return {
+    message_id: record.messageId,
+    job_id: message.job_id,
+    slot_id: slotId(message.job_id, message.slot_index),
+    slot_index: message.slot_index,
+    account_id: message.account_id,
+    receive_count: Number(record.attributes.ApproximateReceiveCount ?? '1'),
+  };
+}
+
+/** What a slot line says about the outcome: never the slot record itself, only its result. */
+function outcomeFields(outcome: SlotOutcome) {
+  switch (outcome.result) {
+    case 'succeeded':
+      return { result: outcome.result, width: outcome.slot.width, height: outcome.slot.height };
+    case 'failed':
+      return { result: outcome.result, reason: outcome.reason.slice(0, 300) };
+    case 'skipped':
+      return { result: outcome.result, why: outcome.why };
+    case 'retry':
+      return { result: outcome.result, why: outcome.why.slice(0, 300) };
+  }
+}
+
 /**
  * The queue worker: records one at a time, partial batch failures reported, so one slow or
- * failing image never makes SQS redeliver the others.
+ * failing image never makes SQS redeliver the others. One log line per record, with the
+ * correlation fields (job, slot, account, message), the result and the latency.
  */
 export function createWorkerHandler(deps: WorkerDeps, logger: Logger) {
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
     const failures: SQSBatchItemFailure[] = [];
     for (const record of event.Records) {
+      const started = Date.now();
       const message = parse(record);
       if (!message) {
         // A malformed message can never succeed; after maxReceiveCount it rests in the DLQ for a look.
-        logger.error('malformed queue message', { message_id: record.messageId });
+        logger.error('slot', { message_id: record.messageId, result: 'malformed', latency_ms: 0 });
         failures.push({ itemIdentifier: record.messageId });
         continue;
       }
-      const receiveCount = Number(record.attributes.ApproximateReceiveCount ?? '1');
-      const fields = {
-        job_id: message.job_id,
-        slot_index: message.slot_index,
-        account_id: message.account_id,
-        receive_count: receiveCount,
-      };
-      const started = Date.now();
+      const fields = slotFields(record, message);
       try {
-        const outcome = await processSlot(deps, message, receiveCount);
-        logger.info('slot', { ...fields, ...outcome, latency_ms: Date.now() - started });
+        const outcome = await processSlot(deps, message, fields.receive_count);
+        logger.info('slot', { ...fields, ...outcomeFields(outcome), latency_ms: Date.now() - started });
         if (outcome.result === 'retry') {
+          deps.telemetry.count(METRIC.imagesRetried);
           failures.push({ itemIdentifier: record.messageId });
-          await backOff(deps, record, receiveCount, logger);
+          await backOff(deps, record, fields.receive_count, logger, fields);
         }
       } catch (error) {
-        logger.error('slot processing failed', { ...fields, error });
+        deps.telemetry.count(METRIC.slotErrors);
+        logger.error('slot', { ...fields, result: 'error', latency_ms: Date.now() - started, error });
         failures.push({ itemIdentifier: record.messageId });
       }
     }
+    deps.telemetry.flush();
     return { batchItemFailures: failures };
   };
 }
 
-async function backOff(deps: Deps, record: SQSRecord, receiveCount: number, logger: Logger) {
+async function backOff(
+  deps: Deps,
+  record: SQSRecord,
+  receiveCount: number,
+  logger: Logger,
+  fields: ReturnType<typeof slotFields>,
+) {
   try {
     await deps.sqs.send(
       new ChangeMessageVisibilityCommand({
@@ -71,35 +102,44 @@ async function backOff(deps: Deps, record: SQSRecord, receiveCount: number, logg
     );
   } catch (error) {
     // Without the backoff the message still comes back after the queue's visibility timeout.
-    logger.warn('could not set retry backoff', { message_id: record.messageId, error });
+    logger.warn('could not set retry backoff', { ...fields, result: 'retry', error });
   }
 }
 
 /**
  * The DLQ consumer: a message that exhausted its deliveries fails its slot and releases its
  * credit (idempotent: a slot already final is left as it is), then the message is dropped.
+ * Every arrival is counted (`DlqArrivals`, which the DLQ alarm watches) and logged once.
  */
 export function createDeadLetterHandler(deps: Deps, logger: Logger) {
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
     const failures: SQSBatchItemFailure[] = [];
     for (const record of event.Records) {
+      const started = Date.now();
+      deps.telemetry.count(METRIC.dlqArrivals);
       const message = parse(record);
       if (!message) {
-        logger.error('malformed message in the DLQ dropped', { message_id: record.messageId });
+        logger.error('dead letter', { message_id: record.messageId, result: 'malformed', latency_ms: 0 });
         continue;
       }
+      const fields = slotFields(record, message);
       try {
         const slot = await getSlot(deps, message.account_id, message.job_id, message.slot_index);
+        let result: 'failed' | 'final' | 'missing' = slot ? 'final' : 'missing';
         if (slot && (slot.status === 'pending' || slot.status === 'running')) {
-          await settleFailed(deps, slot, 'retries_exhausted: the image could not be made after every retry');
+          const reason = 'retries_exhausted: the image could not be made after every retry';
+          if (await settleFailed(deps, slot, reason)) result = 'failed';
           await finalizeJobIfDone(deps, message.account_id, message.job_id);
-          logger.warn('slot failed from the DLQ', { job_id: message.job_id, slot_index: message.slot_index });
         }
+        const line = { ...fields, result, latency_ms: Date.now() - started };
+        if (result === 'failed') logger.warn('dead letter', line);
+        else logger.info('dead letter', line);
       } catch (error) {
-        logger.error('DLQ settlement failed', { message_id: record.messageId, error });
+        logger.error('dead letter', { ...fields, result: 'error', latency_ms: Date.now() - started, error });
         failures.push({ itemIdentifier: record.messageId });
       }
     }
+    deps.telemetry.flush();
     return { batchItemFailures: failures };
   };
 }

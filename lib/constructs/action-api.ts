@@ -1,4 +1,4 @@
-import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import {
   AccessLogField,
   AccessLogFormat,
@@ -28,6 +28,8 @@ export interface ActionApiProps {
   readonly throttleBurstLimit: number;
   /** Retention of the access logs. @default RetentionDays.THREE_MONTHS */
   readonly accessLogRetention?: RetentionDays;
+  /** Retention of the stage's execution logs. @default RetentionDays.ONE_MONTH */
+  readonly executionLogRetention?: RetentionDays;
 }
 
 /**
@@ -80,6 +82,7 @@ export class ActionApi extends Construct {
   readonly api: RestApi;
   readonly method: Method;
   readonly accessLogGroup: LogGroup;
+  readonly executionLogGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: ActionApiProps) {
     super(scope, id);
@@ -88,14 +91,17 @@ export class ActionApi extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    const stageName = props.stageName ?? 'v1';
     this.api = new RestApi(this, 'Api', {
+      // Unique per stack and region: the 5xx alarm selects the API's metrics by this name.
+      restApiName: `${Stack.of(this).stackName}-api`,
       description: 'adgen: one POST endpoint whose body names the action',
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
       // Execution and access logging need the account's API Gateway CloudWatch role.
       cloudWatchRole: true,
       cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
       deployOptions: {
-        stageName: props.stageName ?? 'v1',
+        stageName,
         throttlingRateLimit: props.throttleRateLimit,
         throttlingBurstLimit: props.throttleBurstLimit,
         accessLogDestination: new LogGroupLogDestination(this.accessLogGroup),
@@ -106,6 +112,15 @@ export class ActionApi extends Construct {
         tracingEnabled: true,
       },
     });
+
+    // API Gateway writes execution logs to a group of this name, which it would create without
+    // a retention; created here first (the stage waits for it), so it expires like the others.
+    this.executionLogGroup = new LogGroup(this, 'ExecutionLogs', {
+      logGroupName: `API-Gateway-Execution-Logs_${this.api.restApiId}/${stageName}`,
+      retention: props.executionLogRetention ?? RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.api.deploymentStage.node.addDependency(this.executionLogGroup);
 
     // The stack outputs the stage URL as ApiUrl; drop RestApi's own unnamed duplicate.
     this.api.node.tryRemoveChild('Endpoint');

@@ -40,9 +40,23 @@ describe('deployment settings', () => {
     ['workerMaxConcurrency', 1],
     ['workerMaxConcurrency', 2.5],
     ['presignTtlSeconds', 604_801],
+    ['logLevel', 'verbose'],
+    ['logLevel', 'SILENT'],
+    ['alarmDlqMessages', -1],
+    ['alarmQueueAgeSeconds', 30],
+    ['alarmRouter5xxPercent', 101],
+    ['alarmWorkerErrors', 0.5],
+    ['alarmModelThrottlePercent', 'most'],
+    ['alarmEmail', 'ops at example'],
   ])('refuses %s = %j with a message naming the setting', (key, value) => {
     expect(() => readSettings(contextOf({ [key]: value }))).toThrow(SettingsError);
     expect(() => readSettings(contextOf({ [key]: value }))).toThrow(new RegExp(`${key}:`));
+  });
+
+  it('reads the optional alarm e-mail address, which has no default', () => {
+    expect(readSettings(contextOf({})).alarmEmail).toBeUndefined();
+    expect(readSettings(contextOf({ alarmEmail: 'ops@example.com' })).alarmEmail).toBe('ops@example.com');
+    expect(SETTING_KEYS).not.toContain('alarmEmail');
   });
 
   it('refuses a burst smaller than the rate', () => {

@@ -350,7 +350,17 @@ describe('permissions', () => {
 describe('outputs', () => {
   it('outputs exactly what a deployer needs', () => {
     expect(Object.keys(template.findOutputs('*')).sort()).toEqual(
-      ['ApiUrl', 'BucketName', 'DlqUrl', 'QueueUrl', 'TableName', 'UserPoolClientId', 'UserPoolId'].sort(),
+      [
+        'AlarmTopicArn',
+        'ApiUrl',
+        'BucketName',
+        'DashboardName',
+        'DlqUrl',
+        'QueueUrl',
+        'TableName',
+        'UserPoolClientId',
+        'UserPoolId',
+      ].sort(),
     );
     template.hasOutput('ApiUrl', {
       Value: {

@@ -31,6 +31,7 @@ describe('npm start (the embedded local stack)', () => {
       expect(written).toEqual({
         baseUrl: first.baseUrl,
         apiKey: first.apiKey,
+        accountId: expect.any(String),
         cognito: {
           endpoint: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
           region: expect.any(String),
@@ -38,6 +39,11 @@ describe('npm start (the embedded local stack)', () => {
           clientId: expect.any(String),
           username: expect.any(String),
           password: expect.any(String),
+        },
+        dynamodb: {
+          endpoint: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+          region: expect.any(String),
+          tableName: 'adgen',
         },
       });
       const client = await call(first.baseUrl, written.apiKey, { action: 'create_client', name: 'Acme' });

@@ -13,6 +13,7 @@ import { isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
 import type { Deps } from '../deps.ts';
 import type { SlotPlan } from '../generation/batch.ts';
+import { METRIC } from '../telemetry.ts';
 
 export type SlotStatus = 'pending' | 'running' | 'succeeded' | 'failed';
 
@@ -43,9 +44,14 @@ export type Slot = {
 
 const SLOT_NAMESPACE = '5f0c3e55-8a4e-4c1e-9a65-5c3b2f7d4e10';
 
+/** The slot's id: the same job and index always give the same id (logs name slots by it). */
+export function slotId(jobId: string, index: number): string {
+  return uuidv5(`${jobId}/${index}`, SLOT_NAMESPACE);
+}
+
 /** Deterministic identity: the same job and index always give the same id, seed and S3 key. */
 export function slotIdentity(accountId: string, campaignId: string, jobId: string, index: number) {
-  const id = uuidv5(`${jobId}/${index}`, SLOT_NAMESPACE);
+  const id = slotId(jobId, index);
   // Stability accepts seeds 0..4294967294; 0 means random, so stay in 1..4294967294.
   const seed = (crc32(`${jobId}/${index}`) % 4294967294) + 1;
   const s3Key = `creatives/${accountId}/${campaignId}/${jobId}/${String(index).padStart(5, '0')}.png`;
@@ -290,6 +296,9 @@ export async function settleSucceeded(
         ],
       }),
     );
+    // Counted only when the move commits, so a redelivery can never count an image twice.
+    deps.telemetry.count(METRIC.imagesSucceeded);
+    deps.telemetry.count(METRIC.creditsUsed);
     return true;
   } catch (error) {
     if (isConditionalCheckFailed(error)) return false;
@@ -341,6 +350,8 @@ export async function settleFailed(
         ],
       }),
     );
+    deps.telemetry.count(METRIC.imagesFailed, 1, { reason: reasonCode(reason) });
+    deps.telemetry.count(METRIC.creditsReleased);
     return true;
   } catch (error) {
     if (isConditionalCheckFailed(error)) return false;

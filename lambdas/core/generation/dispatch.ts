@@ -9,6 +9,7 @@ import type { Campaign } from '../entities/campaign.ts';
 import { finalizeJobIfDone, newJobItem } from '../entities/job.ts';
 import { newSlotItems, settleFailed, writeSlots } from '../entities/slot.ts';
 import { AppError, InsufficientCreditsError } from '../errors.ts';
+import { METRIC } from '../telemetry.ts';
 import { planSlots, type SlotPlan } from './batch.ts';
 import { slotMessageBody } from './messages.ts';
 import { prepareCampaign } from './prepare.ts';
@@ -78,6 +79,7 @@ export async function dispatchGeneration(
     }
     throw error;
   }
+  deps.telemetry.count(METRIC.creditsReserved, jobs);
 
   const slotInput = { accountId, campaignId: campaign.id, clientId: campaign.client_id, jobId, now };
   const items = newSlotItems(slotInput, plans);

@@ -12,6 +12,8 @@ const TRANSIENT = new Set([
   'TimeoutError',
   'RequestTimeout',
 ]);
+/** The transient errors that mean "too many requests" (counted as model throttles). */
+const THROTTLED = new Set(['ThrottlingException', 'ServiceQuotaExceededException']);
 
 /**
  * Bedrock's errors sorted the way the worker must treat them (bedrock.md): transient ones go
@@ -23,7 +25,7 @@ export function classifyBedrockError(error: unknown, modelId: string): Error {
   const message = error instanceof Error ? error.message : String(error);
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   if (TRANSIENT.has(name) || (status !== undefined && status >= 500)) {
-    return new TransientImageError(`${name}: ${message}`);
+    return new TransientImageError(`${name}: ${message}`, { throttled: THROTTLED.has(name) });
   }
   if (name === 'ValidationException') {
     const blocked = /blocked|filter|content|policy|responsible ai/i.test(message);

@@ -1,5 +1,6 @@
 import { BedrockClient, GetFoundationModelCommand } from '@aws-sdk/client-bedrock';
 import type { Config } from '../config.ts';
+import { traced } from '../tracing.ts';
 
 export type ModelLifecycle =
   | { status: 'ACTIVE' }
@@ -36,5 +37,7 @@ export async function checkModelLifecycle(
 
 /** The control-plane client, used only for this check (kept out of the router's bundle). */
 export function createBedrockControl(config: Pick<Config, 'region' | 'endpoints'>): BedrockClient {
-  return new BedrockClient({ region: config.region, endpoint: config.endpoints.bedrock, maxAttempts: 2 });
+  return traced(
+    new BedrockClient({ region: config.region, endpoint: config.endpoints.bedrock, maxAttempts: 2 }),
+  );
 }

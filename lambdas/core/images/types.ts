@@ -46,4 +46,10 @@ export class PermanentImageError extends Error {
 /** Throttling, timeouts, 5xx: left to queue redelivery with backoff. */
 export class TransientImageError extends Error {
   override name = 'TransientImageError';
+  /** The model refused the call for its request rate or quota (counted as a throttle). */
+  readonly throttled: boolean;
+  constructor(message: string, options: { throttled?: boolean } = {}) {
+    super(message);
+    this.throttled = options.throttled ?? false;
+  }
 }
