@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: `unit` (no I/O), `integration` (the handlers against the local emulators,
- * started once per run by the global setup) and `infra` (CDK synth and cdk-nag). Run one with
+ * Four projects: `unit` (no I/O), `integration` (the handlers against the local emulators,
+ * started once per run by the global setup), `infra` (CDK synth and cdk-nag) and `e2e` (the
+ * gallery in headless Chromium). Run one with
  * `npx vitest run --project integration`.
  */
 export default defineConfig({
@@ -39,6 +40,16 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The gallery in headless Chromium (Debian's `chromium`) against a local stack it starts.
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -18,6 +18,7 @@ console.log(`
 adgen is running
   API       POST ${stack.baseUrl}/   (header X-Api-Key)
   API key   ${stack.apiKey}
+  gallery   ${stack.baseUrl}/gallery
   settings  ${stack.localJsonPath}
 Try:
   curl -s ${stack.baseUrl} -H 'content-type: application/json' -H 'x-api-key: ${stack.apiKey}' -d '{"action":"create_client","name":"Acme"}'

@@ -1,0 +1,373 @@
+/**
+ * `npm run bench`: the local stack on temp dirs, measured. Writes bench/results.json and
+ * bench/results.md. Never part of `npm test`; timings never go into tests.
+ *
+ * Phases (each bounded in count and time; only 127.0.0.1 traffic):
+ * 1. router bundle: size, renderer absent, import time vs `node -e 0` (fails the bench over 1 MB
+ *    or with the renderer inside);
+ * 2. renderer alone, one core: ms per creative at four sizes, peak RSS, PNG bytes;
+ * 3. the local stack started; 60 clients and campaigns of 10, 1,000 and 10,000 creatives seeded;
+ * 4. router over HTTP, sequential and at concurrency 16, next to bare GetItem/Query;
+ * 5. list_creatives' first page by campaign size and by page size;
+ * 6. the pipeline: 100-image batches with 1 and 2 workers, next to the renderer's ceiling;
+ * 7. cost per 1,000 images on paper from the settings and the measured durations.
+ *
+ * BENCH_SCALE (default 1) scales repetition counts, e.g. 0.3 for a quick look;
+ * `npm run bench -- --markdown` only rewrites results.md from results.json.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { parseApiKey } from '#core/auth/api-key-format.ts';
+import { keys } from '#core/db/keys.ts';
+import { type BundleResult, benchRouterBundle } from './lib/bundle.ts';
+import { ASSUMPTIONS, costPer1000, type ItemSizes, PRICES, readStackSettings } from './lib/cost.ts';
+import { startLoadClient } from './lib/load.ts';
+import { itemSize } from './lib/meter.ts';
+import { PIPELINE_RATIOS, type PipelineRun, runPipeline } from './lib/pipeline.ts';
+import { benchRenderer, type RendererResult } from './lib/renderer.ts';
+import { type Results, renderMarkdown } from './lib/report.ts';
+import { benchRouter, benchScaling, type RouterResult, type ScalingResult } from './lib/router.ts';
+import { seedCampaignWithCreatives, seedClients } from './lib/seed.ts';
+import { type BenchStack, startBenchStack } from './lib/stack.ts';
+import { figure, median, percentile, ratio } from './lib/stats.ts';
+
+const HARD_LIMIT_MS = 9.5 * 60_000;
+const scale = Math.min(2, Math.max(0.1, Number(process.env.BENCH_SCALE ?? 1) || 1));
+const n = (count: number, min = 1) => Math.max(min, Math.round(count * scale));
+
+const started = Date.now();
+const log = (message: string) => {
+  const s = ((Date.now() - started) / 1000).toFixed(1).padStart(6);
+  process.stderr.write(`[bench ${s}s] ${message}\n`);
+};
+const checkTime = (phase: string) => {
+  if (Date.now() - started > HARD_LIMIT_MS) throw new Error(`bench over its time limit before ${phase}`);
+};
+
+export type PipelineResult = {
+  images_per_batch: number;
+  ratios: string;
+  by_workers: Record<
+    string,
+    {
+      workers: number;
+      creatives_per_min: ReturnType<typeof figure>;
+      total_s: ReturnType<typeof figure>;
+      dispatch_ms: ReturnType<typeof figure>;
+      worker_ms_per_image_p50: number;
+      worker_ms_per_image_p99: number;
+      failed: number;
+      pngs_verified: number;
+      images: number;
+      /** Renderer ceiling for this many workers: one core's ceiling × min(workers, cores). */
+      ceiling_per_min: number;
+      ratio_to_ceiling: number;
+      ratio_to_one_core_ceiling: number;
+    }
+  >;
+  speedup_2_over_1: number;
+  calls_per_image: Record<string, { calls: number; failed: number; table_cu: number; index_cu: number }>;
+};
+
+async function main(): Promise<number> {
+  const cores = availableParallelism();
+  const tmp = await mkdtemp(join(tmpdir(), 'adgen-bench-'));
+  const failures: string[] = [];
+  let stack: BenchStack | undefined;
+  let load: Awaited<ReturnType<typeof startLoadClient>> | undefined;
+  const cleanup = async () => {
+    await load?.close().catch(() => undefined);
+    load = undefined;
+    await stack?.stop().catch((e: unknown) => log(`stopping the stack: ${String(e)}`));
+    stack = undefined;
+    await rm(tmp, { recursive: true, force: true }).catch(() => undefined);
+  };
+  let interrupted = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (interrupted) return;
+      interrupted = true;
+      log(`${signal}: stopping the emulators`);
+      void cleanup().finally(() => process.exit(130));
+    });
+  }
+
+  try {
+    // 1. Router bundle (before the emulators, so nothing else competes for the cores).
+    log('router bundle: esbuild, size, import time');
+    const bundle: BundleResult = await benchRouterBundle(join(tmp, 'router-bundle'), n(15, 5));
+    failures.push(...bundle.failures);
+    log(
+      `  ${bundle.bytes} B, import ${bundle.import_ms.median} ms vs node -e 0 ${bundle.node_e_0_ms.median} ms`,
+    );
+
+    // 2. Renderer alone.
+    checkTime('renderer');
+    log('renderer: 200 renders over four sizes, one core');
+    const renderer: RendererResult = await benchRenderer({ blocks: 5, perBlock: n(10, 2), maxMs: 200_000 });
+    log(`  ${renderer.mixed_ms_per_creative} ms per creative (mixed), peak RSS ${renderer.peak_rss_mb} MB`);
+
+    // 3. The stack and its data.
+    checkTime('stack');
+    log('starting the local stack on a temp dir');
+    stack = await startBenchStack(join(tmp, 'data'), { credits: 100_000 });
+    const s = stack;
+    load = await startLoadClient();
+    const deps = s.routerDeps;
+    log('seeding 60 clients and campaigns of 10, 1,000 and 10,000 creatives');
+    const clientIds = await seedClients(deps, s.accountId, 60);
+    const seedClient = clientIds[0] as string;
+    const campaigns: { creatives: number; campaignId: string; seedSeconds: number }[] = [];
+    for (const count of [10, 1000, 10_000]) {
+      const seeded = await seedCampaignWithCreatives(deps, s.accountId, seedClient, count);
+      campaigns.push({ creatives: count, campaignId: seeded.campaignId, seedSeconds: seeded.seconds });
+      log(`  ${count} creatives in ${seeded.seconds.toFixed(1)} s`);
+    }
+    const campaign1000 = campaigns.find((c) => c.creatives === 1000)?.campaignId as string;
+
+    // 4. Router and floor.
+    checkTime('router');
+    log('router: list_clients, create_campaign, list_creatives; sequential and at concurrency 16');
+    const counts = {
+      runs: 5,
+      seq: n(100, 20),
+      conc: n(400, 64),
+      concurrency: 16,
+      seqMs: 2500,
+      concMs: 3000,
+    };
+    const router: RouterResult = await benchRouter(s, load, {
+      listCreativesCampaign: campaign1000,
+      counts,
+      actions: [
+        { name: 'list_clients', fields: {}, note: '1 page of 50 of the account\u2019s 60 clients' },
+        {
+          name: 'create_campaign',
+          fields: {
+            client_id: seedClient,
+            name: 'Bench campaign',
+            aspect_ratio: '1:1,9:16',
+            volume: 4,
+            offer_text: '30% off',
+            cta_text: 'Shop now',
+          },
+          note: 'one new campaign per request (TransactWrite: client check + put)',
+        },
+        {
+          name: 'list_creatives',
+          fields: { campaign_id: campaign1000 },
+          note: '1 page of 50 (presigned URLs) from a campaign with 1,000 creatives',
+        },
+      ],
+    });
+    for (const [name, r] of Object.entries(router.ratios)) {
+      log(`  ${name}: p50 ratio ${r.p50_sequential} (seq), ${r.p50_concurrent} (c16)`);
+    }
+
+    // 5. Scaling.
+    checkTime('scaling');
+    log('scaling: list_creatives first page at 10, 1,000 and 10,000 creatives');
+    const scaling: ScalingResult = await benchScaling(s, load, {
+      campaigns,
+      runs: 5,
+      requests: n(30, 10),
+      maxMs: 2500,
+    });
+    log(`  10,000 over 1,000: ${scaling.growth_10000_over_1000}×`);
+
+    // 6. Pipeline.
+    checkTime('pipeline');
+    const pipelineClient = await s.call<{ client: { id: string } }>('create_client', { name: 'Pipeline' });
+    if (pipelineClient.status !== 200) throw new Error(`create_client answered ${pipelineClient.status}`);
+    // Warm-up batch (not reported): the worker's modules, fonts and JIT, as the renderer bench is warm.
+    log('pipeline: warm-up batch of 8 images');
+    await runPipeline(s, pipelineClient.body.client.id, {
+      workers: 2,
+      images: 8,
+      maxMs: 60_000,
+      meter: false,
+    });
+    const pipelineRuns: PipelineRun[] = [];
+    const pipelineRepeats = scale >= 1 ? 2 : 1;
+    const images = 100;
+    let metered: PipelineResult['calls_per_image'] = {};
+    for (let r = 0; r < pipelineRepeats; r++) {
+      for (const workers of [1, 2]) {
+        checkTime(`pipeline run (${workers} workers)`);
+        log(`pipeline: ${images} images, ${workers} worker(s), run ${r + 1}/${pipelineRepeats}`);
+        const meter = r === 0 && workers === 1;
+        const run = await runPipeline(s, pipelineClient.body.client.id, {
+          workers,
+          images,
+          maxMs: 240_000,
+          meter,
+        });
+        if (meter) metered = s.meter.per(run.succeeded);
+        pipelineRuns.push(run);
+        log(
+          `  ${run.creatives_per_min} creatives/min (${(run.total_ms / 1000).toFixed(1)} s), ${run.failed} failed`,
+        );
+        if (run.failed > 0 || run.pngs_verified !== run.succeeded) {
+          failures.push(
+            `pipeline run with ${workers} worker(s): ${run.failed} failed, ${run.pngs_verified} PNGs verified`,
+          );
+        }
+      }
+    }
+    const ceiling = renderer.ceiling_per_core_per_min;
+    const byWorkers: PipelineResult['by_workers'] = {};
+    for (const workers of [1, 2]) {
+      const runs = pipelineRuns.filter((p) => p.workers === workers);
+      const workerMs = runs.flatMap((p) => p.worker_ms);
+      const cpm = figure(
+        'creatives/min',
+        runs.map((p) => p.creatives_per_min),
+        1,
+      );
+      const ceilingN = ceiling * Math.min(workers, cores);
+      byWorkers[String(workers)] = {
+        workers,
+        creatives_per_min: cpm,
+        total_s: figure(
+          's',
+          runs.map((p) => p.total_ms / 1000),
+          1,
+        ),
+        dispatch_ms: figure(
+          'ms',
+          runs.map((p) => p.dispatch_ms),
+          0,
+        ),
+        worker_ms_per_image_p50: Math.round(percentile(workerMs, 50)),
+        worker_ms_per_image_p99: Math.round(percentile(workerMs, 99)),
+        failed: runs.reduce((a, p) => a + p.failed, 0),
+        pngs_verified: runs.reduce((a, p) => a + p.pngs_verified, 0),
+        images: runs.reduce((a, p) => a + p.images, 0),
+        ceiling_per_min: Math.round(ceilingN * 10) / 10,
+        ratio_to_ceiling: ratio(cpm.median, ceilingN),
+        ratio_to_one_core_ceiling: ratio(cpm.median, ceiling),
+      };
+    }
+    const pipeline: PipelineResult = {
+      images_per_batch: images,
+      ratios: PIPELINE_RATIOS,
+      by_workers: byWorkers,
+      speedup_2_over_1: ratio(
+        byWorkers['2']?.creatives_per_min.median ?? Number.NaN,
+        byWorkers['1']?.creatives_per_min.median ?? Number.NaN,
+      ),
+      calls_per_image: metered,
+    };
+
+    // 7. Item sizes of this run, then the cost on paper.
+    const get = async (key: { pk: string; sk: string }) =>
+      (await deps.ddb.send(new GetCommand({ TableName: s.config.tableName, Key: key, ConsistentRead: true })))
+        .Item ?? {};
+    const keyId = parseApiKey(s.apiKey)?.keyId ?? '';
+    const slotItem = await firstSucceededSlot(s, pipelineRuns[0]?.campaign_id ?? '');
+    const pendingSlotSize = itemSize({
+      ...slotItem,
+      status: 'pending',
+      width: undefined,
+      height: undefined,
+      bytes: undefined,
+      model: undefined,
+      completed_at: undefined,
+    });
+    const campaignItem = await get(keys.campaignById(s.accountId, String(slotItem.campaign_id)));
+    const items: ItemSizes = {
+      apiKey: itemSize(await get(keys.apiKeyById(keyId))),
+      account: itemSize(await get(keys.account(s.accountId))),
+      campaign: itemSize(campaignItem),
+      brandKit: itemSize(await get(keys.brandKitOfClient(s.accountId, String(slotItem.client_id)))),
+      job: itemSize(await get(keys.jobById(s.accountId, String(slotItem.job_id)))),
+      slotPending: pendingSlotSize,
+      slotSucceeded: itemSize(slotItem),
+    };
+    const settings = await readStackSettings();
+    const handlerP50 = (label: string) => median(s.handlerMs.get(label) ?? [Number.NaN]);
+    const mixedVisual =
+      Object.values(renderer.sizes).reduce((a, v) => a + v.visual_ms_p50, 0) /
+      Object.keys(renderer.sizes).length;
+    const pngMean =
+      Object.values(renderer.sizes).reduce((a, v) => a + v.png_bytes.median, 0) /
+      Object.keys(renderer.sizes).length;
+    const costInput = {
+      settings,
+      workerMsTemplate: byWorkers['1']?.worker_ms_per_image_p50 ?? Number.NaN,
+      templateVisualMs: mixedVisual,
+      routerMs: {
+        generatePerBatch: handlerP50('generate_creatives (100 images)'),
+        getJob: handlerP50('get_job'),
+        listCreatives: handlerP50('list_creatives'),
+      },
+      items,
+      pngBytes: pngMean,
+      bedrockSeconds: [5, 15],
+    };
+    const cost = { prices: PRICES, assumptions: ASSUMPTIONS, input: costInput, ...costPer1000(costInput) };
+
+    await cleanup();
+    const results = {
+      date: new Date().toISOString(),
+      machine: {
+        cores,
+        cpu: cpus()[0]?.model.trim() ?? 'unknown',
+        arch: process.arch,
+        platform: process.platform,
+        node: process.version,
+      },
+      scale,
+      duration_s: Math.round((Date.now() - started) / 1000),
+      failures,
+      bundle,
+      renderer,
+      router,
+      scaling,
+      pipeline,
+      cost,
+    };
+    await writeFile(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+    await writeFile(new URL('./results.md', import.meta.url), renderMarkdown(results));
+    log(`wrote bench/results.json and bench/results.md in ${results.duration_s} s`);
+    for (const f of failures) log(`FAILED: ${f}`);
+    return failures.length > 0 ? 1 : 0;
+  } finally {
+    await cleanup();
+  }
+}
+
+/** A slot as the worker leaves it (succeeded), to size the items the pipeline writes. */
+async function firstSucceededSlot(s: BenchStack, campaignId: string): Promise<Record<string, unknown>> {
+  const c = keys.creativesOfCampaign(s.accountId, campaignId, 'succeeded');
+  const out = await s.routerDeps.ddb.send(
+    new QueryCommand({
+      TableName: s.config.tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': c.partition },
+      Limit: 1,
+    }),
+  );
+  const item = out.Items?.[0];
+  if (!item) throw new Error('no succeeded slot to size');
+  return item;
+}
+
+/** `tsx bench/run.ts --markdown`: rewrites results.md from results.json (no measuring). */
+async function markdownOnly(): Promise<number> {
+  const results = JSON.parse(await readFile(new URL('./results.json', import.meta.url), 'utf8')) as Results;
+  await writeFile(new URL('./results.md', import.meta.url), renderMarkdown(results));
+  log('rewrote bench/results.md from bench/results.json');
+  return 0;
+}
+
+(process.argv.includes('--markdown') ? markdownOnly() : main()).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    log(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,572 @@
+/**
+ * `adgen`: the command line of the adgen API (`npx adgen --help`). Every command is one or a few
+ * calls of the typed client (`client/index.ts`). Exit codes: 0 ok, 2 usage, 3 auth (401/403),
+ * 4 not found, 5 validation, 6 insufficient credits, 7 other API error, 8 network.
+ */
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { AdgenClient, AdgenError, type Inputs, WaitTimeoutError } from '../client/index.ts';
+
+const HELP = `adgen: creative ad generation from the command line
+
+Usage: adgen <command> [arguments] [--json] [--base-url URL] [--api-key KEY]
+
+  login [--username U --password P]        log in to Cognito (USER_PASSWORD_AUTH), cache the token
+  keys list | create <name> [--expires-in-days N] | revoke <key id>     (after login)
+  clients [list] | clients create <name>
+  campaigns list --client ID
+  campaigns create --client ID [--name N] [--aspect-ratio 1:1,9:16] [--volume N] [--offer T]
+                   [--cta T] [--platforms meta_feed,tiktok] [--angles ID,ID] [--landing-url URL]
+  angles list --client ID | angles generate --client ID --summary TEXT [--language en]
+  brand-kit get --client ID
+  brand-kit set --client ID [--primary #RRGGBB] [--secondary ..] [--accent ..] [--background ..]
+                [--text ..] [--heading FONT] [--body FONT] [--logo-url URL|none] [--tone T]
+                [--tagline T] [--banned w1,w2]
+  prepare <campaign id>
+  generate <campaign id> [--wait] [--out DIR] [--timeout SECONDS]
+  credits
+
+Base URL and API key: --base-url/--api-key, else ADGEN_BASE_URL/ADGEN_API_KEY, else the local
+stack's $ADGEN_DATA_DIR/local.json (default .adgen/local.json, written by npm start).
+--json prints the result as JSON on stdout (for scripts).
+
+Exit codes: 0 ok, 2 usage, 3 auth, 4 not found, 5 validation, 6 insufficient credits,
+7 other API error, 8 network.`;
+
+export const EXIT = {
+  ok: 0,
+  usage: 2,
+  auth: 3,
+  notFound: 4,
+  validation: 5,
+  credits: 6,
+  api: 7,
+  network: 8,
+} as const;
+
+class UsageError extends Error {}
+class AuthError extends Error {}
+
+const options = {
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  username: { type: 'string' },
+  password: { type: 'string' },
+  'cognito-endpoint': { type: 'string' },
+  'client-id': { type: 'string' },
+  region: { type: 'string' },
+  'expires-in-days': { type: 'string' },
+  client: { type: 'string' },
+  name: { type: 'string' },
+  'aspect-ratio': { type: 'string' },
+  volume: { type: 'string' },
+  offer: { type: 'string' },
+  cta: { type: 'string' },
+  platforms: { type: 'string' },
+  angles: { type: 'string' },
+  'landing-url': { type: 'string' },
+  summary: { type: 'string' },
+  language: { type: 'string' },
+  primary: { type: 'string' },
+  secondary: { type: 'string' },
+  accent: { type: 'string' },
+  background: { type: 'string' },
+  text: { type: 'string' },
+  heading: { type: 'string' },
+  body: { type: 'string' },
+  'logo-url': { type: 'string' },
+  tone: { type: 'string' },
+  tagline: { type: 'string' },
+  banned: { type: 'string' },
+  wait: { type: 'boolean' },
+  out: { type: 'string' },
+  timeout: { type: 'string' },
+  limit: { type: 'string' },
+} as const;
+
+type Flags = ReturnType<typeof parse>['values'];
+function parse(argv: string[]) {
+  return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+}
+
+type LocalJson = {
+  baseUrl?: string;
+  apiKey?: string;
+  cognito?: { endpoint?: string; region?: string; clientId?: string; username?: string; password?: string };
+};
+
+const dataDir = () => process.env.ADGEN_DATA_DIR ?? '.adgen';
+
+async function readJson<T>(path: string): Promise<T | undefined> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+const localJson = () => readJson<LocalJson>(join(dataDir(), 'local.json'));
+
+function tokenPath(): string {
+  if (process.env.ADGEN_DATA_DIR) return join(process.env.ADGEN_DATA_DIR, 'token.json');
+  const config = process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config');
+  return join(config, 'adgen', 'token.json');
+}
+
+type CachedToken = { accessToken: string; expiresAt: string; username: string };
+
+async function config(flags: Flags) {
+  const local = await localJson();
+  const baseUrl = flags['base-url'] ?? process.env.ADGEN_BASE_URL ?? local?.baseUrl;
+  const apiKey = flags['api-key'] ?? process.env.ADGEN_API_KEY ?? local?.apiKey;
+  if (!baseUrl) {
+    throw new UsageError(
+      `No base URL: pass --base-url, set ADGEN_BASE_URL, or start the local stack (npm start) so ${join(dataDir(), 'local.json')} exists.`,
+    );
+  }
+  return { baseUrl, apiKey, local };
+}
+
+async function apiClient(flags: Flags, needs: 'api_key' | 'user_token' = 'api_key') {
+  const { baseUrl, apiKey } = await config(flags);
+  if (needs === 'api_key') {
+    if (!apiKey) throw new UsageError('No API key: pass --api-key or set ADGEN_API_KEY.');
+    return new AdgenClient({ baseUrl, apiKey });
+  }
+  const cached = await readJson<CachedToken>(tokenPath());
+  if (!cached) throw new AuthError('Not logged in: run `adgen login` first.');
+  if (Date.parse(cached.expiresAt) <= Date.now() + 10_000) {
+    throw new AuthError('The cached login has expired: run `adgen login` again.');
+  }
+  return new AdgenClient({ baseUrl, token: cached.accessToken });
+}
+
+function required(value: string | undefined, what: string): string {
+  if (!value) throw new UsageError(`Missing ${what}. See adgen --help.`);
+  return value;
+}
+
+function integer(value: string | undefined, what: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n)) throw new UsageError(`${what} must be an integer, not '${value}'.`);
+  return n;
+}
+
+const list = (value: string | undefined) =>
+  value === undefined
+    ? undefined
+    : value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+
+function strip<T extends Record<string, unknown>>(object: T): T {
+  return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined)) as T;
+}
+
+type Out = { json: boolean };
+function print(out: Out, result: unknown, human: () => string) {
+  process.stdout.write(out.json ? `${JSON.stringify(result, null, 2)}\n` : `${human()}\n`);
+}
+
+async function login(flags: Flags, out: Out) {
+  const { local } = await config(flags).catch(async () => ({ local: await localJson() }));
+  const endpoint = flags['cognito-endpoint'] ?? local?.cognito?.endpoint;
+  const clientId = required(
+    flags['client-id'] ?? local?.cognito?.clientId,
+    '--client-id (Cognito app client)',
+  );
+  const username = required(flags.username ?? local?.cognito?.username, '--username');
+  const password = required(
+    flags.password ?? process.env.ADGEN_PASSWORD ?? local?.cognito?.password,
+    '--password',
+  );
+  const region = flags.region ?? local?.cognito?.region ?? process.env.AWS_REGION ?? 'us-east-1';
+  const { CognitoIdentityProviderClient, InitiateAuthCommand } = await import(
+    '@aws-sdk/client-cognito-identity-provider'
+  );
+  // Cognito's InitiateAuth is unauthenticated; the local emulator still wants signable credentials.
+  const cognito = new CognitoIdentityProviderClient({
+    region,
+    ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+  });
+  try {
+    const auth = await cognito
+      .send(
+        new InitiateAuthCommand({
+          ClientId: clientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: username, PASSWORD: password },
+        }),
+      )
+      .catch((error: Error) => {
+        throw new AuthError(`Login failed: ${error.message}`);
+      });
+    const result = auth.AuthenticationResult;
+    if (!result?.AccessToken)
+      throw new AuthError(`Login needs a challenge this CLI does not answer (${auth.ChallengeName}).`);
+    const expiresAt = new Date(Date.now() + (result.ExpiresIn ?? 3600) * 1000).toISOString();
+    const path = tokenPath();
+    await mkdir(dirname(path), { recursive: true });
+    const cached: CachedToken = { accessToken: result.AccessToken, expiresAt, username };
+    await writeFile(path, `${JSON.stringify(cached, null, 2)}\n`, { mode: 0o600 });
+    await chmod(path, 0o600);
+    print(
+      out,
+      { username, expires_at: expiresAt, token_file: path },
+      () => `Logged in as ${username} until ${expiresAt}.`,
+    );
+  } finally {
+    cognito.destroy();
+  }
+}
+
+function formatDuration(ms: number) {
+  const s = ms / 1000;
+  return s < 60 ? `${s.toFixed(1)}s` : `${Math.floor(s / 60)}m${Math.round(s % 60)}s`;
+}
+
+function progressLine(
+  job: { jobs: number; succeeded: number; failed: number; status: string },
+  elapsedMs: number,
+) {
+  const done = job.succeeded + job.failed;
+  const width = 24;
+  const filled = job.jobs > 0 ? Math.round((done / job.jobs) * width) : 0;
+  return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${job.jobs} done, ${job.failed} failed, ${formatDuration(elapsedMs)} (${job.status})`;
+}
+
+async function generate(flags: Flags, positionals: string[], out: Out) {
+  const campaign_id = required(positionals[0], 'the campaign id (adgen generate <campaign id>)');
+  const client = await apiClient(flags);
+  const started = await client.generateCreatives({ campaign_id });
+  if (!flags.wait) {
+    print(
+      out,
+      started,
+      () => `Job ${started.job_id}: ${started.jobs} images ordered. Follow it with --wait.`,
+    );
+    return;
+  }
+  const tty = process.stderr.isTTY === true && !out.json;
+  let last = '';
+  const timeoutS = integer(flags.timeout, '--timeout') ?? 600;
+  const controller = new AbortController();
+  const onSigint = () => controller.abort(new Error('Interrupted.'));
+  process.once('SIGINT', onSigint);
+  let done: Awaited<ReturnType<typeof client.waitForCreatives>>;
+  try {
+    done = await client.waitForCreatives(started, {
+      timeoutMs: timeoutS * 1000,
+      signal: controller.signal,
+      intervalMs: 500,
+      onProgress: ({ job, elapsedMs }) => {
+        const line = progressLine(job, elapsedMs);
+        if (tty) process.stderr.write(`\r${line}`);
+        else if (!out.json && line.replace(/, [\d.ms]+ \(/, ' (') !== last.replace(/, [\d.ms]+ \(/, ' (')) {
+          process.stderr.write(`${line}\n`);
+        }
+        last = line;
+      },
+    });
+  } finally {
+    process.off('SIGINT', onSigint);
+    if (tty) process.stderr.write('\n');
+  }
+  const folder = resolve(flags.out ?? join('creatives', campaign_id));
+  await mkdir(folder, { recursive: true });
+  const files: {
+    id: string;
+    aspect_ratio: string;
+    width: number | null;
+    height: number | null;
+    file: string;
+  }[] = [];
+  let n = 0;
+  for (const creative of done.creatives) {
+    if (!creative.image_url) continue;
+    n++;
+    const res = await fetch(creative.image_url).catch((error: Error) => {
+      throw new AdgenError('network_error', 0, `Could not download ${creative.id}: ${error.message}`);
+    });
+    if (!res.ok)
+      throw new AdgenError(
+        'internal_error',
+        res.status,
+        `Downloading ${creative.id} answered ${res.status}.`,
+      );
+    const file = join(
+      folder,
+      `${String(n).padStart(3, '0')}-${creative.aspect_ratio.replace(':', 'x')}-${creative.id}.png`,
+    );
+    await writeFile(file, Buffer.from(await res.arrayBuffer()));
+    files.push({
+      id: creative.id,
+      aspect_ratio: creative.aspect_ratio,
+      width: creative.width,
+      height: creative.height,
+      file,
+    });
+  }
+  print(out, { job: done.job, folder, creatives: files }, () => {
+    const reasons = Object.entries(done.job.failure_reasons)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', ');
+    return [
+      `Job ${done.job.job_id} ${done.job.status}: ${done.job.succeeded} of ${done.job.jobs} succeeded, ${done.job.failed} failed${reasons ? ` (${reasons})` : ''}.`,
+      `${files.length} PNG${files.length === 1 ? '' : 's'} in ${folder}`,
+      ...files.map((f) => `  ${f.file} (${f.width}x${f.height})`),
+    ].join('\n');
+  });
+  if (done.job.status === 'failed') process.exitCode = EXIT.api;
+}
+
+const rows = (items: string[], empty: string) => (items.length > 0 ? items.join('\n') : empty);
+
+async function run(argv: string[]): Promise<void> {
+  const { values: flags, positionals } = parse(argv);
+  const out: Out = { json: flags.json === true };
+  const [command, sub, ...rest] = positionals;
+  if (flags.help || !command || command === 'help') {
+    process.stdout.write(`${HELP}\n`);
+    return;
+  }
+  const limit = integer(flags.limit, '--limit');
+  switch (command) {
+    case 'login':
+      return login(flags, out);
+    case 'keys': {
+      const client = await apiClient(flags, 'user_token');
+      if (sub === 'list' || sub === undefined) {
+        const r = await client.listApiKeys(strip({ limit }));
+        return print(out, r, () =>
+          rows(
+            r.api_keys.map((k) => `${k.id}  ${k.status.padEnd(7)}  ${k.prefix}…${k.last4}  ${k.name}`),
+            'No API keys.',
+          ),
+        );
+      }
+      if (sub === 'create') {
+        const name = required(rest[0] ?? flags.name, 'the key name (adgen keys create <name>)');
+        const r = await client.createApiKey(
+          strip({ name, expires_in_days: integer(flags['expires-in-days'], '--expires-in-days') }),
+        );
+        return print(
+          out,
+          r,
+          () => `Created key ${r.api_key.id} (${r.api_key.name}). It is shown only now:\n${r.api_key.key}`,
+        );
+      }
+      if (sub === 'revoke') {
+        const r = await client.revokeApiKey({
+          api_key_id: required(rest[0], 'the key id (adgen keys revoke <id>)'),
+        });
+        return print(out, r, () => `Revoked ${r.api_key.id} at ${r.api_key.revoked_at}.`);
+      }
+      throw new UsageError(`Unknown keys command '${sub}': list, create or revoke.`);
+    }
+    case 'clients': {
+      const client = await apiClient(flags);
+      if (sub === 'create') {
+        const r = await client.createClient({
+          name: required(rest.join(' ') || flags.name, 'the client name'),
+        });
+        return print(out, r, () => `Created client ${r.client.id} (${r.client.name}).`);
+      }
+      if (sub !== undefined && sub !== 'list')
+        throw new UsageError(`Unknown clients command '${sub}': list or create.`);
+      const r = await client.listClients(strip({ limit }));
+      return print(out, r, () =>
+        rows(
+          r.clients.map((c) => `${c.id}  ${c.name}`),
+          'No clients.',
+        ),
+      );
+    }
+    case 'campaigns': {
+      const client = await apiClient(flags);
+      const client_id = required(flags.client, '--client <client id>');
+      if (sub === 'create') {
+        const input: Inputs['create_campaign'] = strip({
+          client_id,
+          name: flags.name,
+          aspect_ratio: flags['aspect-ratio'],
+          volume: integer(flags.volume, '--volume'),
+          offer_text: flags.offer,
+          cta_text: flags.cta,
+          platform_target: list(flags.platforms) as Inputs['create_campaign']['platform_target'],
+          selected_angle_ids: list(flags.angles),
+          landing_url: flags['landing-url'],
+        });
+        const r = await client.createCampaign(input);
+        const c = r.campaign;
+        return print(out, r, () => `Created campaign ${c.id} (${c.name}): ${c.volume} × ${c.aspect_ratio}.`);
+      }
+      if (sub !== undefined && sub !== 'list')
+        throw new UsageError(`Unknown campaigns command '${sub}': list or create.`);
+      const r = await client.listCampaigns(strip({ client_id, limit }));
+      return print(out, r, () =>
+        rows(
+          r.campaigns.map((c) => `${c.id}  ${c.name}  ${c.aspect_ratio}  volume ${c.volume}`),
+          'No campaigns.',
+        ),
+      );
+    }
+    case 'angles': {
+      const client = await apiClient(flags);
+      const client_id = required(flags.client, '--client <client id>');
+      const r =
+        sub === 'generate'
+          ? await client.generateAngles(
+              strip({
+                client_id,
+                research_summary: required(flags.summary, '--summary <research summary>'),
+                language: flags.language,
+              }),
+            )
+          : sub === 'list' || sub === undefined
+            ? await client.listAngles(strip({ client_id, limit }))
+            : undefined;
+      if (!r) throw new UsageError(`Unknown angles command '${sub}': list or generate.`);
+      return print(out, r, () =>
+        rows(
+          r.angles.map((a) => `${a.id}  ${a.awareness_level.padEnd(14)}  ${a.name}: ${a.hook}`),
+          'No angles.',
+        ),
+      );
+    }
+    case 'brand-kit': {
+      const client = await apiClient(flags);
+      const client_id = required(flags.client, '--client <client id>');
+      let r: Awaited<ReturnType<typeof client.getBrandKit>>;
+      if (sub === 'get' || sub === undefined) r = await client.getBrandKit({ client_id });
+      else if (sub === 'set') {
+        const colors = strip({
+          primary: flags.primary,
+          secondary: flags.secondary,
+          accent: flags.accent,
+          background: flags.background,
+          text: flags.text,
+        });
+        const fonts = strip({
+          heading: flags.heading,
+          body: flags.body,
+        }) as Inputs['update_brand_kit']['fonts'];
+        const logo = flags['logo-url'];
+        r = await client.updateBrandKit(
+          strip({
+            client_id,
+            colors: Object.keys(colors).length > 0 ? colors : undefined,
+            fonts: fonts && Object.keys(fonts).length > 0 ? fonts : undefined,
+            logo_url: logo === undefined ? undefined : logo === 'none' ? null : logo,
+            tone_of_voice: flags.tone,
+            tagline: flags.tagline,
+            banned_words: list(flags.banned),
+          }),
+        );
+      } else throw new UsageError(`Unknown brand-kit command '${sub}': get or set.`);
+      const k = r.brand_kit;
+      return print(out, r, () =>
+        [
+          `colors   ${Object.entries(k.colors)
+            .map(([n, v]) => `${n} ${v}`)
+            .join(', ')}`,
+          `fonts    heading ${k.fonts.heading}, body ${k.fonts.body}`,
+          `logo     ${k.logo_url ?? '(none)'}`,
+          `tone     ${k.tone_of_voice || '(none)'}`,
+          `tagline  ${k.tagline || '(none)'}`,
+          `banned   ${k.banned_words.join(', ') || '(none)'}`,
+        ].join('\n'),
+      );
+    }
+    case 'prepare': {
+      const client = await apiClient(flags);
+      const r = await client.prepareCampaign({
+        campaign_id: required(sub, 'the campaign id (adgen prepare <campaign id>)'),
+      });
+      return print(out, r, () =>
+        [
+          ...r.copy.map((c) => `[${c.platform}] ${c.headline} | ${c.primary_text} | ${c.cta}`),
+          `recommended ratios: ${r.recommendations.aspect_ratios.join(', ')}; volume ${r.recommendations.suggested_volume}`,
+          ...r.warnings.map((w) => `warning: ${w}`),
+        ].join('\n'),
+      );
+    }
+    case 'generate':
+      return generate(
+        flags,
+        [sub, ...rest].filter((p): p is string => p !== undefined),
+        out,
+      );
+    case 'credits': {
+      const client = await apiClient(flags);
+      const r = await client.getCredits();
+      const c = r.credits;
+      return print(
+        out,
+        r,
+        () => `${c.available} available, ${c.reserved} reserved, ${c.used} used (${c.granted} granted).`,
+      );
+    }
+    default:
+      throw new UsageError(`Unknown command '${command}'. See adgen --help.`);
+  }
+}
+
+/** The exit code of an error envelope's code. */
+export function exitCodeOf(error: AdgenError): number {
+  if (error.code === 'network_error') return EXIT.network;
+  if (error.status === 401 || error.status === 403) return EXIT.auth;
+  if (error.status === 404) return EXIT.notFound;
+  if (error.status === 402) return EXIT.credits;
+  if (error.status === 400 || error.status === 413) return EXIT.validation;
+  return EXIT.api;
+}
+
+function describeError(error: AdgenError): string {
+  const lines = [`error: ${error.message} (${error.code}${error.status ? `, HTTP ${error.status}` : ''})`];
+  const details = error.details as { issues?: { path: string; message: string }[] } | undefined;
+  for (const issue of details?.issues ?? []) lines.push(`  ${issue.path || '(body)'}: ${issue.message}`);
+  if (error.status === 401)
+    lines.push('  Check the API key (--api-key, ADGEN_API_KEY) or run `adgen login` for key commands.');
+  if (error.status === 402) lines.push('  Grant more credits or lower the campaign volume.');
+  if (error.code === 'network_error') lines.push('  Is the API running (npm start) and the base URL right?');
+  return lines.join('\n');
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const json = argv.includes('--json');
+  const fail = (code: number, error: string, message: string, extra: Record<string, unknown> = {}) => {
+    if (json)
+      process.stdout.write(`${JSON.stringify({ error: { code: error, message, ...extra } }, null, 2)}\n`);
+    process.stderr.write(`${message}\n`);
+    return code;
+  };
+  try {
+    await run(argv);
+    return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
+  } catch (error) {
+    if (error instanceof AdgenError) {
+      return fail(exitCodeOf(error), error.code, describeError(error), {
+        status: error.status,
+        ...(error.details === undefined ? {} : { details: error.details }),
+      });
+    }
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      return fail(EXIT.usage, 'usage', `error: ${(error as Error).message}`);
+    }
+    if (error instanceof AuthError) return fail(EXIT.auth, 'unauthorized', `error: ${error.message}`);
+    if (error instanceof WaitTimeoutError) return fail(EXIT.api, 'timeout', `error: ${error.message}`);
+    return fail(EXIT.api, 'error', `error: ${(error as Error).message ?? String(error)}`);
+  }
+}
+
+// `npx tsx cli/adgen.ts …` runs it directly; the `adgen` bin (cli/adgen.mjs) calls main().
+if (import.meta.main) {
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -1,0 +1,242 @@
+/**
+ * Typed client of the adgen API: one method per action, typed inputs (the router's zod schemas)
+ * and results (`lambdas/api/results.ts`), errors carrying the envelope's code, retries with
+ * exponential backoff and jitter on 429, 5xx and network errors only, and `waitForCreatives`.
+ *
+ *   import { AdgenClient } from './client/index.ts';
+ *   const adgen = new AdgenClient({ baseUrl, apiKey });
+ *   const { client } = await adgen.createClient({ name: 'Acme' });
+ *
+ * Only types are imported from the API's modules: at run time this file needs nothing but fetch.
+ */
+import type * as z from 'zod';
+import type { actions } from '../lambdas/api/actions/index.ts';
+import type { ErrorEnvelope, Results } from '../lambdas/api/results.ts';
+
+type ActionTable = { [A in (typeof actions)[number] as A['name']]: A };
+export type ActionName = keyof ActionTable;
+/** What a caller sends for an action (fields with defaults are optional). */
+export type Inputs = { [A in ActionName]: z.input<ActionTable[A]['input']> };
+export type { Results };
+export type ErrorCode = ErrorEnvelope['error']['code'];
+
+export type Creative = Results['list_creatives']['creatives'][number];
+export type Job = Results['get_job']['job'];
+
+/** An error envelope (or a network failure: `code` `network_error`, `status` 0). */
+export class AdgenError extends Error {
+  override name = 'AdgenError';
+  constructor(
+    readonly code: ErrorCode | 'network_error' | 'invalid_response',
+    readonly status: number,
+    message: string,
+    readonly details?: unknown,
+    readonly requestId?: string,
+  ) {
+    super(message);
+  }
+}
+
+export type RetryOptions = {
+  /** Attempts in all, the first included. @default 4 */
+  attempts?: number;
+  /** Delay before the first retry; doubled each time, with full jitter. @default 250 */
+  baseDelayMs?: number;
+  /** @default 5000 */
+  maxDelayMs?: number;
+};
+
+export type AdgenClientOptions = {
+  baseUrl: string;
+  /** For every action but the key actions. */
+  apiKey?: string;
+  /** A Cognito access token, for list_api_keys, create_api_key and revoke_api_key. */
+  token?: string;
+  retry?: RetryOptions;
+  fetch?: typeof fetch;
+};
+
+const USER_TOKEN_ACTIONS = new Set<string>(['list_api_keys', 'create_api_key', 'revoke_api_key']);
+const FINAL_JOB_STATUSES = new Set(['completed', 'partially_failed', 'failed']);
+
+/** Whether a failure is worth retrying: throttling, server errors and the network, nothing else. */
+export function isRetryable(error: AdgenError): boolean {
+  return error.status === 429 || error.status >= 500 || error.code === 'network_error';
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export type WaitProgress = { job: Job; elapsedMs: number };
+
+export type WaitOptions = {
+  /** Give up with a `WaitTimeoutError` after this long. @default 600000 */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** @default 1000 */
+  intervalMs?: number;
+  onProgress?: (progress: WaitProgress) => void;
+};
+
+export class WaitTimeoutError extends Error {
+  override name = 'WaitTimeoutError';
+}
+
+export class AdgenClient {
+  readonly baseUrl: string;
+  private readonly apiKey: string | undefined;
+  private readonly token: string | undefined;
+  private readonly retry: Required<RetryOptions>;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(options: AdgenClientOptions) {
+    this.baseUrl = options.baseUrl;
+    this.apiKey = options.apiKey;
+    this.token = options.token;
+    this.retry = { attempts: 4, baseDelayMs: 250, maxDelayMs: 5000, ...options.retry };
+    this.fetchImpl = options.fetch ?? fetch;
+  }
+
+  /** Sends one action, retrying 429/5xx/network failures with backoff. */
+  async call<A extends ActionName>(
+    action: A,
+    input: Inputs[A],
+    options: { signal?: AbortSignal } = {},
+  ): Promise<Results[A]> {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (USER_TOKEN_ACTIONS.has(action)) {
+      if (this.token) headers.authorization = `Bearer ${this.token}`;
+    } else if (this.apiKey) headers['x-api-key'] = this.apiKey;
+    const body = JSON.stringify({ action, ...input });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return (await this.once(body, headers, options.signal)) as Results[A];
+      } catch (error) {
+        if (!(error instanceof AdgenError) || !isRetryable(error) || attempt >= this.retry.attempts)
+          throw error;
+        const cap = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1));
+        await sleep(Math.random() * cap, options.signal);
+      }
+    }
+  }
+
+  private async once(body: string, headers: Record<string, string>, signal?: AbortSignal): Promise<unknown> {
+    let res: Response;
+    try {
+      res = await this.fetchImpl(this.baseUrl, { method: 'POST', headers, body, signal: signal ?? null });
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      throw new AdgenError(
+        'network_error',
+        0,
+        `Could not reach ${this.baseUrl}: ${(error as Error).cause ?? (error as Error).message}`,
+      );
+    }
+    const text = await res.text();
+    const requestId = res.headers.get('x-request-id') ?? undefined;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    if (res.ok && parsed !== undefined) return parsed;
+    const envelope = (parsed as Partial<ErrorEnvelope> | undefined)?.error;
+    if (envelope && typeof envelope.code === 'string') {
+      throw new AdgenError(envelope.code, res.status, envelope.message, envelope.details, requestId);
+    }
+    const fallback: ErrorCode | 'invalid_response' =
+      res.status === 429 ? 'rate_limited' : res.status >= 500 ? 'internal_error' : 'invalid_response';
+    throw new AdgenError(
+      fallback,
+      res.status,
+      `HTTP ${res.status}: ${text.slice(0, 200)}`,
+      undefined,
+      requestId,
+    );
+  }
+
+  listClients = (input: Inputs['list_clients'] = {}) => this.call('list_clients', input);
+  createClient = (input: Inputs['create_client']) => this.call('create_client', input);
+  listCampaigns = (input: Inputs['list_campaigns']) => this.call('list_campaigns', input);
+  createCampaign = (input: Inputs['create_campaign']) => this.call('create_campaign', input);
+  listCreatives = (input: Inputs['list_creatives']) => this.call('list_creatives', input);
+  listAngles = (input: Inputs['list_angles']) => this.call('list_angles', input);
+  getAngle = (input: Inputs['get_angle']) => this.call('get_angle', input);
+  generateAngles = (input: Inputs['generate_angles']) => this.call('generate_angles', input);
+  getBrandKit = (input: Inputs['get_brand_kit']) => this.call('get_brand_kit', input);
+  updateBrandKit = (input: Inputs['update_brand_kit']) => this.call('update_brand_kit', input);
+  prepareCampaign = (input: Inputs['prepare_campaign']) => this.call('prepare_campaign', input);
+  generateCreatives = (input: Inputs['generate_creatives']) => this.call('generate_creatives', input);
+  getJob = (input: Inputs['get_job']) => this.call('get_job', input);
+  getCredits = (input: Inputs['get_credits'] = {}) => this.call('get_credits', input);
+  listApiKeys = (input: Inputs['list_api_keys'] = {}) => this.call('list_api_keys', input);
+  createApiKey = (input: Inputs['create_api_key']) => this.call('create_api_key', input);
+  revokeApiKey = (input: Inputs['revoke_api_key']) => this.call('revoke_api_key', input);
+
+  /** Every creative of a campaign with the given status, all pages. */
+  async allCreatives(
+    campaign_id: string,
+    status: Inputs['list_creatives']['status'] = 'succeeded',
+  ): Promise<Creative[]> {
+    const all: Creative[] = [];
+    let next_token: string | null = null;
+    do {
+      const page: Results['list_creatives'] = await this.listCreatives({
+        campaign_id,
+        status,
+        limit: 100,
+        next_token,
+      });
+      all.push(...page.creatives);
+      next_token = page.next_token;
+    } while (next_token);
+    return all;
+  }
+
+  /**
+   * Polls get_job until the job is final (completed, partially_failed or failed), then answers
+   * the job and the campaign's succeeded creatives of that job (all pages). Rejects with a
+   * `WaitTimeoutError` after `timeoutMs`, or with the signal's reason when it aborts.
+   */
+  async waitForCreatives(
+    job: { job_id: string; campaign_id: string; jobs?: number },
+    options: WaitOptions = {},
+  ): Promise<{ job: Job; creatives: Creative[] }> {
+    const { timeoutMs = 600_000, intervalMs = 1000, signal, onProgress } = options;
+    const started = Date.now();
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    const fail = () => {
+      if (signal?.aborted) throw signal.reason;
+      throw new WaitTimeoutError(`Job ${job.job_id} was not finished after ${timeoutMs} ms.`);
+    };
+    try {
+      for (;;) {
+        if (combined.aborted) fail();
+        const { job: current } = await this.call('get_job', { job_id: job.job_id }, { signal: combined });
+        onProgress?.({ job: current, elapsedMs: Date.now() - started });
+        if (FINAL_JOB_STATUSES.has(current.status)) {
+          const creatives = (await this.allCreatives(job.campaign_id)).filter((c) => c.job_id === job.job_id);
+          return { job: current, creatives };
+        }
+        await sleep(intervalMs, combined);
+      }
+    } catch (error) {
+      if (combined.aborted) fail();
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import type * as z from 'zod';
+import type { actions } from './actions/index.ts';
+
+type Inputs = { [A in (typeof actions)[number] as A['name']]: z.input<A['input']> };
+
+/** Placeholder ids of the examples; the contract test replaces them with ids it created. */
+export const EXAMPLE_IDS = {
+  client: '0197a1b2-0000-7000-8000-00000000c11e',
+  campaign: '0197a1b2-0000-7000-8000-0000000ca111',
+  angle: '0197a1b2-0000-7000-8000-0000000a1e1e',
+  job: '0197a1b2-0000-7000-8000-0000000000b0',
+  apiKey: 'AbCdEfGh1234',
+} as const;
+
+/** One valid request per action (without `action`), shown in the document. */
+export const exampleInputs: Inputs = {
+  list_clients: { limit: 20 },
+  create_client: { name: 'Acme Coffee' },
+  list_campaigns: { client_id: EXAMPLE_IDS.client },
+  create_campaign: {
+    client_id: EXAMPLE_IDS.client,
+    name: 'Spring sale',
+    aspect_ratio: '1:1,9:16',
+    volume: 2,
+    offer_text: '30% off',
+    cta_text: 'Shop now',
+    platform_target: ['meta_feed', 'meta_stories'],
+    selected_angle_ids: [EXAMPLE_IDS.angle],
+  },
+  list_creatives: { campaign_id: EXAMPLE_IDS.campaign, status: 'all' },
+  list_angles: { client_id: EXAMPLE_IDS.client },
+  get_angle: { angle_id: EXAMPLE_IDS.angle },
+  generate_angles: {
+    client_id: EXAMPLE_IDS.client,
+    research_summary:
+      'Acme roasts small-batch coffee for remote workers tired of stale beans. Rated 4.8 stars by 12,000 subscribers.',
+    language: 'en',
+  },
+  get_brand_kit: { client_id: EXAMPLE_IDS.client },
+  update_brand_kit: {
+    client_id: EXAMPLE_IDS.client,
+    colors: { primary: '#1A73E8', accent: '#FBBC04' },
+    fonts: { heading: 'Montserrat', body: 'Inter' },
+    tagline: 'Fresh beans, every week',
+    banned_words: ['cheap'],
+  },
+  prepare_campaign: { campaign_id: EXAMPLE_IDS.campaign },
+  generate_creatives: { campaign_id: EXAMPLE_IDS.campaign },
+  get_job: { job_id: EXAMPLE_IDS.job },
+  get_credits: {},
+  list_api_keys: { limit: 10 },
+  create_api_key: { name: 'ci pipeline', expires_in_days: 90 },
+  revoke_api_key: { api_key_id: EXAMPLE_IDS.apiKey },
+};

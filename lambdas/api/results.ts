@@ -1,0 +1,228 @@
+/**
+ * zod schemas of what every action answers, and of the error envelope. They describe the API for
+ * the OpenAPI document (`scripts/openapi.ts`) and the typed client (`client/index.ts`); the
+ * router does not import them (its bundle stays small), and the contract test checks real
+ * responses against them.
+ */
+import * as z from 'zod';
+import type { ErrorCode } from '#core/errors.ts';
+import { FONT_FAMILIES } from '#core/fonts.ts';
+import { PLATFORM_TARGETS } from '#core/platforms.ts';
+import { AWARENESS_LEVELS } from '#core/text/types.ts';
+import type { ActionName } from './actions/index.ts';
+
+const uuid = z.string().describe('A UUIDv7.');
+const timestamp = z.string().describe('ISO-8601 UTC timestamp.');
+const nextToken = z
+  .string()
+  .nullable()
+  .describe('Pass it back as `next_token` for the next page; `null` on the last page.');
+
+export const clientRecord = z.object({
+  id: uuid,
+  name: z.string(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const copyVariant = z.object({
+  angle_id: z.string().nullable(),
+  platform: z.string().describe('A platform target, or `general` when the campaign targets none.'),
+  headline: z.string(),
+  primary_text: z.string(),
+  description: z.string(),
+  cta: z.string(),
+});
+
+export const recommendations = z.object({
+  aspect_ratios: z.array(z.string()),
+  suggested_volume: z.number().int(),
+  angles_by_platform: z.record(z.string(), z.array(z.string())),
+});
+
+export const preparedCampaign = z.object({
+  campaign_id: uuid,
+  copy: z.array(copyVariant),
+  recommendations,
+  warnings: z.array(z.string()),
+});
+
+export const campaignRecord = z.object({
+  id: uuid,
+  client_id: uuid,
+  name: z.string(),
+  cta_text: z.string(),
+  offer_text: z.string(),
+  aspect_ratio: z.string().describe('Normalised comma-separated `w:h` list, e.g. `1:1,9:16`.'),
+  volume: z.number().int(),
+  selected_angle_ids: z.array(uuid),
+  platform_target: z.array(z.enum(PLATFORM_TARGETS)),
+  landing_url: z.string(),
+  reference_image_url: z.string().nullable(),
+  product_image_url: z.string().nullable(),
+  use_brand_kit: z.literal(true),
+  prepared: preparedCampaign.extend({ prepared_at: timestamp }).optional(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const angleRecord = z.object({
+  id: uuid,
+  client_id: uuid,
+  name: z.string(),
+  hook: z.string(),
+  awareness_level: z.enum(AWARENESS_LEVELS),
+  visual_style: z.string(),
+  copy_direction: z.string(),
+  language: z.string(),
+  created_at: timestamp,
+});
+
+const color = z.string().describe('#RRGGBB');
+const font = z.enum(FONT_FAMILIES);
+export const brandKitRecord = z.object({
+  client_id: uuid,
+  colors: z.object({ primary: color, secondary: color, accent: color, background: color, text: color }),
+  fonts: z.object({ heading: font, body: font }),
+  logo_url: z.string().nullable(),
+  tone_of_voice: z.string(),
+  tagline: z.string(),
+  banned_words: z.array(z.string()),
+  updated_at: timestamp,
+});
+
+export const JOB_STATUSES = ['pending', 'running', 'completed', 'partially_failed', 'failed'] as const;
+export const FINAL_JOB_STATUSES = ['completed', 'partially_failed', 'failed'] as const;
+
+export const jobRecord = z.object({
+  job_id: uuid,
+  campaign_id: uuid,
+  status: z.enum(JOB_STATUSES),
+  jobs: z.number().int().describe('Images ordered.'),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  pending: z.number().int(),
+  failure_reasons: z.record(z.string(), z.number().int()).describe('Failed images counted by reason code.'),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const creativeRecord = z.object({
+  id: uuid,
+  campaign_id: uuid,
+  job_id: uuid,
+  angle_id: uuid.nullable(),
+  aspect_ratio: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  status: z.enum(['pending', 'running', 'succeeded', 'failed']),
+  image_url: z.string().nullable().describe('Presigned S3 GET URL once `status` is `succeeded`.'),
+  image_url_expires_at: timestamp.nullable(),
+  failure_reason: z.string().optional(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const creditsRecord = z.object({
+  granted: z.number().int(),
+  available: z.number().int(),
+  reserved: z.number().int(),
+  used: z.number().int(),
+});
+
+export const apiKeyView = z.object({
+  id: z.string().describe('12 letters and digits.'),
+  name: z.string(),
+  prefix: z.string(),
+  last4: z.string(),
+  status: z.enum(['active', 'revoked', 'expired']),
+  created_at: timestamp,
+  expires_at: timestamp.nullable(),
+  revoked_at: timestamp.nullable(),
+  last_used_at: timestamp.nullable(),
+});
+
+export const createdApiKey = apiKeyView.extend({
+  key: z.string().describe('The API key itself: shown in this response only.'),
+});
+
+const list = <K extends string, T extends z.ZodType>(key: K, item: T) =>
+  z.object({ [key]: z.array(item), next_token: nextToken } as { [P in K]: z.ZodArray<T> } & {
+    next_token: typeof nextToken;
+  });
+
+/** What each action answers with 200. */
+export const results = {
+  list_clients: list('clients', clientRecord),
+  create_client: z.object({ client: clientRecord }),
+  list_campaigns: list('campaigns', campaignRecord),
+  create_campaign: z.object({ campaign: campaignRecord }),
+  list_creatives: list('creatives', creativeRecord),
+  list_angles: list('angles', angleRecord),
+  get_angle: z.object({ angle: angleRecord }),
+  generate_angles: z.object({ angles: z.array(angleRecord).describe('Exactly ten.') }),
+  get_brand_kit: z.object({ brand_kit: brandKitRecord }),
+  update_brand_kit: z.object({ brand_kit: brandKitRecord }),
+  prepare_campaign: preparedCampaign,
+  generate_creatives: z.object({
+    job_id: uuid,
+    campaign_id: uuid,
+    status: z.literal('pending'),
+    jobs: z.number().int().describe('Images ordered (credits reserved).'),
+  }),
+  get_job: z.object({ job: jobRecord }),
+  get_credits: z.object({ credits: creditsRecord }),
+  list_api_keys: list('api_keys', apiKeyView),
+  create_api_key: z.object({ api_key: createdApiKey }),
+  revoke_api_key: z.object({ api_key: apiKeyView }),
+} as const satisfies Record<ActionName, z.ZodType>;
+
+export type Results = { [A in ActionName]: z.output<(typeof results)[A]> };
+
+export const ERROR_CODES = [
+  'invalid_json',
+  'validation_error',
+  'unknown_action',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'insufficient_credits',
+  'conflict',
+  'method_not_allowed',
+  'payload_too_large',
+  'rate_limited',
+  'upstream_error',
+  'internal_error',
+] as const satisfies readonly ErrorCode[];
+// Every code of lambdas/core/errors.ts is listed (the `satisfies` above checks the converse).
+const _everyCode: readonly (typeof ERROR_CODES)[number][] = [] as ErrorCode[];
+
+export const errorEnvelope = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    details: z
+      .unknown()
+      .optional()
+      .describe(
+        '`{issues: [{path, message}]}` for validation_error, `{known_actions}` for unknown_action, `{required, available}` for insufficient_credits.',
+      ),
+  }),
+});
+
+export type ErrorEnvelope = z.output<typeof errorEnvelope>;
+
+/** Named records, so the document refers to them rather than repeating them. */
+export const records = {
+  Client: clientRecord,
+  Campaign: campaignRecord,
+  Angle: angleRecord,
+  BrandKit: brandKitRecord,
+  Creative: creativeRecord,
+  Job: jobRecord,
+  Credits: creditsRecord,
+  ApiKey: apiKeyView,
+  CreatedApiKey: createdApiKey,
+  CopyVariant: copyVariant,
+  ErrorEnvelope: errorEnvelope,
+} as const;

@@ -1,0 +1,142 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalStack, startLocalStack } from '#local/stack.ts';
+
+const BIN = fileURLToPath(new URL('../../cli/adgen.mjs', import.meta.url));
+const dirs: string[] = [];
+let stack: LocalStack;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'adgen-cli-'));
+  dirs.push(dataDir);
+  stack = await startLocalStack({ dataDir, port: 0, logLevel: 'SILENT', workers: 2 });
+});
+afterAll(async () => {
+  await stack?.stop();
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+type Run = { code: number; stdout: string; stderr: string; json: any };
+
+/** Runs `adgen <args>` as a child process, configured only by ADGEN_DATA_DIR (its local.json). */
+function adgen(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    const { ADGEN_BASE_URL: _u, ADGEN_API_KEY: _k, ...inherited } = process.env;
+    const childEnv = { ...inherited, ADGEN_DATA_DIR: dataDir, ...env };
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { env: childEnv, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        let json: unknown;
+        try {
+          json = JSON.parse(stdout);
+        } catch {
+          json = undefined;
+        }
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr, json });
+      },
+    );
+  });
+}
+
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+describe('the adgen CLI against the local stack', () => {
+  it('creates a client and a campaign, generates with --wait and leaves the PNGs in a folder', async () => {
+    const client = await adgen(['clients', 'create', 'Acme', '--json']);
+    expect(client.code, client.stderr).toBe(0);
+    const clientId = client.json.client.id as string;
+    expect(client.json.client.name).toBe('Acme');
+
+    const campaign = await adgen([
+      'campaigns',
+      'create',
+      '--client',
+      clientId,
+      '--aspect-ratio',
+      '1:1,9:16',
+      '--volume',
+      '2',
+      '--json',
+    ]);
+    expect(campaign.code, campaign.stderr).toBe(0);
+    const campaignId = campaign.json.campaign.id as string;
+    expect(campaign.json.campaign.aspect_ratio).toBe('1:1,9:16');
+
+    const out = join(dataDir, 'pngs');
+    const generated = await adgen(['generate', campaignId, '--wait', '--out', out]);
+    expect(generated.code, generated.stderr).toBe(0);
+    expect(generated.stderr).toMatch(/2\/2 done, 0 failed/);
+    expect(generated.stdout).toContain('2 PNGs in');
+
+    const files = (await readdir(out)).filter((f) => f.endsWith('.png')).sort();
+    expect(files).toHaveLength(2);
+    const sizes = await Promise.all(files.map(async (f) => pngSize(await readFile(join(out, f)))));
+    for (const [i, file] of files.entries()) {
+      const size = sizes[i];
+      if (file.includes('-1x1-')) expect(size).toEqual({ width: 1080, height: 1080 });
+      else if (file.includes('-9x16-')) expect(size).toEqual({ width: 1080, height: 1920 });
+      else throw new Error(`unexpected file ${file}`);
+    }
+    expect(new Set(files.map((f) => f.split('-')[1]))).toEqual(new Set(['1x1', '9x16']));
+
+    const listed = await adgen(['campaigns', 'list', '--client', clientId]);
+    expect(listed.stdout).toContain(campaignId);
+    const credits = await adgen(['credits', '--json']);
+    expect(credits.json.credits.used).toBe(2);
+  });
+
+  it('logs in with Cognito, caches the token (0600) and lists keys', async () => {
+    const keysBefore = await adgen(['keys', 'list']);
+    expect(keysBefore.code).toBe(3);
+    expect(keysBefore.stderr).toContain('adgen login');
+
+    const login = await adgen(['login', '--json']);
+    expect(login.code, login.stderr).toBe(0);
+    const tokenFile = join(dataDir, 'token.json');
+    expect((await stat(tokenFile)).mode & 0o777).toBe(0o600);
+    const cached = JSON.parse(await readFile(tokenFile, 'utf8'));
+    expect(Date.parse(cached.expiresAt)).toBeGreaterThan(Date.now());
+
+    const keys = await adgen(['keys', 'list', '--json']);
+    expect(keys.code, keys.stderr).toBe(0);
+    expect(keys.json.api_keys.map((k: { name: string }) => k.name)).toContain('local default');
+  });
+
+  it('answers every error with a clear message and its exit code', async () => {
+    const notFound = await adgen(['campaigns', 'list', '--client', '0197a1b2-0000-7000-8000-00000000c11e']);
+    expect(notFound.code).toBe(4);
+    expect(notFound.stderr).toMatch(/not_found/);
+
+    const invalid = await adgen(['campaigns', 'create', '--client', 'nope', '--json']);
+    expect(invalid.code).toBe(5);
+    expect(invalid.json.error.code).toBe('validation_error');
+    expect(invalid.stderr).toContain('client_id');
+
+    const badKey = await adgen(['credits'], { ADGEN_API_KEY: 'adg_local_wrong' });
+    expect(badKey.code).toBe(3);
+
+    const usage = await adgen(['frobnicate']);
+    expect(usage.code).toBe(2);
+
+    const network = await adgen(['credits'], { ADGEN_BASE_URL: 'http://127.0.0.1:1' });
+    expect(network.code).toBe(8);
+  });
+
+  it('serves the OpenAPI document at GET /openapi.json', async () => {
+    const res = await fetch(`${stack.baseUrl}/openapi.json`);
+    expect(res.status).toBe(200);
+    const served = await res.text();
+    expect(served).toBe(await readFile(new URL('../../docs/openapi.json', import.meta.url), 'utf8'));
+  });
+});
