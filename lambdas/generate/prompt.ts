@@ -38,9 +38,23 @@ export function creativeCopy(input: {
   prepared?: { headline: string; primary_text?: string; cta?: string } | undefined;
 }): CreativeCopy {
   const { campaign, angle, prepared } = input;
-  const headline = prepared?.headline ?? angle?.hook ?? campaign.name;
-  const body = prepared?.primary_text;
-  const offer = campaign.offer_text || undefined;
+  const offer = campaign.offer_text.trim() || undefined;
+  // The image has room for the angle's hook; the ad's headline field (27–30 characters on Meta
+  // and Google) is what the platform shows beside it, so the prepared headline is the fallback.
+  const hook = angle ? firstSentence(angle.hook) : undefined;
+  const headline =
+    hook ?? (prepared?.headline && prepared.headline !== offer ? prepared.headline : campaign.name);
+  // The body never repeats the headline or the offer, which have places of their own.
+  let body = prepared?.primary_text ?? '';
+  for (const repeated of [headline, offer ?? '']) if (repeated) body = body.replace(repeated, '');
+  body = body
+    .replace(/^[\s.,;:!?—-]+|\s+(?=[.,;:!?])/g, '')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
   const cta = campaign.cta_text || prepared?.cta || 'Learn more';
-  return { headline, ...(body ? { body } : {}), ...(offer ? { offer } : {}), cta };
+  return { headline, ...(body.length >= 12 ? { body } : {}), ...(offer ? { offer } : {}), cta };
+}
+
+function firstSentence(text: string): string {
+  return (/^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text).trim();
 }
