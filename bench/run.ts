@@ -46,30 +46,8 @@ const checkTime = (phase: string) => {
   if (Date.now() - started > HARD_LIMIT_MS) throw new Error(`bench over its time limit before ${phase}`);
 };
 
-export type PipelineResult = {
-  images_per_batch: number;
-  ratios: string;
-  by_workers: Record<
-    string,
-    {
-      workers: number;
-      creatives_per_min: ReturnType<typeof figure>;
-      total_s: ReturnType<typeof figure>;
-      dispatch_ms: ReturnType<typeof figure>;
-      worker_ms_per_image_p50: number;
-      worker_ms_per_image_p99: number;
-      failed: number;
-      pngs_verified: number;
-      images: number;
-      /** Renderer ceiling for this many workers: one core's ceiling × min(workers, cores). */
-      ceiling_per_min: number;
-      ratio_to_ceiling: number;
-      ratio_to_one_core_ceiling: number;
-    }
-  >;
-  speedup_2_over_1: number;
-  calls_per_image: Record<string, { calls: number; failed: number; table_cu: number; index_cu: number }>;
-};
+/** The pipeline section of the results, as the report declares it. */
+export type PipelineResult = Results['pipeline'];
 
 async function main(): Promise<number> {
   const cores = availableParallelism();

@@ -29,6 +29,7 @@ export type Results = {
         failed: number;
         pngs_verified: number;
         images: number;
+        /** Renderer ceiling for this many workers: one core's ceiling × min(workers, cores). */
         ceiling_per_min: number;
         ratio_to_ceiling: number;
         ratio_to_one_core_ceiling: number;
