@@ -41,7 +41,7 @@ export function shorterRewrites(sentence: string): string[] {
     const kept = words.slice(0, i).join(' ').replace(/,$/, '');
     const last = (kept.split(' ').at(-1) ?? '').toLowerCase();
     // A clause must keep what its verb needs: never end on a dangling word or a bare verb form.
-    if (DANGLING.has(last) || /^(?:is|are|was|were|has|have|get|gets|make|makes|take|takes|need|needs)$/.test(last))
+    if (DANGLING.has(last) || /^(?:is|are|was|were|has|have|get|gets|make|makes|take|takes|need|needs|made|built|designed|named|voted|paid|used|uses|hold|holds)$/.test(last))
       continue;
     out.push(`${kept}${end}`);
   }

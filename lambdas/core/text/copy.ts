@@ -41,11 +41,12 @@ export function passesRules(text: string, rules: CopyRules): boolean {
 /** Whether a phrase reads as cut: ends on a connective, article, preposition or a bare sign. */
 export function endsMidPhrase(text: string): boolean {
   const last = (text.trim().split(/\s+/).at(-1) ?? '').replace(/[.!?,;:]+$/, '').toLowerCase();
-  return DANGLING.has(last) || /[,;:—–-]$|[$£€]$/.test(text.trim()) || /\d[.,]$/.test(text.trim());
+  return DANGLING.has(last) || /[,;:—–-]$|[$£€]$/.test(text.trim()) || /\d,$/.test(text.trim());
 }
 
 export function sentencesOf(text: string): string[] {
-  return (text.match(/[^.!?]+(?:[.!?](?![\p{L}\p{N}])|[.!?]*$)/gu) ?? [])
+  return text
+    .split(/(?<=[.!?])\s+/)
     .map((s) => s.trim())
     .filter(Boolean);
 }
@@ -172,7 +173,7 @@ const DEFAULT_CTA: Record<Category, string> = {
 
 /** The default CTA by category; a trial only when the brief offers one, a quote when it mentions quotes. */
 export function defaultCta(category: Category, context: string): string {
-  if (/\b(?:free trial|try (?:it )?free)\b/i.test(context) && ['b2b_saas', 'consumer_app', 'education_app'].includes(category))
+  if (/\b(?:free trial|try (?:it )?free|\d+ days free)\b/i.test(context) && ['b2b_saas', 'consumer_app', 'education_app'].includes(category))
     return 'Start free trial';
   if (category === 'finance_insurance' && /\bquotes?\b/i.test(context)) return 'Get a quote';
   return DEFAULT_CTA[category];

@@ -1,6 +1,7 @@
 import type { AngleCandidate } from './angles.ts';
 import { shorterRewrites } from './angles.ts';
 import type { BriefFacts, Category } from './brief-facts.ts';
+import type { AwarenessLevel } from './types.ts';
 import { capFirst, tidyEnd } from './brief-facts.ts';
 
 /**
@@ -137,7 +138,7 @@ const english: Grammar = {
         level: 'product_aware',
         names: [award.title.replace(/\s+award$/i, ''), award.title],
         hooks: [sentence(award.text), ...shorterRewrites(sentence(award.text))],
-        direction: `Lead with the award exactly as named (${award.title}); calm, confident, no hype.`,
+        direction: `Lead with the recognition exactly as named (${award.title}); calm, confident, no hype.`,
       });
     }
     const competitor = f.competitors[0];
@@ -194,7 +195,7 @@ const english: Grammar = {
         level: 'most_aware',
         names: [named ?? `The ${brand} promise`, `The ${brand} promise`],
         hooks: [sentence(f.guarantee.text)],
-        direction: `Remove the last objection with the brief's own guarantee ("${f.guarantee.text}"), word for word.`,
+        direction: `Remove the last objection with the promise the brief makes ("${f.guarantee.text}"), word for word.`,
       });
     }
     if (audience) {
