@@ -46,9 +46,11 @@ export async function samplesMarkdown(): Promise<string> {
       '',
     );
     lines.push('| # | level | name | hook |', '|---|---|---|---|');
-    angles.forEach((a, i) => lines.push(`| ${i + 1} | ${a.awareness_level} | ${a.name} | ${a.hook} |`));
+    for (const [i, a] of angles.entries()) lines.push(`| ${i + 1} | ${a.awareness_level} | ${a.name} | ${a.hook} |`);
     lines.push('');
-    const withIds = angles.slice(0, 3).map((a, i) => ({ ...a, id: `angle-${i + 1}`, language: brief.language }));
+    const withIds = angles
+      .slice(0, 3)
+      .map((a, i) => ({ ...a, id: `angle-${i + 1}`, language: brief.language }));
     const { copy, warnings } = await writeCampaignCopy({
       model: createHeuristicTextModel(),
       clientName: brief.client,
@@ -57,9 +59,14 @@ export async function samplesMarkdown(): Promise<string> {
       latestAngles: [],
       brand: brief.brand,
     });
-    lines.push('| angle | platform | headline | primary text | description | CTA | cta_type |', '|---|---|---|---|---|---|---|');
+    lines.push(
+      '| angle | platform | headline | primary text | description | CTA | cta_type |',
+      '|---|---|---|---|---|---|---|',
+    );
     for (const c of copy)
-      lines.push(`| ${c.angle_id} | ${c.platform} | ${c.headline} | ${c.primary_text} | ${c.description} | ${c.cta} | ${c.cta_type} |`);
+      lines.push(
+        `| ${c.angle_id} | ${c.platform} | ${c.headline} | ${c.primary_text} | ${c.description} | ${c.cta} | ${c.cta_type} |`,
+      );
     lines.push('');
     if (warnings.length > 0) lines.push(...[...new Set(warnings)].map((w) => `- warning: ${w}`), '');
   }

@@ -34,7 +34,9 @@ export const copyVariant = z.object({
   cta: z.string(),
   cta_type: z
     .string()
-    .describe("The network's button enum for the CTA (Meta SHOP_NOW, BOOK_NOW, SIGN_UP, GET_QUOTE, LEARN_MORE, …)."),
+    .describe(
+      "The network's button enum for the CTA (Meta SHOP_NOW, BOOK_NOW, SIGN_UP, GET_QUOTE, LEARN_MORE, …).",
+    ),
   language: z.string().describe('ISO 639-1 code of the copy.'),
 });
 

@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UnsupportedLanguageError } from '#core/errors.ts';
 import { creativeCopyCandidates, writeCampaignCopy } from '#core/text/campaign-copy.ts';
+import { generateCheckedAngles } from '#core/text/checked-angles.ts';
 import { CTA_TYPES, containsCampaignName, endsMidPhrase, shortenCta } from '#core/text/copy.ts';
 import { containsBannedWord } from '#core/text/copy-rules.ts';
-import { generateCheckedAngles } from '#core/text/checked-angles.ts';
 import { createHeuristicTextModel, offlineAngles } from '#core/text/heuristic-model.ts';
 import { PLATFORM_LIMITS } from '#core/text/platform-limits.ts';
 import type { AngleDraft, CopyPlatform } from '#core/text/types.ts';
@@ -13,14 +13,20 @@ import { type Brief, loadBriefs } from '../../scripts/copy-samples.ts';
 
 const briefs = loadBriefs();
 const anglesOf = (b: Brief) =>
-  offlineAngles({ researchSummary: b.summary, language: b.language, clientName: b.client, bannedWords: b.brand.banned_words });
+  offlineAngles({
+    researchSummary: b.summary,
+    language: b.language,
+    clientName: b.client,
+    bannedWords: b.brand.banned_words,
+  });
 
 /** What a reader would call a slip in a hook or a name. */
 function slips(text: string, kind: 'hook' | 'name'): string[] {
   const out: string[] = [];
   if (/\b[a-z]+[A-Z]{2,}/.test(text) || /\b[a-z][A-Z]/.test(text)) out.push('casing slip');
   if (/\b(\p{L}+)\s+\1\b/iu.test(text)) out.push('repeated word');
-  if (/\b(?:proof points?|pains? (?:is|are)|benefits? (?:is|are)|audience (?:is|are))\b/i.test(text)) out.push('label');
+  if (/\b(?:proof points?|pains? (?:is|are)|benefits? (?:is|are)|audience (?:is|are))\b/i.test(text))
+    out.push('label');
   if (!/^[\p{Lu}\d¿¡$£€]/u.test(text)) out.push('no capital');
   if (kind === 'hook' && !/[.!?]$/.test(text)) out.push('no end punctuation');
   if (endsMidPhrase(text)) out.push('trailing article or preposition');
@@ -52,7 +58,9 @@ describe('angles from ten committed briefs', () => {
   });
 
   it('shares at most one angle name between any two briefs', async () => {
-    const names = await Promise.all(briefs.map(async ([id, b]) => [id, (await anglesOf(b)).map((a) => a.name.toLowerCase())] as const));
+    const names = await Promise.all(
+      briefs.map(async ([id, b]) => [id, (await anglesOf(b)).map((a) => a.name.toLowerCase())] as const),
+    );
     const overlaps: string[] = [];
     for (let i = 0; i < names.length; i++)
       for (let j = i + 1; j < names.length; j++) {
@@ -64,7 +72,7 @@ describe('angles from ten committed briefs', () => {
     expect(overlaps).toEqual([]);
   });
 
-  it('writes no guarantee for a brief that states none, and keeps the brief\'s facts', async () => {
+  it("writes no guarantee for a brief that states none, and keeps the brief's facts", async () => {
     const byId = Object.fromEntries(briefs);
     const dental = await anglesOf(byId['dental-clinic'] as Brief);
     expect(JSON.stringify(dental)).not.toMatch(/guarantee|risk-free|refund|don't pay/i);
@@ -92,25 +100,50 @@ describe('angles from ten committed briefs', () => {
 });
 
 describe('nothing invented (property over generated briefs)', () => {
-  const word = fc.constantFrom('coffee', 'payroll', 'clinic', 'bikes', 'lessons', 'serum', 'teams', 'owners', 'parents');
+  const word = fc.constantFrom(
+    'coffee',
+    'payroll',
+    'clinic',
+    'bikes',
+    'lessons',
+    'serum',
+    'teams',
+    'owners',
+    'parents',
+  );
   const num = fc.integer({ min: 2, max: 99_999 }).map((n) => n.toLocaleString('en-US'));
   const fragment = fc.oneof(
     fc.tuple(word, word).map(([a, b]) => `Busy ${a} owners hate ${b} and slow ${a}.`),
     num.map((n) => `More than ${n} companies use it.`),
-    fc.tuple(fc.integer({ min: 10, max: 49 }), num).map(([r, n]) => `Rated ${(r / 10).toFixed(1)} stars from ${n} reviews.`),
+    fc
+      .tuple(fc.integer({ min: 10, max: 49 }), num)
+      .map(([r, n]) => `Rated ${(r / 10).toFixed(1)} stars from ${n} reviews.`),
     fc.integer({ min: 1, max: 99 }).map((p) => `${p}% of members work out every week.`),
     num.map((n) => `Plans start at $${n} a month.`),
-    fc.tuple(word, fc.constantFrom('Acme', 'Globex', 'Initech')).map(([w, c]) => `Unlike ${c}, every ${w} is made to order.`),
+    fc
+      .tuple(word, fc.constantFrom('Acme', 'Globex', 'Initech'))
+      .map(([w, c]) => `Unlike ${c}, every ${w} is made to order.`),
     word.map((w) => `It sends ${w} reminders and tracks every order.`),
   );
   it('every number and claim word of the angles and the copy is in the brief, offer, CTA or brand kit', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fragment, { minLength: 0, maxLength: 6 }), word, async (parts, product) => {
         const summary = `Zenta is a ${product} service for busy teams. ${parts.join(' ')}`;
-        const angles = await offlineAngles({ researchSummary: summary, language: 'en', clientName: 'Zenta', bannedWords: [] });
+        const angles = await offlineAngles({
+          researchSummary: summary,
+          language: 'en',
+          clientName: 'Zenta',
+          bannedWords: [],
+        });
         expect(angles).toHaveLength(10);
-        for (const a of angles) expect(untraced(`${a.name} ${a.hook} ${a.copy_direction}`, [summary])).toEqual([]);
-        const campaign = { name: 'ZT_Q1', offer_text: '', cta_text: '', platform_target: ['meta_feed'] as CopyPlatform[] };
+        for (const a of angles)
+          expect(untraced(`${a.name} ${a.hook} ${a.copy_direction}`, [summary])).toEqual([]);
+        const campaign = {
+          name: 'ZT_Q1',
+          offer_text: '',
+          cta_text: '',
+          platform_target: ['meta_feed'] as CopyPlatform[],
+        };
         const brand = { tone_of_voice: '', tagline: '', banned_words: [] };
         const { copy } = await writeCampaignCopy({
           model: createHeuristicTextModel(),
@@ -121,7 +154,9 @@ describe('nothing invented (property over generated briefs)', () => {
           brand,
         });
         for (const c of copy)
-          expect(untraced(`${c.headline} ${c.primary_text} ${c.description} ${c.cta}`, [summary])).toEqual([]);
+          expect(untraced(`${c.headline} ${c.primary_text} ${c.description} ${c.cta}`, [summary])).toEqual(
+            [],
+          );
       }),
       { numRuns: 60 },
     );
@@ -129,40 +164,49 @@ describe('nothing invented (property over generated briefs)', () => {
 });
 
 describe('prepare_campaign copy from the committed briefs', () => {
-  it.each(briefs)('%s: fits without cutting, no campaign name, valid CTA and cta_type', async (_id, brief) => {
-    const angles = (await anglesOf(brief)).map((a, i) => ({ ...a, id: `angle-${i}` }));
-    const { copy, warnings } = await writeCampaignCopy({
-      model: createHeuristicTextModel(),
-      clientName: brief.client,
-      campaign: { ...brief.campaign, platform_target: brief.campaign.platform_target as CopyPlatform[] },
-      angles,
-      latestAngles: [],
-      brand: brief.brand,
-    });
-    expect(copy).toHaveLength(10 * brief.campaign.platform_target.length);
-    const sources = [brief.summary, brief.campaign.offer_text, brief.campaign.cta_text, brief.brand.tagline, brief.client];
-    for (const c of copy) {
-      const limits = PLATFORM_LIMITS[c.platform];
-      for (const field of ['headline', 'primary_text', 'description', 'cta'] as const) {
-        const text = c[field];
-        expect(text.length, `${field}: ${text}`).toBeGreaterThan(0);
-        expect([...text].length, `${field}: ${text}`).toBeLessThanOrEqual(limits[field]);
-        expect(endsMidPhrase(text), `${field}: ${text}`).toBe(false);
-        expect(text).not.toMatch(/…|\.\.\.|Untitled Campaign/);
-        expect(containsCampaignName(text, brief.campaign.name), text).toBe(false);
-        expect(containsBannedWord(text, brief.brand.banned_words), text).toBe(false);
-        expect(untraced(text, sources), `${field}: ${text}`).toEqual([]);
+  it.each(briefs)(
+    '%s: fits without cutting, no campaign name, valid CTA and cta_type',
+    async (_id, brief) => {
+      const angles = (await anglesOf(brief)).map((a, i) => ({ ...a, id: `angle-${i}` }));
+      const { copy, warnings } = await writeCampaignCopy({
+        model: createHeuristicTextModel(),
+        clientName: brief.client,
+        campaign: { ...brief.campaign, platform_target: brief.campaign.platform_target as CopyPlatform[] },
+        angles,
+        latestAngles: [],
+        brand: brief.brand,
+      });
+      expect(copy).toHaveLength(10 * brief.campaign.platform_target.length);
+      const sources = [
+        brief.summary,
+        brief.campaign.offer_text,
+        brief.campaign.cta_text,
+        brief.brand.tagline,
+        brief.client,
+      ];
+      for (const c of copy) {
+        const limits = PLATFORM_LIMITS[c.platform];
+        for (const field of ['headline', 'primary_text', 'description', 'cta'] as const) {
+          const text = c[field];
+          expect(text.length, `${field}: ${text}`).toBeGreaterThan(0);
+          expect([...text].length, `${field}: ${text}`).toBeLessThanOrEqual(limits[field]);
+          expect(endsMidPhrase(text), `${field}: ${text}`).toBe(false);
+          expect(text).not.toMatch(/…|\.\.\.|Untitled Campaign/);
+          expect(containsCampaignName(text, brief.campaign.name), text).toBe(false);
+          expect(containsBannedWord(text, brief.brand.banned_words), text).toBe(false);
+          expect(untraced(text, sources), `${field}: ${text}`).toEqual([]);
+        }
+        const given = brief.campaign.cta_text;
+        if (given && given.length <= limits.cta) expect(c.cta).toBe(given);
+        if (given && given.length > limits.cta) {
+          expect(c.cta.split(' ').length).toBeGreaterThanOrEqual(2);
+          expect(warnings.some((w) => w.includes(given))).toBe(true);
+        }
+        expect(CTA_TYPES[c.platform]).toContain(c.cta_type);
+        expect(c.language).toBe('en');
       }
-      const given = brief.campaign.cta_text;
-      if (given && given.length <= limits.cta) expect(c.cta).toBe(given);
-      if (given && given.length > limits.cta) {
-        expect(c.cta.split(' ').length).toBeGreaterThanOrEqual(2);
-        expect(warnings.some((w) => w.includes(given))).toBe(true);
-      }
-      expect(CTA_TYPES[c.platform]).toContain(c.cta_type);
-      expect(c.language).toBe('en');
-    }
-  });
+    },
+  );
 
   it('shortens a CTA to a complete phrase and picks category defaults', async () => {
     expect(shortenCta('Book your new-patient visit')).toContain('Book your visit');
@@ -242,9 +286,18 @@ describe('languages', () => {
     expect(text).not.toMatch(/\b(?:Meet|Tired of|Rated|Say hello)\b/);
     for (const a of angles) expect(untraced(`${a.name} ${a.hook}`, [spanish])).toEqual([]);
     await expect(
-      generateCheckedAngles({ model: createHeuristicTextModel(), researchSummary: spanish, language: 'ja', clientName: 'Parlo', bannedWords: [] }),
-    ).rejects.toMatchObject({ status: 400, code: 'unsupported_language', details: { supported_languages: ['en', 'es', 'de', 'fr'] } });
+      generateCheckedAngles({
+        model: createHeuristicTextModel(),
+        researchSummary: spanish,
+        language: 'ja',
+        clientName: 'Parlo',
+        bannedWords: [],
+      }),
+    ).rejects.toMatchObject({
+      status: 400,
+      code: 'unsupported_language',
+      details: { supported_languages: ['en', 'es', 'de', 'fr'] },
+    });
     expect(UnsupportedLanguageError).toBeDefined();
   });
 });
-

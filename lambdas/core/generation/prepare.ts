@@ -51,9 +51,7 @@ export async function prepareCampaign(
     campaign.platform_target.length > 0 ? [...campaign.platform_target] : ['general'];
   // Without selected angles, the client's latest angles stand in for its brief.
   const latest =
-    angles.length > 0
-      ? []
-      : (await listAnglesOfClient(deps, accountId, client.id, { limit: 10 })).items;
+    angles.length > 0 ? [] : (await listAnglesOfClient(deps, accountId, client.id, { limit: 10 })).items;
   const { copy, warnings: copyWarnings } = await writeCampaignCopy({
     model: deps.textModel,
     clientName: client.name,

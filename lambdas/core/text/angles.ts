@@ -41,7 +41,12 @@ export function shorterRewrites(sentence: string): string[] {
     const kept = words.slice(0, i).join(' ').replace(/,$/, '');
     const last = (kept.split(' ').at(-1) ?? '').toLowerCase();
     // A clause must keep what its verb needs: never end on a dangling word or a bare verb form.
-    if (DANGLING.has(last) || /^(?:is|are|was|were|has|have|get|gets|make|makes|take|takes|need|needs|made|built|designed|named|voted|paid|used|uses|hold|holds)$/.test(last))
+    if (
+      DANGLING.has(last) ||
+      /^(?:is|are|was|were|has|have|get|gets|make|makes|take|takes|need|needs|made|built|designed|named|voted|paid|used|uses|hold|holds)$/.test(
+        last,
+      )
+    )
       continue;
     out.push(`${kept}${end}`);
   }
@@ -99,7 +104,8 @@ function tidyName(name: string): string {
 }
 
 /** Labels a template must never lift from a brief ("Proof points:", "pains are"). */
-const LABEL = /\b(?:proof points?|pains? (?:is|are)|benefits? (?:is|are)|audience (?:is|are)|usp|target audience)\b\s*:?/i;
+const LABEL =
+  /\b(?:proof points?|pains? (?:is|are)|benefits? (?:is|are)|audience (?:is|are)|usp|target audience)\b\s*:?/i;
 export const hasLabel = (t: string) => LABEL.test(t);
 
 export type { Category, Fact };

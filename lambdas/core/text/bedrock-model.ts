@@ -4,9 +4,9 @@ import { UpstreamError } from '../errors.ts';
 import { PLATFORM_LIMITS } from './platform-limits.ts';
 import {
   type AngleDraft,
-  type CopyPlatform,
   AWARENESS_LEVELS,
   angleSetSchema,
+  type CopyPlatform,
   copyVariantSchema,
   type DraftCopy,
   type PrepareCopyInput,
@@ -49,9 +49,18 @@ const copyJsonSchema = {
         properties: {
           angle_id: { type: ['string', 'null'] },
           platform: { type: 'string' },
-          headline: { type: 'string', maxLength: Math.max(...Object.values(PLATFORM_LIMITS).map((l) => l.headline)) },
-          primary_text: { type: 'string', maxLength: Math.max(...Object.values(PLATFORM_LIMITS).map((l) => l.primary_text)) },
-          description: { type: 'string', maxLength: Math.max(...Object.values(PLATFORM_LIMITS).map((l) => l.description)) },
+          headline: {
+            type: 'string',
+            maxLength: Math.max(...Object.values(PLATFORM_LIMITS).map((l) => l.headline)),
+          },
+          primary_text: {
+            type: 'string',
+            maxLength: Math.max(...Object.values(PLATFORM_LIMITS).map((l) => l.primary_text)),
+          },
+          description: {
+            type: 'string',
+            maxLength: Math.max(...Object.values(PLATFORM_LIMITS).map((l) => l.description)),
+          },
           cta: { type: 'string', maxLength: 20 },
         },
         required: ['angle_id', 'platform', 'headline', 'primary_text', 'description', 'cta'],

@@ -21,7 +21,13 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-export type Rating = Fact & { score: string; stars: boolean; platform?: string; count?: string; countNoun?: string };
+export type Rating = Fact & {
+  score: string;
+  stars: boolean;
+  platform?: string;
+  count?: string;
+  countNoun?: string;
+};
 export type Proof = Fact & { kind: 'count' | 'percent'; number: string };
 export type Award = Fact & { title: string };
 
@@ -119,20 +125,36 @@ const splitList = (np: string) =>
     .filter((p) => p.length > 1);
 
 const CATEGORY_CUES: [Category, RegExp][] = [
-  ['health_medical', /\b(dental|dentist|clinic|patients?|doctor|physio|therap|medical|health ?care|cl[ií]nica|praxis|zahnarzt)/i],
-  ['finance_insurance', /\b(insurance|insurer|bank|loan|mortgage|claims?|premium|seguro|versicherung|assurance|bookkeeping|accounting|tax)\b/i],
+  [
+    'health_medical',
+    /\b(dental|dentist|clinic|patients?|doctor|physio|therap|medical|health ?care|cl[ií]nica|praxis|zahnarzt)/i,
+  ],
+  [
+    'finance_insurance',
+    /\b(insurance|insurer|bank|loan|mortgage|claims?|premium|seguro|versicherung|assurance|bookkeeping|accounting|tax)\b/i,
+  ],
   ['travel_hospitality', /\b(hotel|rooms?|guests|resort|stay|travel|hostel|restaurant|hotel)\b/i],
   ['b2b_saas', /\b(software|saas|platform|payroll|teams|employees|crm|b2b|dashboard|workflow|companies)\b/i],
-  ['education_app', /\b(learn|learners|lessons?|course|tutors?|language|students?|school|idioma|sprach|langue)\b/i],
+  [
+    'education_app',
+    /\b(learn|learners|lessons?|course|tutors?|language|students?|school|idioma|sprach|langue)\b/i,
+  ],
   ['local_service', /\b(salon|plumb|cleaning|repair|studio|gym in|barber|bakery|near you)\b/i],
   ['consumer_app', /\b(app|workout|fitness|members)\b/i],
-  ['dtc_ecommerce', /\b(shop|order|ships?|bottle|serum|bikes?|e-bikes?|subscription|bag|delivery|store|buy)\b/i],
+  [
+    'dtc_ecommerce',
+    /\b(shop|order|ships?|bottle|serum|bikes?|e-bikes?|subscription|bag|delivery|store|buy)\b/i,
+  ],
 ];
 
 /** One category from the fixed taxonomy: the first whose cues the product sentence (else the whole brief) shows. */
 export function categorise(productSentence: string, summary: string): Category {
   for (const text of [productSentence, summary]) {
-    const scored = CATEGORY_CUES.map(([c, re], i) => ({ c, i, n: (text.match(new RegExp(re, 'gi')) ?? []).length }))
+    const scored = CATEGORY_CUES.map(([c, re], i) => ({
+      c,
+      i,
+      n: (text.match(new RegExp(re, 'gi')) ?? []).length,
+    }))
       .filter((x) => x.n > 0)
       .sort((a, b) => b.n - a.n || a.i - b.i);
     if (scored[0]) return scored[0].c;
@@ -150,7 +172,8 @@ const PAIN_CUES: [RegExp, (np: string) => string][] = [
 ];
 
 const SUBJECT_PRONOUN = /^(?:it|we|they|the app|the platform|the service|the software)\b\s*/i;
-const REVIEW_PLATFORMS = /^(?:G2|Trustpilot|Google|App Store|Booking\.com|Capterra|Yelp|Tripadvisor|Amazon)$/i;
+const REVIEW_PLATFORMS =
+  /^(?:G2|Trustpilot|Google|App Store|Booking\.com|Capterra|Yelp|Tripadvisor|Amazon)$/i;
 
 /**
  * Reads a summary into facts. The English pass uses compromise for names and inflection; other
@@ -240,7 +263,9 @@ export function extractBriefFacts(
       if (
         rating[1] &&
         (rating[2] || rating[3] || rating[4]) &&
-        /\b(rate|rated|rating|ratings|stars?|reviews|valorad\p{L}*|bewert\p{L}*|not[ée]s?|has|have|holds?)\b/iu.test(t) &&
+        /\b(rate|rated|rating|ratings|stars?|reviews|valorad\p{L}*|bewert\p{L}*|not[ée]s?|has|have|holds?)\b/iu.test(
+          t,
+        ) &&
         Number(rating[1].replace(',', '.')) <= 10
       ) {
         ratings.push({
@@ -263,7 +288,9 @@ export function extractBriefFacts(
     }
     // Count proof: "More than 3,400 companies use it", "Over 150,000 pets are covered".
     const count =
-      /^(?:(?:more than|over|más de|über|mehr als|plus de)\s+)?(\d{1,3}(?:[,.\s]\d{3})+|\d{3,})\s+\p{L}+[^,;.]*/iu.exec(t);
+      /^(?:(?:more than|over|más de|über|mehr als|plus de)\s+)?(\d{1,3}(?:[,.\s]\d{3})+|\d{3,})\s+\p{L}+[^,;.]*/iu.exec(
+        t,
+      );
     if (count?.[1] && !pct) {
       proofs.push({ ...fact(s, stripEnd(count[0]), 0), kind: 'count', number: count[1] });
       used = true;
@@ -285,7 +312,8 @@ export function extractBriefFacts(
       offers.push(fact(s, free[0], free.index));
       used = true;
     }
-    const newCustomer = /\bnew (?:patients|customers|members|clients) get ([^.]+?) for ([$£€]\d[\d,.]*)/i.exec(t);
+    const newCustomer =
+      /\bnew (?:patients|customers|members|clients) get ([^.]+?) for ([$£€]\d[\d,.]*)/i.exec(t);
     if (newCustomer) {
       offers.push(fact(s, stripEnd(newCustomer[0]), newCustomer.index));
       used = true;
@@ -293,7 +321,10 @@ export function extractBriefFacts(
     const pr =
       /\b(?:start(?:s)? at|from|desde|ab|à partir de|costs?|cuesta|kostet|coûte)\s+([$£€]\s?\d[\d,.]*(?:\s?€)?(?:\s(?:a|per|al|pro|par)\s(?:month|night|year|employee per month|mes|noche|Monat|Nacht|mois|nuit))?)/iu.exec(
         t,
-      ) ?? /\b(?:then|only|just)\s+([$£€]\s?\d[\d,.]*(?:\s(?:a|per) (?:month|night|year|employee per month))?)/u.exec(t);
+      ) ??
+      /\b(?:then|only|just)\s+([$£€]\s?\d[\d,.]*(?:\s(?:a|per) (?:month|night|year|employee per month))?)/u.exec(
+        t,
+      );
     if (pr?.[1] && !price) {
       price = fact(s, stripEnd(pr[1]), t.indexOf(pr[1]));
       used = true;
@@ -315,8 +346,12 @@ export function extractBriefFacts(
     if (aw?.[1]) {
       let clause = stripEnd(t);
       if (/^(?:it|we)\s+/i.test(clause)) clause = clause.replace(/^(?:it|we)\s+/i, `${brand.text} `);
-      else if (/^(?:voted|named|awarded)\b/i.test(clause)) clause = `${brand.text}: ${clause[0]?.toLowerCase()}${clause.slice(1)}`;
-      awards.push({ ...fact(s, clause, 0), title: tidyEnd(aw[1].replace(/\s+(?:for|in|of)\s+(?:Fall|Spring|Summer|Winter)\b.*$/, '')) });
+      else if (/^(?:voted|named|awarded)\b/i.test(clause))
+        clause = `${brand.text}: ${clause[0]?.toLowerCase()}${clause.slice(1)}`;
+      awards.push({
+        ...fact(s, clause, 0),
+        title: tidyEnd(aw[1].replace(/\s+(?:for|in|of)\s+(?:Fall|Spring|Summer|Winter)\b.*$/, '')),
+      });
       used = true;
     }
 

@@ -17,7 +17,12 @@ import type { AngleForCopy, CopyPlatform, TextModel } from './types.ts';
 import { untraced } from './validate.ts';
 
 type Brand = { tone_of_voice: string; tagline: string; banned_words: readonly string[] };
-type CampaignForCopy = { name: string; cta_text: string; offer_text: string; platform_target: readonly CopyPlatform[] };
+type CampaignForCopy = {
+  name: string;
+  cta_text: string;
+  offer_text: string;
+  platform_target: readonly CopyPlatform[];
+};
 type AngleWithLanguage = AngleForCopy & { language?: string };
 
 const isOffline = (model: TextModel) => model.id.startsWith('heuristic');
@@ -88,8 +93,11 @@ export async function writeCampaignCopy(input: {
 
   // The model's drafts, held to the same rules; the offline variants are the fallback.
   const sources = [allText, campaign.offer_text, campaign.cta_text, brand.tagline, clientName];
-  const validate = (field: 'headline' | 'primary_text' | 'description' | 'cta', text: string, platform: CopyPlatform) =>
-    fieldViolations(field, text, platform, rules, sources);
+  const validate = (
+    field: 'headline' | 'primary_text' | 'description' | 'cta',
+    text: string,
+    platform: CopyPlatform,
+  ) => fieldViolations(field, text, platform, rules, sources);
   const request = (repairNote?: string) =>
     input.model.draftCopy({
       clientName,

@@ -14,10 +14,12 @@ export function angleViolations(angle: AngleDraft, summary: string, banned: read
   for (const field of ['name', 'hook', 'copy_direction', 'visual_style'] as const) {
     const text = angle[field];
     if (containsBannedWord(text, banned)) out.push(`${field} "${angle.name}" uses a banned word`);
-    if (/…|\.\.\.|\{|\}|\bundefined\b|lorem ipsum/i.test(text)) out.push(`${field} "${angle.name}" has a placeholder`);
+    if (/…|\.\.\.|\{|\}|\bundefined\b|lorem ipsum/i.test(text))
+      out.push(`${field} "${angle.name}" has a placeholder`);
     if (hasLabel(text)) out.push(`${field} "${angle.name}" lifts a label from the brief`);
     const invented = untraced(text, [summary]);
-    if (invented.length > 0) out.push(`${field} "${angle.name}" uses what the brief does not say: ${invented.join(', ')}`);
+    if (invented.length > 0)
+      out.push(`${field} "${angle.name}" uses what the brief does not say: ${invented.join(', ')}`);
   }
   return out;
 }
@@ -38,19 +40,36 @@ export async function generateCheckedAngles(input: {
 }): Promise<{ angles: AngleDraft[]; warnings: string[] }> {
   const { model, researchSummary, language, clientName, bannedWords } = input;
   if (isOffline(model)) {
-    if (!OFFLINE_LANGUAGES.includes(language)) throw new UnsupportedLanguageError(language, OFFLINE_LANGUAGES);
-    return { angles: await offlineAngles({ researchSummary, language, clientName, bannedWords }), warnings: [] };
+    if (!OFFLINE_LANGUAGES.includes(language))
+      throw new UnsupportedLanguageError(language, OFFLINE_LANGUAGES);
+    return {
+      angles: await offlineAngles({ researchSummary, language, clientName, bannedWords }),
+      warnings: [],
+    };
   }
   const ask = (repairNote?: string) =>
-    model.generateAngles({ researchSummary, language, clientName, bannedWords, ...(repairNote ? { repairNote } : {}) });
+    model.generateAngles({
+      researchSummary,
+      language,
+      clientName,
+      bannedWords,
+      ...(repairNote ? { repairNote } : {}),
+    });
   let angles = await ask();
   let problems = angles.flatMap((a) => angleViolations(a, researchSummary, bannedWords));
   if (problems.length === 0) return { angles, warnings: [] };
-  angles = await ask(`Your previous answer was rejected: ${problems.slice(0, 10).join('; ')}. Answer again with 10 angles that fix this.`);
+  angles = await ask(
+    `Your previous answer was rejected: ${problems.slice(0, 10).join('; ')}. Answer again with 10 angles that fix this.`,
+  );
   problems = angles.flatMap((a) => angleViolations(a, researchSummary, bannedWords));
   if (problems.length === 0) return { angles, warnings: [] };
   const offlineLanguage = OFFLINE_LANGUAGES.includes(language) ? language : 'en';
-  const offline = await offlineAngles({ researchSummary, language: offlineLanguage, clientName, bannedWords });
+  const offline = await offlineAngles({
+    researchSummary,
+    language: offlineLanguage,
+    clientName,
+    bannedWords,
+  });
   const used = new Set(angles.map((a) => a.name.toLowerCase()));
   const spare = offline.filter((o) => !used.has(o.name.toLowerCase()));
   let replaced = 0;

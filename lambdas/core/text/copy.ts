@@ -173,7 +173,10 @@ const DEFAULT_CTA: Record<Category, string> = {
 
 /** The default CTA by category; a trial only when the brief offers one, a quote when it mentions quotes. */
 export function defaultCta(category: Category, context: string): string {
-  if (/\b(?:free trial|try (?:it )?free|\d+ days free)\b/i.test(context) && ['b2b_saas', 'consumer_app', 'education_app'].includes(category))
+  if (
+    /\b(?:free trial|try (?:it )?free|\d+ days free)\b/i.test(context) &&
+    ['b2b_saas', 'consumer_app', 'education_app'].includes(category)
+  )
     return 'Start free trial';
   if (category === 'finance_insurance' && /\bquotes?\b/i.test(context)) return 'Get a quote';
   return DEFAULT_CTA[category];
@@ -183,23 +186,110 @@ export type CtaType = string;
 
 /** Button enums per network (the values their ads APIs accept). */
 export const CTA_TYPES: Record<CopyPlatform, readonly string[]> = {
-  meta_feed: ['SHOP_NOW', 'BOOK_NOW', 'SIGN_UP', 'GET_QUOTE', 'LEARN_MORE', 'SUBSCRIBE', 'DOWNLOAD', 'CONTACT_US', 'APPLY_NOW', 'GET_OFFER', 'ORDER_NOW'],
-  meta_stories: ['SHOP_NOW', 'BOOK_NOW', 'SIGN_UP', 'GET_QUOTE', 'LEARN_MORE', 'SUBSCRIBE', 'DOWNLOAD', 'CONTACT_US', 'APPLY_NOW', 'GET_OFFER', 'ORDER_NOW'],
-  instagram_reels: ['SHOP_NOW', 'BOOK_NOW', 'SIGN_UP', 'GET_QUOTE', 'LEARN_MORE', 'SUBSCRIBE', 'DOWNLOAD', 'CONTACT_US', 'APPLY_NOW', 'GET_OFFER', 'ORDER_NOW'],
-  google_display: ['SHOP_NOW', 'BOOK_NOW', 'SIGN_UP', 'GET_QUOTE', 'LEARN_MORE', 'SUBSCRIBE', 'DOWNLOAD', 'CONTACT_US', 'APPLY_NOW', 'GET_OFFER', 'ORDER_NOW'],
-  tiktok: ['SHOP_NOW', 'BOOK_NOW', 'SIGN_UP', 'GET_QUOTE', 'LEARN_MORE', 'SUBSCRIBE', 'DOWNLOAD_NOW', 'CONTACT_US', 'APPLY_NOW', 'ORDER_NOW'],
-  linkedin: ['LEARN_MORE', 'SIGN_UP', 'REGISTER', 'SUBSCRIBE', 'DOWNLOAD', 'APPLY', 'VIEW_QUOTE', 'REQUEST_DEMO', 'JOIN'],
+  meta_feed: [
+    'SHOP_NOW',
+    'BOOK_NOW',
+    'SIGN_UP',
+    'GET_QUOTE',
+    'LEARN_MORE',
+    'SUBSCRIBE',
+    'DOWNLOAD',
+    'CONTACT_US',
+    'APPLY_NOW',
+    'GET_OFFER',
+    'ORDER_NOW',
+  ],
+  meta_stories: [
+    'SHOP_NOW',
+    'BOOK_NOW',
+    'SIGN_UP',
+    'GET_QUOTE',
+    'LEARN_MORE',
+    'SUBSCRIBE',
+    'DOWNLOAD',
+    'CONTACT_US',
+    'APPLY_NOW',
+    'GET_OFFER',
+    'ORDER_NOW',
+  ],
+  instagram_reels: [
+    'SHOP_NOW',
+    'BOOK_NOW',
+    'SIGN_UP',
+    'GET_QUOTE',
+    'LEARN_MORE',
+    'SUBSCRIBE',
+    'DOWNLOAD',
+    'CONTACT_US',
+    'APPLY_NOW',
+    'GET_OFFER',
+    'ORDER_NOW',
+  ],
+  google_display: [
+    'SHOP_NOW',
+    'BOOK_NOW',
+    'SIGN_UP',
+    'GET_QUOTE',
+    'LEARN_MORE',
+    'SUBSCRIBE',
+    'DOWNLOAD',
+    'CONTACT_US',
+    'APPLY_NOW',
+    'GET_OFFER',
+    'ORDER_NOW',
+  ],
+  tiktok: [
+    'SHOP_NOW',
+    'BOOK_NOW',
+    'SIGN_UP',
+    'GET_QUOTE',
+    'LEARN_MORE',
+    'SUBSCRIBE',
+    'DOWNLOAD_NOW',
+    'CONTACT_US',
+    'APPLY_NOW',
+    'ORDER_NOW',
+  ],
+  linkedin: [
+    'LEARN_MORE',
+    'SIGN_UP',
+    'REGISTER',
+    'SUBSCRIBE',
+    'DOWNLOAD',
+    'APPLY',
+    'VIEW_QUOTE',
+    'REQUEST_DEMO',
+    'JOIN',
+  ],
   pinterest: ['SHOP_NOW', 'BOOK_NOW', 'SIGN_UP', 'LEARN_MORE', 'GET_OFFER'],
   x: ['SHOP', 'BOOK', 'SIGN_UP', 'LEARN_MORE', 'SUBSCRIBE', 'INSTALL', 'GET_QUOTE', 'ORDER'],
-  general: ['SHOP_NOW', 'BOOK_NOW', 'SIGN_UP', 'GET_QUOTE', 'LEARN_MORE', 'SUBSCRIBE', 'DOWNLOAD', 'CONTACT_US', 'APPLY_NOW', 'GET_OFFER', 'ORDER_NOW'],
+  general: [
+    'SHOP_NOW',
+    'BOOK_NOW',
+    'SIGN_UP',
+    'GET_QUOTE',
+    'LEARN_MORE',
+    'SUBSCRIBE',
+    'DOWNLOAD',
+    'CONTACT_US',
+    'APPLY_NOW',
+    'GET_OFFER',
+    'ORDER_NOW',
+  ],
 };
 
 const INTENTS: [RegExp, string[]][] = [
-  [/\b(?:book|reserve|visit|appointment|test ride|buchen|reserva|réserve)/i, ['BOOK_NOW', 'BOOK', 'REGISTER', 'LEARN_MORE']],
+  [
+    /\b(?:book|reserve|visit|appointment|test ride|buchen|reserva|réserve)/i,
+    ['BOOK_NOW', 'BOOK', 'REGISTER', 'LEARN_MORE'],
+  ],
   [/\b(?:quote|presupuesto|angebot|devis)/i, ['GET_QUOTE', 'VIEW_QUOTE', 'LEARN_MORE']],
   [/\b(?:shop|buy|order|kaufen|compra|achete)/i, ['SHOP_NOW', 'SHOP', 'ORDER_NOW', 'ORDER', 'LEARN_MORE']],
   [/\b(?:claim|offer|deal)/i, ['GET_OFFER', 'SHOP_NOW', 'SHOP', 'LEARN_MORE']],
-  [/\b(?:trial|sign up|join|start|get started|register|lesson|try)/i, ['SIGN_UP', 'REGISTER', 'JOIN', 'LEARN_MORE']],
+  [
+    /\b(?:trial|sign up|join|start|get started|register|lesson|try)/i,
+    ['SIGN_UP', 'REGISTER', 'JOIN', 'LEARN_MORE'],
+  ],
   [/\b(?:download|install|get the app)/i, ['DOWNLOAD', 'DOWNLOAD_NOW', 'INSTALL', 'LEARN_MORE']],
   [/\b(?:subscribe)/i, ['SUBSCRIBE', 'SIGN_UP', 'LEARN_MORE']],
   [/\b(?:contact|call)/i, ['CONTACT_US', 'LEARN_MORE']],
@@ -229,7 +319,8 @@ export function chooseCta(input: {
 }): CtaChoice {
   const max = PLATFORM_LIMITS[input.platform].cta;
   const given = input.ctaText.trim();
-  const fallback = choose([defaultCta(input.category, input.context), 'Learn more'], max, input.rules) ?? 'Learn more';
+  const fallback =
+    choose([defaultCta(input.category, input.context), 'Learn more'], max, input.rules) ?? 'Learn more';
   if (!given) return { cta: fallback };
   if (len(given) <= max && passesRules(given, input.rules)) return { cta: given };
   const short = choose(shortenCta(given), max, input.rules);
@@ -260,7 +351,9 @@ export function writeVariant(input: {
   const pick = (field: keyof Omit<CopyLimits, 'cta'>, candidates: string[]) => {
     const chosen = choose(candidates, limits[field], input.rules);
     if (chosen) return chosen;
-    warnings.push(`No ${field.replace('_', ' ')} candidate fits ${input.platform} (${limits[field]} characters) within the copy rules; the brand name is used.`);
+    warnings.push(
+      `No ${field.replace('_', ' ')} candidate fits ${input.platform} (${limits[field]} characters) within the copy rules; the brand name is used.`,
+    );
     return choose([input.source.brandName], limits[field], { ...input.rules, campaignName: '' }) ?? '';
   };
   const variant: WrittenVariant = {

@@ -1,8 +1,8 @@
 import type { AngleCandidate } from './angles.ts';
 import { shorterRewrites } from './angles.ts';
 import type { BriefFacts, Category } from './brief-facts.ts';
-import type { AwarenessLevel } from './types.ts';
 import { capFirst, tidyEnd } from './brief-facts.ts';
+import type { AwarenessLevel } from './types.ts';
 
 /**
  * A phrase grammar per language: each archetype is a set of sentence frames whose slots take
@@ -35,7 +35,10 @@ function withArticle(np: string): string {
 
 /** A short name from a clause: the clause up to a phrase boundary, at most `max` words. */
 function shortName(clause: string, max = 6): string {
-  const options = [clause.replace(/[.!?]+$/, ''), ...shorterRewrites(clause).map((r) => r.replace(/[.!?]+$/, ''))];
+  const options = [
+    clause.replace(/[.!?]+$/, ''),
+    ...shorterRewrites(clause).map((r) => r.replace(/[.!?]+$/, '')),
+  ];
   // Never a cut: the longest complete rewrite within `max` words, else the shortest complete one.
   return options.find((o) => words(o) <= max) ?? options.at(-1) ?? clause;
 }
@@ -45,21 +48,54 @@ const TONE_EN: Record<Category, string> = {
   b2b_saas: 'Plain and confident; lead with time or money saved; no jargon, no hype.',
   local_service: 'Friendly and local; name the place; make booking feel simple to do.',
   health_medical: 'Calm and reassuring; no outcome promises or before/after claims; invite a booking.',
-  finance_insurance: 'Clear and trustworthy; state terms exactly as the brief does; no promises it does not make.',
+  finance_insurance:
+    'Clear and trustworthy; state terms exactly as the brief does; no promises it does not make.',
   travel_hospitality: 'Evocative and unhurried; let the place and the details do the selling.',
   education_app: 'Encouraging and concrete; show progress the learner can picture.',
   consumer_app: 'Energetic and encouraging; show the routine, not the results.',
 };
 
 const VISUAL_EN: Record<Category, string[]> = {
-  dtc_ecommerce: ['close-up product photo in natural window light, warm tones', 'lifestyle photo of the product in use at home, candid', 'clean flat lay on a textured surface, soft shadows'],
-  b2b_saas: ['bright office scene with a laptop showing a clean dashboard', 'minimal graphic layout with one bold number, brand colours', 'candid photo of a small-business owner at work, daylight'],
-  local_service: ['welcoming street-level photo of the premises, daylight', 'friendly staff portrait, natural light', 'close-up of hands at work, warm tones'],
-  health_medical: ['calm, bright treatment room, soft daylight, no instruments in focus', 'friendly clinician portrait with a relaxed patient, natural light', 'clean minimal layout in soft brand colours, lots of white space'],
-  finance_insurance: ['reassuring everyday photo of the customer at home, soft daylight', 'clean minimal layout with one bold figure, trustworthy palette', 'candid photo of the customer using a phone, relaxed'],
-  travel_hospitality: ['wide photo of the view at golden hour, calm water', 'detail shot of the room and breakfast table, soft morning light', 'couple walking along the harbour, candid, natural colours'],
-  education_app: ['candid photo of a learner on a video call, bright home office', 'phone screen close-up of a lesson in progress, clean background', 'lifestyle photo of a confident conversation in a café'],
-  consumer_app: ['energetic photo of the routine at home, natural light', 'phone screen close-up of the app, clean background', 'candid lifestyle moment of the audience, bright colours'],
+  dtc_ecommerce: [
+    'close-up product photo in natural window light, warm tones',
+    'lifestyle photo of the product in use at home, candid',
+    'clean flat lay on a textured surface, soft shadows',
+  ],
+  b2b_saas: [
+    'bright office scene with a laptop showing a clean dashboard',
+    'minimal graphic layout with one bold number, brand colours',
+    'candid photo of a small-business owner at work, daylight',
+  ],
+  local_service: [
+    'welcoming street-level photo of the premises, daylight',
+    'friendly staff portrait, natural light',
+    'close-up of hands at work, warm tones',
+  ],
+  health_medical: [
+    'calm, bright treatment room, soft daylight, no instruments in focus',
+    'friendly clinician portrait with a relaxed patient, natural light',
+    'clean minimal layout in soft brand colours, lots of white space',
+  ],
+  finance_insurance: [
+    'reassuring everyday photo of the customer at home, soft daylight',
+    'clean minimal layout with one bold figure, trustworthy palette',
+    'candid photo of the customer using a phone, relaxed',
+  ],
+  travel_hospitality: [
+    'wide photo of the view at golden hour, calm water',
+    'detail shot of the room and breakfast table, soft morning light',
+    'couple walking along the harbour, candid, natural colours',
+  ],
+  education_app: [
+    'candid photo of a learner on a video call, bright home office',
+    'phone screen close-up of a lesson in progress, clean background',
+    'lifestyle photo of a confident conversation in a café',
+  ],
+  consumer_app: [
+    'energetic photo of the routine at home, natural light',
+    'phone screen close-up of the app, clean background',
+    'candid lifestyle moment of the audience, bright colours',
+  ],
 };
 
 const english: Grammar = {
@@ -101,7 +137,10 @@ const english: Grammar = {
       out.push({
         archetype: 'social_proof',
         level: 'product_aware',
-        names: [rating.count ? `${score} from ${rating.count} ${rating.countNoun}` : `Rated ${score}${on}`, `Rated ${score}`],
+        names: [
+          rating.count ? `${score} from ${rating.count} ${rating.countNoun}` : `Rated ${score}${on}`,
+          `Rated ${score}`,
+        ],
         hooks: [
           join(`Rated ${score}${on}${from}.`, audience && `See why ${audience} choose ${brand}.`),
           `Rated ${score}${on}${from}.`,
@@ -111,7 +150,9 @@ const english: Grammar = {
       });
     }
     for (const proof of f.proofs.filter((p) => p.kind === 'count').slice(0, 1)) {
-      const clause = proof.text.replace(/\b(?:use|uses|trust|trusts|love|loves) it\b/i, (m) => m.replace(/it$/, brand));
+      const clause = proof.text.replace(/\b(?:use|uses|trust|trusts|love|loves) it\b/i, (m) =>
+        m.replace(/it$/, brand),
+      );
       const head = /^((?:more than|over)\s+)?[\d,.]+\s+\p{L}+/iu.exec(proof.text)?.[0] ?? proof.text;
       out.push({
         archetype: 'proof_count',
@@ -147,7 +188,10 @@ const english: Grammar = {
       out.push({
         archetype: 'comparison',
         level: 'solution_aware',
-        names: [switching ? `Switching from ${competitor.text}` : `${brand} vs ${competitor.text}`, `${brand} vs ${competitor.text}`],
+        names: [
+          switching ? `Switching from ${competitor.text}` : `${brand} vs ${competitor.text}`,
+          `${brand} vs ${competitor.text}`,
+        ],
         hooks: [sentence(f.comparison.text), ...shorterRewrites(sentence(f.comparison.text))],
         direction: `Compare on the one point the brief makes ("${f.comparison.text}"); be fair and specific; never disparage ${competitor.text}.`,
       });
@@ -204,7 +248,9 @@ const english: Grammar = {
         level: 'unaware',
         names: [`For ${audience}`, `Made for ${audience}`],
         hooks: [
-          product ? sentence(`${capFirst(withArticle(product))} made for ${audience}`) : `Made for ${audience}.`,
+          product
+            ? sentence(`${capFirst(withArticle(product))} made for ${audience}`)
+            : `Made for ${audience}.`,
           `Made for ${audience}.`,
         ],
         direction: `Speak to who the reader is (${audience}), in their words; ${brand} as one of them.`,
@@ -216,7 +262,9 @@ const english: Grammar = {
         archetype: 'how_it_works',
         level: 'solution_aware',
         names: [`How ${brand} works`, `Inside ${brand}`],
-        hooks: [join(a && sentence(a.text), b && sentence(b.text)), a ? sentence(a.text) : ''].filter(Boolean),
+        hooks: [join(a && sentence(a.text), b && sentence(b.text)), a ? sentence(a.text) : ''].filter(
+          Boolean,
+        ),
         direction: `Show the mechanism in one or two plain steps, as the brief describes them.`,
       });
     }
@@ -257,8 +305,18 @@ const english: Grammar = {
     const product = f.product?.text;
     const base: [string, AwarenessLevel, string[], string[]][] = [
       [`Say hello to ${brand}`, 'unaware', [`Say hello to ${brand}.`], []],
-      [`Why ${brand}`, 'solution_aware', [product ? `Why ${withArticle(product)} from ${brand}?` : `Why ${brand}?`], []],
-      [`Looking for ${product ? withArticle(product) : brand}`, 'problem_aware', [product ? `Looking for ${withArticle(product)}? Meet ${brand}.` : `Looking for ${brand}?`], []],
+      [
+        `Why ${brand}`,
+        'solution_aware',
+        [product ? `Why ${withArticle(product)} from ${brand}?` : `Why ${brand}?`],
+        [],
+      ],
+      [
+        `Looking for ${product ? withArticle(product) : brand}`,
+        'problem_aware',
+        [product ? `Looking for ${withArticle(product)}? Meet ${brand}.` : `Looking for ${brand}?`],
+        [],
+      ],
       [`${brand}, up close`, 'product_aware', [`Take a closer look at ${brand}.`], []],
       [`Try ${brand}`, 'most_aware', [`Try ${brand} today.`], []],
       [`The ${brand} way`, 'solution_aware', [`There is a better way to do this: the ${brand} way.`], []],
@@ -321,7 +379,8 @@ const FRAMES: Record<'es' | 'de' | 'fr', Frames> = {
     meetName: (b) => `Descubre ${b}`,
     madeFor: (a) => `Pensado para ${a}.`,
     forName: (a) => `Para ${a}`,
-    rated: (s, st, p, c) => `Valorado con ${s}${st ? ' estrellas' : ''}${p ? ` en ${p}` : ''}${c ? ` en ${c} opiniones` : ''}.`,
+    rated: (s, st, p, c) =>
+      `Valorado con ${s}${st ? ' estrellas' : ''}${p ? ` en ${p}` : ''}${c ? ` en ${c} opiniones` : ''}.`,
     ratedName: (s, st) => `Valorado con ${s}${st ? ' estrellas' : ''}`,
     from: (b, p) => `${b}, desde ${p}.`,
     fromName: (p) => `Desde ${p}`,
@@ -347,14 +406,19 @@ const FRAMES: Record<'es' | 'de' | 'fr', Frames> = {
     award: (t) => t,
     direction: 'Frases cortas y concretas; solo datos del brief.',
     tone: 'Cercano y claro; tutea al lector.',
-    visual: ['foto de estilo de vida con luz natural, colores cálidos', 'primer plano del producto, fondo limpio', 'escena cotidiana y espontánea, luz de día'],
+    visual: [
+      'foto de estilo de vida con luz natural, colores cálidos',
+      'primer plano del producto, fondo limpio',
+      'escena cotidiana y espontánea, luz de día',
+    ],
   },
   de: {
     meet: (b, p, a) => `Das ist ${b}${p ? `: ${p}` : ''}${a ? ` für ${a}` : ''}.`,
     meetName: (b) => `Das ist ${b}`,
     madeFor: (a) => `Gemacht für ${a}.`,
     forName: (a) => `Für ${a}`,
-    rated: (s, st, p, c) => `Bewertet mit ${s}${st ? ' Sternen' : ''}${p ? ` auf ${p}` : ''}${c ? ` aus ${c} Bewertungen` : ''}.`,
+    rated: (s, st, p, c) =>
+      `Bewertet mit ${s}${st ? ' Sternen' : ''}${p ? ` auf ${p}` : ''}${c ? ` aus ${c} Bewertungen` : ''}.`,
     ratedName: (s, st) => `Bewertet mit ${s}${st ? ' Sternen' : ''}`,
     from: (b, p) => `${b}, ab ${p}.`,
     fromName: (p) => `Ab ${p}`,
@@ -380,14 +444,19 @@ const FRAMES: Record<'es' | 'de' | 'fr', Frames> = {
     award: (t) => t,
     direction: 'Kurze, konkrete Sätze; nur Fakten aus dem Briefing.',
     tone: 'Klar und freundlich; siezen.',
-    visual: ['Lifestyle-Foto bei natürlichem Licht, warme Farben', 'Nahaufnahme des Produkts, ruhiger Hintergrund', 'spontane Alltagsszene bei Tageslicht'],
+    visual: [
+      'Lifestyle-Foto bei natürlichem Licht, warme Farben',
+      'Nahaufnahme des Produkts, ruhiger Hintergrund',
+      'spontane Alltagsszene bei Tageslicht',
+    ],
   },
   fr: {
     meet: (b, p, a) => `Découvrez ${b}${p ? ` : ${p}` : ''}${a ? ` pour ${a}` : ''}.`,
     meetName: (b) => `Découvrez ${b}`,
     madeFor: (a) => `Pensé pour ${a}.`,
     forName: (a) => `Pour ${a}`,
-    rated: (s, st, p, c) => `Noté ${s}${st ? ' étoiles' : ''}${p ? ` sur ${p}` : ''}${c ? ` sur ${c} avis` : ''}.`,
+    rated: (s, st, p, c) =>
+      `Noté ${s}${st ? ' étoiles' : ''}${p ? ` sur ${p}` : ''}${c ? ` sur ${c} avis` : ''}.`,
     ratedName: (s, st) => `Noté ${s}${st ? ' étoiles' : ''}`,
     from: (b, p) => `${b}, à partir de ${p}.`,
     fromName: (p) => `À partir de ${p}`,
@@ -413,7 +482,11 @@ const FRAMES: Record<'es' | 'de' | 'fr', Frames> = {
     award: (t) => t,
     direction: 'Phrases courtes et concrètes ; uniquement des faits du brief.',
     tone: 'Clair et chaleureux ; vouvoyer le lecteur.',
-    visual: ['photo lifestyle en lumière naturelle, tons chauds', "gros plan sur le produit, fond épuré", 'scène du quotidien spontanée, lumière du jour'],
+    visual: [
+      'photo lifestyle en lumière naturelle, tons chauds',
+      'gros plan sur le produit, fond épuré',
+      'scène du quotidien spontanée, lumière du jour',
+    ],
   },
 };
 
@@ -438,18 +511,36 @@ function foreign(lang: 'es' | 'de' | 'fr'): Grammar {
       const add = (archetype: string, level: AngleCandidate['level'], names: string[], hooks: string[]) =>
         out.push({ archetype, level, names, hooks, direction: fr.direction });
       const rating = f.ratings[0];
-      if (rating) add('social_proof', 'product_aware', [fr.ratedName(rating.score, rating.stars)], [fr.rated(rating.score, rating.stars, rating.platform, rating.count)]);
-      if (f.audience && quote) add('identity', 'unaware', [fr.forName(f.audience.text)], [fr.madeFor(f.audience.text)]);
+      if (rating)
+        add(
+          'social_proof',
+          'product_aware',
+          [fr.ratedName(rating.score, rating.stars)],
+          [fr.rated(rating.score, rating.stars, rating.platform, rating.count)],
+        );
+      if (f.audience && quote)
+        add('identity', 'unaware', [fr.forName(f.audience.text)], [fr.madeFor(f.audience.text)]);
       if (f.price) add('price', 'most_aware', [fr.fromName(f.price.text)], [fr.from(brand, f.price.text)]);
       if (quote) {
-        for (const p of f.proofs.slice(0, 2)) add('proof', 'product_aware', [shortName(p.text, 5)], [sentence(p.text)]);
-        for (const o of f.offers.slice(0, 1)) add('offer', 'most_aware', [shortName(o.text, 5)], [sentence(o.text)]);
+        for (const p of f.proofs.slice(0, 2))
+          add('proof', 'product_aware', [shortName(p.text, 5)], [sentence(p.text)]);
+        for (const o of f.offers.slice(0, 1))
+          add('offer', 'most_aware', [shortName(o.text, 5)], [sentence(o.text)]);
         if (f.trial) add('trial', 'most_aware', [capFirst(f.trial.text)], [sentence(f.trial.text)]);
-        if (f.guarantee) add('risk_reversal', 'most_aware', [shortName(f.guarantee.text, 5)], [sentence(f.guarantee.text)]);
-        for (const a of f.awards.slice(0, 1)) add('authority', 'product_aware', [fr.award(a.title)], [sentence(a.text)]);
-        if (f.comparison && f.competitors[0]) add('comparison', 'solution_aware', [fr.vs(brand, f.competitors[0].text)], [sentence(f.comparison.text)]);
+        if (f.guarantee)
+          add('risk_reversal', 'most_aware', [shortName(f.guarantee.text, 5)], [sentence(f.guarantee.text)]);
+        for (const a of f.awards.slice(0, 1))
+          add('authority', 'product_aware', [fr.award(a.title)], [sentence(a.text)]);
+        if (f.comparison && f.competitors[0])
+          add(
+            'comparison',
+            'solution_aware',
+            [fr.vs(brand, f.competitors[0].text)],
+            [sentence(f.comparison.text)],
+          );
       }
-      if (f.product && quote) add('intro', 'unaware', [fr.meetName(brand)], [fr.meet(brand, f.product.text, f.audience?.text)]);
+      if (f.product && quote)
+        add('intro', 'unaware', [fr.meetName(brand)], [fr.meet(brand, f.product.text, f.audience?.text)]);
       return out;
     },
     fallbacks(f) {
@@ -466,7 +557,13 @@ function foreign(lang: 'es' | 'de' | 'fr'): Grammar {
         [fr.explainedName(b), 'problem_aware', fr.explained(b)],
         [fr.meetName(b), 'unaware', fr.meet(b)],
       ];
-      return list.map(([name, level, hook]) => ({ archetype: 'fallback', level, names: [name], hooks: [hook], direction: fr.direction }));
+      return list.map(([name, level, hook]) => ({
+        archetype: 'fallback',
+        level,
+        names: [name],
+        hooks: [hook],
+        direction: fr.direction,
+      }));
     },
     visual: () => fr.visual,
     toneDirection: () => fr.tone,
@@ -475,7 +572,12 @@ function foreign(lang: 'es' | 'de' | 'fr'): Grammar {
   };
 }
 
-const GRAMMARS: Record<string, Grammar> = { en: english, es: foreign('es'), de: foreign('de'), fr: foreign('fr') };
+const GRAMMARS: Record<string, Grammar> = {
+  en: english,
+  es: foreign('es'),
+  de: foreign('de'),
+  fr: foreign('fr'),
+};
 
 /** The languages the offline engine writes. */
 export const OFFLINE_LANGUAGES = Object.keys(GRAMMARS);
