@@ -46,7 +46,8 @@ export async function samplesMarkdown(): Promise<string> {
       '',
     );
     lines.push('| # | level | name | hook |', '|---|---|---|---|');
-    for (const [i, a] of angles.entries()) lines.push(`| ${i + 1} | ${a.awareness_level} | ${a.name} | ${a.hook} |`);
+    for (const [i, a] of angles.entries())
+      lines.push(`| ${i + 1} | ${a.awareness_level} | ${a.name} | ${a.hook} |`);
     lines.push('');
     const withIds = angles
       .slice(0, 3)

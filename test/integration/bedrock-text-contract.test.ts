@@ -188,7 +188,9 @@ describe('Bedrock answers held to the offline validators', () => {
     'Ember & Oak is a small-batch coffee subscription for remote workers who are tired of stale supermarket beans. Customers rate us 4.8 stars from 2,300 reviews.';
 
   it('repairs once, then replaces invalid angles with offline ones and warns; passes "ja" through', async () => {
-    const bad = angles(10).map((a, i) => (i === 0 ? { ...a, hook: 'Cheapest coffee, 99% off, guaranteed.' } : a));
+    const bad = angles(10).map((a, i) =>
+      i === 0 ? { ...a, hook: 'Cheapest coffee, 99% off, guaranteed.' } : a,
+    );
     replies = [toolReply('submit_angles', { angles: bad }), toolReply('submit_angles', { angles: bad })];
     const { angles: out, warnings } = await generateCheckedAngles({
       model: createBedrockTextModel(client(), MODEL),
@@ -218,10 +220,19 @@ describe('Bedrock answers held to the offline validators', () => {
     const { copy, warnings } = await writeCampaignCopy({
       model: createBedrockTextModel(client(), MODEL),
       clientName: 'Ember & Oak',
-      campaign: { name: 'EO_Spring', cta_text: '', offer_text: 'First bag free', platform_target: ['meta_feed'] },
+      campaign: {
+        name: 'EO_Spring',
+        cta_text: '',
+        offer_text: 'First bag free',
+        platform_target: ['meta_feed'],
+      },
       angles: [],
       latestAngles: [],
-      brand: { tone_of_voice: 'warm', tagline: 'Roasted Monday. Yours by Wednesday.', banned_words: ['cheapest'] },
+      brand: {
+        tone_of_voice: 'warm',
+        tagline: 'Roasted Monday. Yours by Wednesday.',
+        banned_words: ['cheapest'],
+      },
     });
     expect(requests).toHaveLength(2);
     expect(requests[1]?.body.messages[0].content[0].text).toMatch(/characters, limit 27/);

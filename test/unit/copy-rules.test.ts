@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_TARGETS } from '#core/platforms.ts';
+import { writeCampaignCopy } from '#core/text/campaign-copy.ts';
 import {
   containsBannedWord,
   enforceCopyRules,
   fitToLimit,
   removeBannedWords,
 } from '#core/text/copy-rules.ts';
-import { writeCampaignCopy } from '#core/text/campaign-copy.ts';
 import { createHeuristicTextModel } from '#core/text/heuristic-model.ts';
 import { PLATFORM_LIMITS } from '#core/text/platform-limits.ts';
 import type { CopyPlatform } from '#core/text/types.ts';

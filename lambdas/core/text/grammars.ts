@@ -1,7 +1,7 @@
 import type { AngleCandidate } from './angles.ts';
 import { shorterRewrites } from './angles.ts';
 import type { BriefFacts, Category } from './brief-facts.ts';
-import { capFirst, tidyEnd } from './brief-facts.ts';
+import { capFirst } from './brief-facts.ts';
 import type { AwarenessLevel } from './types.ts';
 
 /**
