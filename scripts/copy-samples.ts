@@ -57,7 +57,7 @@ export async function samplesMarkdown(): Promise<string> {
       clientName: brief.client,
       campaign: { ...brief.campaign, platform_target: brief.campaign.platform_target as never },
       angles: withIds,
-      latestAngles: [],
+      latestAngles: angles.map((a, i) => ({ ...a, id: `latest-${i + 1}` })),
       brand: brief.brand,
     });
     lines.push(

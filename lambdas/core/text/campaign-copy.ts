@@ -65,7 +65,11 @@ export async function writeCampaignCopy(input: {
     .map((a) => `${a.name} ${a.hook} ${a.copy_direction}`)
     .concat(brand.tagline, campaign.offer_text, clientName)
     .join(' ');
-  const category = categoryOf(allText);
+  const defining = [...input.angles, ...input.latestAngles]
+    .map((a) => a.hook)
+    .filter((h) => /^(?:Meet |Descubre |Das ist |Découvrez )|\bmade for\b/i.test(h))
+    .join(' ');
+  const category = categoryOf(allText, defining);
   const context = `${allText} ${campaign.cta_text}`;
   const platforms: readonly CopyPlatform[] =
     campaign.platform_target.length > 0 ? campaign.platform_target : ['general'];

@@ -78,13 +78,16 @@ export type CopySource = {
 
 /** Headline candidates: hook sentences, the angle name, shorter rewrites, then brand lines. */
 export function headlineCandidates(src: CopySource): string[] {
-  const sentences = src.hook ? sentencesOf(src.hook) : [];
-  const rewrites = sentences.flatMap((s) => shorterRewrites(s));
+  const [first, ...rest] = src.hook ? sentencesOf(src.hook) : [];
+  // A later sentence of the hook reads out of context on its own ("See why …"), so it comes
+  // after the first sentence's rewrites and the angle's name.
   return unique([
-    ...(sentences.length > 1 ? [src.hook] : []),
-    ...sentences,
+    ...(rest.length > 0 ? [src.hook] : []),
+    first,
     src.name,
-    ...rewrites,
+    ...(first ? shorterRewrites(first) : []),
+    ...rest,
+    ...rest.flatMap((s) => shorterRewrites(s)),
     src.offer,
     src.tagline,
     src.brandName,
@@ -369,9 +372,12 @@ export function writeVariant(input: {
   return { variant, warnings };
 }
 
-/** Category from whatever text we have about the client (angles, tagline, offer). */
-export function categoryOf(text: string): Category {
-  return categorise(text, text);
+/**
+ * Category from what we have about the client: the line that says what it is (an angle that
+ * introduces the product) first, then everything else (angles, tagline, offer).
+ */
+export function categoryOf(text: string, definingLine = ''): Category {
+  return categorise(definingLine, text);
 }
 
 export { tidyEnd };
