@@ -240,3 +240,70 @@ describe('prepare_campaign', () => {
     expect(stored.prepared.copy).toEqual(res.body.copy);
   });
 });
+
+describe('copy an agency would run (issue 12)', () => {
+  const DENTAL =
+    'Bright Smile Dental is a family dental clinic in Austin for busy parents and young professionals. Many patients avoid the dentist because they are nervous about pain and hate long waits in the chair. New patients get a full exam, X-rays and cleaning for $99. Our team has 4.9 stars on Google from 860 reviews.';
+
+  it('writes Spanish offline for language es and refuses ja with 400 unsupported_language', async () => {
+    const c = await client('Parlo');
+    const es = await api.call('generate_angles', {
+      client_id: c.id,
+      research_summary:
+        'Parlo es una app de idiomas para profesionales ocupados. Parlo tiene 4,7 estrellas de 21.000 opiniones. La primera clase es gratis.',
+      language: 'es',
+    });
+    expect(es.status).toBe(200);
+    expect(es.body.angles.every((a: any) => a.language === 'es')).toBe(true);
+    expect(es.body.angles.map((a: any) => a.hook).join(' ')).toMatch(/Descubre|Te presentamos|Valorado/);
+    const before = (await api.items()).length;
+    const ja = await api.call('generate_angles', {
+      client_id: c.id,
+      research_summary: DENTAL,
+      language: 'ja',
+    });
+    expect(ja.status).toBe(400);
+    expect(ja.body.error.code).toBe('unsupported_language');
+    expect(ja.body.error.details.supported_languages).toEqual(['en', 'es', 'de', 'fr']);
+    expect((await api.items()).length).toBe(before);
+  });
+
+  it('prepare_campaign: no campaign name, CTA shortened to a complete phrase with a warning, cta_type per network', async () => {
+    const c = await client('Bright Smile Dental');
+    const angles = (await api.call('generate_angles', { client_id: c.id, research_summary: DENTAL })).body
+      .angles;
+    const campaign = (
+      await api.call('create_campaign', {
+        client_id: c.id,
+        name: 'BSD_NewPatient_Austin_Sept',
+        selected_angle_ids: angles.slice(0, 3).map((a: any) => a.id),
+        platform_target: ['meta_feed', 'google_display', 'linkedin'],
+        offer_text: 'New-patient exam $99',
+        cta_text: 'Book your new-patient visit',
+      })
+    ).body.campaign;
+    const res = await api.call('prepare_campaign', { campaign_id: campaign.id });
+    expect(res.status).toBe(200);
+    expect(res.body.copy).toHaveLength(9);
+    for (const copy of res.body.copy) {
+      expect(JSON.stringify(copy)).not.toMatch(/BSD_NewPatient|BSD NewPatient|Untitled|…|\.\.\./);
+      expect(copy.cta).toBe('Book your visit');
+      expect(copy.cta_type).toBe(copy.platform === 'linkedin' ? 'REGISTER' : 'BOOK_NOW');
+      expect(copy.language).toBe('en');
+      expect(copy.headline).not.toMatch(/\b(?:the|a|of|for|to|and)$/i);
+    }
+    expect(res.body.warnings.join(' ')).toMatch(/shortened to "Book your visit"/);
+
+    // Without a CTA, a clinic gets "Book now", never "Shop now".
+    const plain = (
+      await api.call('create_campaign', {
+        client_id: c.id,
+        name: 'Internal_2',
+        platform_target: ['meta_feed'],
+      })
+    ).body.campaign;
+    const res2 = await api.call('prepare_campaign', { campaign_id: plain.id });
+    expect(res2.body.copy[0].cta).toBe('Book now');
+    expect(JSON.stringify(res2.body.copy)).not.toMatch(/Internal_2|Untitled/);
+  });
+});
