@@ -1,4 +1,5 @@
 import type { BundleResult } from './bundle.ts';
+import type { CopyBenchResult } from './copy.ts';
 import type { CostScenario } from './cost.ts';
 import type { RendererResult } from './renderer.ts';
 import type { RouterResult, ScalingResult } from './router.ts';
@@ -11,6 +12,8 @@ export type Results = {
   duration_s: number;
   failures: string[];
   bundle: BundleResult;
+  /** The offline text engine (absent in runs before it was measured). */
+  copy?: CopyBenchResult;
   renderer: RendererResult;
   router: RouterResult;
   scaling: ScalingResult;
