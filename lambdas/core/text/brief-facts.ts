@@ -38,6 +38,8 @@ export type BriefFacts = {
   brand: Fact;
   /** The product or service as a noun phrase ("small-batch coffee subscription"). */
   product?: Fact;
+  /** The article the brief puts before the product ("eine", "une"), for grammars that need it. */
+  productArticle?: string;
   category: Category;
   /** Who it is for, a plural noun phrase ("remote workers"). */
   audience?: Fact;
@@ -197,19 +199,17 @@ export function extractBriefFacts(
 
   // Product: "<Brand> is a|est un|ist ein|es un <NP>", "<Brand> sells|makes|offers <NP>".
   let product: Fact | undefined;
+  let productArticle: string | undefined;
   let audience: Fact | undefined;
   const productRe =
-    /\b(?:is|are|es|son|est|sont|ist|sind)\s+(?:an?|the|un|una|une|ein|eine|einen)?\s*|\b(?:sells|makes|offers|runs|builds|provides|vende|ofrece|fabrica|vend|propose|verkauft|bietet)\s+(?:an?|the|un|una|une|ein|eine|einen)?\s*/i;
+    /\b(?:is|are|es|son|est|sont|ist|sind)\s+(?:an?|the|una|une|un|einen|eine|ein)?\s*|\b(?:sells|makes|offers|runs|builds|provides|vende|ofrece|fabrica|vend|propose|verkauft|bietet)\s+(?:an?|the|una|une|un|einen|eine|ein)?\s*/i;
   for (const s of [first, ...sentences.slice(1, 3)]) {
     const m = productRe.exec(s.text);
     if (!m) continue;
-    const np = nounPhraseAt(
-      s.text,
-      m.index + m[0].length,
-      / (?:for|on|in|para|en|pour|für|sur|à|zu|de (?=\p{Lu}))\b/iu,
-    );
+    const np = nounPhraseAt(s.text, m.index + m[0].length, / (?:for|on|in|para|en|pour|für|sur|à|zu)\b/i);
     if (np && np.split(' ').length <= 6 && !/\d{3,}/.test(np)) {
       product = fact(s, np, m.index + m[0].length);
+      productArticle = /\b(an?|una|une|un|einen|eine|ein)\s*$/i.exec(m[0])?.[1]?.toLowerCase();
       const aud = / (?:for|para|pour|für) (?!\d)/i.exec(s.text.slice(m.index));
       if (aud) {
         const from = m.index + aud.index + aud[0].length;
@@ -258,12 +258,12 @@ export function extractBriefFacts(
 
     // Ratings: "4.8 stars from 2,300 reviews", "rated 4.7 on G2 from 1,100 reviews", "9.4 on Booking.com".
     const ratingRe =
-      /(?<![\d.,])(\d{1,2}(?:[.,]\d)?)(?![\d.,]\d)(?:\s*(stars?|estrellas|sterne|étoiles))?(?:\s+(?:on|in|en|auf|sur)\s+((?:the\s+|la\s+|der\s+|le\s+)?(?:[A-Z][\w]*(?:\.[a-z]+)?|G2)(?:\s[A-Z][\w]*)?))?(?:\s+(?:from|de|aus|sur)\s+(?:more than\s+|over\s+|más de\s+|über\s+|plus de\s+)?([\d.,]+)\s+(\p{L}+))?/gu;
+      /(?<![\d.,])(\d{1,2}(?:[.,]\d)?)(?![\d.,]\d)(?:\s*(stars?|estrellas|[Ss]terne[n]?|étoiles))?(?:\s+(?:on|in|en|auf|sur)\s+((?:the\s+|la\s+|der\s+|le\s+)?(?:[A-Z][\w]*(?:\.[a-z]+)?|G2)(?:\s[A-Z][\w]*)?))?(?:\s+(?:from|de|aus|sur)\s+(?:more than\s+|over\s+|más de\s+|über\s+|plus de\s+)?(\d{1,3}(?:[.,\s]\d{3})+|\d+)\s+(\p{L}+))?/gu;
     for (const rating of t.matchAll(ratingRe)) {
       if (
         rating[1] &&
         (rating[2] || rating[3] || rating[4]) &&
-        /\b(rate|rated|rating|ratings|stars?|reviews|valorad\p{L}*|bewert\p{L}*|not[ée]s?|has|have|holds?)\b/iu.test(
+        /(?<!\p{L})(rate|rated|rating|ratings|stars?|reviews|valorad\p{L}*|bewert\p{L}*|not[ée]s?|has|have|holds?|hat|tiene|a)(?!\p{L})/iu.test(
           t,
         ) &&
         Number(rating[1].replace(',', '.')) <= 10
@@ -319,7 +319,7 @@ export function extractBriefFacts(
       used = true;
     }
     const pr =
-      /\b(?:start(?:s)? at|from|desde|ab|à partir de|costs?|cuesta|kostet|coûte)\s+([$£€]\s?\d[\d,.]*(?:\s?€)?(?:\s(?:a|per|al|pro|par)\s(?:month|night|year|employee per month|mes|noche|Monat|Nacht|mois|nuit))?)/iu.exec(
+      /\b(?:start(?:s)? at|from|desde|ab|à partir de|costs?|cuesta|kostet|coûte)\s+((?:[$£€]\s?\d[\d,.]*|\d[\d,.]*\s?€)(?:\s(?:a|per|al|pro|par)\s(?:month|night|year|employee per month|mes|noche|Monat|Nacht|mois|nuit))?)/iu.exec(
         t,
       ) ??
       /\b(?:then|only|just)\s+([$£€]\s?\d[\d,.]*(?:\s(?:a|per) (?:month|night|year|employee per month))?)/u.exec(
@@ -408,6 +408,7 @@ export function extractBriefFacts(
     sourceText: summary,
     brand,
     ...(product ? { product } : {}),
+    ...(productArticle ? { productArticle } : {}),
     category,
     ...(audience ? { audience } : {}),
     pains: pains.slice(0, 4),

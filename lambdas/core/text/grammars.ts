@@ -539,8 +539,10 @@ function foreign(lang: 'es' | 'de' | 'fr'): Grammar {
             [sentence(f.comparison.text)],
           );
       }
-      if (f.product && quote)
-        add('intro', 'unaware', [fr.meetName(brand)], [fr.meet(brand, f.product.text, f.audience?.text)]);
+      if (f.product && quote) {
+        const product = f.productArticle ? `${f.productArticle} ${f.product.text}` : f.product.text;
+        add('intro', 'unaware', [fr.meetName(brand)], [fr.meet(brand, product, f.audience?.text)]);
+      }
       return out;
     },
     fallbacks(f) {
