@@ -167,7 +167,11 @@ describe('prepare_campaign copy from the committed briefs', () => {
   it.each(briefs)(
     '%s: fits without cutting, no campaign name, valid CTA and cta_type',
     async (_id, brief) => {
-      const angles = (await anglesOf(brief)).map((a, i) => ({ ...a, id: `angle-${i}` }));
+      const angles = (await anglesOf(brief)).map((a, i) => ({
+        ...a,
+        id: `angle-${i}`,
+        language: brief.language,
+      }));
       const { copy, warnings } = await writeCampaignCopy({
         model: createHeuristicTextModel(),
         clientName: brief.client,
@@ -203,7 +207,7 @@ describe('prepare_campaign copy from the committed briefs', () => {
           expect(warnings.some((w) => w.includes(given))).toBe(true);
         }
         expect(CTA_TYPES[c.platform]).toContain(c.cta_type);
-        expect(c.language).toBe('en');
+        expect(c.language).toBe(brief.language);
       }
     },
   );

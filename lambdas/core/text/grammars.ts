@@ -380,7 +380,7 @@ const FRAMES: Record<'es' | 'de' | 'fr', Frames> = {
     madeFor: (a) => `Pensado para ${a}.`,
     forName: (a) => `Para ${a}`,
     rated: (s, st, p, c) =>
-      `Valorado con ${s}${st ? ' estrellas' : ''}${p ? ` en ${p}` : ''}${c ? ` en ${c} opiniones` : ''}.`,
+      `Valorado con ${s}${st ? ' estrellas' : ''}${p ? ` en ${p}` : ''}${c ? ` según ${c} opiniones` : ''}.`,
     ratedName: (s, st) => `Valorado con ${s}${st ? ' estrellas' : ''}`,
     from: (b, p) => `${b}, desde ${p}.`,
     fromName: (p) => `Desde ${p}`,
