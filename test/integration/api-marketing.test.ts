@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePng } from '#core/images/png.ts';
 import { PLATFORM_LIMITS } from '#core/text/platform-limits.ts';
@@ -305,5 +309,53 @@ describe('copy an agency would run (issue 12)', () => {
     const res2 = await api.call('prepare_campaign', { campaign_id: plain.id });
     expect(res2.body.copy[0].cta).toBe('Book now');
     expect(JSON.stringify(res2.body.copy)).not.toMatch(/Internal_2|Untitled/);
+  });
+
+  it('prints no banned word on rendered creatives (tesseract reads them back)', async () => {
+    const account = await api.newAccount(20);
+    const as = { apiKey: account.apiKey };
+    const c = await client('Ember & Oak', account.apiKey);
+    // Words the brief uses everywhere: the old engine printed them; the new one must write around them.
+    const banned = ['stale', 'supermarket', 'stars'];
+    await api.call('update_brand_kit', { client_id: c.id, banned_words: banned }, as);
+    const angles = (await api.call('generate_angles', { client_id: c.id, research_summary: COFFEE }, as)).body
+      .angles;
+    expect(JSON.stringify(angles)).not.toMatch(/\b(?:stale|supermarket|stars)\b/i);
+    const campaign = (
+      await api.call(
+        'create_campaign',
+        {
+          client_id: c.id,
+          name: 'EO_Internal_Q4',
+          selected_angle_ids: angles.slice(0, 2).map((a: any) => a.id),
+          aspect_ratio: '1:1',
+          cta_text: 'Shop the roast',
+        },
+        as,
+      )
+    ).body.campaign;
+    const workers = runWorkers(api);
+    try {
+      await api.call('generate_creatives', { campaign_id: campaign.id }, as);
+      const creatives = await eventually(async () => {
+        const page = await api.call('list_creatives', { campaign_id: campaign.id }, as);
+        return page.body.creatives.length >= 2 ? page.body.creatives : undefined;
+      });
+      const dir = mkdtempSync(join(tmpdir(), 'adgen-ocr-'));
+      let read = '';
+      for (const [i, creative] of creatives.entries()) {
+        const file = join(dir, `${i}.png`);
+        writeFileSync(file, Buffer.from(await (await fetch(creative.image_url)).arrayBuffer()));
+        read += ` ${execFileSync('tesseract', [file, 'stdout'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })}`;
+      }
+      rmSync(dir, { recursive: true, force: true });
+      // OCR found the words of the creatives (so the check below is not vacuous) ...
+      expect(read).toMatch(/Shop the roast|Ember|coffee|roast/i);
+      // ... and none of them is banned, nor the internal campaign name.
+      expect(read).not.toMatch(/\b(?:stale|supermarket|stars)\b/i);
+      expect(read).not.toMatch(/EO_Internal|Internal Q4/i);
+    } finally {
+      await workers.stop();
+    }
   });
 });
