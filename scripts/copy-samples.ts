@@ -39,6 +39,7 @@ export async function samplesMarkdown(): Promise<string> {
       language: brief.language,
       clientName: brief.client,
       bannedWords: brief.brand.banned_words,
+      toneOfVoice: brief.brand.tone_of_voice,
     });
     lines.push(`## ${brief.client} (${id})`, '', `> ${brief.summary}`, '');
     lines.push(

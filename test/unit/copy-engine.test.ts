@@ -1,23 +1,27 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UnsupportedLanguageError } from '#core/errors.ts';
 import { creativeCopyCandidates, writeCampaignCopy } from '#core/text/campaign-copy.ts';
 import { generateCheckedAngles } from '#core/text/checked-angles.ts';
 import { CTA_TYPES, containsCampaignName, endsMidPhrase, shortenCta } from '#core/text/copy.ts';
 import { containsBannedWord } from '#core/text/copy-rules.ts';
 import { createHeuristicTextModel, offlineAngles } from '#core/text/heuristic-model.ts';
+import { loadNlp } from '#core/text/nlp.ts';
 import { PLATFORM_LIMITS } from '#core/text/platform-limits.ts';
 import type { AngleDraft, CopyPlatform } from '#core/text/types.ts';
 import { untraced } from '#core/text/validate.ts';
 import { type Brief, loadBriefs } from '../../scripts/copy-samples.ts';
 
 const briefs = loadBriefs();
+// The NLP library's one-time load can take seconds on a busy machine; not part of any test's time.
+beforeAll(() => loadNlp(), 120_000);
 const anglesOf = (b: Brief) =>
   offlineAngles({
     researchSummary: b.summary,
     language: b.language,
     clientName: b.client,
     bannedWords: b.brand.banned_words,
+    toneOfVoice: b.brand.tone_of_voice,
   });
 
 /** What a reader would call a slip in a hook or a name. */
@@ -44,6 +48,8 @@ describe('angles from ten committed briefs', () => {
     expect(angles).toHaveLength(10);
     expect(new Set(angles.map((a) => a.awareness_level)).size).toBeGreaterThanOrEqual(4);
     expect(new Set(angles.map((a) => a.name.toLowerCase())).size).toBe(10);
+    // Directions carry the brand kit's tone of voice.
+    for (const a of angles) expect(a.copy_direction).toContain(brief.brand.tone_of_voice);
     const problems = angles.flatMap((a) => [
       ...slips(a.hook, 'hook').map((p) => `${p}: ${a.hook}`),
       ...slips(a.name, 'name').map((p) => `${p}: ${a.name}`),
@@ -160,7 +166,7 @@ describe('nothing invented (property over generated briefs)', () => {
       }),
       { numRuns: 60 },
     );
-  });
+  }, 120_000);
 });
 
 describe('prepare_campaign copy from the committed briefs', () => {

@@ -5,5 +5,5 @@ describe('cold start', () => {
     await import('#api/router.ts');
     const { nlpLoaded } = await import('#core/text/nlp.ts');
     expect(nlpLoaded()).toBe(false);
-  });
+  }, 60_000);
 });

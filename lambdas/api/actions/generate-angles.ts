@@ -40,6 +40,7 @@ export const generateAnglesAction = defineAction({
       language: input.language,
       clientName: client.name,
       bannedWords: brand?.banned_words ?? [],
+      ...(brand?.tone_of_voice ? { toneOfVoice: brand.tone_of_voice } : {}),
     });
     const angles = await putAngles(deps, principal.accountId, client.id, drafts, input.language);
     if (!angles) throw new NotFoundError('client', input.client_id);

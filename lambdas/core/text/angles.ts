@@ -19,7 +19,7 @@ export type AngleCandidate = {
 };
 
 /** The brief's words in the order a reader of the brief would weigh them. */
-export type AngleInput = { facts: BriefFacts; banned: readonly string[] };
+export type AngleInput = { facts: BriefFacts; banned: readonly string[]; tone?: string };
 
 /**
  * A shorter rewrite of a sentence: trailing modifiers (prepositional phrases, "with …", ", …")
@@ -56,7 +56,7 @@ export function shorterRewrites(sentence: string): string[] {
 const levelsCovered = (angles: { level: AwarenessLevel }[]) => new Set(angles.map((a) => a.level)).size;
 
 /** Picks ten archetypes the brief supports, all clean of banned words, over at least four awareness levels. */
-export function buildAngles({ facts, banned }: AngleInput): AngleDraft[] {
+export function buildAngles({ facts, banned, tone }: AngleInput): AngleDraft[] {
   const grammar = grammarFor(facts.language);
   const candidates = [...grammar.archetypes(facts), ...grammar.fallbacks(facts)];
   const clean = (t: string) => !containsBannedWord(t, banned) && !hasLabel(t);
@@ -83,7 +83,8 @@ export function buildAngles({ facts, banned }: AngleInput): AngleDraft[] {
   }
   const visual = grammar.visual(facts);
   return chosen.map((a, i) => {
-    const direction = [a.direction, grammar.toneDirection(facts.category)]
+    const voice = tone?.trim() ? grammar.voice(tone.trim()) : '';
+    const direction = [a.direction, grammar.toneDirection(facts.category), voice]
       .filter((d) => clean(d))
       .join(' ')
       .slice(0, 400);

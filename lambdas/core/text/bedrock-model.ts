@@ -148,10 +148,18 @@ export function createBedrockTextModel(client: BedrockRuntimeClient, modelId: st
 
   return {
     id: modelId,
-    async generateAngles({ researchSummary, language, clientName, bannedWords = [], repairNote }) {
+    async generateAngles({
+      researchSummary,
+      language,
+      clientName,
+      bannedWords = [],
+      toneOfVoice,
+      repairNote,
+    }) {
       const system =
         'You are a senior direct-response strategist. You write marketing angles for paid social and display ads. ' +
-        `Write every text field in the language with ISO 639-1 code "${language}".`;
+        `Write every text field in the language with ISO 639-1 code "${language}".` +
+        (toneOfVoice ? ` The brand's tone of voice: ${toneOfVoice}.` : '');
       const prompt =
         `Client: ${clientName}\nResearch summary:\n"""\n${researchSummary}\n"""\n\n` +
         'Propose exactly 10 distinct marketing angles. Each has a unique name, a hook (the first line of the ad, ' +

@@ -37,13 +37,15 @@ export async function generateCheckedAngles(input: {
   language: string;
   clientName: string;
   bannedWords: readonly string[];
+  toneOfVoice?: string;
 }): Promise<{ angles: AngleDraft[]; warnings: string[] }> {
   const { model, researchSummary, language, clientName, bannedWords } = input;
+  const tone = input.toneOfVoice ? { toneOfVoice: input.toneOfVoice } : {};
   if (isOffline(model)) {
     if (!OFFLINE_LANGUAGES.includes(language))
       throw new UnsupportedLanguageError(language, OFFLINE_LANGUAGES);
     return {
-      angles: await offlineAngles({ researchSummary, language, clientName, bannedWords }),
+      angles: await offlineAngles({ researchSummary, language, clientName, bannedWords, ...tone }),
       warnings: [],
     };
   }
@@ -53,6 +55,7 @@ export async function generateCheckedAngles(input: {
       language,
       clientName,
       bannedWords,
+      ...tone,
       ...(repairNote ? { repairNote } : {}),
     });
   let angles = await ask();
@@ -69,6 +72,7 @@ export async function generateCheckedAngles(input: {
     language: offlineLanguage,
     clientName,
     bannedWords,
+    ...tone,
   });
   const used = new Set(angles.map((a) => a.name.toLowerCase()));
   const spare = offline.filter((o) => !used.has(o.name.toLowerCase()));

@@ -15,6 +15,8 @@ export type Grammar = {
   fallbacks(f: BriefFacts): AngleCandidate[];
   visual(f: BriefFacts): string[];
   toneDirection(c: Category): string;
+  /** The brand kit's tone of voice as a direction ("Voice: warm, playful."). */
+  voice(tone: string): string;
   neutralVisual: string;
   neutralDirection: string;
 };
@@ -335,6 +337,7 @@ const english: Grammar = {
   },
   visual: (f) => VISUAL_EN[f.category],
   toneDirection: (c) => TONE_EN[c],
+  voice: (tone) => `Voice: ${tone.replace(/[.!?]+$/, '')}.`,
   neutralVisual: 'clean product photo, natural light, generous empty space',
   neutralDirection: 'Keep it simple and specific; only facts from the brief.',
 };
@@ -370,6 +373,7 @@ type Frames = {
   award: (title: string) => string;
   direction: string;
   tone: string;
+  voiceLabel: string;
   visual: string[];
 };
 
@@ -406,6 +410,7 @@ const FRAMES: Record<'es' | 'de' | 'fr', Frames> = {
     award: (t) => t,
     direction: 'Frases cortas y concretas; solo datos del brief.',
     tone: 'Cercano y claro; tutea al lector.',
+    voiceLabel: 'Voz de marca',
     visual: [
       'foto de estilo de vida con luz natural, colores cálidos',
       'primer plano del producto, fondo limpio',
@@ -444,6 +449,7 @@ const FRAMES: Record<'es' | 'de' | 'fr', Frames> = {
     award: (t) => t,
     direction: 'Kurze, konkrete Sätze; nur Fakten aus dem Briefing.',
     tone: 'Klar und freundlich; siezen.',
+    voiceLabel: 'Tonalität',
     visual: [
       'Lifestyle-Foto bei natürlichem Licht, warme Farben',
       'Nahaufnahme des Produkts, ruhiger Hintergrund',
@@ -482,6 +488,7 @@ const FRAMES: Record<'es' | 'de' | 'fr', Frames> = {
     award: (t) => t,
     direction: 'Phrases courtes et concrètes ; uniquement des faits du brief.',
     tone: 'Clair et chaleureux ; vouvoyer le lecteur.',
+    voiceLabel: 'Ton de la marque',
     visual: [
       'photo lifestyle en lumière naturelle, tons chauds',
       'gros plan sur le produit, fond épuré',
@@ -569,6 +576,7 @@ function foreign(lang: 'es' | 'de' | 'fr'): Grammar {
     },
     visual: () => fr.visual,
     toneDirection: () => fr.tone,
+    voice: (tone) => `${fr.voiceLabel}: ${tone.replace(/[.!?]+$/, '')}.`,
     neutralVisual: fr.visual[0] ?? '',
     neutralDirection: fr.direction,
   };

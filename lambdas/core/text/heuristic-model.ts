@@ -13,10 +13,15 @@ export async function offlineAngles(input: {
   language: string;
   clientName: string;
   bannedWords?: readonly string[];
+  toneOfVoice?: string;
 }): Promise<AngleDraft[]> {
   const nlp = input.language === 'en' ? await loadNlp() : undefined;
   const facts = extractBriefFacts(input.researchSummary, input.clientName, input.language, nlp);
-  return buildAngles({ facts, banned: input.bannedWords ?? [] });
+  return buildAngles({
+    facts,
+    banned: input.bannedWords ?? [],
+    ...(input.toneOfVoice ? { tone: input.toneOfVoice } : {}),
+  });
 }
 
 export function createHeuristicTextModel(): TextModel {

@@ -103,6 +103,8 @@ export interface TextModel {
     clientName: string;
     /** The brand kit's banned words: no angle may use them. */
     bannedWords?: readonly string[];
+    /** The brand kit's tone of voice, for the copy directions. */
+    toneOfVoice?: string;
     /** Set on the one repair request: the violations of the previous answer. */
     repairNote?: string;
   }): Promise<AngleDraft[]>;
