@@ -2,6 +2,7 @@ import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { SignatureV4 } from '@smithy/signature-v4';
+import type { SourceData } from '@smithy/types';
 import { type Credentials, GetObjectPresigner, uriEscape } from '#core/s3/presign.ts';
 import { type Figure, figure } from './stats.ts';
 
@@ -32,14 +33,16 @@ export type PresignResult = {
 /** node:crypto behind the Checksum interface @smithy/signature-v4 expects. */
 class NodeSha256 {
   private hash: ReturnType<typeof createHash> | ReturnType<typeof createHmac>;
-  constructor(private readonly secret?: Uint8Array | string) {
+  private readonly secret: Uint8Array | string | undefined;
+  constructor(secret?: SourceData) {
+    this.secret = secret instanceof ArrayBuffer ? new Uint8Array(secret) : (secret as Uint8Array | string);
     this.hash = this.fresh();
   }
   private fresh() {
     return this.secret === undefined ? createHash('sha256') : createHmac('sha256', this.secret);
   }
-  update(data: Uint8Array | string) {
-    this.hash.update(data);
+  update(data: SourceData) {
+    this.hash.update(data instanceof ArrayBuffer ? new Uint8Array(data) : (data as Uint8Array | string));
   }
   async digest() {
     return new Uint8Array(this.hash.digest());
