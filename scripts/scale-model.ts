@@ -64,13 +64,13 @@ const peakRun = simulate({
 });
 const expected = Math.min(offered, imagesPerSecondAt(sizedConcurrency, t, configured.bedrockQuotaRpm));
 checks.push({
-  name: `peak hour, ${sizedConcurrency} workers, quota ${configured.bedrockQuotaRpm}/min: images/s`,
+  name: `peak hour, ${sizedConcurrency} workers, quota ${configured.bedrockQuotaRpm}/min: images/s (closed form: min(offered by the sampled arrivals, capacity))`,
   closed_form: expected,
   simulated: peakRun.throughput_per_s,
   unit: 'images/s',
 });
 checks.push({
-  name: "peak hour: busy workers (Little's law: throughput × seconds per image)",
+  name: "peak hour: busy workers (Little's law: throughput × seconds per image; the simulation adds the waits for a quota token when a 100-image batch lands at once)",
   closed_form: peakRun.throughput_per_s * t,
   simulated: peakRun.mean_busy_workers,
   unit: 'workers',
@@ -193,6 +193,9 @@ p('| partition | WCU/s at peak | headroom | limit reached at |');
 p('|---|---|---|---|');
 p(
   `| ledger item of the largest agency (${n(h.largest_agency_images_per_s.peak, 2)} images/s at peak; ${h.ledger_item.wcu_per_write} WCU per transactional write) | ${n(h.ledger_item.wcu_per_s_peak, 1)} | ${n(h.ledger_item.headroom_peak, 0)}× | ${n(h.ledger_item.images_per_s_at_item_limit, 0)} images/s for one account; ${n(h.ledger_item.wcu_per_s_at_fleet_ceiling, 0)} WCU/s if one account had the whole fleet of ${sizedConcurrency} workers |`,
+);
+p(
+  `| partition key \`ACCOUNT#<id>\` of the largest agency (ledger item + its jobs: ${h.account_key.wcu_per_image} WCU per image; split for heat can spread the jobs, never the ledger item) | ${n(h.account_key.wcu_per_s_peak, 1)} | ${n(1000 / h.account_key.wcu_per_s_peak, 0)}× | the ledger item's limit above |`,
 );
 p(
   `| gsi2 \`JOBS#open\` (every open job, every settle, all accounts) | ${n(h.open_jobs_index.wcu_per_s_peak, 1)} | ${n(h.open_jobs_index.headroom_peak, 1)}× | ${n(h.open_jobs_index.images_per_day_at_limit / 1e6, 1)}M images/day at this peak factor |`,

@@ -143,8 +143,17 @@ export function scaleModel(a: ScaleAssumptions, measured: CostInput) {
   // Every open job sits in gsi2 under the single key JOBS#open (projection ALL): each settle
   // rewrites its job, so the index partition takes one job-sized write per image, for all accounts.
   const openJobsWcuPerImage = kb(measured.items.job);
+  // The ledger item shares its partition key ACCOUNT#<id> with the account's jobs: per image the
+  // settle also writes the job (2 WRU per KB) and the running mark writes it (1 per KB, billed
+  // when its condition fails too). DynamoDB can split a key's items across partitions when they
+  // are hot (split for heat), but never one item: the ledger item is the hard limit.
+  const accountKeyWcuPerImage = ledgerWcuPerWrite + 3 * kb(measured.items.job);
   const hot = {
     largest_agency_images_per_s: largest,
+    account_key: {
+      wcu_per_image: accountKeyWcuPerImage,
+      wcu_per_s_peak: largest.peak * accountKeyWcuPerImage,
+    },
     ledger_item: {
       wcu_per_write: ledgerWcuPerWrite,
       writes_per_s_peak: ledgerWritesPeak,

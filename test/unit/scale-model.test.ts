@@ -74,6 +74,9 @@ describe('scale model arithmetic', () => {
     expect(model.hot.ledger_item.wcu_per_s_peak).toBeCloseTo(2 * 1.01 * 2, 10);
     expect(model.hot.ledger_item.headroom_peak).toBeCloseTo(1000 / 4.04, 8);
     expect(model.hot.ledger_item.images_per_s_at_item_limit).toBeCloseTo(500 / 1.01, 8);
+    // The account's key also takes its jobs' writes: settle (2 × 1 KB) and running mark (1 KB).
+    expect(model.hot.account_key.wcu_per_image).toBe(2 + 3);
+    expect(model.hot.account_key.wcu_per_s_peak).toBeCloseTo(2 * 5, 10);
   });
 
   it('puts one job-sized write per image on the single open-jobs index partition', () => {
