@@ -45,7 +45,8 @@ export type BundleResult = {
 
 /** `node_modules/@scope/pkg/...` → `@scope/pkg`; `lambdas/core/db/keys.ts` → `lambdas/core/db`. */
 export function partOf(input: string): string {
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+  // The innermost node_modules names the package (nested copies count as their own package).
+  const pkg = /.*node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
   if (pkg?.[1]) return pkg[1];
   const segments = input.split('/');
   const depth = input.startsWith('lambdas/core/') ? 3 : 2;
