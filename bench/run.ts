@@ -22,7 +22,7 @@
  * existing results.json.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { parseApiKey } from '#core/auth/api-key-format.ts';
@@ -82,6 +82,8 @@ async function previousResults(): Promise<Partial<Results>> {
 
 async function main(): Promise<number> {
   const cores = availableParallelism();
+  // Other work on the machine moves every timing: the run records how busy it was.
+  const loadAtStart = Math.round((loadavg()[0] ?? 0) * 100) / 100;
   const tmp = await mkdtemp(join(tmpdir(), 'adgen-bench-'));
   const failures: string[] = [];
   let stack: BenchStack | undefined;
@@ -425,7 +427,9 @@ async function main(): Promise<number> {
     bySection: Record<string, string[]>,
     thisRun: string[],
   ): Promise<number> {
+    // Sections first: a partial run's earlier results must not override what this run decides.
     const results = {
+      ...sections,
       date: new Date().toISOString(),
       machine: {
         cores,
@@ -433,13 +437,21 @@ async function main(): Promise<number> {
         arch: process.arch,
         platform: process.platform,
         node: process.version,
+        load_average_1m_at_start: loadAtStart,
       },
       scale,
       duration_s: only ? (previous.duration_s ?? 0) : Math.round((Date.now() - started) / 1000),
-      ...(only ? { partial_update: { sections: [...only], at: new Date().toISOString() } } : {}),
+      ...(only
+        ? {
+            partial_update: {
+              sections: [...only],
+              at: new Date().toISOString(),
+              load_average_1m_at_start: loadAtStart,
+            },
+          }
+        : {}),
       failures: Object.values(bySection).flat(),
       failures_by_section: bySection,
-      ...sections,
     } as Results;
     if (only && previous.date) results.date = previous.date;
     await writeFile(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
