@@ -161,7 +161,8 @@ async function main(): Promise<number> {
     }
 
     const partial = {
-      bundle: bundle && want('bundle') ? bundle : previous.bundle,
+      // The bundle's temp path is for the first-request phase only: no machine path in the results.
+      bundle: bundle && want('bundle') ? { ...bundle, outfile: undefined } : previous.bundle,
       presign: presign ?? previous.presign,
       renderer,
       ledger: ledgerResult ?? previous.ledger,
@@ -197,7 +198,7 @@ async function main(): Promise<number> {
 
     // 3b. First requests of a fresh process importing the bundle.
     let firstRequest: FirstRequestResult | undefined = previous.first_request;
-    if (want('first_request') && bundle) {
+    if (want('first_request') && bundle?.outfile) {
       checkTime('first request');
       log('first request after import: fresh processes, list_clients cold/warm, list_creatives first/warm');
       firstRequest = await benchFirstRequest(s, bundle.outfile, {

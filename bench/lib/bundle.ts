@@ -38,8 +38,8 @@ export type BundleResult = {
   nlp_inputs_found: string[];
   /** Largest parts first: npm packages by name, the project's code by folder. */
   parts: BundlePart[];
-  /** The bundle file, for the phases that import it later in the same run. */
-  outfile: string;
+  /** The bundle file, for the phases that import it later in the same run (not written to the results). */
+  outfile?: string | undefined;
   failures: string[];
 };
 
