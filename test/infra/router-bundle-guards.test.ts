@@ -2,8 +2,9 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { NLP_INPUTS, RENDERER_INPUTS } from '../../bench/lib/bundle.ts';
 import { DEFAULT_BUNDLING } from '../../lib/constructs/node-function.ts';
+import { ROUTER_BUNDLING } from '../../lib/stateless-stack.ts';
 
-/** The router's bundle inputs, bundled the way the stack does it. */
+/** The router's bundle inputs, bundled the way the stack does it (the NLP library beside the bundle). */
 async function routerInputs(): Promise<string[]> {
   const result = await build({
     entryPoints: ['lambdas/api/handler.ts'],
@@ -15,6 +16,7 @@ async function routerInputs(): Promise<string[]> {
     target: DEFAULT_BUNDLING.target,
     mainFields: DEFAULT_BUNDLING.mainFields,
     banner: { js: DEFAULT_BUNDLING.banner ?? '' },
+    external: [...(DEFAULT_BUNDLING.externalModules ?? []), ...ROUTER_BUNDLING.nodeModules],
     metafile: true,
     logLevel: 'silent',
   });
