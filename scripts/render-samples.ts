@@ -28,6 +28,7 @@ const brand: BrandKit = {
   },
   fonts: { heading: 'Playfair Display', body: 'Inter' },
   logo_url: null,
+  logo_asset_id: null,
   tone_of_voice: 'Warm, crafted, a little cheeky.',
   tagline: 'Roasted this week, not this year.',
   banned_words: [],
