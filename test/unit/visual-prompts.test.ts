@@ -76,7 +76,7 @@ describe('visual prompts', () => {
       orientation: 'portrait',
       names: ['Untitled Campaign', 'Northwind Bakery'],
     });
-    expect(bare.prompt).toMatch(/^A [a-z ]+ of an? [a-z]/);
+    expect(bare.prompt).toMatch(/^An? [a-z ]+ of an? [a-z]/);
     expect(bare.prompt).not.toMatch(/untitled|northwind/i);
   });
 

@@ -49,3 +49,14 @@ export async function normalizeToPng(bytes: Buffer, maxSide = 1600): Promise<Buf
     .png({ compressionLevel: 6 })
     .toBuffer();
 }
+
+/**
+ * Scales an image to cover exactly width × height, cropping the overflow around the centre
+ * (CSS `object-fit: cover`), as a PNG. A model's answer at its own size becomes the size asked.
+ */
+export async function coverToPng(bytes: Buffer, width: number, height: number): Promise<Buffer> {
+  const image = sharp(bytes, { failOn: 'error' });
+  const meta = await image.metadata();
+  if (meta.width === width && meta.height === height && meta.format === 'png') return bytes;
+  return image.resize(width, height, { fit: 'cover', position: 'centre' }).png().toBuffer();
+}
