@@ -5,10 +5,10 @@
  * responses against them.
  */
 import * as z from 'zod';
+import { ASSET_CONTENT_TYPES, ASSET_KINDS, ASSET_STATUSES } from '#core/entities/asset.ts';
 import type { ErrorCode } from '#core/errors.ts';
 import { FONT_FAMILIES } from '#core/fonts.ts';
 import { PLATFORM_TARGETS } from '#core/platforms.ts';
-import { ASSET_CONTENT_TYPES, ASSET_KINDS, ASSET_STATUSES } from '#core/entities/asset.ts';
 import { AWARENESS_LEVELS } from '#core/text/types.ts';
 import type { ActionName } from './actions/index.ts';
 

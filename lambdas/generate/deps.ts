@@ -84,5 +84,7 @@ export function createWorkerDeps(deps: Deps, imageModel: ImageModel): WorkerDeps
     fetchImage: imageFetcher(deps.config),
     leaseMs: deps.config.slotLeaseSeconds * 1000,
     maxReceiveCount: deps.config.maxReceiveCount,
+    // Well inside the worker's run time, leaving room for this slot's own compose and put.
+    visualWaitMs: 90_000,
   };
 }

@@ -4,13 +4,16 @@ import { visualPrompt } from '#generate/prompts/index.ts';
 import { moodWords } from '#generate/prompts/mood.ts';
 import type { SceneInput } from '#generate/prompts/scene.ts';
 
+const dentalAngle = {
+  name: 'Pain point: fear',
+  hook: 'Still afraid of pain during treatment? 4.8 stars from "nervous" patients.',
+  visual_style: 'dark editorial photo, tense mood, single highlight',
+  copy_direction:
+    'Name the pain in the reader\'s words ("fear of pain") before mentioning Brightside Dental.',
+};
+
 const dental: SceneInput & { names: string[] } = {
-  angle: {
-    name: 'Pain point: fear',
-    hook: 'Still afraid of pain during treatment? 4.8 stars from "nervous" patients.',
-    visual_style: 'dark editorial photo, tense mood, single highlight',
-    copy_direction: 'Name the pain in the reader\'s words ("fear of pain") before mentioning Brightside Dental.',
-  },
+  angle: dentalAngle,
   briefTexts: ['Brightside new patients', 'Free consultation for new patients at our dental clinic'],
   brand: {
     colors: { primary: '#0E7C86', secondary: '#A7E0E0', accent: '#F28C28', background: '#FFFFFF' },
@@ -44,9 +47,14 @@ describe('visual prompts', () => {
     const { prompt } = visualPrompt('stability', dental);
     expect(prompt).toMatch(/Mood: reassuring, friendly/);
     expect(prompt).not.toMatch(/\b(tense|scary|dark|clinical)\b/i);
-    expect(moodWords({ visualStyle: 'moody close-up, tense', tone: 'Calm and warm' })).toEqual(['calm', 'warm']);
+    expect(moodWords({ visualStyle: 'moody close-up, tense', tone: 'Calm and warm' })).toEqual([
+      'calm',
+      'warm',
+    ]);
     // A dark style with a tone that does not oppose it keeps its mood.
-    expect(moodWords({ visualStyle: 'dramatic night shot', tone: 'Expert and precise' })).toContain('dramatic');
+    expect(moodWords({ visualStyle: 'dramatic night shot', tone: 'Expert and precise' })).toContain(
+      'dramatic',
+    );
   });
 
   it('gives brand colours as their nearest colour names', () => {
@@ -100,12 +108,12 @@ describe('visual prompts', () => {
   it('puts deformed hands and extra fingers on the negative prompt when people are in the scene', () => {
     const people = visualPrompt('stability', {
       ...dental,
-      angle: { ...dental.angle!, visual_style: 'authentic customer photo style, candid' },
+      angle: { ...dentalAngle, visual_style: 'authentic customer photo style, candid' },
     });
     expect(people.negativePrompt).toContain('extra fingers');
     const still = visualPrompt('stability', {
       ...dental,
-      angle: { ...dental.angle!, visual_style: 'calm minimal still life', copy_direction: 'Plain.' },
+      angle: { ...dentalAngle, visual_style: 'calm minimal still life', copy_direction: 'Plain.' },
       briefTexts: ['dental clinic'],
     });
     expect(still.negativePrompt).not.toContain('extra fingers');

@@ -92,6 +92,14 @@ export const keys = {
     skPrefix: 'SLOT#',
   }),
   /**
+   * The marker of a model visual shared by a job's slots (one angle, variant and orientation
+   * family): who is making it, and whether it is ready or failed for good. In the job's partition.
+   */
+  sharedVisual: (accountId: string, jobId: string, visualKey: string): ItemKey => ({
+    pk: `${account(accountId)}#JOB#${jobId}`,
+    sk: `VISUAL#${visualKey}`,
+  }),
+  /**
    * A campaign's creatives in one state group (`pending` covers running, `succeeded`, `failed`),
    * newest first by the time they entered it (gsi1). A slot moves between groups as it changes
    * state, so `list_creatives` reads exactly one page, whatever the campaign's size.

@@ -87,11 +87,7 @@ export function assetToItem(accountId: string, asset: Asset): Record<string, unk
  * Presigns a PUT of exactly this content type and length: both headers are signed, so S3
  * refuses an upload that differs in either (the 10 MB cap holds at the bucket, not on trust).
  */
-export async function presignAssetUpload(
-  deps: Deps,
-  accountId: string,
-  asset: Asset,
-): Promise<AssetUpload> {
+export async function presignAssetUpload(deps: Deps, accountId: string, asset: Asset): Promise<AssetUpload> {
   const url = await getSignedUrl(
     deps.s3,
     new PutObjectCommand({
@@ -203,7 +199,7 @@ function isMissingObject(error: unknown): boolean {
  */
 export async function getAsset(deps: Deps, accountId: string, assetId: string): Promise<Asset | undefined> {
   const asset = await getAssetRecord(deps, accountId, assetId);
-  if (!asset || asset.status !== 'pending_upload') return asset;
+  if (asset?.status !== 'pending_upload') return asset;
   const key = assetObjectKey(accountId, asset);
   try {
     await deps.s3.send(new HeadObjectCommand({ Bucket: deps.config.bucketName, Key: key }));
@@ -230,7 +226,8 @@ export async function getAsset(deps: Deps, accountId: string, assetId: string): 
       new UpdateCommand({
         TableName: deps.config.tableName,
         Key: keys.assetById(accountId, asset.id),
-        UpdateExpression: 'SET #status = :status, reason = :reason, width = :w, height = :h, updated_at = :now',
+        UpdateExpression:
+          'SET #status = :status, reason = :reason, width = :w, height = :h, updated_at = :now',
         ConditionExpression: '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {

@@ -21,6 +21,8 @@ export type Creative = {
   image_url: string | null;
   image_url_expires_at: string | null;
   failure_reason?: string;
+  /** How much the shared model visual was enlarged (only for creatives cut from one). */
+  upscale?: number;
   created_at: string;
   updated_at: string;
 };
@@ -51,6 +53,7 @@ export async function toCreative(deps: Deps, slot: Slot): Promise<Creative> {
     image_url: imageUrl,
     image_url_expires_at: expiresAt,
     ...(slot.status === 'failed' ? { failure_reason: slot.failure_reason ?? 'unknown' } : {}),
+    ...(slot.upscale === null ? {} : { upscale: slot.upscale }),
     created_at: slot.created_at,
     updated_at: slot.updated_at,
   };

@@ -33,14 +33,22 @@ export function createNovaCanvasImageModel(
   return {
     id: modelId,
     family: 'nova-canvas',
-    nativeSize: (ratio) => NOVA_SIZES[nearestRatio(ratio, Object.keys(NOVA_SIZES))] as { width: number; height: number },
+    nativeSize: (ratio) =>
+      NOVA_SIZES[nearestRatio(ratio, Object.keys(NOVA_SIZES))] as { width: number; height: number },
     ...(options.removeBackground
       ? {
           async removeBackground(image: Buffer) {
-            const body = { taskType: 'BACKGROUND_REMOVAL', backgroundRemovalParams: { image: image.toString('base64') } };
+            const body = {
+              taskType: 'BACKGROUND_REMOVAL',
+              backgroundRemovalParams: { image: image.toString('base64') },
+            };
             const parsed = await invokeJson(client, modelId, body, novaResponse);
             const out = parsed.images[0];
-            if (!out) throw new PermanentImageError('content_filtered', `${modelId}: ${parsed.error ?? 'no image returned'}`);
+            if (!out)
+              throw new PermanentImageError(
+                'content_filtered',
+                `${modelId}: ${parsed.error ?? 'no image returned'}`,
+              );
             return Buffer.from(out, 'base64');
           },
         }

@@ -33,7 +33,9 @@ export async function inspectImage(bytes: Buffer, minSide = 1): Promise<Inspecte
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
   if (width < minSide || height < minSide)
-    throw new UnusableImageError(`the image is ${width}×${height} px; each side must be at least ${minSide} px`);
+    throw new UnusableImageError(
+      `the image is ${width}×${height} px; each side must be at least ${minSide} px`,
+    );
   return { format: format as AllowedFormat, width, height, hasAlpha: meta.hasAlpha ?? false };
 }
 

@@ -1,4 +1,4 @@
-import { novaCanvasPrompt, stabilityPrompt, type FamilyPrompt } from './families.ts';
+import { type FamilyPrompt, novaCanvasPrompt, stabilityPrompt } from './families.ts';
 import { describeScene, type Orientation, type Scene, type SceneInput } from './scene.ts';
 
 export type { FamilyPrompt, Orientation, Scene };
@@ -14,6 +14,7 @@ export function visualPrompt(
   input: SceneInput & { names: readonly string[] },
 ): FamilyPrompt & { scene: Scene } {
   const scene = describeScene(input);
-  const written = family === 'nova-canvas' ? novaCanvasPrompt(scene, input.names) : stabilityPrompt(scene, input.names);
+  const written =
+    family === 'nova-canvas' ? novaCanvasPrompt(scene, input.names) : stabilityPrompt(scene, input.names);
   return { ...written, scene };
 }

@@ -124,7 +124,8 @@ const CATEGORIES: readonly Category[] = [
   },
 ];
 
-const PEOPLE = /\b(people|person|portrait|customers?|faces?|hands?|candid|team|family|patients?|woman|man|crowd)\b/i;
+const PEOPLE =
+  /\b(people|person|portrait|customers?|faces?|hands?|candid|team|family|patients?|woman|man|crowd)\b/i;
 
 /**
  * The category whose words the brief uses most (ties go to the earlier, more specific entry);
