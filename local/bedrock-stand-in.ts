@@ -57,7 +57,11 @@ export async function startBedrockStandIn(): Promise<BedrockStandIn> {
       }
       if (body.taskType) {
         const cfg = body.imageGenerationConfig ?? {};
-        const png = await busyVisual(Number(cfg.width ?? 1024), Number(cfg.height ?? 1024), Number(cfg.seed ?? 1));
+        const png = await busyVisual(
+          Number(cfg.width ?? 1024),
+          Number(cfg.height ?? 1024),
+          Number(cfg.seed ?? 1),
+        );
         return json(200, { images: [png.toString('base64')] });
       }
       if (typeof body.image === 'string') {
@@ -77,7 +81,8 @@ export async function startBedrockStandIn(): Promise<BedrockStandIn> {
   return {
     endpoint,
     calls,
-    imageCalls: () => calls.filter((c) => c.body.taskType !== 'BACKGROUND_REMOVAL' && typeof c.body.image !== 'string'),
+    imageCalls: () =>
+      calls.filter((c) => c.body.taskType !== 'BACKGROUND_REMOVAL' && typeof c.body.image !== 'string'),
     fail: (next) => {
       failure = next;
     },
@@ -131,7 +136,9 @@ export async function busyVisual(width: number, height: number, seed: number): P
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},35%,72%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},40%,32%)"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>${shapes.join('')}</svg>`;
   const grain = Buffer.alloc(width * height);
   for (let i = 0; i < grain.length; i++) grain[i] = Math.floor(random() * 255);
-  const noise = await sharp(grain, { raw: { width, height, channels: 1 } }).png().toBuffer();
+  const noise = await sharp(grain, { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
   return sharp(Buffer.from(svg))
     .composite([{ input: noise, blend: 'soft-light' }])
     .png({ compressionLevel: 3 })
@@ -144,5 +151,7 @@ async function clearWhite(image: Buffer): Promise<Buffer> {
   for (let i = 0; i < data.length; i += 4) {
     if ((data[i] ?? 0) > 235 && (data[i + 1] ?? 0) > 235 && (data[i + 2] ?? 0) > 235) data[i + 3] = 0;
   }
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } }).png().toBuffer();
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } })
+    .png()
+    .toBuffer();
 }
