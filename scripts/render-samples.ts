@@ -15,11 +15,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import satori from 'satori';
 import type { BrandKit } from '#core/entities/brand-kit.ts';
+import { STABILITY_SIZES } from '#core/images/bedrock-stability.ts';
 import { composeCreative } from '#core/images/compositor.ts';
 import { facesFor, fontFamilyCss, satoriFonts } from '#core/images/fonts.ts';
 import { rasterize } from '#core/images/png.ts';
 import { deliverySize } from '#core/images/sizes.ts';
-import { STABILITY_SIZES } from '#core/images/bedrock-stability.ts';
 import { cutAroundSubject } from '#core/images/smart-crop.ts';
 import { createTemplateImageModel, SCENE_FAMILIES } from '#core/images/template-model.ts';
 import { busyVisual } from '#local/bedrock-stand-in.ts';
@@ -254,9 +254,21 @@ async function bedrockSamples(product: Buffer, logo: Buffer) {
     { w: 16, h: 9 },
   ]) {
     const size = deliverySize(ratio);
-    const cut = await cutAroundSubject(ratio.w <= ratio.h ? visuals.portrait : visuals.landscape, ratio, size);
+    const cut = await cutAroundSubject(
+      ratio.w <= ratio.h ? visuals.portrait : visuals.landscape,
+      ratio,
+      size,
+    );
     const visual = { png: cut.png, ...size, model: 'stand-in', seed: 31 };
-    const creative = await composeCreative({ visual, ...size, aspectRatio: ratio, copy, brand, logo, product });
+    const creative = await composeCreative({
+      visual,
+      ...size,
+      aspectRatio: ratio,
+      copy,
+      brand,
+      logo,
+      product,
+    });
     const file = join('docs', 'samples', `bedrock-${ratio.w}x${ratio.h}.png`);
     writeFileSync(file, creative.png);
     console.log(`${file}  ${creative.width}×${creative.height}  cut upscale ${cut.upscale}×`);
