@@ -42,9 +42,9 @@ describe('one model visual across ratios', () => {
   it('cuts around the subject of the visual, not its centre', async () => {
     // A calm portrait visual with its only detail (a sixth of it) low and to the right.
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="768" height="1344"><rect width="768" height="1344" fill="#7aa0c8"/>${Array.from(
-      { length: 40 },
+      { length: 144 },
       (_, i) =>
-        `<rect x="${520 + (i % 5) * 40}" y="${1050 + Math.floor(i / 5) * 30}" width="20" height="14" fill="${i % 2 ? '#000' : '#fff'}"/>`,
+        `<rect x="${400 + (i % 12) * 30}" y="${920 + Math.floor(i / 12) * 34}" width="16" height="18" fill="${i % 2 ? '#000' : '#fff'}"/>`,
     ).join('')}</svg>`;
     const visual = await sharp(Buffer.from(svg)).png().toBuffer();
     const cut = await cutAroundSubject(visual, { w: 1, h: 1 }, { width: 1080, height: 1080 });
