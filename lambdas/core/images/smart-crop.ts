@@ -27,7 +27,7 @@ export async function cutAroundSubject(
   visual: Buffer,
   ratio: { w: number; h: number },
   size: { width: number; height: number },
-): Promise<{ png: Buffer; upscale: number; subject: RelBox }> {
+): Promise<{ /** JPEG bytes at exactly `size`. */ png: Buffer; upscale: number; subject: RelBox }> {
   const meta = await sharp(visual).metadata();
   const vw = meta.width ?? 0;
   const vh = meta.height ?? 0;
@@ -37,10 +37,12 @@ export async function cutAroundSubject(
   const cy = (subject.y + subject.height / 2) * vh;
   const left = Math.round(Math.min(Math.max(cx - cut.width / 2, 0), vw - cut.width));
   const top = Math.round(Math.min(Math.max(cy - cut.height / 2, 0), vh - cut.height));
+  // A high-quality JPEG: the compositor only draws it under the copy, and encoding a photo-like
+  // picture as PNG costs several times as long for no visible gain.
   const png = await sharp(visual)
     .extract({ left, top, width: cut.width, height: cut.height })
     .resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' })
-    .png({ compressionLevel: 3 })
+    .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
     .toBuffer();
   return { png, upscale: Math.round(cut.upscale * 1000) / 1000, subject };
 }

@@ -18,7 +18,7 @@ export type VisualRequest = {
 };
 
 export type Visual = {
-  /** PNG bytes at exactly width × height. */
+  /** PNG (or, for a cut of a shared visual, JPEG) bytes at exactly width × height. */
   png: Buffer;
   width: number;
   height: number;
