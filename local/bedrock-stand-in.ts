@@ -4,7 +4,20 @@ import sharp from 'sharp';
 import { STABILITY_SIZES, type StabilityRatio } from '#core/images/bedrock-stability.ts';
 
 /** One InvokeModel call as the stand-in saw it. */
-export type RecordedCall = { modelId: string; body: Record<string, any> };
+/** The fields of the Stability and Nova Canvas request bodies the stand-in reads. */
+export type InvokeBody = {
+  prompt?: string;
+  negative_prompt?: string;
+  aspect_ratio?: string;
+  seed?: number;
+  image?: string;
+  taskType?: string;
+  imageGenerationConfig?: { width?: number; height?: number; seed?: number };
+  backgroundRemovalParams?: { image?: string };
+  colorGuidedGenerationParams?: { text?: string; negativeText?: string; colors?: string[] };
+};
+
+export type RecordedCall = { modelId: string; body: InvokeBody };
 
 /** What the next calls should answer instead of a picture (scripted failures). */
 export type StandInFailure =
@@ -90,7 +103,7 @@ export async function startBedrockStandIn(): Promise<BedrockStandIn> {
   };
 }
 
-async function readJson(req: IncomingMessage): Promise<Record<string, any>> {
+async function readJson(req: IncomingMessage): Promise<InvokeBody> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
