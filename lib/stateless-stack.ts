@@ -29,12 +29,17 @@ export const ROUTER_TIMEOUT = Duration.seconds(29);
 /** Room for a slow model call (read timeout of minutes) plus compositing and the S3 put. */
 export const WORKER_TIMEOUT = Duration.seconds(180);
 
+/** npm told to fetch the linux-arm64 (glibc) builds of native packages, whatever machine bundles. */
+const ARM64_INSTALL = { npm_config_cpu: 'arm64', npm_config_os: 'linux', npm_config_libc: 'glibc' };
+
 /**
- * The worker's renderer needs its native module for linux-arm64 and the font files at run time:
- * both are installed beside the bundle (npm told to fetch the arm64 build) instead of inlined.
+ * The worker's renderer needs its native modules for linux-arm64 (resvg, and sharp with its
+ * prebuilt `@img/sharp-linux-arm64` and libvips) and the font files at run time: all are
+ * installed beside the bundle (npm told to fetch the arm64 builds) instead of inlined.
  */
-const RENDERER_BUNDLING = {
+export const RENDERER_BUNDLING = {
   nodeModules: [
+    'sharp',
     '@resvg/resvg-js',
     '@fontsource/inter',
     '@fontsource/montserrat',
@@ -43,15 +48,17 @@ const RENDERER_BUNDLING = {
     '@fontsource/playfair-display',
     '@fontsource/lora',
   ],
-  environment: { npm_config_cpu: 'arm64', npm_config_os: 'linux', npm_config_libc: 'glibc' },
+  environment: ARM64_INSTALL,
 };
 
 /**
- * The router's NLP library (compromise, used by generate_angles and prepare_campaign) is
- * installed beside the bundle and imported on first use, so the router's cold start neither
- * parses nor evaluates it (docs/decisions/0010-brief-understanding.md).
+/**
+ * Installed beside the router's bundle and imported on first use only, so the cold start neither
+ * parses nor evaluates them: the NLP library (compromise, for generate_angles and prepare_campaign;
+ * docs/decisions/0010-brief-understanding.md) and sharp with its linux-arm64 build (an uploaded
+ * asset is checked on its first read); nothing else of the renderer.
  */
-export const ROUTER_BUNDLING = { nodeModules: ['compromise'] };
+export const ROUTER_BUNDLING = { nodeModules: ['compromise', 'sharp'], environment: ARM64_INSTALL };
 
 /**
  * Compute and messaging: the router behind API Gateway, the generation worker behind the
@@ -93,15 +100,17 @@ export class StatelessStack extends Stack {
       description: 'adgen API router: authenticates, validates and runs the action named in the body',
       memorySize: 1024,
       timeout: ROUTER_TIMEOUT,
-      bundling: ROUTER_BUNDLING,
       environment: {
         ...environment,
         USER_POOL_ID: userPool.userPoolId,
         USER_POOL_CLIENT_ID: userPoolClient.userPoolClientId,
       },
+      bundling: ROUTER_BUNDLING,
     });
     table.grantReadWriteData(this.router.role);
     bucket.grantRead(this.router.role);
+    // Presigned asset uploads are signed with the router's credentials: PUT under assets/ only.
+    bucket.grantPut(this.router.role, 'assets/*');
     queue.grantSendMessages(this.router.role);
     if (settings.textProvider === 'bedrock') grantBedrockModel(this.router.role, settings.textModelId);
 
@@ -201,7 +210,16 @@ export class StatelessStack extends Stack {
         'grantRead adds listing this one bucket (keys and multipart parts); both functions are our own code and tenancy is enforced by the key layout.',
     };
     const perRole = new Map([
-      [this.router.role, shared],
+      [
+        this.router.role,
+        {
+          ...shared,
+          [`Resource::${bucketArn}/assets/*`]:
+            'Presigned asset uploads (PUT of the exact content type and length) are signed with the router role: objects under assets/ only, keyed by account, client and asset id at run time.',
+          'Action::s3:Abort*':
+            'grantPut under assets/: aborting a multipart upload of an asset, under that prefix of this bucket only.',
+        },
+      ],
       [
         this.deadLetters.role,
         { [`Resource::${tableArn}/index/*`]: shared[`Resource::${tableArn}/index/*`] as string },

@@ -4,6 +4,10 @@
  *   npx tsx scripts/render-samples.ts              → docs/samples/<ratio>.png (1:1, 4:5, 9:16, 16:9)
  *   npx tsx scripts/render-samples.ts --styles DIR → DIR/<family>-<ratio>.png, every scene family
  *
+ * Beside them, docs/samples/bedrock-<ratio>.png show the Bedrock path: one stand-in model visual
+ * per orientation family (as the local Bedrock stand-in paints it), cut for each ratio around its
+ * subject, with the product composited in.
+ *
  * The brand is a made-up coffee roaster; its product shot and logo are drawn here (satori +
  * resvg), so the script needs nothing but the project's own packages.
  */
@@ -11,11 +15,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import satori from 'satori';
 import type { BrandKit } from '#core/entities/brand-kit.ts';
+import { STABILITY_SIZES } from '#core/images/bedrock-stability.ts';
 import { composeCreative } from '#core/images/compositor.ts';
 import { facesFor, fontFamilyCss, satoriFonts } from '#core/images/fonts.ts';
 import { rasterize } from '#core/images/png.ts';
 import { deliverySize } from '#core/images/sizes.ts';
+import { cutAroundSubject } from '#core/images/smart-crop.ts';
 import { createTemplateImageModel, SCENE_FAMILIES } from '#core/images/template-model.ts';
+import { busyVisual } from '#local/bedrock-stand-in.ts';
 
 const brand: BrandKit = {
   client_id: 'sample',
@@ -28,6 +35,7 @@ const brand: BrandKit = {
   },
   fonts: { heading: 'Playfair Display', body: 'Inter' },
   logo_url: null,
+  logo_asset_id: null,
   tone_of_voice: 'Warm, crafted, a little cheeky.',
   tagline: 'Roasted this week, not this year.',
   banned_words: [],
@@ -227,6 +235,43 @@ async function main() {
     console.log(
       `${file}  ${creative.width}×${creative.height}  visual ${(t1 - t0).toFixed(0)} ms, compose ${(t2 - t1).toFixed(0)} ms`,
     );
+  }
+  if (!stylesDir) await bedrockSamples(product, logo);
+}
+
+/** The Bedrock path: two stand-in visuals (portrait, landscape) serve four ratios. */
+async function bedrockSamples(product: Buffer, logo: Buffer) {
+  const portrait = STABILITY_SIZES['9:16'];
+  const landscape = STABILITY_SIZES['16:9'];
+  const visuals = {
+    portrait: await busyVisual(portrait.width, portrait.height, 31),
+    landscape: await busyVisual(landscape.width, landscape.height, 32),
+  };
+  for (const ratio of [
+    { w: 1, h: 1 },
+    { w: 4, h: 5 },
+    { w: 9, h: 16 },
+    { w: 16, h: 9 },
+  ]) {
+    const size = deliverySize(ratio);
+    const cut = await cutAroundSubject(
+      ratio.w <= ratio.h ? visuals.portrait : visuals.landscape,
+      ratio,
+      size,
+    );
+    const visual = { png: cut.png, ...size, model: 'stand-in', seed: 31 };
+    const creative = await composeCreative({
+      visual,
+      ...size,
+      aspectRatio: ratio,
+      copy,
+      brand,
+      logo,
+      product,
+    });
+    const file = join('docs', 'samples', `bedrock-${ratio.w}x${ratio.h}.png`);
+    writeFileSync(file, creative.png);
+    console.log(`${file}  ${creative.width}×${creative.height}  cut upscale ${cut.upscale}×`);
   }
 }
 

@@ -5,6 +5,9 @@
  * are separate. docs/cost.md explains every line.
  */
 import { readFile } from 'node:fs/promises';
+import { STABILITY_SIZES, type StabilityRatio } from '#core/images/bedrock-stability.ts';
+import { deliverySize, parseRatio } from '#core/images/sizes.ts';
+import { planVisual } from '#generate/shared-visual.ts';
 
 /**
  * us-east-1 on-demand list prices as published in 2025 (DynamoDB on-demand after its
@@ -25,7 +28,34 @@ export const PRICES = {
   logsIngestPerGb: 0.5,
   xrayPerMillionTraces: 5,
   dataTransferOutPerGb: 0.09,
+  /**
+   * Model fee per call, an assumption from the project's Bedrock notes (Stability on Bedrock
+   * ≈ $0.03–0.14 per image); the mid value, not a quoted price.
+   */
+  modelFeePerCall: 0.08,
 } as const;
+
+/** The ratio mix the Bedrock scenarios assume: a campaign for feeds, stories and video. */
+export const CAMPAIGN_RATIOS = ['1:1', '4:5', '9:16', '16:9'] as const;
+
+/**
+ * Model calls per delivered image for one angle and variant in these ratios: one per
+ * orientation family the ratios need (the worker's own plan, with Stability's native sizes),
+ * against one per ratio before visuals were shared.
+ */
+export function modelCallsPerImage(ratios: readonly string[]): { shared: number; perRatio: number } {
+  const stability = {
+    nativeSize: (r: { w: number; h: number }) =>
+      STABILITY_SIZES[`${r.w}:${r.h}` as StabilityRatio] ?? STABILITY_SIZES['1:1'],
+  };
+  const families = new Set(
+    ratios.map((label) => {
+      const ratio = parseRatio(label);
+      return planVisual(stability, ratio, deliverySize(ratio)).family;
+    }),
+  );
+  return { shared: families.size / ratios.length, perRatio: 1 };
+}
 
 export type StackSettings = { routerMb: number; workerMb: number; workerBatchSize: number };
 
@@ -83,7 +113,12 @@ export type CostScenario = {
   name: string;
   workerSecondsPerImage: number;
   lines: CostLine[];
+  /** AWS cost, model fee excluded. */
   totalUsd: number;
+  /** Paid model calls per delivered image (0 offline). */
+  modelCallsPerImage: number;
+  /** The model fee per 1,000 images at {@link PRICES.modelFeePerCall}. */
+  modelFeeUsd: number;
 };
 
 const kb = (bytes: number) => Math.max(1, Math.ceil(bytes / 1024));
@@ -154,18 +189,28 @@ export function costPer1000(input: CostInput): {
       (n / a.pageSize) * input.routerMs.listCreatives) /
     1000;
   const nonModelMs = Math.max(0, input.workerMsTemplate - input.templateVisualMs);
-  const scenarios: { name: string; seconds: number }[] = [
-    { name: 'offline template model (measured)', seconds: input.workerMsTemplate / 1000 },
-    ...input.bedrockSeconds.map((s) => ({
-      name: `Bedrock image model, ${s} s per call`,
-      seconds: s + nonModelMs / 1000,
-    })),
+  const calls = modelCallsPerImage(CAMPAIGN_RATIOS);
+  // Only the slot that makes a shared visual waits on the model; its siblings read it from S3.
+  const scenarios: { name: string; seconds: number; callsPerImage: number }[] = [
+    { name: 'offline template model (measured)', seconds: input.workerMsTemplate / 1000, callsPerImage: 0 },
+    ...input.bedrockSeconds.flatMap((s) => [
+      {
+        name: `Bedrock image model, ${s} s per call, one call per image (before)`,
+        seconds: s + nonModelMs / 1000,
+        callsPerImage: calls.perRatio,
+      },
+      {
+        name: `Bedrock image model, ${s} s per call, one visual per orientation family (${CAMPAIGN_RATIOS.join(' + ')})`,
+        seconds: s * calls.shared + nonModelMs / 1000,
+        callsPerImage: calls.shared,
+      },
+    ]),
   ];
   const workerGb = input.settings.workerMb / 1024;
   const routerGb = input.settings.routerMb / 1024;
   return {
     dynamo,
-    scenarios: scenarios.map(({ name, seconds }) => {
+    scenarios: scenarios.map(({ name, seconds, callsPerImage }) => {
       const lines: CostLine[] = [
         {
           item: `Lambda worker compute (${input.settings.workerMb} MB arm64, ${seconds.toFixed(2)} s per image)`,
@@ -245,7 +290,14 @@ export function costPer1000(input: CostInput): {
           usd: ((n + routerRequests) / 1e6) * p.xrayPerMillionTraces,
         },
       ];
-      return { name, workerSecondsPerImage: seconds, lines, totalUsd: lines.reduce((s, l) => s + l.usd, 0) };
+      return {
+        name,
+        workerSecondsPerImage: seconds,
+        lines,
+        totalUsd: lines.reduce((s, l) => s + l.usd, 0),
+        modelCallsPerImage: callsPerImage,
+        modelFeeUsd: n * callsPerImage * p.modelFeePerCall,
+      };
     }),
   };
 }

@@ -60,7 +60,7 @@ export type Results = {
     calls_per_image: Record<string, { calls: number; failed: number; table_cu: number; index_cu: number }>;
   };
   cost: {
-    prices: { asOf: string };
+    prices: { asOf: string; modelFeePerCall?: number };
     scenarios: CostScenario[];
     dynamo: { wru: number; rru: number };
     input: { items: Record<string, number>; settings: { routerMb: number; workerMb: number } };
@@ -367,10 +367,15 @@ export function renderMarkdown(r: Results): string {
       `DynamoDB: ${num(r.cost.dynamo.wru, 1)} write and ${num(r.cost.dynamo.rru, 1)} read request units per image. Model fees are not included.`,
   );
   p();
-  p('| scenario | worker s per image | AWS cost per 1,000 images |');
-  p('|---|---|---|');
+  p(
+    '| scenario | worker s per image | AWS cost per 1,000 images | model calls per image | model fee per 1,000 images (assumed $' +
+      `${r.cost.prices.modelFeePerCall ?? 0.08} per call) |`,
+  );
+  p('|---|---|---|---|---|');
   for (const sc of r.cost.scenarios)
-    p(`| ${sc.name} | ${num(sc.workerSecondsPerImage, 2)} | **${usd(sc.totalUsd)}** |`);
+    p(
+      `| ${sc.name} | ${num(sc.workerSecondsPerImage, 2)} | **${usd(sc.totalUsd)}** | ${num(sc.modelCallsPerImage ?? 0, 2)} | ${usd(sc.modelFeeUsd ?? 0)} |`,
+    );
   p();
   const detailed = r.cost.scenarios[1] ?? r.cost.scenarios[0];
   if (detailed) {

@@ -35,6 +35,7 @@ export async function seedCampaignWithCreatives(
     landing_url: '',
     reference_image_url: null,
     product_image_url: null,
+    product_asset_id: null,
   });
   const jobId = deps.newId();
   const now = deps.now().toISOString();

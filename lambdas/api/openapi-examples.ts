@@ -9,6 +9,7 @@ export const EXAMPLE_IDS = {
   campaign: '0197a1b2-0000-7000-8000-0000000ca111',
   angle: '0197a1b2-0000-7000-8000-0000000a1e1e',
   job: '0197a1b2-0000-7000-8000-0000000000b0',
+  asset: '0197a1b2-0000-7000-8000-0000000a55e7',
   apiKey: 'AbCdEfGh1234',
 } as const;
 
@@ -51,4 +52,12 @@ export const exampleInputs: Inputs = {
   list_api_keys: { limit: 10 },
   create_api_key: { name: 'ci pipeline', expires_in_days: 90 },
   revoke_api_key: { api_key_id: EXAMPLE_IDS.apiKey },
+  create_asset_upload: {
+    client_id: EXAMPLE_IDS.client,
+    kind: 'product',
+    content_type: 'image/png',
+    content_length: 482_113,
+  },
+  get_asset: { asset_id: EXAMPLE_IDS.asset },
+  list_assets: { client_id: EXAMPLE_IDS.client, kind: 'logo' },
 };

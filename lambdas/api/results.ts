@@ -5,6 +5,7 @@
  * responses against them.
  */
 import * as z from 'zod';
+import { ASSET_CONTENT_TYPES, ASSET_KINDS, ASSET_STATUSES } from '#core/entities/asset.ts';
 import type { ErrorCode } from '#core/errors.ts';
 import { FONT_FAMILIES } from '#core/fonts.ts';
 import { PLATFORM_TARGETS } from '#core/platforms.ts';
@@ -66,6 +67,7 @@ export const campaignRecord = z.object({
   landing_url: z.string(),
   reference_image_url: z.string().nullable(),
   product_image_url: z.string().nullable(),
+  product_asset_id: uuid.nullable().describe('An uploaded product image (a `ready` product asset).'),
   use_brand_kit: z.literal(true),
   prepared: preparedCampaign.extend({ prepared_at: timestamp }).optional(),
   created_at: timestamp,
@@ -91,10 +93,34 @@ export const brandKitRecord = z.object({
   colors: z.object({ primary: color, secondary: color, accent: color, background: color, text: color }),
   fonts: z.object({ heading: font, body: font }),
   logo_url: z.string().nullable(),
+  logo_asset_id: uuid.nullable().describe('An uploaded logo (a `ready` logo asset); used before `logo_url`.'),
   tone_of_voice: z.string(),
   tagline: z.string(),
   banned_words: z.array(z.string()),
   updated_at: timestamp,
+});
+
+export const assetRecord = z.object({
+  id: uuid,
+  client_id: uuid,
+  kind: z.enum(ASSET_KINDS),
+  content_type: z.enum(ASSET_CONTENT_TYPES),
+  content_length: z.number().int().describe('Bytes, as declared (and signed) for the upload.'),
+  status: z
+    .enum(ASSET_STATUSES)
+    .describe('`ready` once the upload decodes as a PNG, JPEG or WebP of at least 200 px a side.'),
+  reason: z.string().nullable().describe('Why the asset was rejected; `null` otherwise.'),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const assetUpload = z.object({
+  url: z.string().describe('Presigned S3 URL: PUT the file here, with exactly the headers below.'),
+  method: z.literal('PUT'),
+  headers: z.record(z.string(), z.string()).describe('`content-type` and `content-length`, both signed.'),
+  expires_at: timestamp,
 });
 
 export const JOB_STATUSES = ['pending', 'running', 'completed', 'partially_failed', 'failed'] as const;
@@ -125,6 +151,10 @@ export const creativeRecord = z.object({
   image_url: z.string().nullable().describe('Presigned S3 GET URL once `status` is `succeeded`.'),
   image_url_expires_at: timestamp.nullable(),
   failure_reason: z.string().optional(),
+  upscale: z
+    .number()
+    .optional()
+    .describe('How much the model visual was enlarged to reach the delivery size (at most 1.5).'),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -184,6 +214,9 @@ export const results = {
   list_api_keys: list('api_keys', apiKeyView),
   create_api_key: z.object({ api_key: createdApiKey }),
   revoke_api_key: z.object({ api_key: apiKeyView }),
+  create_asset_upload: z.object({ asset: assetRecord, upload: assetUpload }),
+  get_asset: z.object({ asset: assetRecord }),
+  list_assets: list('assets', assetRecord),
 } as const satisfies Record<ActionName, z.ZodType>;
 
 export type Results = { [A in ActionName]: z.output<(typeof results)[A]> };
@@ -228,6 +261,8 @@ export const records = {
   Campaign: campaignRecord,
   Angle: angleRecord,
   BrandKit: brandKitRecord,
+  Asset: assetRecord,
+  AssetUpload: assetUpload,
   Creative: creativeRecord,
   Job: jobRecord,
   Credits: creditsRecord,

@@ -31,6 +31,10 @@ const envSchema = z.object({
   USER_POOL_CLIENT_ID: z.string().min(1).optional(),
   IMAGE_PROVIDER: z.enum(['template', 'bedrock-stability', 'bedrock-nova-canvas']).default('template'),
   IMAGE_MODEL_ID: z.string().min(1).default('stability.sd3-5-large-v1:0'),
+  /** Cut product images out with the model family's background-removal task (a paid call per product). */
+  IMAGE_BACKGROUND_REMOVAL: z.enum(['off', 'on']).default('off'),
+  /** Stability's Remove Background service (a separate model id; Nova Canvas uses its own). */
+  BACKGROUND_REMOVAL_MODEL_ID: z.string().min(1).default('us.stability.stable-image-remove-background-v1:0'),
   TEXT_PROVIDER: z.enum(['heuristic', 'bedrock']).default('heuristic'),
   TEXT_MODEL_ID: z.string().min(1).default('amazon.nova-pro-v1:0'),
   DYNAMODB_ENDPOINT: z.url().optional(),
@@ -60,6 +64,8 @@ export type Config = {
   userPoolClientId: string | undefined;
   imageProvider: 'template' | 'bedrock-stability' | 'bedrock-nova-canvas';
   imageModelId: string;
+  /** The background-removal model, or undefined when background removal is off. */
+  backgroundRemovalModelId: string | undefined;
   textProvider: 'heuristic' | 'bedrock';
   textModelId: string;
   logLevel: LogLevel;
@@ -98,6 +104,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     userPoolClientId: e.USER_POOL_CLIENT_ID,
     imageProvider: e.IMAGE_PROVIDER,
     imageModelId: e.IMAGE_MODEL_ID,
+    backgroundRemovalModelId:
+      e.IMAGE_BACKGROUND_REMOVAL === 'on'
+        ? e.IMAGE_PROVIDER === 'bedrock-nova-canvas'
+          ? e.IMAGE_MODEL_ID
+          : e.BACKGROUND_REMOVAL_MODEL_ID
+        : undefined,
     textProvider: e.TEXT_PROVIDER,
     textModelId: e.TEXT_MODEL_ID,
     logLevel: e.LOG_LEVEL,

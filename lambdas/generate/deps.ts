@@ -19,9 +19,13 @@ export function createImageModel(config: Config): ImageModel {
     case 'template':
       return createTemplateImageModel();
     case 'bedrock-stability':
-      return createStabilityImageModel(createBedrockRuntime(config), config.imageModelId);
+      return createStabilityImageModel(createBedrockRuntime(config), config.imageModelId, {
+        removeBackgroundModelId: config.backgroundRemovalModelId,
+      });
     case 'bedrock-nova-canvas':
-      return createNovaCanvasImageModel(createBedrockRuntime(config), config.imageModelId);
+      return createNovaCanvasImageModel(createBedrockRuntime(config), config.imageModelId, {
+        removeBackground: config.backgroundRemovalModelId !== undefined,
+      });
   }
 }
 
@@ -47,7 +51,8 @@ export async function guardModelLifecycle(
   logger.error('image model is not Active', { model_id: config.imageModelId, ...lifecycle });
   if (lifecycle.status === 'LEGACY') return model;
   return {
-    id: model.id,
+    ...model,
+    removeBackground: undefined,
     generate: async () => {
       throw new PermanentImageError(
         'model_end_of_life',
@@ -79,5 +84,7 @@ export function createWorkerDeps(deps: Deps, imageModel: ImageModel): WorkerDeps
     fetchImage: imageFetcher(deps.config),
     leaseMs: deps.config.slotLeaseSeconds * 1000,
     maxReceiveCount: deps.config.maxReceiveCount,
+    // Well inside the worker's run time, leaving room for this slot's own compose and put.
+    visualWaitMs: 90_000,
   };
 }

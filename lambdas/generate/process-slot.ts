@@ -6,14 +6,19 @@ import type { Deps } from '#core/deps.ts';
 import { getAngle } from '#core/entities/angle.ts';
 import { getBrandKit } from '#core/entities/brand-kit.ts';
 import { type Campaign, getCampaign } from '#core/entities/campaign.ts';
+import { getClient } from '#core/entities/client.ts';
 import { finalizeJobIfDone, markJobRunning } from '#core/entities/job.ts';
 import { claimSlot, type Slot, settleFailed, settleSucceeded } from '#core/entities/slot.ts';
 import type { SlotMessage } from '#core/generation/messages.ts';
 import type { ComposeInput } from '#core/images/compositor.ts';
 import { deliverySize, parseRatio } from '#core/images/sizes.ts';
-import { type ImageModel, PermanentImageError } from '#core/images/types.ts';
+import { cutAroundSubject } from '#core/images/smart-crop.ts';
+import { type ImageModel, PermanentImageError, type Visual } from '#core/images/types.ts';
 import { PLATFORM_RATIOS } from '#core/text/platform-limits.ts';
-import { buildVisualPrompt, creativeCopy } from './prompt.ts';
+import { loadLogo, loadProduct } from './inputs.ts';
+import { creativeCopy } from './prompt.ts';
+import { type Orientation, visualPrompt } from './prompts/index.ts';
+import { obtainSharedVisual, planVisual } from './shared-visual.ts';
 
 /** The compositor's signature (a type-only import: the worker injects the implementation). */
 export type ComposeFn = (input: ComposeInput) => Promise<{ png: Buffer; width: number; height: number }>;
@@ -27,6 +32,8 @@ export type WorkerDeps = Deps & {
   leaseMs: number;
   /** The queue's maxReceiveCount: the last delivery fails the slot instead of retrying. */
   maxReceiveCount: number;
+  /** How long a slot waits for a sibling that is making their shared model visual. */
+  visualWaitMs: number;
 };
 
 export type SlotOutcome =
@@ -38,8 +45,11 @@ export type SlotOutcome =
 /**
  * Makes one image, end to end:
  * 1. claim the slot (pending → running under a lease); a finished slot is left alone;
- * 2. read campaign, angle and brand kit; fetch the product image under the SSRF rules;
- * 3. ask the image model for the visual; compose headline, offer, CTA and logo over it;
+ * 2. read campaign, angle and brand kit; load product and logo (asset or SSRF-safe URL, decoded
+ *    through sharp; one that cannot be read fails the slot), cut the product out;
+ * 3. get the visual: a paid model's is shared by the slots of one angle, variant and orientation
+ *    family (made once, kept in S3) and cut for this ratio around its subject; the offline
+ *    template renders per slot; compose copy, CTA, logo and product over it;
  * 4. put the PNG at the slot's deterministic S3 key (a retry overwrites the same object);
  * 5. one transaction: slot succeeded + one credit reserved → used + the job's count;
  * 6. fix the job's final status once every slot is settled.
@@ -60,7 +70,7 @@ export async function processSlot(
   await markJobRunning(deps, ref.accountId, ref.jobId);
 
   try {
-    const png = await render(deps, slot);
+    const png = await render(deps, slot, receiveCount >= deps.maxReceiveCount);
     await deps.s3.send(
       new PutObjectCommand({
         Bucket: deps.config.bucketName,
@@ -75,6 +85,7 @@ export async function processSlot(
       height: png.height,
       bytes: png.png.byteLength,
       model: png.model,
+      upscale: png.upscale,
     });
     if (!settled) return { result: 'skipped', why: 'lease_lost' };
     await finalizeJobIfDone(deps, ref.accountId, ref.jobId);
@@ -98,31 +109,59 @@ export async function processSlot(
   }
 }
 
-async function render(deps: WorkerDeps, slot: Slot) {
+async function render(deps: WorkerDeps, slot: Slot, lastChance: boolean) {
   const campaign = await getCampaign(deps, slot.account_id, slot.campaign_id);
   const brand = await getBrandKit(deps, slot.account_id, slot.client_id);
   if (!campaign || !brand)
     throw new PermanentImageError('missing_campaign', 'The campaign or its brand kit no longer exists.');
   const angle = slot.angle_id ? await getAngle(deps, slot.account_id, slot.angle_id) : undefined;
+  const client = await getClient(deps, slot.account_id, slot.client_id);
   const ratio = parseRatio(slot.aspect_ratio);
   const size = deliverySize(ratio);
-  const productImage = campaign.product_image_url
-    ? await deps.fetchImage(campaign.product_image_url)
-    : undefined;
-  const logo = brand.logo_url ? await deps.fetchImage(brand.logo_url).catch(() => undefined) : undefined;
-  const prompt = buildVisualPrompt({ campaign, angle, brand });
-  const visual = await deps.imageModel.generate({
+  const product = await loadProduct(deps, slot.account_id, campaign);
+  const logo = await loadLogo(deps, slot.account_id, brand);
+  const prepared = copyForSlot(campaign, slot);
+  const model = deps.imageModel;
+  const nativeSize = model.nativeSize?.bind(model);
+  const plan = nativeSize ? planVisual({ nativeSize }, ratio, size) : undefined;
+  const prompt = visualPrompt(model.family ?? 'template', {
+    angle,
+    briefTexts: [
+      client?.name ?? '',
+      campaign.name,
+      campaign.offer_text,
+      prepared?.headline ?? '',
+      prepared?.primary_text ?? '',
+    ],
+    brand,
+    hasProduct: Boolean(product),
+    orientation: plan?.orientation ?? orientationOf(ratio),
+    names: [client?.name ?? '', campaign.name],
+  });
+  const request = {
     prompt: prompt.prompt,
     negativePrompt: prompt.negativePrompt,
-    width: size.width,
-    height: size.height,
-    aspectRatio: ratio,
-    seed: slot.seed,
     brand,
-    visualStyle: prompt.visualStyle,
-    productImage,
-  });
-  const prepared = copyForSlot(campaign, slot);
+    visualStyle: angle?.visual_style ?? 'clean modern product advertising, soft studio light',
+  };
+  let visual: Visual;
+  let upscale: number | undefined;
+  if (plan) {
+    // A paid model: one visual per angle, variant and orientation family, cut for this ratio.
+    const shared = await obtainSharedVisual(deps, slot, plan, request, lastChance);
+    const cut = await cutAroundSubject(shared.png, ratio, size);
+    visual = { png: cut.png, width: size.width, height: size.height, model: shared.model, seed: slot.seed };
+    upscale = cut.upscale;
+  } else {
+    visual = await model.generate({
+      ...request,
+      width: size.width,
+      height: size.height,
+      aspectRatio: ratio,
+      seed: slot.seed,
+      productImage: product,
+    });
+  }
   const composed = await deps.compose({
     visual,
     width: size.width,
@@ -131,8 +170,14 @@ async function render(deps: WorkerDeps, slot: Slot) {
     copy: creativeCopy({ campaign, angle, prepared }),
     brand,
     logo,
+    product,
   });
-  return { ...composed, model: visual.model };
+  return { ...composed, model: visual.model, upscale };
+}
+
+function orientationOf(ratio: { w: number; h: number }): Orientation {
+  const r = ratio.w / ratio.h;
+  return Math.abs(r - 1) < 0.15 ? 'square' : r < 1 ? 'portrait' : 'landscape';
 }
 
 /** The prepared copy for this slot: its angle, on a platform that uses its aspect ratio if any. */

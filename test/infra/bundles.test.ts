@@ -1,12 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BUNDLING } from '../../lib/constructs/node-function.ts';
-import { ROUTER_BUNDLING } from '../../lib/stateless-stack.ts';
+import { RENDERER_BUNDLING, ROUTER_BUNDLING } from '../../lib/stateless-stack.ts';
 
 /** Bundles an entry the way the stack does (minified ESM for node24, SDK bundled in). */
-async function bundle(entry: string, external: string[] = []) {
+async function bundle(entry: string, external: readonly string[] = []) {
   const result = await build({
     entryPoints: [entry],
+    external: [...external],
     bundle: true,
     write: false,
     minify: true,
@@ -15,7 +17,6 @@ async function bundle(entry: string, external: string[] = []) {
     target: DEFAULT_BUNDLING.target,
     mainFields: DEFAULT_BUNDLING.mainFields,
     banner: { js: DEFAULT_BUNDLING.banner ?? '' },
-    external,
     metafile: true,
     logLevel: 'silent',
   });
@@ -39,5 +40,44 @@ describe('Lambda bundles', () => {
   it('keeps the renderer out of the dead-letter consumer', async () => {
     const dlq = await bundle('lambdas/generate/dlq-handler.ts');
     expect(dlq.inputs.filter((f) => /resvg|satori|@fontsource/.test(f))).toEqual([]);
+  });
+});
+
+describe('native image packages for Lambda (linux-arm64)', () => {
+  const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {
+    packages: Record<
+      string,
+      { optionalDependencies?: Record<string, string>; cpu?: string[]; os?: string[]; libc?: string[] }
+    >;
+  };
+
+  it("installs sharp beside the worker and router bundles, with npm fetching sharp's linux-arm64 build", () => {
+    for (const bundling of [RENDERER_BUNDLING, ROUTER_BUNDLING]) {
+      expect(bundling.nodeModules).toContain('sharp');
+      expect(bundling.environment).toEqual({
+        npm_config_cpu: 'arm64',
+        npm_config_os: 'linux',
+        npm_config_libc: 'glibc',
+      });
+    }
+    expect(RENDERER_BUNDLING.nodeModules).toContain('@resvg/resvg-js');
+  });
+
+  it.each([
+    ['sharp', '@img/sharp-linux-arm64'],
+    ['sharp', '@img/sharp-libvips-linux-arm64'],
+    ['@resvg/resvg-js', '@resvg/resvg-js-linux-arm64-gnu'],
+  ])('locks %s with its prebuilt %s, so `npm ci` for arm64 resolves it', (parent, native) => {
+    const optional = Object.keys(lock.packages[`node_modules/${parent}`]?.optionalDependencies ?? {});
+    const pkg = lock.packages[`node_modules/${native}`];
+    if (native.includes('libvips')) {
+      // libvips comes with sharp's platform package, not sharp itself.
+      const platform = lock.packages['node_modules/@img/sharp-linux-arm64'];
+      expect(Object.keys(platform?.optionalDependencies ?? {})).toContain(native);
+    } else {
+      expect(optional).toContain(native);
+    }
+    expect(pkg).toMatchObject({ cpu: ['arm64'], os: ['linux'] });
+    expect(pkg?.libc ?? ['glibc']).toEqual(['glibc']);
   });
 });

@@ -293,12 +293,16 @@ describe('functions', () => {
 });
 
 describe('permissions', () => {
-  it('lets the router read and write the table, read the bucket and send to the queue', () => {
-    const actions = statementsOf(template, routerRole).flatMap(actionsOf);
+  it('lets the router read and write the table, read the bucket, sign asset uploads and send to the queue', () => {
+    const statements = statementsOf(template, routerRole);
+    const actions = statements.flatMap(actionsOf);
     expect(actions).toEqual(
       expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query', 's3:GetObject*', 'sqs:SendMessage']),
     );
-    expect(actions).not.toContain('s3:PutObject');
+    // Uploads are presigned with the router's role: PUT under assets/ only, never creatives.
+    const puts = statements.filter((s) => actionsOf(s).includes('s3:PutObject'));
+    expect(puts).toHaveLength(1);
+    expect(JSON.stringify(puts[0]?.Resource)).toMatch(/\/assets\/\*"/);
     expect(actions).not.toContain('sqs:ReceiveMessage');
   });
 

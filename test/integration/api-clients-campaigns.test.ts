@@ -129,6 +129,7 @@ describe('create_campaign', () => {
         landing_url: '',
         reference_image_url: null,
         product_image_url: null,
+        product_asset_id: null,
         use_brand_kit: true,
         created_at: isoDate,
         updated_at: isoDate,

@@ -12,6 +12,7 @@ import { createStabilityImageModel, STABILITY_RATIOS } from '#core/images/bedroc
 import { checkModelLifecycle } from '#core/images/lifecycle.ts';
 import { PermanentImageError, TransientImageError, type VisualRequest } from '#core/images/types.ts';
 import { createImageModel, guardModelLifecycle } from '#generate/deps.ts';
+import { visualPrompt } from '#generate/prompts/index.ts';
 
 /** A small real PNG, as a model would return (at a smaller size than asked). */
 const MODEL_PNG = Buffer.from(
@@ -291,5 +292,118 @@ describe('worker start with a model past its end of life', () => {
     expect(error).toBeInstanceOf(PermanentImageError);
     expect(error.reason).toBe('model_end_of_life');
     expect(requests.map((r) => r.path)).toEqual(['/foundation-models/amazon.titan-image-generator-v2:0']);
+  });
+});
+
+describe('request shapes of the production image path', () => {
+  const stabilityId = 'stability.sd3-5-large-v1:0';
+  const scene = {
+    angle: {
+      name: 'Morning ritual',
+      hook: 'Fresh roasted coffee at your door every Monday.',
+      visual_style: 'warm editorial photo',
+      copy_direction: 'Say "4.8 stars".',
+    },
+    briefTexts: ['Acme Coffee'],
+    hasProduct: true,
+    orientation: 'portrait' as const,
+    names: ['Acme Coffee'],
+  };
+  const written = (family: 'stability' | 'nova-canvas') =>
+    visualPrompt(family, {
+      ...scene,
+      brand: { colors: request().brand.colors, tone_of_voice: 'Warm and friendly' },
+    });
+
+  it('Stability: the written prompt, the aspect_ratio enum of the orientation family and its native size', async () => {
+    replies = [ok()];
+    const model = createStabilityImageModel(runtime(), stabilityId);
+    const prompt = written('stability');
+    const native = model.nativeSize?.({ w: 9, h: 16 });
+    expect(native).toEqual({ width: 768, height: 1344 });
+    expect(model.nativeSize?.({ w: 16, h: 9 })).toEqual({ width: 1344, height: 768 });
+    const visual = await model.generate(
+      request({
+        prompt: prompt.prompt,
+        negativePrompt: prompt.negativePrompt,
+        aspectRatio: { w: 9, h: 16 },
+        ...(native as { width: number; height: number }),
+      }),
+    );
+    expect(requests[0]?.body).toEqual({
+      prompt: prompt.prompt,
+      negative_prompt: prompt.negativePrompt,
+      aspect_ratio: '9:16',
+      seed: 123456,
+      output_format: 'png',
+      mode: 'text-to-image',
+    });
+    expect(requests[0]?.body.prompt).toMatch(/cup of coffee/);
+    expect(requests[0]?.body.prompt).not.toMatch(/["\d#]/);
+    expect(pngSize(visual.png)).toEqual({ width: 768, height: 1344 });
+  });
+
+  it('Stability: the Remove Background image service, when configured, and its filter as permanent', async () => {
+    const removeId = 'us.stability.stable-image-remove-background-v1:0';
+    const model = createStabilityImageModel(runtime(), stabilityId, { removeBackgroundModelId: removeId });
+    replies = [ok()];
+    const product = Buffer.from(MODEL_PNG, 'base64');
+    const cut = await model.removeBackground?.(product);
+    expect(requests[0]?.path).toBe(`/model/${removeId}/invoke`);
+    expect(requests[0]?.body).toEqual({ image: product.toString('base64'), output_format: 'png' });
+    expect(cut && pngSize(cut)).toEqual({ width: 64, height: 36 });
+    replies = [ok({ images: [], finish_reasons: ['Filter reason: input image'] })];
+    const error = await model.removeBackground?.(product).catch((e) => e);
+    expect(error).toBeInstanceOf(PermanentImageError);
+    expect(createStabilityImageModel(runtime(), stabilityId).removeBackground).toBeUndefined();
+  });
+
+  it('Nova Canvas: COLOR_GUIDED_GENERATION with the brand hex colours and a text free of them', async () => {
+    replies = [{ status: 200, body: { images: [MODEL_PNG] } }];
+    const prompt = written('nova-canvas');
+    await createNovaCanvasImageModel(runtime(), 'amazon.nova-canvas-v1:0').generate(
+      request({ prompt: prompt.prompt, negativePrompt: prompt.negativePrompt }),
+    );
+    const params = requests[0]?.body.colorGuidedGenerationParams;
+    expect(params.text).toBe(prompt.prompt);
+    expect(params.text).not.toMatch(/#[0-9A-F]{6}/i);
+    expect(params.text.length).toBeLessThanOrEqual(1024);
+    expect(params.negativeText).toBe(prompt.negativePrompt);
+    expect(params.colors).toContain('#6B3E26');
+  });
+
+  it('Nova Canvas: the BACKGROUND_REMOVAL task, and a blocked answer as permanent', async () => {
+    const modelId = 'amazon.nova-canvas-v1:0';
+    const model = createNovaCanvasImageModel(runtime(), modelId, { removeBackground: true });
+    const product = Buffer.from(MODEL_PNG, 'base64');
+    replies = [{ status: 200, body: { images: [MODEL_PNG] } }];
+    await model.removeBackground?.(product);
+    expect(requests[0]?.path).toBe(`/model/${modelId}/invoke`);
+    expect(requests[0]?.body).toEqual({
+      taskType: 'BACKGROUND_REMOVAL',
+      backgroundRemovalParams: { image: product.toString('base64') },
+    });
+    replies = [{ status: 200, body: { images: [], error: 'blocked by content filters' } }];
+    const error = await model.removeBackground?.(product).catch((e) => e);
+    expect(error).toBeInstanceOf(PermanentImageError);
+    expect(error.reason).toBe('content_filtered');
+  });
+
+  it('wires background removal from the configuration, off by default', () => {
+    const base = { TABLE_NAME: 't', BUCKET_NAME: 'b', QUEUE_URL: 'q', BEDROCK_ENDPOINT: endpoint };
+    const off = createImageModel(loadConfig({ ...base, IMAGE_PROVIDER: 'bedrock-stability' }));
+    expect(off.removeBackground).toBeUndefined();
+    const on = createImageModel(
+      loadConfig({ ...base, IMAGE_PROVIDER: 'bedrock-stability', IMAGE_BACKGROUND_REMOVAL: 'on' }),
+    );
+    expect(on.removeBackground).toBeTypeOf('function');
+    expect(
+      loadConfig({
+        ...base,
+        IMAGE_PROVIDER: 'bedrock-nova-canvas',
+        IMAGE_MODEL_ID: 'amazon.nova-canvas-v1:0',
+        IMAGE_BACKGROUND_REMOVAL: 'on',
+      }).backgroundRemovalModelId,
+    ).toBe('amazon.nova-canvas-v1:0');
   });
 });

@@ -51,6 +51,14 @@ beforeAll(async () => {
   });
   expect(angles.status).toBe(200);
   ids.angle = angles.body.angles[0].id;
+  const asset = await api.call('create_asset_upload', {
+    client_id: ids.client,
+    kind: 'logo',
+    content_type: 'image/png',
+    content_length: 1000,
+  });
+  expect(asset.status).toBe(200);
+  ids.asset = asset.body.asset.id;
   const campaign = await api.call('create_campaign', { client_id: ids.client, volume: 1 });
   ids.campaign = campaign.body.campaign.id;
   const job = await api.call('generate_creatives', { campaign_id: ids.campaign });

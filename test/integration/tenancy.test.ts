@@ -42,6 +42,8 @@ describe("another account's ids", () => {
     ).body.campaign;
     const job = (await api.call('generate_creatives', { campaign_id: campaign.id }, as)).body;
     expect(job.status).toBe('pending');
+    const upload = { kind: 'logo', content_type: 'image/png', content_length: 2048 };
+    const asset = (await api.call('create_asset_upload', { client_id: client.id, ...upload }, as)).body.asset;
 
     // The intruder: another user, with their own key and client.
     const intruder = await pool.signUpAndLogIn();
@@ -68,6 +70,11 @@ describe("another account's ids", () => {
       ['prepare_campaign', 'campaign_id', campaign.id, {}],
       ['generate_creatives', 'campaign_id', campaign.id, {}],
       ['get_job', 'job_id', job.job_id, {}],
+      ['get_asset', 'asset_id', asset.id, {}],
+      ['list_assets', 'client_id', client.id, {}],
+      ['create_asset_upload', 'client_id', client.id, upload],
+      ['update_brand_kit', 'logo_asset_id', asset.id, { client_id: theirClient.id }],
+      ['create_campaign', 'product_asset_id', asset.id, { client_id: theirClient.id }],
     ];
     const before = JSON.stringify(await api.items());
     for (const [action, field, foreignId, extra] of uuidProbes) {

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { formatAspectRatios, parseAspectRatios } from '#core/aspect-ratio.ts';
+import { assetForUse } from '#core/entities/asset.ts';
 import { createCampaign } from '#core/entities/campaign.ts';
+import { ValidationError } from '#core/errors.ts';
 import { PLATFORM_TARGETS } from '#core/platforms.ts';
 import { defineAction } from '../action.ts';
 import { httpUrl, id, trimmed } from '../schemas.ts';
@@ -43,6 +45,7 @@ export const createCampaignInput = z.strictObject({
   landing_url: z.union([z.literal(''), httpUrl]).default(''),
   reference_image_url: httpUrl.nullish(),
   product_image_url: httpUrl.nullish(),
+  product_asset_id: id('product_asset_id').nullish(),
   // Accepted so callers following the spec are not refused; the brand kit is always used.
   use_brand_kit: z.unknown().optional(),
 });
@@ -51,11 +54,27 @@ export const createCampaignAction = defineAction({
   name: 'create_campaign',
   credential: 'api_key',
   input: createCampaignInput,
-  run: async ({ use_brand_kit: _ignored, ...input }, { principal, deps }) => ({
-    campaign: await createCampaign(deps, principal.accountId, {
-      ...input,
-      reference_image_url: input.reference_image_url ?? null,
-      product_image_url: input.product_image_url ?? null,
-    }),
-  }),
+  run: async ({ use_brand_kit: _ignored, ...input }, { principal, deps }) => {
+    if (input.product_asset_id && input.product_image_url) {
+      throw new ValidationError('Give the product as product_asset_id or product_image_url, not both.', [
+        { path: 'product_image_url', message: 'must be left out when product_asset_id is given' },
+      ]);
+    }
+    if (input.product_asset_id) {
+      await assetForUse(deps, principal.accountId, {
+        assetId: input.product_asset_id,
+        clientId: input.client_id,
+        kind: 'product',
+        field: 'product_asset_id',
+      });
+    }
+    return {
+      campaign: await createCampaign(deps, principal.accountId, {
+        ...input,
+        reference_image_url: input.reference_image_url ?? null,
+        product_image_url: input.product_image_url ?? null,
+        product_asset_id: input.product_asset_id ?? null,
+      }),
+    };
+  },
 });

@@ -1,15 +1,18 @@
 import type { Action } from '../action.ts';
 import { createApiKeyAction } from './create-api-key.ts';
+import { createAssetUploadAction } from './create-asset-upload.ts';
 import { createCampaignAction } from './create-campaign.ts';
 import { createClientAction } from './create-client.ts';
 import { generateAnglesAction } from './generate-angles.ts';
 import { generateCreativesAction } from './generate-creatives.ts';
 import { getAngleAction } from './get-angle.ts';
+import { getAssetAction } from './get-asset.ts';
 import { getBrandKitAction } from './get-brand-kit.ts';
 import { getCreditsAction } from './get-credits.ts';
 import { getJobAction } from './get-job.ts';
 import { listAnglesAction } from './list-angles.ts';
 import { listApiKeysAction } from './list-api-keys.ts';
+import { listAssetsAction } from './list-assets.ts';
 import { listCampaignsAction } from './list-campaigns.ts';
 import { listClientsAction } from './list-clients.ts';
 import { listCreativesAction } from './list-creatives.ts';
@@ -36,6 +39,9 @@ export const actions = [
   listApiKeysAction,
   createApiKeyAction,
   revokeApiKeyAction,
+  createAssetUploadAction,
+  getAssetAction,
+  listAssetsAction,
 ] as const satisfies readonly Action[];
 
 export type ActionName = (typeof actions)[number]['name'];

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { assetForUse } from '#core/entities/asset.ts';
 import { updateBrandKit } from '#core/entities/brand-kit.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { FONT_FAMILIES } from '#core/fonts.ts';
@@ -29,6 +30,7 @@ export const updateBrandKitInput = z
       .max(2048)
       .nullable()
       .optional(),
+    logo_asset_id: id('logo_asset_id').nullable().optional(),
     tone_of_voice: trimmed(0, 300).optional(),
     tagline: trimmed(0, 120).optional(),
     banned_words: z
@@ -41,12 +43,23 @@ export const updateBrandKitInput = z
     message: 'name at least one field to change',
   });
 
-/** A partial update: fields left out keep their value; `logo_url: null` removes the logo. */
+/**
+ * A partial update: fields left out keep their value; `logo_url: null` (or `logo_asset_id:
+ * null`) removes that logo. An uploaded logo must be a `ready` logo asset of the same client.
+ */
 export const updateBrandKitAction = defineAction({
   name: 'update_brand_kit',
   credential: 'api_key',
   input: updateBrandKitInput,
   run: async ({ client_id, ...patch }, { principal, deps }) => {
+    if (patch.logo_asset_id) {
+      await assetForUse(deps, principal.accountId, {
+        assetId: patch.logo_asset_id,
+        clientId: client_id,
+        kind: 'logo',
+        field: 'logo_asset_id',
+      });
+    }
     const kit = await updateBrandKit(deps, principal.accountId, client_id, patch);
     if (!kit) throw new NotFoundError('client', client_id);
     return { brand_kit: kit };

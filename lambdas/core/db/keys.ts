@@ -59,6 +59,24 @@ export const keys = {
     skPrefix: 'ANGLE#',
   }),
 
+  /** An uploaded image (logo or product) of a client. */
+  assetById: (accountId: string, assetId: string): ItemKey => ({
+    pk: account(accountId),
+    sk: `ASSET#${assetId}`,
+  }),
+  /** A client's assets, newest first (gsi1, shared with the client's other children). */
+  assetsOfClient: (accountId: string, clientId: string): CollectionKey => ({
+    index: 'gsi1',
+    partition: `${account(accountId)}#CLIENT#${clientId}`,
+    skPrefix: 'ASSET#',
+  }),
+  /** A client's assets of one kind, newest first (gsi2). */
+  assetsOfClientByKind: (accountId: string, clientId: string, kind: string): CollectionKey => ({
+    index: 'gsi2',
+    partition: `${account(accountId)}#CLIENT#${clientId}#ASSETS#${kind}`,
+    skPrefix: 'ASSET#',
+  }),
+
   /** A generation job (one generate_creatives call). */
   jobById: (accountId: string, jobId: string): ItemKey => ({ pk: account(accountId), sk: `JOB#${jobId}` }),
   /** Jobs not yet final, across accounts (sparse gsi2): what the local stack re-drives after a restart. */
@@ -72,6 +90,14 @@ export const keys = {
   slotsOfJob: (accountId: string, jobId: string): CollectionKey => ({
     partition: `${account(accountId)}#JOB#${jobId}`,
     skPrefix: 'SLOT#',
+  }),
+  /**
+   * The marker of a model visual shared by a job's slots (one angle, variant and orientation
+   * family): who is making it, and whether it is ready or failed for good. In the job's partition.
+   */
+  sharedVisual: (accountId: string, jobId: string, visualKey: string): ItemKey => ({
+    pk: `${account(accountId)}#JOB#${jobId}`,
+    sk: `VISUAL#${visualKey}`,
   }),
   /**
    * A campaign's creatives in one state group (`pending` covers running, `succeeded`, `failed`),

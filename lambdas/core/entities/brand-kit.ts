@@ -18,6 +18,8 @@ export type BrandKit = {
   colors: BrandColors;
   fonts: { heading: FontFamily; body: FontFamily };
   logo_url: string | null;
+  /** An uploaded logo (a `ready` asset of the same client); used before `logo_url`. */
+  logo_asset_id: string | null;
   tone_of_voice: string;
   tagline: string;
   banned_words: string[];
@@ -28,6 +30,7 @@ export type BrandKitPatch = {
   colors?: Partial<BrandColors> | undefined;
   fonts?: Partial<BrandKit['fonts']> | undefined;
   logo_url?: string | null | undefined;
+  logo_asset_id?: string | null | undefined;
   tone_of_voice?: string | undefined;
   tagline?: string | undefined;
   banned_words?: string[] | undefined;
@@ -46,6 +49,7 @@ export function defaultBrandKit(clientId: string, now: string): BrandKit {
     },
     fonts: { heading: 'Inter', body: 'Inter' },
     logo_url: null,
+    logo_asset_id: null,
     tone_of_voice: 'Clear, friendly and confident.',
     tagline: '',
     banned_words: [],
@@ -67,6 +71,7 @@ export function brandKitFromItem(item: Record<string, unknown>): BrandKit {
     },
     fonts: { heading: fonts.heading, body: fonts.body },
     logo_url: typeof item.logo_url === 'string' ? item.logo_url : null,
+    logo_asset_id: typeof item.logo_asset_id === 'string' ? item.logo_asset_id : null,
     tone_of_voice: String(item.tone_of_voice ?? ''),
     tagline: String(item.tagline ?? ''),
     banned_words: Array.isArray(item.banned_words) ? item.banned_words.map(String) : [],
@@ -123,6 +128,7 @@ export async function updateBrandKit(
     colors: { ...current.colors, ...definedOnly(patch.colors) },
     fonts: { ...current.fonts, ...definedOnly(patch.fonts) },
     logo_url: patch.logo_url === undefined ? current.logo_url : patch.logo_url,
+    logo_asset_id: patch.logo_asset_id === undefined ? current.logo_asset_id : patch.logo_asset_id,
     tone_of_voice: patch.tone_of_voice ?? current.tone_of_voice,
     tagline: patch.tagline ?? current.tagline,
     banned_words: patch.banned_words ?? current.banned_words,

@@ -23,6 +23,8 @@ export type Campaign = {
   landing_url: string;
   reference_image_url: string | null;
   product_image_url: string | null;
+  /** An uploaded product image (a `ready` asset of the same client); used before the URL. */
+  product_asset_id: string | null;
   use_brand_kit: true;
   /** Set by prepare_campaign (or implicitly by generate_creatives). */
   prepared?: PreparedCampaign;
@@ -48,6 +50,7 @@ export function campaignFromItem(item: Record<string, unknown>): Campaign {
     landing_url: String(item.landing_url ?? ''),
     reference_image_url: optional(item.reference_image_url),
     product_image_url: optional(item.product_image_url),
+    product_asset_id: optional(item.product_asset_id),
     use_brand_kit: true,
     ...(item.prepared ? { prepared: item.prepared as PreparedCampaign } : {}),
     created_at: String(item.created_at),

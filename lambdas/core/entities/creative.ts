@@ -19,6 +19,8 @@ export type Creative = {
   image_url: string | null;
   image_url_expires_at: string | null;
   failure_reason?: string;
+  /** How much the shared model visual was enlarged (only for creatives cut from one). */
+  upscale?: number;
   created_at: string;
   updated_at: string;
 };
@@ -44,6 +46,7 @@ export function toCreative(slot: Slot, link: (s3Key: string) => ImageLink): Crea
     image_url: image?.url ?? null,
     image_url_expires_at: image?.expiresAt ?? null,
     ...(slot.status === 'failed' ? { failure_reason: slot.failure_reason ?? 'unknown' } : {}),
+    ...(slot.upscale === null ? {} : { upscale: slot.upscale }),
     created_at: slot.created_at,
     updated_at: slot.updated_at,
   };

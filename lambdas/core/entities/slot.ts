@@ -27,6 +27,8 @@ export type Slot = {
   index: number;
   angle_id: string | null;
   aspect_ratio: string;
+  /** Which repeat of its angle × ratio combination (0-based): slots of one variant share a visual. */
+  variant: number;
   seed: number;
   status: SlotStatus;
   attempts: number;
@@ -37,6 +39,8 @@ export type Slot = {
   height: number | null;
   bytes: number | null;
   model: string | null;
+  /** How much the shared model visual was enlarged for this creative (1 = not at all). */
+  upscale: number | null;
   failure_reason: string | null;
   created_at: string;
   updated_at: string;
@@ -85,6 +89,7 @@ export function slotFromItem(item: Record<string, unknown>): Slot {
     index: Number(item.index),
     angle_id: str(item.angle_id),
     aspect_ratio: String(item.aspect_ratio),
+    variant: Number(item.variant ?? 0),
     seed: Number(item.seed),
     status: item.status as SlotStatus,
     attempts: Number(item.attempts ?? 0),
@@ -95,6 +100,7 @@ export function slotFromItem(item: Record<string, unknown>): Slot {
     height: num(item.height),
     bytes: num(item.bytes),
     model: str(item.model),
+    upscale: num(item.upscale),
     failure_reason: str(item.failure_reason),
     created_at: String(item.created_at),
     updated_at: String(item.updated_at),
@@ -123,6 +129,7 @@ export function newSlotItems(
       index: plan.index,
       angle_id: plan.angleId,
       aspect_ratio: plan.aspectRatio,
+      variant: plan.repeat,
       seed,
       status: 'pending',
       attempts: 0,
@@ -216,7 +223,14 @@ export async function claimSlot(
     : { outcome: 'busy', slot };
 }
 
-export type SlotResult = { width: number; height: number; bytes: number; model: string };
+export type SlotResult = {
+  width: number;
+  height: number;
+  bytes: number;
+  model: string;
+  /** Set when the creative was cut from a shared model visual. */
+  upscale?: number | undefined;
+};
 
 function jobCounter(
   deps: Deps,
@@ -273,8 +287,7 @@ export async function settleSucceeded(
             Update: {
               TableName: table,
               Key: keys.slot(slot.account_id, slot.job_id, slot.index),
-              UpdateExpression:
-                'SET #status = :succeeded, width = :w, height = :h, bytes = :b, model = :m, updated_at = :now, completed_at = :now, gsi1pk = :g1pk, gsi1sk = :g1sk REMOVE lease_id, lease_until',
+              UpdateExpression: `SET #status = :succeeded, width = :w, height = :h, bytes = :b, model = :m, updated_at = :now, completed_at = :now, gsi1pk = :g1pk, gsi1sk = :g1sk${result.upscale === undefined ? '' : ', upscale = :u'} REMOVE lease_id, lease_until`,
               ConditionExpression: '#status = :running AND lease_id = :lease',
               ExpressionAttributeNames: { '#status': 'status' },
               ExpressionAttributeValues: {
@@ -288,6 +301,7 @@ export async function settleSucceeded(
                 ':now': now,
                 ':g1pk': group.gsi1pk,
                 ':g1sk': group.gsi1sk,
+                ...(result.upscale === undefined ? {} : { ':u': result.upscale }),
               },
             },
           },

@@ -19,6 +19,7 @@ import {
 } from './color.ts';
 import { type FontFace, facesFor, fontFamilyCss, measureText, satoriFonts } from './fonts.ts';
 import { dataUrl, decodeScaled, type ImageFormat, imageInfo, type RgbaImage, rasterizeAsync } from './png.ts';
+import { productLayer } from './product-layer.ts';
 import { PermanentImageError, type Visual } from './types.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -313,6 +314,8 @@ export type ComposeInput = {
   copy: CreativeCopy;
   brand: BrandKit;
   logo?: Buffer | undefined;
+  /** The campaign's product, cut out (PNG with alpha); placed in the hero region unless the visual already shows it. */
+  product?: Buffer | undefined;
   placement?: Placement | undefined;
 };
 
@@ -337,6 +340,8 @@ export type CreativeLayout = {
   /** The panel behind the headline group: solid at `alpha` over `solid`, fading out beyond it. */
   scrim: { solid: Box; fade: Box; color: string; alpha: number };
   logo?: (Box & { chip?: string | undefined }) | undefined;
+  /** Where the campaign's product was drawn (in the hero region), when the compositor drew it. */
+  product?: Box | undefined;
   offer?: { box: Box; fill: string; label: TextBox } | undefined;
   headline?: TextBox | undefined;
   body?: TextBox | undefined;
@@ -987,7 +992,12 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
     },
   };
 
-  const svg = await renderSvg(input.visual.png, visualFormat, layout, fonts, logo);
+  const product =
+    input.product && !input.visual.productInScene
+      ? productLayer(input.product, grid.hero, { width, height })
+      : undefined;
+  if (product) layout.product = product.box;
+  const svg = await renderSvg(input.visual.png, visualFormat, layout, fonts, logo, product?.svg);
   const png = await rasterizeAsync(svg);
   return { png, width, height, layout };
 }
@@ -998,6 +1008,7 @@ async function renderSvg(
   layout: CreativeLayout,
   fonts: Fonts,
   logo: Logo | undefined,
+  productSvg = '',
 ): Promise<string> {
   const { width, height, scrim } = layout;
   const u = Math.min(width, height);
@@ -1018,6 +1029,7 @@ async function renderSvg(
   shapes.push(
     `<rect x="${scrim.solid.x}" y="${scrim.solid.y}" width="${scrim.solid.width}" height="${scrim.solid.height}" fill="${scrim.color}" fill-opacity="${scrim.alpha}"/>`,
     `<rect x="${scrim.fade.x}" y="${scrim.fade.y}" width="${scrim.fade.width}" height="${scrim.fade.height}" fill="url(#scrimFade)"/>`,
+    productSvg,
   );
   if (layout.offer) {
     const b = layout.offer.box;

@@ -6,8 +6,19 @@ import { type ImageModel, TransientImageError } from './types.ts';
  * the model refused for rate or quota (their share is the throttling rate the alarm watches).
  */
 export function instrumentImageModel(model: ImageModel, telemetry: Telemetry): ImageModel {
+  const removeBackground = model.removeBackground?.bind(model);
   return {
     id: model.id,
+    family: model.family,
+    ...(model.nativeSize ? { nativeSize: model.nativeSize.bind(model) } : {}),
+    ...(removeBackground
+      ? {
+          removeBackground: (image: Buffer) => {
+            telemetry.count(METRIC.modelCalls);
+            return removeBackground(image);
+          },
+        }
+      : {}),
     generate: async (request) => {
       telemetry.count(METRIC.modelCalls);
       const started = performance.now();

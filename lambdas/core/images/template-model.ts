@@ -1379,7 +1379,14 @@ export function createTemplateImageModel(): ImageModel {
       }
       const product = request.productImage ? prepareProduct(request.productImage) : undefined;
       const png = await rasterizeAsync(buildTemplateSvg(request, product));
-      return { png, width, height, model: TEMPLATE_MODEL_ID, seed: request.seed };
+      return {
+        png,
+        width,
+        height,
+        model: TEMPLATE_MODEL_ID,
+        seed: request.seed,
+        productInScene: Boolean(product),
+      };
     },
   };
 }

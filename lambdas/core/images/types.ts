@@ -18,18 +18,32 @@ export type VisualRequest = {
 };
 
 export type Visual = {
-  /** PNG bytes at exactly width × height. */
+  /** PNG (or, for a cut of a shared visual, JPEG) bytes at exactly width × height. */
   png: Buffer;
   width: number;
   height: number;
   /** Model id that made it, e.g. `template-v1` or `stability.sd3-5-large-v1:0`. */
   model: string;
   seed: number;
+  /** The visual already shows the campaign's product (the offline template stages it itself). */
+  productInScene?: boolean | undefined;
 };
+
+/** How a model family is asked for a picture; `template` is the offline renderer. */
+export type ModelFamily = 'template' | 'stability' | 'nova-canvas';
 
 export interface ImageModel {
   readonly id: string;
+  /** Which prompt writer and request shape it takes (absent: the offline template). */
+  readonly family?: ModelFamily | undefined;
   generate(request: VisualRequest): Promise<Visual>;
+  /**
+   * The size the model paints a shape at (about one megapixel for Bedrock models). Models that
+   * have one are paid per call: their visuals are shared across ratios (smart resize).
+   */
+  nativeSize?(ratio: { w: number; h: number }): { width: number; height: number };
+  /** The family's background-removal task, when the deployment configures one. */
+  removeBackground?(image: Buffer): Promise<Buffer>;
 }
 
 /** Content filter, invalid request: retrying cannot help. The slot fails and its credit returns. */

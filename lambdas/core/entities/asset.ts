@@ -1,0 +1,286 @@
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { cancellationReasons, isConditionalCheckFailed } from '../db/errors.ts';
+import { keys } from '../db/keys.ts';
+import type { Page } from '../db/pagination.ts';
+import { type PageRequest, queryCollection } from '../db/query.ts';
+import type { Deps } from '../deps.ts';
+import { NotFoundError, ValidationError } from '../errors.ts';
+
+export const ASSET_KINDS = ['logo', 'product'] as const;
+export type AssetKind = (typeof ASSET_KINDS)[number];
+export const ASSET_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type AssetContentType = (typeof ASSET_CONTENT_TYPES)[number];
+export const ASSET_STATUSES = ['pending_upload', 'ready', 'rejected'] as const;
+export type AssetStatus = (typeof ASSET_STATUSES)[number];
+
+export const MAX_ASSET_BYTES = 10 * 1024 * 1024;
+/** Smaller images look soft at delivery size (1080 px and more). */
+export const MIN_ASSET_SIDE = 200;
+/** How long a presigned upload URL stays valid. */
+export const UPLOAD_TTL_SECONDS = 900;
+
+/** An image a client uploaded once and campaigns or brand kits use by id. */
+export type Asset = {
+  id: string;
+  client_id: string;
+  kind: AssetKind;
+  content_type: AssetContentType;
+  content_length: number;
+  status: AssetStatus;
+  /** Why it was rejected; null otherwise. */
+  reason: string | null;
+  /** Measured once the upload decoded; null before. */
+  width: number | null;
+  height: number | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type AssetUpload = {
+  url: string;
+  method: 'PUT';
+  /** Send exactly these headers: both are part of the signature. */
+  headers: Record<string, string>;
+  expires_at: string;
+};
+
+/** The object of an asset: under its account and client, so nothing else can name it. */
+export function assetObjectKey(accountId: string, asset: Pick<Asset, 'client_id' | 'id'>): string {
+  return `assets/${accountId}/${asset.client_id}/${asset.id}`;
+}
+
+export function assetFromItem(item: Record<string, unknown>): Asset {
+  const num = (v: unknown) => (typeof v === 'number' ? v : null);
+  return {
+    id: String(item.id),
+    client_id: String(item.client_id),
+    kind: item.kind as AssetKind,
+    content_type: item.content_type as AssetContentType,
+    content_length: Number(item.content_length),
+    status: item.status as AssetStatus,
+    reason: typeof item.reason === 'string' ? item.reason : null,
+    width: num(item.width),
+    height: num(item.height),
+    created_at: String(item.created_at),
+    updated_at: String(item.updated_at),
+  };
+}
+
+export function assetToItem(accountId: string, asset: Asset): Record<string, unknown> {
+  const all = keys.assetsOfClient(accountId, asset.client_id);
+  const byKind = keys.assetsOfClientByKind(accountId, asset.client_id, asset.kind);
+  return {
+    ...keys.assetById(accountId, asset.id),
+    gsi1pk: all.partition,
+    gsi1sk: `${all.skPrefix}${asset.id}`,
+    gsi2pk: byKind.partition,
+    gsi2sk: `${byKind.skPrefix}${asset.id}`,
+    entity: 'asset',
+    account_id: accountId,
+    ...asset,
+  };
+}
+
+/**
+ * Presigns a PUT of exactly this content type and length: both headers are signed, so S3
+ * refuses an upload that differs in either (the 10 MB cap holds at the bucket, not on trust).
+ */
+export async function presignAssetUpload(deps: Deps, accountId: string, asset: Asset): Promise<AssetUpload> {
+  const url = await getSignedUrl(
+    deps.s3,
+    new PutObjectCommand({
+      Bucket: deps.config.bucketName,
+      Key: assetObjectKey(accountId, asset),
+      ContentType: asset.content_type,
+      ContentLength: asset.content_length,
+    }),
+    {
+      expiresIn: UPLOAD_TTL_SECONDS,
+      signableHeaders: new Set(['content-type', 'content-length']),
+      // Kept as headers (not query parameters) so they are signed as the request's own headers.
+      unhoistableHeaders: new Set(['content-type', 'content-length']),
+    },
+  );
+  return {
+    url,
+    method: 'PUT',
+    headers: { 'content-type': asset.content_type, 'content-length': String(asset.content_length) },
+    expires_at: new Date(deps.now().getTime() + UPLOAD_TTL_SECONDS * 1000).toISOString(),
+  };
+}
+
+/** Records a pending asset, conditional on the client existing in this account. */
+export async function createAsset(
+  deps: Deps,
+  accountId: string,
+  input: { client_id: string; kind: AssetKind; content_type: AssetContentType; content_length: number },
+): Promise<Asset> {
+  const now = deps.now().toISOString();
+  const asset: Asset = {
+    id: deps.newId(),
+    ...input,
+    status: 'pending_upload',
+    reason: null,
+    width: null,
+    height: null,
+    created_at: now,
+    updated_at: now,
+  };
+  const table = deps.config.tableName;
+  try {
+    await deps.ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: table,
+              Key: keys.clientById(accountId, input.client_id),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: table,
+              Item: assetToItem(accountId, asset),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (cancellationReasons(error)[0] === 'ConditionalCheckFailed')
+      throw new NotFoundError('client', input.client_id);
+    throw error;
+  }
+  return asset;
+}
+
+async function getAssetRecord(deps: Deps, accountId: string, assetId: string): Promise<Asset | undefined> {
+  const out = await deps.ddb.send(
+    new GetCommand({
+      TableName: deps.config.tableName,
+      Key: keys.assetById(accountId, assetId),
+      ConsistentRead: true,
+    }),
+  );
+  return out.Item ? assetFromItem(out.Item) : undefined;
+}
+
+/** The uploaded bytes of an asset (tenant-scoped key), or undefined while nothing was uploaded. */
+export async function readAssetObject(
+  deps: Deps,
+  accountId: string,
+  asset: Pick<Asset, 'client_id' | 'id'>,
+): Promise<Buffer | undefined> {
+  try {
+    const out = await deps.s3.send(
+      new GetObjectCommand({ Bucket: deps.config.bucketName, Key: assetObjectKey(accountId, asset) }),
+    );
+    return out.Body ? Buffer.from(await out.Body.transformToByteArray()) : undefined;
+  } catch (error) {
+    if (isMissingObject(error)) return undefined;
+    throw error;
+  }
+}
+
+function isMissingObject(error: unknown): boolean {
+  const name = (error as { name?: string }).name;
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return name === 'NoSuchKey' || name === 'NotFound' || status === 404;
+}
+
+/**
+ * An asset as it stands now. A pending asset whose upload has arrived is checked on this first
+ * read: decoded through sharp (PNG, JPEG or WebP, at least 200 px a side), then stored as
+ * `ready` or `rejected` with the reason, once (conditional on still being pending).
+ */
+export async function getAsset(deps: Deps, accountId: string, assetId: string): Promise<Asset | undefined> {
+  const asset = await getAssetRecord(deps, accountId, assetId);
+  if (asset?.status !== 'pending_upload') return asset;
+  const key = assetObjectKey(accountId, asset);
+  try {
+    await deps.s3.send(new HeadObjectCommand({ Bucket: deps.config.bucketName, Key: key }));
+  } catch (error) {
+    if (isMissingObject(error)) return asset;
+    throw error;
+  }
+  const bytes = await readAssetObject(deps, accountId, asset);
+  if (!bytes) return asset;
+  // sharp is loaded only here, so the router pays for it only when an upload is checked.
+  const { inspectImage, UnusableImageError } = await import('../images/decode.ts');
+  let checked: Pick<Asset, 'status' | 'reason' | 'width' | 'height'>;
+  try {
+    if (bytes.byteLength > MAX_ASSET_BYTES) throw new UnusableImageError('the file is larger than 10 MB');
+    const info = await inspectImage(bytes, MIN_ASSET_SIDE);
+    checked = { status: 'ready', reason: null, width: info.width, height: info.height };
+  } catch (error) {
+    if (!(error instanceof UnusableImageError)) throw error;
+    checked = { status: 'rejected', reason: error.message, width: null, height: null };
+  }
+  const now = deps.now().toISOString();
+  try {
+    await deps.ddb.send(
+      new UpdateCommand({
+        TableName: deps.config.tableName,
+        Key: keys.assetById(accountId, asset.id),
+        UpdateExpression:
+          'SET #status = :status, reason = :reason, width = :w, height = :h, updated_at = :now',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':status': checked.status,
+          ':reason': checked.reason,
+          ':w': checked.width,
+          ':h': checked.height,
+          ':now': now,
+          ':pending': 'pending_upload',
+        },
+      }),
+    );
+  } catch (error) {
+    // Another read checked it at the same moment: its verdict stands.
+    if (isConditionalCheckFailed(error)) return getAssetRecord(deps, accountId, assetId);
+    throw error;
+  }
+  return { ...asset, ...checked, updated_at: now };
+}
+
+/**
+ * The asset a campaign or brand kit is about to use: it must belong to this client (another
+ * client's or account's asset answers like an unknown id), be of the expected kind, and be
+ * `ready`; otherwise a 400 says why.
+ */
+export async function assetForUse(
+  deps: Deps,
+  accountId: string,
+  ref: { assetId: string; clientId: string; kind: AssetKind; field: string },
+): Promise<Asset> {
+  const asset = await getAsset(deps, accountId, ref.assetId);
+  if (!asset || asset.client_id !== ref.clientId) throw new NotFoundError('asset', ref.assetId);
+  const refuse = (message: string) =>
+    new ValidationError(`${ref.field} cannot be used: ${message}`, [{ path: ref.field, message }]);
+  if (asset.kind !== ref.kind) throw refuse(`asset '${asset.id}' is a ${asset.kind}, not a ${ref.kind}.`);
+  if (asset.status === 'pending_upload')
+    throw refuse(`asset '${asset.id}' is not uploaded yet (status pending_upload); PUT the file first.`);
+  if (asset.status === 'rejected') throw refuse(`asset '${asset.id}' was rejected: ${asset.reason}.`);
+  return asset;
+}
+
+export function listAssetsOfClient(
+  deps: Deps,
+  accountId: string,
+  clientId: string,
+  kind: AssetKind | undefined,
+  page: PageRequest,
+): Promise<Page<Asset>> {
+  return queryCollection(
+    deps.ddb,
+    deps.config.tableName,
+    kind ? keys.assetsOfClientByKind(accountId, clientId, kind) : keys.assetsOfClient(accountId, clientId),
+    page,
+    assetFromItem,
+  );
+}

@@ -1,0 +1,62 @@
+import { compositionDirection, listWords, type Scene, scrub } from './scene.ts';
+
+/** What a model family is sent besides its request shape: positive and negative text. */
+export type FamilyPrompt = { prompt: string; negativePrompt: string };
+
+function negatives(scene: Scene): string[] {
+  const base = [
+    'text',
+    'letters',
+    'words',
+    'typography',
+    'caption',
+    'numbers',
+    'watermark',
+    'logo',
+    'signature',
+    'label',
+    'blurry',
+    'low quality',
+    'distorted',
+  ];
+  if (scene.people) base.push('deformed hands', 'extra fingers', 'distorted face');
+  return base;
+}
+
+function sentences(scene: Scene): string[] {
+  const light = scene.lowKey ? 'low-key directional light' : 'soft natural light';
+  return [
+    `${/^[aeiou]/.test(scene.medium) ? 'An' : 'A'} ${scene.medium} of ${scene.subject} ${scene.setting}.`,
+    `Mood: ${listWords(scene.moods)}, ${light}.`,
+    `Colour palette of ${listWords(scene.colors)}.`,
+    `${compositionDirection(scene)}.`,
+    scene.hasProduct ? 'Nothing placed on the empty surface, no packaging.' : '',
+    'Sharp focus, high detail, professional advertising photography.',
+  ].filter(Boolean);
+}
+
+/**
+ * Stability (SD3.5 Large, Stable Image Core / Ultra): plain descriptive sentences, subject
+ * first; everything unwanted goes to `negative_prompt` rather than "no …" in the prompt.
+ */
+export function stabilityPrompt(scene: Scene, names: readonly string[]): FamilyPrompt {
+  return {
+    prompt: scrub(sentences(scene).join(' '), names),
+    negativePrompt: negatives(scene).join(', '),
+  };
+}
+
+/**
+ * Amazon Nova Canvas: its guide asks for a caption-like description without negation words in
+ * `text` (≤ 1024 characters), the unwanted in `negativeText`, and the palette as hex values in
+ * `colors` (COLOR_GUIDED_GENERATION), which is where the brand colours go instead of the text.
+ */
+export function novaCanvasPrompt(scene: Scene, names: readonly string[]): FamilyPrompt {
+  const text = sentences(scene)
+    .filter((s) => !s.startsWith('Nothing placed'))
+    .join(' ');
+  return {
+    prompt: scrub(text, names).slice(0, 1024),
+    negativePrompt: [...negatives(scene), 'packaging on the empty surface'].join(', ').slice(0, 1024),
+  };
+}

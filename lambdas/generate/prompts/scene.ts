@@ -1,0 +1,100 @@
+import { paletteNames } from './colors.ts';
+import { isLowKey, moodWords } from './mood.ts';
+import { detectSubject, type Subject } from './subject.ts';
+
+/** The shape of the visual being asked for, which decides where the calm space goes. */
+export type Orientation = 'portrait' | 'landscape' | 'square';
+
+/** What every family's prompt is written from: nothing in it is free text from the caller. */
+export type Scene = Subject & {
+  medium: string;
+  moods: string[];
+  lowKey: boolean;
+  colors: string[];
+  orientation: Orientation;
+  hasProduct: boolean;
+};
+
+export type SceneInput = {
+  angle?: { name: string; hook: string; visual_style: string; copy_direction: string } | undefined;
+  /** Words of the brief the category can be recognised from (offer, prepared copy, client facts). */
+  briefTexts: readonly string[];
+  brand: {
+    colors: { primary: string; secondary: string; accent: string; background: string };
+    tone_of_voice: string;
+  };
+  hasProduct: boolean;
+  orientation: Orientation;
+};
+
+const MEDIUMS: readonly [RegExp, string][] = [
+  [/\b(flat|graphic|colou?r blocks?|shapes|illustrat\w*)\b/i, 'bold flat graphic illustration'],
+  [/\bstill life\b/i, 'still life photograph'],
+  [/\beditorial\b/i, 'editorial photograph'],
+  [/\bclose-?up\b/i, 'close-up commercial photograph'],
+  [/\b(candid|customer|lifestyle)\b/i, 'candid lifestyle photograph'],
+];
+
+export function describeScene(input: SceneInput): Scene {
+  const style = input.angle?.visual_style ?? '';
+  const subject = detectSubject(
+    [input.angle?.hook ?? '', input.angle?.copy_direction ?? '', style, ...input.briefTexts],
+    { hasProduct: input.hasProduct, artDirection: style },
+  );
+  const moods = moodWords({ visualStyle: style, tone: input.brand.tone_of_voice });
+  const medium = MEDIUMS.find(([re]) => re.test(style))?.[1] ?? 'commercial photograph';
+  return {
+    ...subject,
+    medium,
+    moods,
+    lowKey: isLowKey(moods),
+    colors: paletteNames(input.brand.colors),
+    orientation: input.orientation,
+    hasProduct: input.hasProduct,
+  };
+}
+
+/**
+ * Where the calm space and the subject go, matching the layouts the visual will serve: a
+ * portrait visual is cut for stories and feeds with the copy on top, a landscape or square one
+ * carries the copy on the left.
+ */
+export function compositionDirection(scene: Scene): string {
+  const place = scene.hasProduct
+    ? `${scene.productStage} left empty for the product`
+    : `${scene.subject.replace(/^an? /, 'the ')}`;
+  switch (scene.orientation) {
+    case 'portrait':
+      return `Calm, empty background in the upper half of the frame, ${place} in the lower third, centred`;
+    case 'landscape':
+      return `Calm, empty background in the left third of the frame, ${place} in the right third`;
+    case 'square':
+      return `Calm, empty background in the left half of the frame, ${place} on the right`;
+  }
+}
+
+/** Joins words as a reader would: "a, b and c". */
+export function listWords(words: readonly string[]): string {
+  if (words.length <= 1) return words[0] ?? '';
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/**
+ * The last guard before a prompt leaves: no quotes, digits or hex codes (models paint them as
+ * text), none of the names given (client, campaign), one space between words.
+ */
+export function scrub(text: string, names: readonly string[]): string {
+  let out = text;
+  for (const name of names) {
+    const n = name.trim();
+    if (n.length < 2) continue;
+    out = out.replace(new RegExp(n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '');
+  }
+  return out
+    .replace(/#[0-9a-f]{3,8}\b/gi, '')
+    .replace(/["'`“”‘’«»]/g, '')
+    .replace(/\d+/g, '')
+    .replace(/\s+([.,])/g, '$1')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { colorName, paletteNames } from '#generate/prompts/colors.ts';
+import { visualPrompt } from '#generate/prompts/index.ts';
+import { moodWords } from '#generate/prompts/mood.ts';
+import type { SceneInput } from '#generate/prompts/scene.ts';
+
+const dentalAngle = {
+  name: 'Pain point: fear',
+  hook: 'Still afraid of pain during treatment? 4.8 stars from "nervous" patients.',
+  visual_style: 'dark editorial photo, tense mood, single highlight',
+  copy_direction:
+    'Name the pain in the reader\'s words ("fear of pain") before mentioning Brightside Dental.',
+};
+
+const dental: SceneInput & { names: string[] } = {
+  angle: dentalAngle,
+  briefTexts: ['Brightside new patients', 'Free consultation for new patients at our dental clinic'],
+  brand: {
+    colors: { primary: '#0E7C86', secondary: '#A7E0E0', accent: '#F28C28', background: '#FFFFFF' },
+    tone_of_voice: 'Reassuring, friendly, clear; never clinical or scary',
+  },
+  hasProduct: false,
+  orientation: 'landscape',
+  names: ['Brightside Dental', 'Brightside new patients'],
+};
+
+const FORBIDDEN = /["'“”‘’]|\d|#[0-9a-f]{3,6}/i;
+
+describe('visual prompts', () => {
+  it.each(['stability', 'nova-canvas'] as const)(
+    '%s: names the subject and its setting, with no quote, digit, hex colour or name',
+    (family) => {
+      const { prompt, negativePrompt, scene } = visualPrompt(family, dental);
+      expect(scene.category).toBe('dental');
+      expect(prompt).toContain('dental clinic');
+      expect(prompt).not.toMatch(FORBIDDEN);
+      expect(prompt.toLowerCase()).not.toContain('brightside');
+      expect(prompt).not.toContain('4.8');
+      expect(negativePrompt).toMatch(/\btext\b/);
+      expect(negativePrompt).toMatch(/\bletters\b/);
+      expect(negativePrompt).toMatch(/\bwatermark\b/);
+      expect(negativePrompt).toMatch(/\blogo\b/);
+    },
+  );
+
+  it('takes the mood from the tone when the style contradicts it', () => {
+    const { prompt } = visualPrompt('stability', dental);
+    expect(prompt).toMatch(/Mood: reassuring, friendly/);
+    expect(prompt).not.toMatch(/\b(tense|scary|dark|clinical)\b/i);
+    expect(moodWords({ visualStyle: 'moody close-up, tense', tone: 'Calm and warm' })).toEqual([
+      'calm',
+      'warm',
+    ]);
+    // A dark style with a tone that does not oppose it keeps its mood.
+    expect(moodWords({ visualStyle: 'dramatic night shot', tone: 'Expert and precise' })).toContain(
+      'dramatic',
+    );
+  });
+
+  it('gives brand colours as their nearest colour names', () => {
+    expect(colorName('#0E7C86')).toBe('deep teal');
+    expect(colorName('#FFFFFF')).toBe('white');
+    expect(colorName('#6B3E26')).toBe('chocolate brown');
+    expect(paletteNames(dental.brand.colors)).toEqual(['deep teal', 'warm orange', 'pale aqua', 'white']);
+    expect(visualPrompt('stability', dental).prompt).toContain('Colour palette of deep teal, warm orange');
+  });
+
+  it('directs the composition by orientation and reserves the product region when there is one', () => {
+    const landscape = visualPrompt('stability', dental).prompt;
+    expect(landscape).toContain('empty background in the left third');
+    expect(landscape).toContain('in the right third');
+    const portrait = visualPrompt('stability', { ...dental, orientation: 'portrait' }).prompt;
+    expect(portrait).toContain('upper half');
+    expect(portrait).toContain('lower third');
+    const withProduct = visualPrompt('stability', { ...dental, hasProduct: true }).prompt;
+    expect(withProduct).toMatch(/left empty for the product in the right third/);
+  });
+
+  it('names a subject for the bare default campaign and never its name', () => {
+    const bare = visualPrompt('stability', {
+      briefTexts: ['Untitled Campaign'],
+      brand: dental.brand,
+      hasProduct: false,
+      orientation: 'portrait',
+      names: ['Untitled Campaign', 'Northwind Bakery'],
+    });
+    expect(bare.prompt).toMatch(/^An? [a-z ]+ of an? [a-z]/);
+    expect(bare.prompt).not.toMatch(/untitled|northwind/i);
+  });
+
+  it('recognises the category of an e-bike brief and sentences end with a full stop', () => {
+    const { prompt, scene } = visualPrompt('stability', {
+      ...dental,
+      angle: {
+        name: 'Commute',
+        hook: 'Fold your e-bike in ten seconds and take the train.',
+        visual_style: 'bright airy photo of the city commute',
+        copy_direction: 'Show the commute.',
+      },
+      briefTexts: [],
+      brand: { ...dental.brand, tone_of_voice: 'Energetic and confident' },
+    });
+    expect(scene.category).toBe('cycling');
+    expect(prompt).toContain('a folding electric bike on a quiet city street at dawn');
+    for (const sentence of prompt.split(/(?<=\.)\s/)) expect(sentence).toMatch(/^[A-Z].*\.$/);
+  });
+
+  it('puts deformed hands and extra fingers on the negative prompt when people are in the scene', () => {
+    const people = visualPrompt('stability', {
+      ...dental,
+      angle: { ...dentalAngle, visual_style: 'authentic customer photo style, candid' },
+    });
+    expect(people.negativePrompt).toContain('extra fingers');
+    const still = visualPrompt('stability', {
+      ...dental,
+      angle: { ...dentalAngle, visual_style: 'calm minimal still life', copy_direction: 'Plain.' },
+      briefTexts: ['dental clinic'],
+    });
+    expect(still.negativePrompt).not.toContain('extra fingers');
+  });
+
+  it('keeps Nova Canvas text free of negation words and within its limit', () => {
+    const { prompt } = visualPrompt('nova-canvas', { ...dental, hasProduct: true });
+    expect(prompt.length).toBeLessThanOrEqual(1024);
+    expect(prompt).not.toMatch(/\b(no|nothing|never|without)\b/i);
+  });
+});
