@@ -128,10 +128,16 @@ export async function startApiServer(options: {
   return {
     server,
     url: `http://${address.address}:${address.port}`,
+    // Stops accepting, lets requests in flight finish (idle keep-alive sockets close now), and
+    // only after a grace period cuts what is still open.
     close: () =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
+        const force = setTimeout(() => server.closeAllConnections(), 25_000);
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
       }),
   };
 }
