@@ -10,7 +10,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LocalJson } from '#local/stack.ts';
 
@@ -108,6 +108,7 @@ function documentClient(local: LocalJson) {
   );
 }
 
+/** The account's jobs, read straight from the table (the API has no list of jobs). */
 async function scanJobs(local: LocalJson) {
   const ddb = documentClient(local);
   try {
@@ -115,10 +116,11 @@ async function scanJobs(local: LocalJson) {
     let start: Record<string, unknown> | undefined;
     do {
       const out = await ddb.send(
-        new ScanCommand({
+        new QueryCommand({
           TableName: local.dynamodb.tableName,
-          FilterExpression: 'entity = :job',
-          ExpressionAttributeValues: { ':job': 'job' },
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :job)',
+          ExpressionAttributeValues: { ':pk': `ACCOUNT#${local.accountId}`, ':job': 'JOB#' },
+          ConsistentRead: true,
           ExclusiveStartKey: start,
         }),
       );
@@ -171,7 +173,9 @@ describe('dispatch survives the service being killed part-way', () => {
     let jobs: Record<string, unknown>[] = [];
     for (;;) {
       jobs = await scanJobs(service.local);
-      const open = jobs.filter((j) => !['completed', 'partially_failed', 'failed'].includes(String(j.status)));
+      const open = jobs.filter(
+        (j) => !['completed', 'partially_failed', 'failed'].includes(String(j.status)),
+      );
       if (open.length === 0) break;
       await new Promise((r) => setTimeout(r, 1000));
     }

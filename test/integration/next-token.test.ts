@@ -68,12 +68,15 @@ describe('hand-made next_token values', () => {
       for (const [action, fields] of lists) {
         const res = await api.call(action, { ...fields, next_token: token });
         statuses.push(res.status);
-        if (res.status !== 400) throw new Error(`${action} ${token.slice(0, 60)} → ${res.status} ${res.text}`);
+        if (res.status !== 400)
+          throw new Error(`${action} ${token.slice(0, 60)} → ${res.status} ${res.text}`);
         expect(res.body.error.code).toBe('validation_error');
       }
     }
     const fiveHundreds = statuses.filter((s) => s >= 500).length;
-    console.log(`${crafted.length} crafted next_token values × ${lists.length} lists: ${fiveHundreds} responses of 5xx`);
+    console.log(
+      `${crafted.length} crafted next_token values × ${lists.length} lists: ${fiveHundreds} responses of 5xx`,
+    );
     expect(fiveHundreds).toBe(0);
   });
 

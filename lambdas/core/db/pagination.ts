@@ -61,7 +61,8 @@ export function decodeNextToken(token: string | undefined | null, expected: Toke
   }
   const key = parsed as Key;
   if (key[expected.attribute] !== expected.value) throw invalid;
-  if (expected.sortPrefix !== undefined && !key[sortAttribute]?.startsWith(expected.sortPrefix)) throw invalid;
+  if (expected.sortPrefix !== undefined && !key[sortAttribute]?.startsWith(expected.sortPrefix))
+    throw invalid;
   // Every item of the table lives under an account or an API key partition.
   if (!/^(ACCOUNT|APIKEY)#/.test(key.pk ?? '')) throw invalid;
   return key;

@@ -40,7 +40,7 @@ export async function reconcileDispatches(deps: Deps, olderThan: Date): Promise<
   for (const open of await listOpenJobs(deps)) {
     if (open.createdAt > cutoff) continue;
     const job = await getJob(deps, open.accountId, open.jobId);
-    if (!job || job.dispatch !== 'planned') continue;
+    if (job?.dispatch !== 'planned') continue;
     report.jobs += 1;
     const plans = planSlots(job.angle_ids, job.aspect_ratios, job.jobs);
     const items = newSlotItems(

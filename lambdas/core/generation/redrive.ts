@@ -18,7 +18,10 @@ import { listOpenJobs, slotsOfJob } from './reconcile.ts';
  *
  * Answers how many messages were sent.
  */
-export async function redriveOpenJobs(deps: Deps, options: { reclaimRunning?: boolean } = {}): Promise<number> {
+export async function redriveOpenJobs(
+  deps: Deps,
+  options: { reclaimRunning?: boolean } = {},
+): Promise<number> {
   const now = deps.now().toISOString();
   let sent = 0;
   for (const job of await listOpenJobs(deps)) {
