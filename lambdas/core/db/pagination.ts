@@ -63,7 +63,10 @@ export function decodeNextToken(token: string | undefined | null, expected: Toke
   if (key[expected.attribute] !== expected.value) throw invalid;
   if (expected.sortPrefix !== undefined && !key[sortAttribute]?.startsWith(expected.sortPrefix))
     throw invalid;
-  // Every item of the table lives under an account or an API key partition.
+  // Every item of the table lives under an account or an API key partition; an item listed in
+  // an account's collection lives under that same account.
   if (!/^(ACCOUNT|APIKEY)#/.test(key.pk ?? '')) throw invalid;
+  const owner = /^ACCOUNT#[^#]+/.exec(expected.value)?.[0];
+  if (owner && key.pk !== owner && !key.pk?.startsWith(`${owner}#`)) throw invalid;
   return key;
 }
