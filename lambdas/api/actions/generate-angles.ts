@@ -4,7 +4,7 @@ import { getClient } from '#core/entities/client.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { LANGUAGE_CODES } from '#core/languages.ts';
 import { defineAction } from '../action.ts';
-import { id } from '../schemas.ts';
+import { id, plainText } from '../schemas.ts';
 
 /**
  * Ten angles from a research summary, stored for the client. Consumes no credit. The text model
@@ -19,7 +19,8 @@ export const generateAnglesAction = defineAction({
       .string()
       .trim()
       .min(20, 'must be at least 20 characters')
-      .max(20_000, 'must be at most 20,000 characters'),
+      .max(20_000, 'must be at most 20,000 characters')
+      .superRefine(plainText({ multiline: true })),
     language: z
       .string()
       .toLowerCase()
