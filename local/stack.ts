@@ -21,10 +21,11 @@ import { createImageModel, createWorkerDeps, guardModelLifecycle } from '#genera
 import { createDeadLetterHandler, createWorkerHandler } from '#generate/worker.ts';
 import { startApiServer } from './api-server.ts';
 import { galleryRoutes } from './gallery.ts';
+import { assertPortFree } from './port.ts';
 import { PrettyLogger } from './pretty-logger.ts';
 import { ensureBucket, ensureQueues, ensureTable, ensureUser, ensureUserPool } from './provision.ts';
 import { ensureAccountWithKey } from './seed.ts';
-import { startLocalServices } from './services/index.ts';
+import { type LocalPorts, startLocalServices } from './services/index.ts';
 import { startWorkerLoop } from './worker-loop.ts';
 
 /** What `npm start` writes to $ADGEN_DATA_DIR/local.json for callers, the CLI and tests. */
@@ -43,6 +44,8 @@ export type LocalJson = {
   };
   /** The table, for operator scripts (`npm run grant-credits -- --local`). */
   dynamodb: { endpoint: string; region: string; tableName: string };
+  /** The emulators' ports (all on 127.0.0.1), reused by the next start. */
+  emulators: LocalPorts;
 };
 
 const NAMES = {
@@ -112,6 +115,7 @@ export async function startLocalStack(options: {
   /** Where the handlers' metrics go. @default none are recorded */
   telemetry?: Telemetry;
 }): Promise<LocalStack> {
+  await assertPortFree(options.port);
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
   const localJsonPath = join(dataDir, 'local.json');
@@ -119,7 +123,10 @@ export async function startLocalStack(options: {
 
   process.env.AWS_ACCESS_KEY_ID ??= 'local';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
-  const services = await startLocalServices({ dataDir });
+  const services = await startLocalServices({
+    dataDir,
+    ...(previous.emulators ? { ports: previous.emulators } : {}),
+  });
   const stopServices = () => services.stop();
   try {
     const { region, endpoints } = services;
@@ -263,6 +270,7 @@ export async function startLocalStack(options: {
         password,
       },
       dynamodb: { endpoint: endpoints.dynamodb, region, tableName: NAMES.table },
+      emulators: services.ports,
     };
     await writeFile(localJsonPath, `${JSON.stringify(localJson, null, 2)}\n`, { mode: 0o600 });
 

@@ -63,7 +63,13 @@ export type EmbeddedServer = { endpoint: string; port: number; stop(): Promise<v
 /** Starts one fauxqs server; its endpoint is always `http://127.0.0.1:<port>`. */
 export async function startFauxqsServer(options: StartFauxqsOptions): Promise<EmbeddedServer> {
   const { startFauxqs } = await loadFauxqs();
-  const server: FauxqsServer = await startFauxqs({ logger: false, ...options, port: options.port ?? 0 });
+  // Loopback only: the emulators hold creatives and queue messages and check no credentials.
+  const server: FauxqsServer = await startFauxqs({
+    logger: false,
+    ...options,
+    host: '127.0.0.1',
+    port: options.port ?? 0,
+  });
   let stopping: Promise<void> | undefined;
   return {
     endpoint: `http://127.0.0.1:${server.port}`,
