@@ -44,3 +44,13 @@ describe('dispatch reconciler', () => {
     expect(actions.filter((a) => a.startsWith('s3:') || a.startsWith('bedrock:'))).toEqual([]);
   });
 });
+
+describe('API Gateway throttling', () => {
+  it('answers 429 rate_limited with Retry-After', () => {
+    template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+      ResponseType: 'THROTTLED',
+      StatusCode: '429',
+      ResponseParameters: Match.objectLike({ 'gatewayresponse.header.Retry-After': "'1'" }),
+    });
+  });
+});
