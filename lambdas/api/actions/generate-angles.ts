@@ -3,6 +3,7 @@ import { putAngles } from '#core/entities/angle.ts';
 import { getClient } from '#core/entities/client.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { LANGUAGE_CODES } from '#core/languages.ts';
+import { consumeRateLimit } from '#core/rate-limit.ts';
 import { defineAction } from '../action.ts';
 import { id, plainText } from '../schemas.ts';
 
@@ -30,6 +31,8 @@ export const generateAnglesAction = defineAction({
   run: async (input, { principal, deps }) => {
     const client = await getClient(deps, principal.accountId, input.client_id);
     if (!client) throw new NotFoundError('client', input.client_id);
+    // The text model is the costly shared resource: one allowance for both actions.
+    await consumeRateLimit(deps, principal.accountId, 'text_actions', deps.config.textActionsPerHour, 3600);
     const drafts = await deps.textModel.generateAngles({
       researchSummary: input.research_summary,
       language: input.language,
