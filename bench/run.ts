@@ -5,6 +5,8 @@
  * Phases (each bounded in count and time; only 127.0.0.1 traffic):
  * 1. router bundle: size, renderer absent, import time vs `node -e 0` (fails the bench over 1 MB
  *    or with the renderer inside);
+ * 1b. the offline text engine in process: generate_angles on a 1,500-character brief and
+ *    prepare_campaign's copy for 3 angles × 3 platforms (p50 budgets 50 ms and 30 ms);
  * 2. renderer alone, one core: ms per creative at four sizes, peak RSS, PNG bytes;
  * 3. the local stack started; 60 clients and campaigns of 10, 1,000 and 10,000 creatives seeded;
  * 4. router over HTTP, sequential and at concurrency 16, next to bare GetItem/Query;
@@ -22,6 +24,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { parseApiKey } from '#core/auth/api-key-format.ts';
 import { keys } from '#core/db/keys.ts';
 import { type BundleResult, benchRouterBundle } from './lib/bundle.ts';
+import { benchCopy, type CopyBenchResult } from './lib/copy.ts';
 import { ASSUMPTIONS, costPer1000, type ItemSizes, PRICES, readStackSettings } from './lib/cost.ts';
 import { startLoadClient } from './lib/load.ts';
 import { itemSize } from './lib/meter.ts';
@@ -79,6 +82,17 @@ async function main(): Promise<number> {
     failures.push(...bundle.failures);
     log(
       `  ${bundle.bytes} B, import ${bundle.import_ms.median} ms vs node -e 0 ${bundle.node_e_0_ms.median} ms`,
+    );
+
+    // 1b. The offline text engine, in process.
+    log('text engine: generate_angles and prepare_campaign copy, in process');
+    const copy: CopyBenchResult = await benchCopy(n(60, 20));
+    if (copy.generate_angles_p50_ms > 50)
+      failures.push(`generate_angles p50 ${copy.generate_angles_p50_ms} ms > 50 ms`);
+    if (copy.prepare_copy_p50_ms > 30)
+      failures.push(`prepare_campaign copy p50 ${copy.prepare_copy_p50_ms} ms > 30 ms`);
+    log(
+      `  angles p50 ${copy.generate_angles_p50_ms} ms, copy p50 ${copy.prepare_copy_p50_ms} ms (NLP load ${copy.nlp_load_ms} ms once)`,
     );
 
     // 2. Renderer alone.
@@ -301,6 +315,7 @@ async function main(): Promise<number> {
       duration_s: Math.round((Date.now() - started) / 1000),
       failures,
       bundle,
+      copy,
       renderer,
       router,
       scaling,

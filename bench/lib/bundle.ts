@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { DEFAULT_BUNDLING } from '#lib/constructs/node-function.ts';
+import { ROUTER_BUNDLING } from '#lib/stateless-stack.ts';
 import { type Figure, figure, median } from './stats.ts';
 
 export const ROUTER_ENTRY = 'lambdas/api/handler.ts';
@@ -48,7 +49,7 @@ export async function benchRouterBundle(outDir: string, runs: number): Promise<B
     target: DEFAULT_BUNDLING.target,
     mainFields: DEFAULT_BUNDLING.mainFields,
     banner: { js: DEFAULT_BUNDLING.banner ?? '' },
-    external: DEFAULT_BUNDLING.externalModules ?? [],
+    external: [...(DEFAULT_BUNDLING.externalModules ?? []), ...ROUTER_BUNDLING.nodeModules],
     sourcemap: DEFAULT_BUNDLING.sourceMap ? 'linked' : false,
     sourcesContent: DEFAULT_BUNDLING.sourcesContent ?? true,
     metafile: true,

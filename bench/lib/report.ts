@@ -1,4 +1,5 @@
 import type { BundleResult } from './bundle.ts';
+import type { CopyBenchResult } from './copy.ts';
 import type { CostScenario } from './cost.ts';
 import type { RendererResult } from './renderer.ts';
 import type { RouterResult, ScalingResult } from './router.ts';
@@ -11,6 +12,8 @@ export type Results = {
   duration_s: number;
   failures: string[];
   bundle: BundleResult;
+  /** The offline text engine (absent in runs before it was measured). */
+  copy?: CopyBenchResult;
   renderer: RendererResult;
   router: RouterResult;
   scaling: ScalingResult;
@@ -277,6 +280,16 @@ export function renderMarkdown(r: Results): string {
     p('| item | quantity | USD |');
     p('|---|---|---|');
     for (const l of detailed.lines) p(`| ${l.item} | ${num(l.quantity, 3)} ${l.unit} | ${usd(l.usd)} |`);
+    p();
+  }
+  if (r.copy) {
+    p('## Text engine (offline, in process)');
+    p();
+    p(
+      `generate_angles on a ${r.copy.brief_chars}-character brief: p50 ${r.copy.generate_angles_p50_ms} ms, p95 ${r.copy.generate_angles_p95_ms} ms (budget p50 50 ms). ` +
+        `prepare_campaign copy for 3 angles × 3 platforms: p50 ${r.copy.prepare_copy_p50_ms} ms, p95 ${r.copy.prepare_copy_p95_ms} ms (budget p50 30 ms). ` +
+        `The NLP library loads once per process on the first call: ${r.copy.nlp_load_ms} ms; ${r.copy.runs} runs each.`,
+    );
     p();
   }
   return `${out.join('\n')}\n`;
