@@ -6,6 +6,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { ActionApi } from './constructs/action-api.ts';
 import { grantBedrockModel } from './constructs/bedrock-access.ts';
+import { DispatchReconciler } from './constructs/dispatch-reconciler.ts';
 import { GenerationQueue } from './constructs/generation-queue.ts';
 import { Monitoring } from './constructs/monitoring.ts';
 import { nagReference } from './constructs/nag.ts';
@@ -69,6 +70,7 @@ export class StatelessStack extends Stack {
   readonly router: NodeFunction;
   readonly worker: NodeFunction;
   readonly deadLetters: NodeFunction;
+  readonly reconciler: DispatchReconciler;
   readonly queue: GenerationQueue;
   readonly api: ActionApi;
   readonly monitoring: Monitoring;
@@ -155,6 +157,14 @@ export class StatelessStack extends Stack {
       new SqsEventSource(deadLetterQueue, { batchSize: 10, reportBatchItemFailures: true }),
     );
 
+    // A router that dies mid-dispatch leaves its job `planned`; this finishes it a minute later.
+    this.reconciler = new DispatchReconciler(this, 'DispatchReconciler', {
+      table,
+      queue,
+      environment,
+      grace: Duration.seconds(ROUTER_TIMEOUT.toSeconds() * 2 + 2),
+    });
+
     this.acknowledgeGrantWildcards(table, bucket);
 
     this.api = new ActionApi(this, 'Api', {
@@ -222,6 +232,10 @@ export class StatelessStack extends Stack {
       ],
       [
         this.deadLetters.role,
+        { [`Resource::${tableArn}/index/*`]: shared[`Resource::${tableArn}/index/*`] as string },
+      ],
+      [
+        this.reconciler.function.role,
         { [`Resource::${tableArn}/index/*`]: shared[`Resource::${tableArn}/index/*`] as string },
       ],
       [

@@ -76,6 +76,18 @@ function toEvent(req: IncomingMessage, body: Buffer, requestId: string): APIGate
   };
 }
 
+/** Most a refused body is read (and thrown away) before the socket is simply ended. */
+const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
+
+function drain(req: IncomingMessage): void {
+  let drained = 0;
+  req.on('data', (chunk: Buffer) => {
+    drained += chunk.byteLength;
+    if (drained > MAX_DRAIN_BYTES) req.socket.end();
+  });
+  req.resume();
+}
+
 function send(res: ServerResponse, result: APIGatewayProxyResult): void {
   res.writeHead(result.statusCode, (result.headers ?? {}) as Record<string, string>);
   res.end(result.body);
@@ -98,8 +110,12 @@ export async function startApiServer(options: {
       if (req.method === 'POST' && path === '/') {
         const body = await readBody(req);
         if (body === 'too_large') {
-          send(res, errorResponse(new PayloadTooLargeError(MAX_BODY_BYTES), requestId));
-          req.destroy();
+          // Answer, then close this connection cleanly: `Connection: close` tells a keep-alive
+          // client not to reuse it, and the rest of the body is read and discarded (up to a
+          // bound) instead of resetting the socket under a client that is still sending.
+          const answer = errorResponse(new PayloadTooLargeError(MAX_BODY_BYTES), requestId);
+          send(res, { ...answer, headers: { ...answer.headers, connection: 'close' } });
+          drain(req);
           return;
         }
         send(res, await options.handler(toEvent(req, body, requestId), lambdaContext(requestId)));
@@ -128,10 +144,16 @@ export async function startApiServer(options: {
   return {
     server,
     url: `http://${address.address}:${address.port}`,
+    // Stops accepting, lets requests in flight finish (idle keep-alive sockets close now), and
+    // only after a grace period cuts what is still open.
     close: () =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
+        const force = setTimeout(() => server.closeAllConnections(), 25_000);
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
       }),
   };
 }

@@ -4,11 +4,20 @@
  * missing, seeds a Cognito user with an account and an API key, and serves the same handlers
  * as Lambda on http://127.0.0.1:$PORT. Ctrl-C stops everything; a restart keeps all data.
  */
-import { startLocalStack } from './stack.ts';
+import { assertPortFree, PortInUseError } from './port.ts';
+
+const port = Number(process.env.PORT ?? 3000);
+// Checked before the rest of the stack is even loaded, so a busy port answers in a moment.
+await assertPortFree(port).catch((error: unknown) => {
+  if (!(error instanceof PortInUseError)) throw error;
+  console.error(`adgen: ${error.message}`);
+  process.exit(1);
+});
+const { startLocalStack } = await import('./stack.ts');
 
 const stack = await startLocalStack({
   dataDir: process.env.ADGEN_DATA_DIR ?? '.adgen',
-  port: Number(process.env.PORT ?? 3000),
+  port,
   defaultCredits: process.env.ADGEN_DEFAULT_CREDITS,
   // One readable line per request or slot; ADGEN_LOG_FORMAT=json prints the Lambda's JSON lines.
   logFormat: process.env.ADGEN_LOG_FORMAT === 'json' ? 'json' : 'pretty',

@@ -14,16 +14,18 @@ import { preloadedUserTokenVerifier } from '#core/auth/user-token.ts';
 import { createAwsClients } from '#core/aws.ts';
 import { type LogLevel, loadConfig } from '#core/config.ts';
 import { createDeps } from '#core/deps.ts';
+import { reconcileDispatches } from '#core/generation/reconcile.ts';
 import { redriveOpenJobs } from '#core/generation/redrive.ts';
 import type { Telemetry } from '#core/telemetry.ts';
 import { createImageModel, createWorkerDeps, guardModelLifecycle } from '#generate/deps.ts';
 import { createDeadLetterHandler, createWorkerHandler } from '#generate/worker.ts';
 import { startApiServer } from './api-server.ts';
 import { galleryRoutes } from './gallery.ts';
+import { assertPortFree } from './port.ts';
 import { PrettyLogger } from './pretty-logger.ts';
 import { ensureBucket, ensureQueues, ensureTable, ensureUser, ensureUserPool } from './provision.ts';
 import { ensureAccountWithKey } from './seed.ts';
-import { startLocalServices } from './services/index.ts';
+import { type LocalPorts, startLocalServices } from './services/index.ts';
 import { startWorkerLoop } from './worker-loop.ts';
 
 /** What `npm start` writes to $ADGEN_DATA_DIR/local.json for callers, the CLI and tests. */
@@ -42,6 +44,8 @@ export type LocalJson = {
   };
   /** The table, for operator scripts (`npm run grant-credits -- --local`). */
   dynamodb: { endpoint: string; region: string; tableName: string };
+  /** The emulators' ports (all on 127.0.0.1), reused by the next start. */
+  emulators: LocalPorts;
 };
 
 const NAMES = {
@@ -53,6 +57,26 @@ const NAMES = {
   userPoolClient: 'adgen-local-client',
   username: 'dev@adgen.local',
 } as const;
+
+const RECONCILE_AFTER_MS = 60_000;
+const RECONCILE_EVERY_MS = 30_000;
+
+/**
+ * `ADGEN_PAUSE_AT=<checkpoint>[:<progress>]` (e.g. `dispatch.slots_written:50`): the first time
+ * that checkpoint is reached with at least that progress, print `paused at …` and never go on.
+ * For the crash tests, which kill the process group at that moment; unset otherwise.
+ */
+function pauseAt(spec: string | undefined) {
+  if (!spec) return undefined;
+  const [name, at = '0'] = spec.split(':');
+  let paused = false;
+  return async (checkpoint: string, progress: number) => {
+    if (paused || checkpoint !== name || progress < Number(at)) return;
+    paused = true;
+    console.log(`paused at ${checkpoint} ${progress}`);
+    await new Promise(() => {});
+  };
+}
 
 async function readLocalJson(path: string): Promise<Partial<LocalJson>> {
   try {
@@ -91,6 +115,7 @@ export async function startLocalStack(options: {
   /** Where the handlers' metrics go. @default none are recorded */
   telemetry?: Telemetry;
 }): Promise<LocalStack> {
+  await assertPortFree(options.port);
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
   const localJsonPath = join(dataDir, 'local.json');
@@ -98,7 +123,10 @@ export async function startLocalStack(options: {
 
   process.env.AWS_ACCESS_KEY_ID ??= 'local';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
-  const services = await startLocalServices({ dataDir });
+  const services = await startLocalServices({
+    dataDir,
+    ...(previous.emulators ? { ports: previous.emulators } : {}),
+  });
   const stopServices = () => services.stop();
   try {
     const { region, endpoints } = services;
@@ -145,11 +173,11 @@ export async function startLocalStack(options: {
       S3_ENDPOINT: endpoints.s3,
       COGNITO_ENDPOINT: endpoints.cognito,
     });
-    const deps = createDeps(
-      config,
-      createAwsClients(config),
-      options.telemetry ? { telemetry: options.telemetry } : {},
-    );
+    const pause = pauseAt(process.env.ADGEN_PAUSE_AT);
+    const deps = createDeps(config, createAwsClients(config), {
+      ...(options.telemetry ? { telemetry: options.telemetry } : {}),
+      ...(pause ? { checkpoint: pause } : {}),
+    });
     const seeded = await ensureAccountWithKey(deps, sub, {
       existingKey: previous.apiKey,
       keyName: 'local default',
@@ -179,6 +207,13 @@ export async function startLocalStack(options: {
       deps.telemetry,
     );
     const workerDeps = createWorkerDeps(deps, imageModel);
+    // Before any worker or request runs, finish what the last run left: dispatches it died in
+    // the middle of, then every unfinished slot — including the ones that were running when it
+    // stopped (this process owns all of this data's workers, so their leases are orphaned).
+    const reconciled = await reconcileDispatches(deps, deps.now());
+    if (reconciled.jobs > 0) workerLogger.info('finished interrupted dispatches', { ...reconciled });
+    const redriven = await redriveOpenJobs(deps, { reclaimRunning: true });
+    if (redriven > 0) workerLogger.info('re-drove unfinished slots', { slots: redriven });
     const workers = startWorkerLoop({
       sqs: deps.sqs,
       queueUrl: queues.queueUrl,
@@ -193,9 +228,16 @@ export async function startLocalStack(options: {
       concurrency: 1,
       onError: (error) => dlqLogger.error('dead-letter loop', { error }),
     });
-    // Work that was in flight when the stack last stopped completes now.
-    const redriven = await redriveOpenJobs(deps);
-    if (redriven > 0) workerLogger.info('re-drove unfinished slots', { slots: redriven });
+    // The same reconciler as the scheduled Lambda on AWS, over dispatches older than a minute
+    // (a live request finishes its own well within that).
+    const reconcileTimer = setInterval(() => {
+      reconcileDispatches(deps, new Date(deps.now().getTime() - RECONCILE_AFTER_MS))
+        .then((r) => {
+          if (r.jobs > 0) workerLogger.info('finished interrupted dispatches', { ...r });
+        })
+        .catch((error: unknown) => workerLogger.error('reconcile', { error }));
+    }, RECONCILE_EVERY_MS);
+    reconcileTimer.unref();
     const server = await startApiServer({
       port: options.port,
       handler: createApiHandler({ ...deps, verifyUserToken }, logger),
@@ -228,6 +270,7 @@ export async function startLocalStack(options: {
         password,
       },
       dynamodb: { endpoint: endpoints.dynamodb, region, tableName: NAMES.table },
+      emulators: services.ports,
     };
     await writeFile(localJsonPath, `${JSON.stringify(localJson, null, 2)}\n`, { mode: 0o600 });
 
@@ -237,6 +280,8 @@ export async function startLocalStack(options: {
       localJsonPath,
       localJson,
       stop: async () => {
+        clearInterval(reconcileTimer);
+        // Requests in flight finish (and their dispatch with them) before anything stops.
         await server.close();
         await Promise.all([workers.stop(), deadLetters.stop()]);
         for (const c of [dynamo, sqs, s3, cognito, deps.ddb, deps.s3, deps.sqs]) c.destroy();

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { AppError } from '#core/errors.ts';
+import { AppError, RateLimitedError } from '#core/errors.ts';
 
 const baseHeaders = {
   'content-type': 'application/json; charset=utf-8',
@@ -26,7 +26,13 @@ export function errorResponse(error: unknown, requestId?: string): APIGatewayPro
       message: error.message,
     };
     if (error.details !== undefined) envelope.details = error.details;
-    return jsonResponse(error.status, { error: envelope }, requestId);
+    const response = jsonResponse(error.status, { error: envelope }, requestId);
+    // Every 429 says when to come back.
+    if (error.status === 429) {
+      const seconds = error instanceof RateLimitedError ? error.retryAfterSeconds : 1;
+      response.headers = { ...response.headers, 'retry-after': String(seconds) };
+    }
+    return response;
   }
   return jsonResponse(
     500,

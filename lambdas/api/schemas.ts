@@ -12,12 +12,39 @@ export const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
   .max(2048, 'must be at most 2048 characters');
 
+/**
+ * Characters no text field stores: C0 controls (NUL, ESC of ANSI sequences, …), DEL, C1
+ * controls, and the bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069),
+ * which can make stored text read differently from what it is. Line feed and tab are refused
+ * too, except where `multiline` allows them (the research summary).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const FORBIDDEN_MULTILINE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+
+/** Refuses control and bidi characters in a text field, naming the first one found. */
+export const plainText = (options: { multiline?: boolean } = {}) => {
+  const pattern = options.multiline ? FORBIDDEN_MULTILINE : FORBIDDEN;
+  return (value: string, ctx: z.core.$RefinementCtx<string>) => {
+    const found = pattern.exec(value)?.[0];
+    if (found === undefined) return;
+    const code = `U+${(found.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+    ctx.addIssue({
+      code: 'custom',
+      message: `must not contain control or bidirectional-formatting characters (found ${code})`,
+      input: value,
+    });
+  };
+};
+
 export const trimmed = (min: number, max: number) =>
   z
     .string()
     .trim()
     .min(min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`)
-    .max(max, `must be at most ${max} characters`);
+    .max(max, `must be at most ${max} characters`)
+    .superRefine(plainText());
 
 export function pageResult<K extends string, T>(key: K, page: { items: T[]; nextToken: string | null }) {
   return { [key]: page.items, next_token: page.nextToken } as Record<K, T[]> & { next_token: string | null };

@@ -27,6 +27,8 @@ const envSchema = z.object({
   MAX_RECEIVE_COUNT: z.coerce.number().int().min(1).default(5),
   /** How long a claimed slot is held: longer than one worker run, shorter than the visibility timeout. */
   SLOT_LEASE_SECONDS: z.coerce.number().int().min(10).default(240),
+  /** Per-account calls per hour of the text-model actions (generate_angles, prepare_campaign); 0: no limit. */
+  TEXT_ACTIONS_PER_HOUR: z.coerce.number().int().min(0).default(60),
   USER_POOL_ID: z.string().min(1).optional(),
   USER_POOL_CLIENT_ID: z.string().min(1).optional(),
   IMAGE_PROVIDER: z.enum(['template', 'bedrock-stability', 'bedrock-nova-canvas']).default('template'),
@@ -60,6 +62,7 @@ export type Config = {
   presignTtlSeconds: number;
   maxReceiveCount: number;
   slotLeaseSeconds: number;
+  textActionsPerHour: number;
   userPoolId: string | undefined;
   userPoolClientId: string | undefined;
   imageProvider: 'template' | 'bedrock-stability' | 'bedrock-nova-canvas';
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     presignTtlSeconds: e.PRESIGN_TTL_SECONDS,
     maxReceiveCount: e.MAX_RECEIVE_COUNT,
     slotLeaseSeconds: e.SLOT_LEASE_SECONDS,
+    textActionsPerHour: e.TEXT_ACTIONS_PER_HOUR,
     userPoolId: e.USER_POOL_ID,
     userPoolClientId: e.USER_POOL_CLIENT_ID,
     imageProvider: e.IMAGE_PROVIDER,

@@ -19,6 +19,12 @@ export type Deps = AwsClients & {
   textModel: TextModel;
   /** Business metrics (EMF on Lambda); records nothing unless a handler passes one. */
   telemetry: Telemetry;
+  /**
+   * Called at named moments of multi-step writes (e.g. `dispatch.slots_written`, with how far it
+   * got). A no-op in production; the local stack's crash tests pause here to kill the process
+   * at a known moment.
+   */
+  checkpoint: (name: string, progress: number) => Promise<void>;
 };
 
 export function createDeps(config: Config, clients: AwsClients, overrides: Partial<Deps> = {}): Deps {
@@ -29,6 +35,7 @@ export function createDeps(config: Config, clients: AwsClients, overrides: Parti
     newId: () => uuidv7(),
     textModel: overrides.textModel ?? createTextModel(config),
     telemetry: noTelemetry,
+    checkpoint: async () => {},
     ...overrides,
   };
 }

@@ -97,8 +97,11 @@ export class PayloadTooLargeError extends AppError {
 }
 
 export class RateLimitedError extends AppError {
-  constructor(message = 'Too many requests; retry later.') {
+  /** Whole seconds until a retry can succeed: sent as `Retry-After` (every 429 has one). */
+  readonly retryAfterSeconds: number;
+  constructor(message = 'Too many requests; retry later.', retryAfterSeconds = 1) {
     super(429, 'rate_limited', message);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
   }
 }
 

@@ -9,7 +9,7 @@ import { instrumentImageModel } from '#core/images/instrumented.ts';
 import { checkModelLifecycle, createBedrockControl } from '#core/images/lifecycle.ts';
 import { createTemplateImageModel } from '#core/images/template-model.ts';
 import { type ImageModel, PermanentImageError } from '#core/images/types.ts';
-import { RefusedUrlError, safeFetchImage } from '#core/net/safe-fetch.ts';
+import { RefusedUrlError, redactUrl, safeFetchImage } from '#core/net/safe-fetch.ts';
 import { METRIC, noTelemetry, type Telemetry } from '#core/telemetry.ts';
 import type { WorkerDeps } from './process-slot.ts';
 
@@ -70,7 +70,7 @@ export function imageFetcher(config: Config) {
       return await safeFetchImage(url, { trustedOrigins });
     } catch (error) {
       if (error instanceof RefusedUrlError)
-        throw new PermanentImageError('input_refused', `${url}: ${error.message}`);
+        throw new PermanentImageError('input_refused', `${redactUrl(url)}: ${error.message}`);
       throw error;
     }
   };

@@ -150,7 +150,8 @@ export class ActionApi extends Construct {
     this.api.addGatewayResponse('Throttled', {
       type: ResponseType.THROTTLED,
       statusCode: '429',
-      responseHeaders: SECURITY_HEADERS,
+      // Every 429 says when to come back (API Gateway's own throttling included).
+      responseHeaders: { ...SECURITY_HEADERS, 'Retry-After': "'1'" },
       templates: envelope('rate_limited', 'Too many requests; retry later.'),
     });
     this.api.addGatewayResponse('BadRequestBody', {

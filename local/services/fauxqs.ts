@@ -2,6 +2,7 @@
  * Loading fauxqs (in-process SQS/SNS/S3 emulator). It needs `node:sqlite` (Node >= 22.5), so it
  * is imported lazily with a clear message, and one persistence bug of fauxqs 2.4 is patched.
  */
+import { Server } from 'node:net';
 import type { FauxqsServer } from 'fauxqs';
 
 type Fauxqs = typeof import('fauxqs');
@@ -58,12 +59,45 @@ export function loadFauxqs(): Promise<Fauxqs> {
   return loaded;
 }
 
+/**
+ * fauxqs 2.4 listens on 0.0.0.0 whatever `host` says (it passes `host` only into queue URLs), so
+ * anyone on the network could read the creatives and the queue. While fauxqs servers start, a
+ * listen on 0.0.0.0 from this process is turned into one on 127.0.0.1. Counted, because the
+ * SQS and S3 servers start at the same time; nothing else listens during that window.
+ */
+let loopbackStarts = 0;
+let originalListen: typeof Server.prototype.listen | undefined;
+
+async function onLoopback<T>(start: () => Promise<T>): Promise<T> {
+  if (loopbackStarts++ === 0) {
+    const original = Server.prototype.listen;
+    originalListen = original;
+    Server.prototype.listen = function listen(this: Server, ...args: unknown[]) {
+      const [first] = args;
+      if (first && typeof first === 'object' && (first as { host?: string }).host === '0.0.0.0') {
+        args[0] = { ...first, host: '127.0.0.1' };
+      } else if (args[1] === '0.0.0.0') {
+        args[1] = '127.0.0.1';
+      }
+      return (original as (...a: unknown[]) => Server).apply(this, args);
+    } as typeof Server.prototype.listen;
+  }
+  try {
+    return await start();
+  } finally {
+    if (--loopbackStarts === 0 && originalListen) Server.prototype.listen = originalListen;
+  }
+}
+
 export type EmbeddedServer = { endpoint: string; port: number; stop(): Promise<void> };
 
 /** Starts one fauxqs server; its endpoint is always `http://127.0.0.1:<port>`. */
 export async function startFauxqsServer(options: StartFauxqsOptions): Promise<EmbeddedServer> {
   const { startFauxqs } = await loadFauxqs();
-  const server: FauxqsServer = await startFauxqs({ logger: false, ...options, port: options.port ?? 0 });
+  // Loopback only: the emulators hold creatives and queue messages and check no credentials.
+  const server: FauxqsServer = await onLoopback(() =>
+    startFauxqs({ logger: false, ...options, host: '127.0.0.1', port: options.port ?? 0 }),
+  );
   let stopping: Promise<void> | undefined;
   return {
     endpoint: `http://127.0.0.1:${server.port}`,

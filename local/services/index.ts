@@ -21,6 +21,7 @@ export type LocalEndpoints = { dynamodb: string; sqs: string; s3: string; cognit
 export type LocalServices = {
   region: string;
   endpoints: LocalEndpoints;
+  ports: LocalPorts;
   /** Tokens of pool P carry `iss` = `${cognitoIssuerBase}/${P}`. */
   cognitoIssuerBase: string;
   stop(): Promise<void>;
@@ -33,7 +34,25 @@ export type LocalServicesOptions = {
   inMemory?: boolean;
   /** Default: $AWS_REGION, else us-east-1. */
   region?: string;
+  /**
+   * Ports to listen on again (those of the last run, from local.json), so endpoints, presigned
+   * URLs and token issuers stay valid across restarts. A port that is taken now is replaced by
+   * a free one. Default: free ports.
+   */
+  ports?: Partial<LocalPorts>;
 };
+
+export type LocalPorts = Record<keyof LocalEndpoints, number>;
+
+/** Starts on the preferred port, or on a free one when that fails (taken by something else). */
+async function onPort<T>(preferred: number | undefined, start: (port: number) => Promise<T>): Promise<T> {
+  if (!preferred) return start(0);
+  try {
+    return await start(preferred);
+  } catch {
+    return start(0);
+  }
+}
 
 type Started = { stop(): Promise<void> };
 
@@ -54,10 +73,10 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
   const under = (name: string) => (dataDir ? join(dataDir, name) : undefined);
 
   const [dynamodb, sqs, s3, cognito] = await Promise.allSettled([
-    startDynamoDbLocal({ dbPath: under('dynamodb') }),
-    startSqsEmulator({ dataDir: under('sqs'), region }),
-    startS3Emulator({ dataDir: under('s3') }),
-    startCognitoLocal({ dataDir: under('cognito') }),
+    onPort(options.ports?.dynamodb, (port) => startDynamoDbLocal({ dbPath: under('dynamodb'), port })),
+    onPort(options.ports?.sqs, (port) => startSqsEmulator({ dataDir: under('sqs'), region, port })),
+    onPort(options.ports?.s3, (port) => startS3Emulator({ dataDir: under('s3'), port })),
+    onPort(options.ports?.cognito, (port) => startCognitoLocal({ dataDir: under('cognito'), port })),
   ]);
   if (
     dynamodb.status === 'fulfilled' &&
@@ -74,6 +93,12 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
         sqs: sqs.value.endpoint,
         s3: s3.value.endpoint,
         cognito: cognito.value.endpoint,
+      },
+      ports: {
+        dynamodb: dynamodb.value.port,
+        sqs: sqs.value.port,
+        s3: s3.value.port,
+        cognito: cognito.value.port,
       },
       cognitoIssuerBase: cognito.value.issuerBase,
       stop: () => {

@@ -270,7 +270,8 @@ describe('dashboard', () => {
 describe('logs and traces', () => {
   it('gives every log group of the stack a retention', () => {
     const groups = Object.values(template.findResources('AWS::Logs::LogGroup'));
-    expect(groups.length).toBe(5);
+    // One per function (router, worker, dead letters, dispatch reconciler) and the stage's.
+    expect(groups.length).toBe(6);
     for (const group of groups) expect(group.Properties.RetentionInDays).toBeGreaterThan(0);
   });
 
@@ -289,7 +290,9 @@ describe('logs and traces', () => {
   it('traces every function with X-Ray and writes its logs to its own group with a retention', () => {
     const functions = template.findResources('AWS::Lambda::Function');
     expect(Object.keys(functions).sort()).toEqual(
-      [stack.router, stack.worker, stack.deadLetters].map((f) => logicalId(stack, f.fn)).sort(),
+      [stack.router, stack.worker, stack.deadLetters, stack.reconciler.function]
+        .map((f) => logicalId(stack, f.fn))
+        .sort(),
     );
     const groups = template.findResources('AWS::Logs::LogGroup');
     for (const fn of Object.values(functions)) {
@@ -305,8 +308,8 @@ describe('logs and traces', () => {
       Object.values(t.findResources('AWS::Lambda::Function')).map(
         (fn) => fn.Properties.Environment.Variables.LOG_LEVEL,
       );
-    expect(levels(template)).toEqual(['INFO', 'INFO', 'INFO']);
-    expect(levels(synth({ logLevel: 'debug' }).template)).toEqual(['DEBUG', 'DEBUG', 'DEBUG']);
+    expect(levels(template)).toEqual(['INFO', 'INFO', 'INFO', 'INFO']);
+    expect(levels(synth({ logLevel: 'debug' }).template)).toEqual(['DEBUG', 'DEBUG', 'DEBUG', 'DEBUG']);
     expect(() => synth({ logLevel: 'verbose' })).toThrow(/logLevel/);
   });
 });

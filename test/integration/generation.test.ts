@@ -265,7 +265,7 @@ describe('the worker under faults', () => {
     const outcome = await processSlot(workerDepsFor(api), message, 1);
     expect(outcome).toMatchObject({
       result: 'failed',
-      reason: expect.stringMatching(/^input_refused: .*non-public/),
+      reason: expect.stringMatching(/^input_refused: .*address not allowed$/),
     });
     expect(await credits(account)).toMatchObject({ available: 10, reserved: 0, used: 0 });
     const job = (await api.call('get_job', { job_id: res.body.job_id }, account)).body.job;

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +46,12 @@ describe('npm start (the embedded local stack)', () => {
           region: expect.any(String),
           tableName: 'adgen',
         },
+        emulators: {
+          dynamodb: expect.any(Number),
+          sqs: expect.any(Number),
+          s3: expect.any(Number),
+          cognito: expect.any(Number),
+        },
       });
       const client = await call(first.baseUrl, written.apiKey, { action: 'create_client', name: 'Acme' });
       expect(client.status).toBe(200);
@@ -62,6 +69,9 @@ describe('npm start (the embedded local stack)', () => {
     const second = await startLocalStack({ dataDir, port: 0, logLevel: 'SILENT' });
     try {
       expect(second.apiKey).toBe(first.apiKey);
+      // The emulators came back on the same ports.
+      expect(second.localJson.emulators).toEqual(first.localJson.emulators);
+      expect(second.localJson.cognito.endpoint).toBe(first.localJson.cognito.endpoint);
       const clients = await call(second.baseUrl, second.apiKey, { action: 'list_clients' });
       expect(clients.body.clients.map((c: { id: string }) => c.id)).toEqual([clientId]);
       const campaigns = await call(second.baseUrl, second.apiKey, {
@@ -126,6 +136,60 @@ describe('npm start (the embedded local stack)', () => {
       const credits = (await call(second.baseUrl, second.apiKey, { action: 'get_credits' })).body.credits;
       expect(credits).toMatchObject({ used: 16, reserved: 0 });
       expect(credits.available + credits.used).toBe(credits.granted);
+    } finally {
+      await second.stop();
+    }
+  }, 180_000);
+
+  it('listens on 127.0.0.1 only, and a presigned URL issued before a restart still downloads after it', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'adgen-local-'));
+    dirs.push(dataDir);
+    const first = await startLocalStack({ dataDir, port: 0, logLevel: 'SILENT', workers: 1 });
+    let imageUrl: string;
+    try {
+      const ports = [new URL(first.baseUrl).port, ...Object.values(first.localJson.emulators).map(String)];
+      const listening = execFileSync('ss', ['-ltnH']).toString().trim().split('\n');
+      const bound = (port: string) =>
+        listening.map((l) => l.split(/\s+/)[3] ?? '').filter((local) => local.endsWith(`:${port}`));
+      const table = Object.fromEntries(ports.map((p) => [p, bound(p)]));
+      console.log('ss -ltn for the stack:', JSON.stringify(table));
+      const { dynamodb, ...loopbackOnly } = first.localJson.emulators;
+      for (const port of [new URL(first.baseUrl).port, ...Object.values(loopbackOnly).map(String)]) {
+        expect(bound(port).length).toBeGreaterThan(0);
+        expect(bound(port).every((local) => local === `127.0.0.1:${port}`)).toBe(true);
+      }
+      void dynamodb;
+
+      const client = await call(first.baseUrl, first.apiKey, { action: 'create_client', name: 'Acme' });
+      const campaign = await call(first.baseUrl, first.apiKey, {
+        action: 'create_campaign',
+        client_id: client.body.client.id,
+        volume: 1,
+      });
+      const job = await call(first.baseUrl, first.apiKey, {
+        action: 'generate_creatives',
+        campaign_id: campaign.body.campaign.id,
+      });
+      for (;;) {
+        const j = await call(first.baseUrl, first.apiKey, { action: 'get_job', job_id: job.body.job_id });
+        if (j.body.job.status === 'completed') break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const creatives = await call(first.baseUrl, first.apiKey, {
+        action: 'list_creatives',
+        campaign_id: campaign.body.campaign.id,
+      });
+      imageUrl = creatives.body.creatives[0].image_url;
+      expect((await fetch(imageUrl)).status).toBe(200);
+    } finally {
+      await first.stop();
+    }
+    const second = await startLocalStack({ dataDir, port: 0, logLevel: 'SILENT', workers: 1 });
+    try {
+      const res = await fetch(imageUrl);
+      expect(res.status).toBe(200);
+      const png = Buffer.from(await res.arrayBuffer());
+      expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     } finally {
       await second.stop();
     }

@@ -59,6 +59,21 @@ describe('address classification', () => {
     '100.64.0.1',
     '0.0.0.0',
     '::',
+    // IPv6 forms that embed a non-public IPv4 address.
+    '::127.0.0.1',
+    '::7f00:1',
+    '::a00:1',
+    '::ffff:0:127.0.0.1',
+    '::ffff:0:a9fe:a9fe',
+    '64:ff9b::127.0.0.1',
+    '64:ff9b::a9fe:a9fe',
+    '64:ff9b:1::a00:1',
+    '2002:7f00:1::1',
+    '2002:a9fe:a9fe::1',
+    '2001:0:a00:1::1',
+    '2001:0:808:808:0:0:80ff:fffe',
+    'fe80::5efe:127.0.0.1',
+    '2606:4700::5efe:10.0.0.1',
     'fe80::1',
     'fc00::1',
     '224.0.0.1',
@@ -67,7 +82,15 @@ describe('address classification', () => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '172.32.0.1'])('%s is public', (address) => {
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '2606:4700:4700::1111',
+    '172.32.0.1',
+    // Embedded addresses that are public are fine.
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+  ])('%s is public', (address) => {
     expect(isPublicAddress(address)).toBe(true);
   });
 });
@@ -84,6 +107,11 @@ describe('safeFetchImage refuses before connecting', () => {
     'https://0177.0.0.1/a.png',
     'https://[::1]/a.png',
     'https://[::ffff:127.0.0.1]/a.png',
+    'https://[::127.0.0.1]/a.png',
+    'https://[::7f00:1]/a.png',
+    'https://[::ffff:0:7f00:1]/a.png',
+    'https://[64:ff9b::a9fe:a9fe]/a.png',
+    'https://[2002:7f00:1::1]/a.png',
     'https://169.254.169.254/latest/meta-data/',
     'https://10.0.0.1/a.png',
     'https://172.16.0.1/a.png',
@@ -101,10 +129,10 @@ describe('safeFetchImage refuses before connecting', () => {
   it('refuses a host name that resolves to a private address, or to any private among public ones', async () => {
     await expect(
       safeFetchImage('https://internal.example/a.png', { resolve: async () => ['10.1.2.3'] }),
-    ).rejects.toThrow(/non-public/);
+    ).rejects.toThrow(/^address not allowed$/);
     await expect(
       safeFetchImage('https://mixed.example/a.png', { resolve: async () => ['93.184.216.34', '127.0.0.1'] }),
-    ).rejects.toThrow(/non-public/);
+    ).rejects.toThrow(/^address not allowed$/);
   });
 });
 

@@ -4,9 +4,10 @@ import { getBrandKit } from '#core/entities/brand-kit.ts';
 import { getClient } from '#core/entities/client.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { LANGUAGE_CODES } from '#core/languages.ts';
+import { consumeRateLimit } from '#core/rate-limit.ts';
 import { generateCheckedAngles } from '#core/text/checked-angles.ts';
 import { defineAction } from '../action.ts';
-import { id } from '../schemas.ts';
+import { id, plainText } from '../schemas.ts';
 
 /**
  * Ten angles from a research summary, stored for the client. Consumes no credit. The text model
@@ -23,7 +24,8 @@ export const generateAnglesAction = defineAction({
       .string()
       .trim()
       .min(20, 'must be at least 20 characters')
-      .max(20_000, 'must be at most 20,000 characters'),
+      .max(20_000, 'must be at most 20,000 characters')
+      .superRefine(plainText({ multiline: true })),
     language: z
       .string()
       .toLowerCase()
@@ -33,6 +35,8 @@ export const generateAnglesAction = defineAction({
   run: async (input, { principal, deps }) => {
     const client = await getClient(deps, principal.accountId, input.client_id);
     if (!client) throw new NotFoundError('client', input.client_id);
+    // The text model is the costly shared resource: one allowance for both actions.
+    await consumeRateLimit(deps, principal.accountId, 'text_actions', deps.config.textActionsPerHour, 3600);
     const brand = await getBrandKit(deps, principal.accountId, client.id);
     const { angles: drafts, warnings } = await generateCheckedAngles({
       model: deps.textModel,

@@ -11,7 +11,7 @@ export const getJobAction = defineAction({
   run: async (input, { principal, deps }) => {
     const job = await getJob(deps, principal.accountId, input.job_id);
     if (!job) throw new NotFoundError('job', input.job_id);
-    const { angle_ids: _a, aspect_ratios: _r, client_id: _c, ...visible } = job;
+    const { angle_ids: _a, aspect_ratios: _r, client_id: _c, dispatch: _d, ...visible } = job;
     return { job: visible };
   },
 });

@@ -82,6 +82,12 @@ export const keys = {
   /** Jobs not yet final, across accounts (sparse gsi2): what the local stack re-drives after a restart. */
   openJobs: (): CollectionKey => ({ index: 'gsi2', partition: 'JOBS#open', skPrefix: 'JOB#' }),
 
+  /** A per-account rate-limit counter of one action group in one fixed window. */
+  rateWindow: (accountId: string, bucket: string, windowStart: string): ItemKey => ({
+    pk: account(accountId),
+    sk: `RATE#${bucket}#${windowStart}`,
+  }),
+
   /** One image of a job; a job's slots share a partition. */
   slot: (accountId: string, jobId: string, index: number): ItemKey => ({
     pk: `${account(accountId)}#JOB#${jobId}`,

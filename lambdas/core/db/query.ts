@@ -17,7 +17,12 @@ export async function queryCollection<T>(
 ): Promise<Page<T>> {
   const pkAttr = collection.index ? `${collection.index}pk` : 'pk';
   const skAttr = collection.index ? `${collection.index}sk` : 'sk';
-  const startKey = decodeNextToken(page.nextToken, { attribute: pkAttr, value: collection.partition });
+  const startKey = decodeNextToken(page.nextToken, {
+    attribute: pkAttr,
+    value: collection.partition,
+    sortAttribute: skAttr,
+    sortPrefix: collection.skPrefix,
+  });
   const out = await ddb.send(
     new QueryCommand({
       TableName: tableName,

@@ -19,6 +19,8 @@ export type Job = {
   failure_reasons: Record<string, number>;
   angle_ids: string[];
   aspect_ratios: string[];
+  /** Absent on jobs written before dispatch was recorded: those count as dispatched. */
+  dispatch: DispatchState;
   created_at: string;
   updated_at: string;
 };
@@ -39,6 +41,7 @@ export function jobFromItem(item: Record<string, unknown>): Job {
     failure_reasons: (item.failure_reasons as Record<string, number> | undefined) ?? {},
     angle_ids: Array.isArray(item.angle_ids) ? item.angle_ids.map(String) : [],
     aspect_ratios: Array.isArray(item.aspect_ratios) ? item.aspect_ratios.map(String) : [],
+    dispatch: item.dispatch === 'planned' ? 'planned' : 'dispatched',
     created_at: String(item.created_at),
     updated_at: String(item.updated_at),
   };
@@ -47,7 +50,7 @@ export function jobFromItem(item: Record<string, unknown>): Job {
 /** The job item as first written (pending, nothing settled, listed among open jobs). */
 export function newJobItem(
   accountId: string,
-  job: Omit<Job, 'status' | 'succeeded' | 'failed' | 'pending' | 'failure_reasons'>,
+  job: Omit<Job, 'status' | 'succeeded' | 'failed' | 'pending' | 'failure_reasons' | 'dispatch'>,
 ) {
   const open = keys.openJobs();
   return {
@@ -66,9 +69,36 @@ export function newJobItem(
     failure_reasons: {},
     angle_ids: job.angle_ids,
     aspect_ratios: job.aspect_ratios,
+    // The plan: slots 0..jobs-1, ids uuidv5(job id/index) (see slotIdentity). Until every slot
+    // is written and enqueued the job stays `planned`, so the reconciler can finish a dispatch
+    // whose process died part-way (reconcile.ts).
+    dispatch: 'planned' as DispatchState,
+    slot_count: job.jobs,
+    slot_id_scheme: 'uuidv5(job_id/index)',
     created_at: job.created_at,
     updated_at: job.updated_at,
   };
+}
+
+/** `planned` until all its slots exist and were enqueued (or failed), then `dispatched`. */
+export type DispatchState = 'planned' | 'dispatched';
+
+/** planned → dispatched; idempotent. */
+export async function markJobDispatched(deps: Deps, accountId: string, jobId: string): Promise<void> {
+  try {
+    await deps.ddb.send(
+      new UpdateCommand({
+        TableName: deps.config.tableName,
+        Key: keys.jobById(accountId, jobId),
+        UpdateExpression: 'SET #dispatch = :dispatched',
+        ConditionExpression: '#dispatch = :planned',
+        ExpressionAttributeNames: { '#dispatch': 'dispatch' },
+        ExpressionAttributeValues: { ':dispatched': 'dispatched', ':planned': 'planned' },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
 }
 
 export async function getJob(deps: Deps, accountId: string, jobId: string): Promise<Job | undefined> {

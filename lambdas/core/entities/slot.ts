@@ -4,6 +4,7 @@ import {
   BatchWriteCommand,
   type BatchWriteCommandOutput,
   GetCommand,
+  PutCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
@@ -141,7 +142,11 @@ export function newSlotItems(
 }
 
 /** Writes slots 25 at a time; puts are idempotent (deterministic keys), so retrying is safe. */
-export async function writeSlots(deps: Deps, items: readonly Record<string, unknown>[]): Promise<void> {
+export async function writeSlots(
+  deps: Deps,
+  items: readonly Record<string, unknown>[],
+  onProgress: (written: number) => Promise<void> = async () => {},
+): Promise<void> {
   const table = deps.config.tableName;
   for (let i = 0; i < items.length; i += 25) {
     let requests:
@@ -155,6 +160,27 @@ export async function writeSlots(deps: Deps, items: readonly Record<string, unkn
       );
       requests = out.UnprocessedItems?.[table];
     }
+    await onProgress(Math.min(items.length, i + 25));
+  }
+}
+
+/**
+ * Writes one slot unless it exists: the reconciler must never overwrite a slot a worker already
+ * claimed or settled. Answers whether it wrote it.
+ */
+export async function createSlotIfMissing(deps: Deps, item: Record<string, unknown>): Promise<boolean> {
+  try {
+    await deps.ddb.send(
+      new PutCommand({
+        TableName: deps.config.tableName,
+        Item: item,
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
   }
 }
 

@@ -1,4 +1,3 @@
-import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { parseAspectRatios } from '../aspect-ratio.ts';
 import { ledger } from '../credits.ts';
@@ -6,12 +5,12 @@ import { cancellationReasons, isConditionalCheckFailed } from '../db/errors.ts';
 import type { Deps } from '../deps.ts';
 import { getAccount } from '../entities/account.ts';
 import type { Campaign } from '../entities/campaign.ts';
-import { finalizeJobIfDone, newJobItem } from '../entities/job.ts';
+import { finalizeJobIfDone, markJobDispatched, newJobItem } from '../entities/job.ts';
 import { newSlotItems, settleFailed, writeSlots } from '../entities/slot.ts';
 import { AppError, InsufficientCreditsError } from '../errors.ts';
 import { METRIC } from '../telemetry.ts';
-import { planSlots, type SlotPlan } from './batch.ts';
-import { slotMessageBody } from './messages.ts';
+import { planSlots } from './batch.ts';
+import { enqueueSlots, slotRefKey } from './enqueue.ts';
 import { prepareCampaign } from './prepare.ts';
 
 export type DispatchedJob = { job_id: string; campaign_id: string; status: 'pending'; jobs: number };
@@ -24,7 +23,9 @@ export type DispatchedJob = { job_id: string; campaign_id: string; status: 'pend
  *    balance covers it) and write the job — nothing at all is written when credits are short;
  * 3. write the slots (deterministic ids) and enqueue one message per slot;
  * 4. if 3 fails part-way, fail every slot that was not enqueued and release its credit, so no
- *    credit is ever stranded; the caller gets a 500 saying nothing was charged for them.
+ *    credit is ever stranded; the caller gets a 500 saying nothing was charged for them;
+ * 5. mark the job `dispatched`. If the process dies anywhere between 2 and 5 the job stays
+ *    `planned`, and the reconciler (reconcile.ts) finishes the dispatch from the job's plan.
  */
 export async function dispatchGeneration(
   deps: Deps,
@@ -80,65 +81,44 @@ export async function dispatchGeneration(
     throw error;
   }
   deps.telemetry.count(METRIC.creditsReserved, jobs);
+  await deps.checkpoint('dispatch.reserved', 0);
 
   const slotInput = { accountId, campaignId: campaign.id, clientId: campaign.client_id, jobId, now };
   const items = newSlotItems(slotInput, plans);
-  const enqueued = new Set<number>();
+  const enqueued = new Set<string>();
+  const refs = plans.map((p) => ({ accountId, jobId, index: p.index }));
   try {
-    await writeSlots(deps, items);
-    await enqueue(deps, accountId, jobId, plans, enqueued);
+    await writeSlots(deps, items, (n) => deps.checkpoint('dispatch.slots_written', n));
+    await enqueueSlots(deps, refs, enqueued, (n) => deps.checkpoint('dispatch.enqueued', n));
   } catch (error) {
-    await releaseUnsent(deps, items, plans, enqueued, accountId, jobId, campaign.id);
+    const unsent = refs.filter((r) => !enqueued.has(slotRefKey(r))).map((r) => r.index);
+    await releaseUnsent(deps, items, unsent, accountId, jobId, campaign.id);
+    await markJobDispatched(deps, accountId, jobId);
     const answer = new AppError(
       500,
       'internal_error',
-      `Generation could not be queued for ${jobs - enqueued.size} of ${jobs} images; their credits were released. Retry later.`,
+      `Generation could not be queued for ${unsent.length} of ${jobs} images; their credits were released. Retry later.`,
       { job_id: jobId, queued: enqueued.size },
     );
     // Keep what went wrong for the log; the caller only sees the envelope.
     answer.cause = error;
     throw answer;
   }
+  await markJobDispatched(deps, accountId, jobId);
   return { job_id: jobId, campaign_id: campaign.id, status: 'pending', jobs };
 }
 
-async function enqueue(
-  deps: Deps,
-  accountId: string,
-  jobId: string,
-  plans: SlotPlan[],
-  enqueued: Set<number>,
-) {
-  for (let i = 0; i < plans.length; i += 10) {
-    const chunk = plans.slice(i, i + 10);
-    const out = await deps.sqs.send(
-      new SendMessageBatchCommand({
-        QueueUrl: deps.config.queueUrl,
-        Entries: chunk.map((plan) => ({
-          Id: String(plan.index),
-          MessageBody: slotMessageBody(accountId, jobId, plan.index),
-        })),
-      }),
-    );
-    for (const ok of out.Successful ?? []) enqueued.add(Number(ok.Id));
-    if ((out.Failed ?? []).length > 0) {
-      throw new Error(`SQS refused ${out.Failed?.length} of ${chunk.length} messages.`);
-    }
-  }
-}
-
-async function releaseUnsent(
+/** Fails every slot in `unsent` (writing it first if it is missing) and releases its credit. */
+export async function releaseUnsent(
   deps: Deps,
   items: Record<string, unknown>[],
-  plans: SlotPlan[],
-  enqueued: Set<number>,
+  unsent: readonly number[],
   accountId: string,
   jobId: string,
   campaignId: string,
 ) {
-  for (const plan of plans) {
-    if (enqueued.has(plan.index)) continue;
-    const item = items[plan.index];
+  for (const index of unsent) {
+    const item = items[index];
     // The slot may not have been written if writing was what failed; write it (never over one
     // a worker already touched) so that it can be failed and its credit released.
     try {
@@ -158,7 +138,7 @@ async function releaseUnsent(
         account_id: accountId,
         job_id: jobId,
         campaign_id: campaignId,
-        index: plan.index,
+        index,
         id: String(item?.id),
       },
       'dispatch_failed: the image could not be queued',

@@ -33,15 +33,52 @@ const IMAGE_TYPES: Record<string, (b: Buffer) => boolean> = {
     b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
 };
 
-/** True only for globally routable unicast addresses. */
+/**
+ * The IPv4 addresses an IPv6 address carries, by the forms that route to (or stand for) them:
+ * IPv4-compatible `::a.b.c.d` (so `::7f00:1` is 127.0.0.1), IPv4-mapped `::ffff:a.b.c.d`,
+ * IPv4-translated `::ffff:0:a.b.c.d`, NAT64 `64:ff9b::/96` and `64:ff9b:1::/48`, 6to4
+ * `2002:AABB:CCDD::`, Teredo `2001:0::` (server and inverted client) and ISATAP `…:5efe:a.b.c.d`.
+ * Undefined when it embeds none.
+ */
+export function embeddedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4[] | undefined {
+  const p = v6.parts;
+  const v4 = (hi: number, lo: number) => new ipaddr.IPv4([hi >> 8, hi & 255, lo >> 8, lo & 255]);
+  const [p0 = 0, p1 = 0, p2 = 0, p3 = 0, p4 = 0, p5 = 0, p6 = 0, p7 = 0] = p;
+  const zeroTo = (n: number) => p.slice(0, n).every((x) => x === 0);
+  if (zeroTo(5) && (p5 === 0 || p5 === 0xffff)) return [v4(p6, p7)];
+  if (zeroTo(4) && p4 === 0xffff && p5 === 0) return [v4(p6, p7)];
+  if (p0 === 0x64 && p1 === 0xff9b) return [v4(p6, p7)];
+  if (p0 === 0x2002) return [v4(p1, p2)];
+  if (p0 === 0x2001 && p1 === 0) return [v4(p2, p3), v4(~p6 & 0xffff, ~p7 & 0xffff)];
+  if ((p4 & 0xfdff) === 0 && p5 === 0x5efe) return [v4(p6, p7)];
+  return undefined;
+}
+
+/**
+ * True only for globally routable unicast addresses. An IPv6 address that embeds IPv4
+ * addresses is public only if every one of them is.
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
+  const parsed = ipaddr.parse(address);
   if (parsed.kind() === 'ipv6') {
-    const v6 = parsed as ipaddr.IPv6;
-    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
+    const embedded = embeddedIPv4(parsed as ipaddr.IPv6);
+    if (embedded) return embedded.every((v4) => v4.range() === 'unicast');
   }
   return parsed.range() === 'unicast';
+}
+
+/**
+ * A URL as it may be stored or logged: no user name or password, no query (presigned URLs
+ * carry their signature there) and no fragment. Something that is not a URL is not echoed.
+ */
+export function redactUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    return `${url.protocol}//${url.host}${url.pathname}`;
+  } catch {
+    return '(not a URL)';
+  }
 }
 
 async function defaultResolve(hostname: string): Promise<string[]> {
@@ -75,7 +112,8 @@ export async function safeFetchImage(rawUrl: string, options: SafeFetchOptions =
   if (addresses.length === 0) throw new RefusedUrlError(`cannot resolve ${host}`);
   if (!trusted) {
     const blocked = addresses.find((a) => !isPublicAddress(a));
-    if (blocked) throw new RefusedUrlError(`${host} resolves to a non-public address (${blocked})`);
+    // Which address it resolved to stays here: telling would map the internal network.
+    if (blocked) throw new RefusedUrlError('address not allowed');
   }
   const pinned = addresses[0] as string;
   const family = pinned.includes(':') ? 6 : 4;

@@ -1,0 +1,121 @@
+import { keys } from '../db/keys.ts';
+import type { Page } from '../db/pagination.ts';
+import { queryCollection } from '../db/query.ts';
+import type { Deps } from '../deps.ts';
+import { finalizeJobIfDone, getJob, markJobDispatched } from '../entities/job.ts';
+import { createSlotIfMissing, newSlotItems, type Slot, slotFromItem } from '../entities/slot.ts';
+import { planSlots } from './batch.ts';
+import { releaseUnsent } from './dispatch.ts';
+import { enqueueSlots, slotRefKey } from './enqueue.ts';
+
+export type ReconcileReport = {
+  /** Open jobs still `planned` (their dispatch never finished) that were looked at. */
+  jobs: number;
+  /** Slots that did not exist and were written from the job's plan. */
+  created: number;
+  /** Pending slots of those jobs sent to the queue (a duplicate message is harmless). */
+  enqueued: number;
+  /** Slots that could not be queued: failed, their credits released. */
+  failed: number;
+};
+
+type OpenJob = { accountId: string; jobId: string; createdAt: string };
+
+/**
+ * Finishes every dispatch that a crash left half-done. A job is `planned` from the transaction
+ * that reserves its credits until its last slot is enqueued; if the process died in between
+ * (a killed local stack, a router Lambda that timed out), some slots may be missing and some
+ * written but never enqueued. For each open job still `planned` and created before
+ * `olderThan`, this writes every missing slot from the job's plan (deterministic ids, so
+ * exactly the ones the dispatcher would have written, never over one that exists), enqueues
+ * every pending slot, and marks the job `dispatched`. A slot that cannot be enqueued is failed
+ * and its credit released, so no credit is ever stranded.
+ *
+ * `olderThan` keeps it off dispatches still in progress; locally at start, nothing else is
+ * running, so it is now.
+ */
+export async function reconcileDispatches(deps: Deps, olderThan: Date): Promise<ReconcileReport> {
+  const report: ReconcileReport = { jobs: 0, created: 0, enqueued: 0, failed: 0 };
+  const cutoff = olderThan.toISOString();
+  for (const open of await listOpenJobs(deps)) {
+    if (open.createdAt > cutoff) continue;
+    const job = await getJob(deps, open.accountId, open.jobId);
+    if (job?.dispatch !== 'planned') continue;
+    report.jobs += 1;
+    const plans = planSlots(job.angle_ids, job.aspect_ratios, job.jobs);
+    const items = newSlotItems(
+      {
+        accountId: open.accountId,
+        campaignId: job.campaign_id,
+        clientId: job.client_id,
+        jobId: job.job_id,
+        now: job.created_at,
+      },
+      plans,
+    );
+    const existing = await slotsOfJob(deps, open.accountId, job.job_id);
+    const byIndex = new Map(existing.map((s) => [s.index, s]));
+    const toSend: number[] = [];
+    for (const plan of plans) {
+      const slot = byIndex.get(plan.index);
+      if (!slot) {
+        const item = items[plan.index];
+        if (item && (await createSlotIfMissing(deps, item))) report.created += 1;
+        toSend.push(plan.index);
+      } else if (slot.status === 'pending') {
+        toSend.push(plan.index);
+      }
+    }
+    const refs = toSend.map((index) => ({ accountId: open.accountId, jobId: job.job_id, index }));
+    const enqueued = new Set<string>();
+    try {
+      await enqueueSlots(deps, refs, enqueued);
+    } catch {
+      const unsent = refs.filter((r) => !enqueued.has(slotRefKey(r))).map((r) => r.index);
+      await releaseUnsent(deps, items, unsent, open.accountId, job.job_id, job.campaign_id);
+      report.failed += unsent.length;
+    }
+    report.enqueued += enqueued.size;
+    await markJobDispatched(deps, open.accountId, job.job_id);
+    await finalizeJobIfDone(deps, open.accountId, job.job_id);
+  }
+  return report;
+}
+
+export async function listOpenJobs(deps: Deps): Promise<OpenJob[]> {
+  const all: OpenJob[] = [];
+  let token: string | null = null;
+  do {
+    const page: Page<OpenJob> = await queryCollection(
+      deps.ddb,
+      deps.config.tableName,
+      keys.openJobs(),
+      { limit: 100, nextToken: token },
+      (item) => ({
+        accountId: String(item.account_id),
+        jobId: String(item.id),
+        createdAt: String(item.created_at),
+      }),
+    );
+    all.push(...page.items);
+    token = page.nextToken;
+  } while (token);
+  return all;
+}
+
+export async function slotsOfJob(deps: Deps, accountId: string, jobId: string): Promise<Slot[]> {
+  const all: Slot[] = [];
+  let token: string | null = null;
+  do {
+    const page: Page<Slot> = await queryCollection(
+      deps.ddb,
+      deps.config.tableName,
+      keys.slotsOfJob(accountId, jobId),
+      { limit: 100, nextToken: token },
+      slotFromItem,
+    );
+    all.push(...page.items);
+    token = page.nextToken;
+  } while (token);
+  return all;
+}

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from './harness.ts';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi({ env: { TEXT_ACTIONS_PER_HOUR: '3' } });
+});
+afterAll(() => api?.close());
+
+const SUMMARY = 'Acme roasts small-batch coffee for remote workers tired of stale beans. Rated 4.8 stars.';
+
+describe('per-account limit on the text-model actions', () => {
+  it('answers 429 rate_limited with Retry-After past the limit, per account', async () => {
+    const a = await api.newAccount();
+    const client = (await api.call('create_client', { name: 'Acme' }, a)).body.client;
+    const campaign = (await api.call('create_campaign', { client_id: client.id }, a)).body.campaign;
+    const statuses: number[] = [];
+    statuses.push(
+      (await api.call('generate_angles', { client_id: client.id, research_summary: SUMMARY }, a)).status,
+    );
+    statuses.push((await api.call('prepare_campaign', { campaign_id: campaign.id }, a)).status);
+    statuses.push(
+      (await api.call('generate_angles', { client_id: client.id, research_summary: SUMMARY }, a)).status,
+    );
+    expect(statuses).toEqual([200, 200, 200]);
+    const over = await api.call('prepare_campaign', { campaign_id: campaign.id }, a);
+    expect(over.status).toBe(429);
+    expect(over.body.error.code).toBe('rate_limited');
+    const retryAfter = Number(over.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    console.log(`4th text-model call within the hour: 429, Retry-After ${retryAfter} s`);
+    // Another account has its own allowance.
+    const b = await api.newAccount();
+    const other = (await api.call('create_client', { name: 'Other' }, b)).body.client;
+    const res = await api.call('generate_angles', { client_id: other.id, research_summary: SUMMARY }, b);
+    expect(res.status).toBe(200);
+  });
+});
