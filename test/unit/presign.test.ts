@@ -1,4 +1,4 @@
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -217,6 +217,59 @@ describe('presigned GetObject URLs with a cached signing key', () => {
     const batch = await first.batch('adgen-bench-creatives', 600, SIGNED_AT);
     expect(batch.url('x/y.png')).toBe(
       await sdkUrl(target, SESSION, 'adgen-bench-creatives', 'x/y.png', 600, SIGNED_AT),
+    );
+  });
+});
+
+describe('presigned asset uploads (PutObject)', () => {
+  const headers = { contentType: 'image/png', contentLength: 123_456 };
+
+  it.each(TARGETS)('signs content type and length exactly as the SDK does ($name)', async (t) => {
+    for (const credentials of [LONG_TERM, SESSION]) {
+      // The SDK's default adds the CRC32 of an empty body, which S3 would then enforce on the
+      // upload; without request checksums it signs what we sign.
+      const s3 = new S3Client({
+        region: t.region,
+        endpoint: t.endpoint,
+        forcePathStyle: t.forcePathStyle,
+        credentials,
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+      });
+      const key = 'assets/acc/client/01 asset.png';
+      const sdk = await getSignedUrl(
+        s3,
+        new PutObjectCommand({
+          Bucket: 'adgen-creatives',
+          Key: key,
+          ContentType: headers.contentType,
+          ContentLength: headers.contentLength,
+        }),
+        {
+          expiresIn: 900,
+          signingDate: SIGNED_AT,
+          signableHeaders: new Set(['content-type', 'content-length']),
+          unhoistableHeaders: new Set(['content-type', 'content-length']),
+        },
+      );
+      const signed = await ours(t, async () => credentials).putUrl(
+        'adgen-creatives',
+        key,
+        headers,
+        900,
+        SIGNED_AT,
+      );
+      expect(signed.url).toBe(sdk);
+      expect(signed.url).toContain('X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost');
+      expect(signed.url).not.toMatch(/checksum/i);
+    }
+  });
+
+  it('gives another length another signature', async () => {
+    const presigner = ours(TARGETS[0] as Target, async () => LONG_TERM);
+    const a = await presigner.putUrl('b', 'assets/k.png', headers, 900, SIGNED_AT);
+    const b = await presigner.putUrl('b', 'assets/k.png', { ...headers, contentLength: 1 }, 900, SIGNED_AT);
+    expect(new URL(a.url).searchParams.get('X-Amz-Signature')).not.toBe(
+      new URL(b.url).searchParams.get('X-Amz-Signature'),
     );
   });
 });

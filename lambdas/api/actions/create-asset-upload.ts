@@ -2,9 +2,11 @@ import * as z from 'zod';
 import {
   ASSET_CONTENT_TYPES,
   ASSET_KINDS,
+  type AssetUpload,
+  assetObjectKey,
   createAsset,
   MAX_ASSET_BYTES,
-  presignAssetUpload,
+  UPLOAD_TTL_SECONDS,
 } from '#core/entities/asset.ts';
 import { defineAction } from '../action.ts';
 import { id } from '../schemas.ts';
@@ -30,6 +32,23 @@ export const createAssetUploadAction = defineAction({
   input: createAssetUploadInput,
   run: async (input, { principal, deps }) => {
     const asset = await createAsset(deps, principal.accountId, input);
-    return { asset, upload: await presignAssetUpload(deps, principal.accountId, asset) };
+    // The signer is loaded by the actions that presign, not at cold start (ADR 0022).
+    const { presignerFor } = await import('#core/s3/presign.ts');
+    const presigner = await presignerFor(deps.s3, deps.config.endpoints.s3);
+    const headers = { contentType: asset.content_type, contentLength: asset.content_length };
+    const signed = await presigner.putUrl(
+      deps.config.bucketName,
+      assetObjectKey(principal.accountId, asset),
+      headers,
+      UPLOAD_TTL_SECONDS,
+      deps.now(),
+    );
+    const upload: AssetUpload = {
+      url: signed.url,
+      method: 'PUT',
+      headers: { 'content-type': asset.content_type, 'content-length': String(asset.content_length) },
+      expires_at: signed.expiresAt.toISOString(),
+    };
+    return { asset, upload };
   },
 });

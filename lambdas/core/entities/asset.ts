@@ -1,6 +1,5 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { cancellationReasons, isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
@@ -80,34 +79,6 @@ export function assetToItem(accountId: string, asset: Asset): Record<string, unk
     entity: 'asset',
     account_id: accountId,
     ...asset,
-  };
-}
-
-/**
- * Presigns a PUT of exactly this content type and length: both headers are signed, so S3
- * refuses an upload that differs in either (the 10 MB cap holds at the bucket, not on trust).
- */
-export async function presignAssetUpload(deps: Deps, accountId: string, asset: Asset): Promise<AssetUpload> {
-  const url = await getSignedUrl(
-    deps.s3,
-    new PutObjectCommand({
-      Bucket: deps.config.bucketName,
-      Key: assetObjectKey(accountId, asset),
-      ContentType: asset.content_type,
-      ContentLength: asset.content_length,
-    }),
-    {
-      expiresIn: UPLOAD_TTL_SECONDS,
-      signableHeaders: new Set(['content-type', 'content-length']),
-      // Kept as headers (not query parameters) so they are signed as the request's own headers.
-      unhoistableHeaders: new Set(['content-type', 'content-length']),
-    },
-  );
-  return {
-    url,
-    method: 'PUT',
-    headers: { 'content-type': asset.content_type, 'content-length': String(asset.content_length) },
-    expires_at: new Date(deps.now().getTime() + UPLOAD_TTL_SECONDS * 1000).toISOString(),
   };
 }
 
