@@ -6,6 +6,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { ActionApi } from './constructs/action-api.ts';
 import { grantBedrockModel } from './constructs/bedrock-access.ts';
+import { grantCreatives } from './constructs/creatives-access.ts';
 import { GenerationQueue } from './constructs/generation-queue.ts';
 import { Monitoring } from './constructs/monitoring.ts';
 import { nagReference } from './constructs/nag.ts';
@@ -93,7 +94,7 @@ export class StatelessStack extends Stack {
       },
     });
     table.grantReadWriteData(this.router.role);
-    bucket.grantRead(this.router.role);
+    grantCreatives(this.router.role, bucket, 'presign-get');
     queue.grantSendMessages(this.router.role);
     if (settings.textProvider === 'bedrock') grantBedrockModel(this.router.role, settings.textModelId);
 
@@ -111,8 +112,7 @@ export class StatelessStack extends Stack {
       bundling: RENDERER_BUNDLING,
     });
     table.grantReadWriteData(this.worker.role);
-    bucket.grantRead(this.worker.role);
-    bucket.grantPut(this.worker.role);
+    grantCreatives(this.worker.role, bucket, 'put');
     if (settings.imageProvider !== 'template') {
       grantBedrockModel(this.worker.role, settings.imageModelId, { readLifecycle: true });
     }
@@ -138,7 +138,7 @@ export class StatelessStack extends Stack {
       new SqsEventSource(deadLetterQueue, { batchSize: 10, reportBatchItemFailures: true }),
     );
 
-    this.acknowledgeGrantWildcards(table, bucket);
+    this.acknowledgeGrantWildcards(table);
 
     this.api = new ActionApi(this, 'Api', {
       handler: this.router.fn,
@@ -174,23 +174,14 @@ export class StatelessStack extends Stack {
   }
 
   /**
-   * The wildcards that `grantReadWriteData`, `grantRead` and `grantPut` write, each
-   * acknowledged by name on the role that has it, with why it is acceptable.
+   * The wildcards that `grantReadWriteData` writes, each acknowledged by name on the role that
+   * has it, with why it is acceptable (`grantCreatives` acknowledges its own).
    */
-  private acknowledgeGrantWildcards(table: ITable, bucket: IBucket): void {
+  private acknowledgeGrantWildcards(table: ITable): void {
     const tableArn = nagReference(this, table, table.tableArn);
-    const bucketArn = nagReference(this, bucket, bucket.bucketArn);
     const shared: Record<string, string> = {
       [`Resource::${tableArn}/index/*`]:
         'grantReadWriteData adds the indexes of this one table (gsi1, gsi2) as <table ARN>/index/*; the access patterns query them. No other table.',
-      [`Resource::${bucketArn}/*`]:
-        'Objects of the creatives bucket only: keys are per account, campaign and slot, created at run time, so no narrower prefix exists.',
-      'Action::s3:GetObject*':
-        'grantRead: s3:GetObject for presigned GETs (router) and stored product images (worker); the wildcard only adds reads of the same objects (version, ACL, attributes, tagging), on this bucket only.',
-      'Action::s3:GetBucket*':
-        'grantRead adds bucket-level metadata reads (location, versioning, policy status) of this one bucket; no object data and no other bucket.',
-      'Action::s3:List*':
-        'grantRead adds listing this one bucket (keys and multipart parts); both functions are our own code and tenancy is enforced by the key layout.',
     };
     const perRole = new Map([
       [this.router.role, shared],
@@ -198,14 +189,7 @@ export class StatelessStack extends Stack {
         this.deadLetters.role,
         { [`Resource::${tableArn}/index/*`]: shared[`Resource::${tableArn}/index/*`] as string },
       ],
-      [
-        this.worker.role,
-        {
-          ...shared,
-          'Action::s3:Abort*':
-            'grantPut on the creatives bucket: aborting its own multipart uploads of generated PNGs, on this bucket only.',
-        },
-      ],
+      [this.worker.role, shared],
     ]);
     for (const [role, findings] of perRole) {
       for (const [finding, reason] of Object.entries(findings)) {
