@@ -50,7 +50,7 @@ describe('replacement guard: the logical ids of the stateful resources are pinne
   });
 
   it('pins every stateful resource there is: no table, bucket, pool, client or KMS key goes unguarded', () => {
-    const guarded = new Set(PINNED_STATEFUL_RESOURCES.map((p) => p.logicalId));
+    const guarded = new Set<string>(PINNED_STATEFUL_RESOURCES.map((p) => p.logicalId));
     const statefulTypes = [
       'AWS::DynamoDB::Table',
       'AWS::S3::Bucket',
