@@ -1,9 +1,12 @@
 import { App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { type AdgenSettings, LEGACY_STAGE, readSettings } from './settings.ts';
+import { type AdgenSettings, readSettings } from './settings.ts';
+import { stackNames } from './stages.ts';
 import { StatefulStack } from './stateful-stack.ts';
 import { StatelessStack } from './stateless-stack.ts';
+
+export { stackNames };
 
 export interface BuildAppOptions {
   /** CDK context (settings, feature flags); the CLI adds `cdk.json` and `-c` values on top. */
@@ -17,17 +20,6 @@ export interface AdgenApp {
   readonly settings: AdgenSettings;
   readonly stateful: StatefulStack;
   readonly stateless: StatelessStack;
-}
-
-/**
- * The stack names of a stage. `prod` keeps the names every release before stages used, so an
- * existing deployment upgrades in place: CloudFormation cannot rename a stack, and a new name
- * would make a second, empty table, bucket and user pool beside the retained ones
- * (docs/decisions/0019). Every other stage is prefixed: `<stage>-AdgenStateful`.
- */
-export function stackNames(stage: string): { stateful: string; stateless: string } {
-  const prefix = stage === LEGACY_STAGE ? '' : `${stage}-`;
-  return { stateful: `${prefix}AdgenStateful`, stateless: `${prefix}AdgenStateless` };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Node } from 'constructs';
 import * as z from 'zod';
+import { LEGACY_STAGE, STAGE_PATTERN } from './stages.ts';
 
 /** Image model families the Lambdas know (`IMAGE_PROVIDER` in `lambdas/core/config.ts`). */
 export const IMAGE_PROVIDERS = ['template', 'bedrock-stability', 'bedrock-nova-canvas'] as const;
@@ -98,11 +99,8 @@ export const DEFAULT_SETTINGS: AdgenSettings = {
   alarmModelThrottlePercent: 20,
 };
 
-/** The stage whose stacks keep the names of the releases before stages existed (docs/decisions/0019). */
-export const LEGACY_STAGE = 'prod';
 /** `adg_live_...`: the key tag of the legacy stage, so the keys it already issued keep working. */
 const LEGACY_KEY_ENV = 'live';
-const STAGE_PATTERN = /^[a-z][a-z0-9]{1,11}$/;
 const KEY_ENV_PATTERN = /^[a-z0-9]{2,12}$/;
 
 /** The key tag a stage gets when context `keyEnv` does not set one. */
