@@ -39,6 +39,15 @@ export type BootstrapFact =
   | { found: false }
   | { found: true; stackName: string; stackStatus: string; version: number | undefined };
 
+/** Stack states a deploy can build on (UPDATE_ROLLBACK_COMPLETE is the previous version, intact). */
+const USABLE_STACK_STATUSES = new Set([
+  'CREATE_COMPLETE',
+  'UPDATE_COMPLETE',
+  'UPDATE_ROLLBACK_COMPLETE',
+  'IMPORT_COMPLETE',
+  'IMPORT_ROLLBACK_COMPLETE',
+]);
+
 export function checkBootstrap(
   fact: BootstrapFact,
   need: { minVersion: number; region: string; account?: string },
@@ -51,7 +60,7 @@ export function checkBootstrap(
       true,
     );
   }
-  if (!/_COMPLETE$/.test(fact.stackStatus) || /ROLLBACK|DELETE/.test(fact.stackStatus)) {
+  if (!USABLE_STACK_STATUSES.has(fact.stackStatus)) {
     return fix(
       'bootstrap',
       `${fact.stackName} in ${need.region} is ${fact.stackStatus}. Fix or delete it in the CloudFormation console, then run: ${command}`,
