@@ -184,7 +184,7 @@ export function checkModel(fact: ModelFact, region: string): CheckResult[] {
       results.push(
         fix(
           check,
-          `${id} (${name}) is ${problems.join('; ')}. Request access in ${CONSOLE_ACCESS}, or: aws bedrock list-foundation-model-agreement-offers --model-id ${fact.modelId} --region ${region}, then aws bedrock create-foundation-model-agreement --model-id ${fact.modelId} --offer-token <token> --region ${region}`,
+          `${id} (${name}): ${problems.join('; ')}. Request access in ${CONSOLE_ACCESS}, or: aws bedrock list-foundation-model-agreement-offers --model-id ${fact.modelId} --region ${region}, then aws bedrock create-foundation-model-agreement --model-id ${fact.modelId} --offer-token <token> --region ${region}`,
           true,
         ),
       );
@@ -208,6 +208,7 @@ export const MIN_WORKER_CONCURRENCY = 2;
 
 export type QuotaFact =
   | { found: true; quotaName: string; quotaCode: string; value: number }
+  | { found: 'skipped' }
   | { found: false; looked: string }
   | { found: 'error'; error: string };
 
@@ -223,6 +224,8 @@ export function checkImageQuota(
 ): CheckResult {
   const check = 'image model quota';
   if (fact === undefined) return ok(check, 'offline renderer: no model quota');
+  if (fact.found === 'skipped')
+    return fix(check, 'not checked: the image model above must be found first', false);
   if (fact.found === 'error') {
     return fix(
       check,

@@ -88,7 +88,7 @@ export async function runPreflight(
     image.provider === 'bedrock' && image.model.found === true
       ? await probeQuota(clients.serviceQuotas, image)
       : image.provider === 'bedrock'
-        ? ({ found: 'error', error: 'the model itself was not found' } as const)
+        ? ({ found: 'skipped' } as const)
         : undefined;
   results.push(checkImageQuota(quota, settings.workerMaxConcurrency, region));
 

@@ -196,6 +196,10 @@ describe('image model quota against workerMaxConcurrency', () => {
       blocking: false,
     });
     expect(checkImageQuota(undefined, 4, REGION)).toMatchObject({ status: 'ok' });
+    expect(checkImageQuota({ found: 'skipped' }, 4, REGION)).toMatchObject({
+      status: 'fix',
+      blocking: false,
+    });
   });
 });
 
