@@ -21,7 +21,9 @@ export type PreflightPlan = {
   cloudTrailRules: string[];
 };
 
-type TemplateJson = { Resources?: Record<string, { Type: string; Properties?: Record<string, any> }> };
+type TemplateJson = {
+  Resources?: Record<string, { Type: string; Properties?: { EventPattern?: Record<string, unknown> } }>;
+};
 
 /**
  * Synthesizes the stage as `cdk deploy -c stage=<stage>` would (cdk.json's context plus
