@@ -59,7 +59,8 @@ export async function createAdmin(
     return {
       stage: outputs.stage,
       userPoolId: outputs.userPoolId,
-      username: created.User?.Username ?? email.data,
+      // The pool signs in by e-mail: Cognito names the user by a generated id, the login is the address.
+      username: email.data,
       status: created.User?.UserStatus ?? 'FORCE_CHANGE_PASSWORD',
     };
   } finally {
