@@ -14,6 +14,8 @@ const HELP = `adgen: creative ad generation from the command line
 Usage: adgen <command> [arguments] [--json] [--base-url URL] [--api-key KEY]
 
   login [--username U --password P]        log in to Cognito (USER_PASSWORD_AUTH), cache the token
+        [--stage S [--region R] [--profile P]]  ...of a deployed stage (ids from its stack outputs)
+        [--new-password P]                 answer the first login's new-password challenge
   keys list | create <name> [--expires-in-days N] | revoke <key id>     (after login)
   clients [list] | clients create <name>
   campaigns list --client ID
@@ -58,7 +60,10 @@ const options = {
   password: { type: 'string' },
   'cognito-endpoint': { type: 'string' },
   'client-id': { type: 'string' },
+  'new-password': { type: 'string' },
   region: { type: 'string' },
+  profile: { type: 'string' },
+  stage: { type: 'string' },
   'expires-in-days': { type: 'string' },
   client: { type: 'string' },
   name: { type: 'string' },
@@ -117,7 +122,14 @@ function tokenPath(): string {
   return join(config, 'adgen', 'token.json');
 }
 
-type CachedToken = { accessToken: string; expiresAt: string; username: string };
+/** `baseUrl` is the stage's API when the login looked the stage up (`login --stage`). */
+type CachedToken = {
+  accessToken: string;
+  expiresAt: string;
+  username: string;
+  stage?: string;
+  baseUrl?: string;
+};
 
 async function config(flags: Flags) {
   const local = await localJson();
@@ -143,6 +155,15 @@ async function apiClient(flags: Flags, needs: 'api_key' | 'user_token' = 'api_ke
     throw new AuthError('The cached login has expired: run `adgen login` again.');
   }
   return new AdgenClient({ baseUrl, token: cached.accessToken });
+}
+
+/** Key commands go to the stage the token came from, unless --base-url or ADGEN_BASE_URL says otherwise. */
+async function userTokenClient(flags: Flags) {
+  const cached = await readJson<CachedToken>(tokenPath());
+  if (cached?.baseUrl && !flags['base-url'] && !process.env.ADGEN_BASE_URL) {
+    return apiClient({ ...flags, 'base-url': cached.baseUrl }, 'user_token');
+  }
+  return apiClient(flags, 'user_token');
 }
 
 function required(value: string | undefined, what: string): string {
@@ -174,52 +195,114 @@ function print(out: Out, result: unknown, human: () => string) {
   process.stdout.write(out.json ? `${JSON.stringify(result, null, 2)}\n` : `${human()}\n`);
 }
 
-async function login(flags: Flags, out: Out) {
+/**
+ * Where to log in: a deployed stage's app client and API, read from its stack outputs
+ * (`--stage`), or the local stack's (`local.json`), or `--client-id`/`--region` by hand.
+ */
+async function loginTarget(flags: Flags) {
+  if (flags.stage) {
+    const { readStageOutputs, StageLookupError } = await import('../ops/stack-outputs.ts');
+    const stage = await readStageOutputs(flags.stage, { region: flags.region, profile: flags.profile }).catch(
+      (error: Error) => {
+        if (error instanceof StageLookupError) throw new UsageError(error.message);
+        throw error;
+      },
+    );
+    return {
+      clientId: flags['client-id'] ?? stage.userPoolClientId,
+      region: stage.region,
+      endpoint: flags['cognito-endpoint'],
+      stage: stage.stage,
+      baseUrl: stage.apiUrl,
+      local: undefined,
+    };
+  }
   const { local } = await config(flags).catch(async () => ({ local: await localJson() }));
-  const endpoint = flags['cognito-endpoint'] ?? local?.cognito?.endpoint;
-  const clientId = required(
-    flags['client-id'] ?? local?.cognito?.clientId,
-    '--client-id (Cognito app client)',
-  );
-  const username = required(flags.username ?? local?.cognito?.username, '--username');
+  return {
+    clientId: required(flags['client-id'] ?? local?.cognito?.clientId, '--client-id (Cognito app client)'),
+    region: flags.region ?? local?.cognito?.region ?? process.env.AWS_REGION ?? 'us-east-1',
+    endpoint: flags['cognito-endpoint'] ?? local?.cognito?.endpoint,
+    stage: undefined,
+    baseUrl: undefined,
+    local,
+  };
+}
+
+async function login(flags: Flags, out: Out) {
+  const target = await loginTarget(flags);
+  const username = required(flags.username ?? target.local?.cognito?.username, '--username');
   const password = required(
-    flags.password ?? process.env.ADGEN_PASSWORD ?? local?.cognito?.password,
+    flags.password ?? process.env.ADGEN_PASSWORD ?? target.local?.cognito?.password,
     '--password',
   );
-  const region = flags.region ?? local?.cognito?.region ?? process.env.AWS_REGION ?? 'us-east-1';
-  const { CognitoIdentityProviderClient, InitiateAuthCommand } = await import(
+  const { CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChallengeCommand } = await import(
     '@aws-sdk/client-cognito-identity-provider'
   );
   // Cognito's InitiateAuth is unauthenticated; the local emulator still wants signable credentials.
   const cognito = new CognitoIdentityProviderClient({
-    region,
-    ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    region: target.region,
+    ...(target.endpoint
+      ? { endpoint: target.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      : {}),
   });
+  const failed = (error: Error) => {
+    throw new AuthError(`Login failed: ${error.message}`);
+  };
   try {
-    const auth = await cognito
+    let auth = await cognito
       .send(
         new InitiateAuthCommand({
-          ClientId: clientId,
+          ClientId: target.clientId,
           AuthFlow: 'USER_PASSWORD_AUTH',
           AuthParameters: { USERNAME: username, PASSWORD: password },
         }),
       )
-      .catch((error: Error) => {
-        throw new AuthError(`Login failed: ${error.message}`);
-      });
+      .catch(failed);
+    // A user made by create-admin (AdminCreateUser) must replace the mailed temporary password.
+    if (auth.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
+      const newPassword = flags['new-password'] ?? process.env.ADGEN_NEW_PASSWORD;
+      if (!newPassword) {
+        throw new AuthError(
+          'First login: Cognito asks you to replace the temporary password. Run login again with --new-password <yours> (12+ characters, upper and lower case, a digit and a symbol).',
+        );
+      }
+      auth = await cognito
+        .send(
+          new RespondToAuthChallengeCommand({
+            ClientId: target.clientId,
+            ChallengeName: 'NEW_PASSWORD_REQUIRED',
+            Session: auth.Session,
+            ChallengeResponses: { USERNAME: username, NEW_PASSWORD: newPassword },
+          }),
+        )
+        .catch(failed);
+    }
     const result = auth.AuthenticationResult;
     if (!result?.AccessToken)
       throw new AuthError(`Login needs a challenge this CLI does not answer (${auth.ChallengeName}).`);
     const expiresAt = new Date(Date.now() + (result.ExpiresIn ?? 3600) * 1000).toISOString();
     const path = tokenPath();
     await mkdir(dirname(path), { recursive: true });
-    const cached: CachedToken = { accessToken: result.AccessToken, expiresAt, username };
+    const cached: CachedToken = {
+      accessToken: result.AccessToken,
+      expiresAt,
+      username,
+      ...(target.stage ? { stage: target.stage, baseUrl: target.baseUrl } : {}),
+    };
     await writeFile(path, `${JSON.stringify(cached, null, 2)}\n`, { mode: 0o600 });
     await chmod(path, 0o600);
     print(
       out,
-      { username, expires_at: expiresAt, token_file: path },
-      () => `Logged in as ${username} until ${expiresAt}.`,
+      {
+        username,
+        expires_at: expiresAt,
+        token_file: path,
+        ...(target.stage ? { stage: target.stage, base_url: target.baseUrl } : {}),
+      },
+      () =>
+        target.stage
+          ? `Logged in to stage ${target.stage} as ${username} until ${expiresAt}.\nAPI: ${target.baseUrl} (key commands use it; for the others: export ADGEN_BASE_URL=${target.baseUrl})`
+          : `Logged in as ${username} until ${expiresAt}.`,
     );
   } finally {
     cognito.destroy();
@@ -341,7 +424,7 @@ async function run(argv: string[]): Promise<void> {
     case 'login':
       return login(flags, out);
     case 'keys': {
-      const client = await apiClient(flags, 'user_token');
+      const client = await userTokenClient(flags);
       if (sub === 'list' || sub === undefined) {
         const r = await client.listApiKeys(strip({ limit }));
         return print(out, r, () =>

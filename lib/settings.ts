@@ -1,5 +1,6 @@
 import type { Node } from 'constructs';
 import * as z from 'zod';
+import { LEGACY_STAGE, STAGE_PATTERN } from './stages.ts';
 
 /** Image model families the Lambdas know (`IMAGE_PROVIDER` in `lambdas/core/config.ts`). */
 export const IMAGE_PROVIDERS = ['template', 'bedrock-stability', 'bedrock-nova-canvas'] as const;
@@ -14,7 +15,17 @@ export type TextProvider = (typeof TEXT_PROVIDERS)[number];
  * with `cdk deploy -c key=value`).
  */
 export interface AdgenSettings {
-  /** Tag embedded in every API key (`adg_<keyEnv>_...`): 2-8 lowercase letters or digits. */
+  /**
+   * The deployment this synth is for (context `stage`, default `prod`): 2-12 lowercase letters
+   * or digits, beginning with a letter. It names the stacks (see `stackNames`) and tags every
+   * resource, so several stages live side by side in one account and region.
+   */
+  readonly stage: string;
+  /**
+   * Tag embedded in every API key (`adg_<keyEnv>_...`): 2-12 lowercase letters or digits. Not in
+   * `cdk.json`: unless context `keyEnv` sets it, it follows the stage (`prod` keeps `live`, the
+   * tag of the keys its earlier releases issued; any other stage uses its own name).
+   */
   readonly keyEnv: string;
   /** Credits a new account starts with. */
   readonly defaultCredits: number;
@@ -69,6 +80,7 @@ export type AlarmThresholds = Pick<
 
 /** The documented defaults; `cdk.json` repeats them so `cdk synth` shows what it uses. */
 export const DEFAULT_SETTINGS: AdgenSettings = {
+  stage: 'prod',
   keyEnv: 'live',
   defaultCredits: 1000,
   imageProvider: 'bedrock-stability',
@@ -87,8 +99,20 @@ export const DEFAULT_SETTINGS: AdgenSettings = {
   alarmModelThrottlePercent: 20,
 };
 
-/** The settings with a default (every one but `alarmEmail`), as `cdk.json` lists them. */
-export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as Exclude<keyof AdgenSettings, 'alarmEmail'>[];
+/** `adg_live_...`: the key tag of the legacy stage, so the keys it already issued keep working. */
+const LEGACY_KEY_ENV = 'live';
+const KEY_ENV_PATTERN = /^[a-z0-9]{2,12}$/;
+
+/** The key tag a stage gets when context `keyEnv` does not set one. */
+export function keyEnvOf(stage: string): string {
+  return stage === LEGACY_STAGE ? LEGACY_KEY_ENV : stage;
+}
+
+/** The settings `cdk.json` lists (every one but the derived `keyEnv` and the optional `alarmEmail`). */
+export const SETTING_KEYS = (Object.keys(DEFAULT_SETTINGS) as (keyof AdgenSettings)[]).filter(
+  (key): key is Exclude<keyof AdgenSettings, 'alarmEmail' | 'keyEnv'> =>
+    key !== 'keyEnv' && key !== 'alarmEmail',
+);
 
 /**
  * A Bedrock model id (`provider.model-v1:0`), optionally behind a cross-region inference
@@ -122,7 +146,10 @@ const int = (min: number, max: number) => z.coerce.number().int().min(min).max(m
 
 const settingsSchema = z
   .object({
-    keyEnv: z.string().regex(/^[a-z0-9]{2,8}$/, 'must be 2-8 lowercase letters or digits'),
+    stage: z
+      .string()
+      .regex(STAGE_PATTERN, 'must be 2-12 lowercase letters or digits, beginning with a letter'),
+    keyEnv: z.string().regex(KEY_ENV_PATTERN, 'must be 2-12 lowercase letters or digits'),
     defaultCredits: int(0, 1_000_000_000),
     imageProvider: z.enum(IMAGE_PROVIDERS),
     imageModelId: modelId,
@@ -155,7 +182,7 @@ export class SettingsError extends Error {
 
 /**
  * Reads every setting from CDK context, falls back to {@link DEFAULT_SETTINGS} (`alarmEmail`
- * has none), coerces the strings that `-c key=value` passes, and validates the lot. A bad value fails synth with the
+ * has none; `keyEnv` follows the stage), coerces the strings that `-c key=value` passes, and validates the lot. A bad value fails synth with the
  * setting's name.
  */
 export function readSettings(node: Pick<Node, 'tryGetContext'>): AdgenSettings {
@@ -164,6 +191,8 @@ export function readSettings(node: Pick<Node, 'tryGetContext'>): AdgenSettings {
     const value: unknown = node.tryGetContext(key);
     raw[key] = value === undefined || value === '' ? DEFAULT_SETTINGS[key] : value;
   }
+  const keyEnv: unknown = node.tryGetContext('keyEnv');
+  raw.keyEnv = keyEnv === undefined || keyEnv === '' ? keyEnvOf(String(raw.stage)) : keyEnv;
   const email: unknown = node.tryGetContext('alarmEmail');
   if (email !== undefined && email !== '') raw.alarmEmail = email;
   const parsed = settingsSchema.safeParse(raw);

@@ -6,6 +6,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { ActionApi } from './constructs/action-api.ts';
 import { grantBedrockModel } from './constructs/bedrock-access.ts';
+import { grantObjects } from './constructs/creatives-access.ts';
 import { DispatchReconciler } from './constructs/dispatch-reconciler.ts';
 import { GenerationQueue } from './constructs/generation-queue.ts';
 import { Monitoring } from './constructs/monitoring.ts';
@@ -110,9 +111,10 @@ export class StatelessStack extends Stack {
       bundling: ROUTER_BUNDLING,
     });
     table.grantReadWriteData(this.router.role);
-    bucket.grantRead(this.router.role);
-    // Presigned asset uploads are signed with the router's credentials: PUT under assets/ only.
-    bucket.grantPut(this.router.role, 'assets/*');
+    // Presigned GETs of creatives; presigned asset uploads (PUT of the exact type and length)
+    // and the asset check on first read (GET) under assets/.
+    grantObjects(this.router.role, bucket, 'creatives', ['s3:GetObject']);
+    grantObjects(this.router.role, bucket, 'assets', ['s3:GetObject', 's3:PutObject']);
     queue.grantSendMessages(this.router.role);
     if (settings.textProvider === 'bedrock') grantBedrockModel(this.router.role, settings.textModelId);
 
@@ -130,8 +132,11 @@ export class StatelessStack extends Stack {
       bundling: RENDERER_BUNDLING,
     });
     table.grantReadWriteData(this.worker.role);
-    bucket.grantRead(this.worker.role);
-    bucket.grantPut(this.worker.role);
+    // Its PNGs; the shared model visuals and product cut-outs it stores and reuses; the assets it reads.
+    grantObjects(this.worker.role, bucket, 'creatives', ['s3:PutObject']);
+    grantObjects(this.worker.role, bucket, 'visuals', ['s3:GetObject', 's3:PutObject']);
+    grantObjects(this.worker.role, bucket, 'cutouts', ['s3:GetObject', 's3:PutObject']);
+    grantObjects(this.worker.role, bucket, 'assets', ['s3:GetObject']);
     if (settings.imageProvider !== 'template') {
       grantBedrockModel(this.worker.role, settings.imageModelId, { readLifecycle: true });
     }
@@ -165,7 +170,7 @@ export class StatelessStack extends Stack {
       grace: Duration.seconds(ROUTER_TIMEOUT.toSeconds() * 2 + 2),
     });
 
-    this.acknowledgeGrantWildcards(table, bucket);
+    this.acknowledgeGrantWildcards(table);
 
     this.api = new ActionApi(this, 'Api', {
       handler: this.router.fn,
@@ -201,35 +206,17 @@ export class StatelessStack extends Stack {
   }
 
   /**
-   * The wildcards that `grantReadWriteData`, `grantRead` and `grantPut` write, each
-   * acknowledged by name on the role that has it, with why it is acceptable.
+   * The wildcards that `grantReadWriteData` writes, each acknowledged by name on the role that
+   * has it, with why it is acceptable (`grantObjects` acknowledges its own).
    */
-  private acknowledgeGrantWildcards(table: ITable, bucket: IBucket): void {
+  private acknowledgeGrantWildcards(table: ITable): void {
     const tableArn = nagReference(this, table, table.tableArn);
-    const bucketArn = nagReference(this, bucket, bucket.bucketArn);
     const shared: Record<string, string> = {
       [`Resource::${tableArn}/index/*`]:
         'grantReadWriteData adds the indexes of this one table (gsi1, gsi2) as <table ARN>/index/*; the access patterns query them. No other table.',
-      [`Resource::${bucketArn}/*`]:
-        'Objects of the creatives bucket only: keys are per account, campaign and slot, created at run time, so no narrower prefix exists.',
-      'Action::s3:GetObject*':
-        'grantRead: s3:GetObject for presigned GETs (router) and stored product images (worker); the wildcard only adds reads of the same objects (version, ACL, attributes, tagging), on this bucket only.',
-      'Action::s3:GetBucket*':
-        'grantRead adds bucket-level metadata reads (location, versioning, policy status) of this one bucket; no object data and no other bucket.',
-      'Action::s3:List*':
-        'grantRead adds listing this one bucket (keys and multipart parts); both functions are our own code and tenancy is enforced by the key layout.',
     };
     const perRole = new Map([
-      [
-        this.router.role,
-        {
-          ...shared,
-          [`Resource::${bucketArn}/assets/*`]:
-            'Presigned asset uploads (PUT of the exact content type and length) are signed with the router role: objects under assets/ only, keyed by account, client and asset id at run time.',
-          'Action::s3:Abort*':
-            'grantPut under assets/: aborting a multipart upload of an asset, under that prefix of this bucket only.',
-        },
-      ],
+      [this.router.role, shared],
       [
         this.deadLetters.role,
         { [`Resource::${tableArn}/index/*`]: shared[`Resource::${tableArn}/index/*`] as string },
@@ -238,14 +225,7 @@ export class StatelessStack extends Stack {
         this.reconciler.function.role,
         { [`Resource::${tableArn}/index/*`]: shared[`Resource::${tableArn}/index/*`] as string },
       ],
-      [
-        this.worker.role,
-        {
-          ...shared,
-          'Action::s3:Abort*':
-            'grantPut on the creatives bucket: aborting its own multipart uploads of generated PNGs, on this bucket only.',
-        },
-      ],
+      [this.worker.role, shared],
     ]);
     for (const [role, findings] of perRole) {
       for (const [finding, reason] of Object.entries(findings)) {

@@ -19,7 +19,7 @@ const envSchema = z.object({
   /** Short tag embedded in every API key (`adg_<env>_...`) so a leaked key says where it works. */
   ADGEN_ENV: z
     .string()
-    .regex(/^[a-z0-9]{2,8}$/, 'ADGEN_ENV must be 2-8 lowercase letters or digits')
+    .regex(/^[a-z0-9]{2,12}$/, 'ADGEN_ENV must be 2-12 lowercase letters or digits')
     .default('live'),
   ADGEN_DEFAULT_CREDITS: z.coerce.number().int().min(0).default(1000),
   PRESIGN_TTL_SECONDS: z.coerce.number().int().min(60).max(604800).default(3600),

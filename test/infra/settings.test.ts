@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, parseModelId, readSettings, SETTING_KEYS, SettingsError } from '#lib/settings.ts';
+import {
+  DEFAULT_SETTINGS,
+  keyEnvOf,
+  parseModelId,
+  readSettings,
+  SETTING_KEYS,
+  SettingsError,
+} from '#lib/settings.ts';
 import cdkJson from '../../cdk.json' with { type: 'json' };
 
 /** A stand-in for a construct node whose context holds exactly `values`. */
@@ -14,7 +21,10 @@ describe('deployment settings', () => {
 
   it('keeps cdk.json and the code defaults identical', () => {
     const fromCdkJson = Object.fromEntries(SETTING_KEYS.map((key) => [key, cdkJson.context[key]]));
-    expect(fromCdkJson).toEqual(DEFAULT_SETTINGS);
+    const { keyEnv: _derived, ...listed } = DEFAULT_SETTINGS;
+    expect(fromCdkJson).toEqual(listed);
+    // keyEnv is derived from the stage: were it in cdk.json, it would never follow the stage.
+    expect(cdkJson.context).not.toHaveProperty('keyEnv');
   });
 
   it('coerces the strings that `cdk -c key=value` passes', () => {
@@ -28,7 +38,12 @@ describe('deployment settings', () => {
 
   it.each([
     ['keyEnv', 'LIVE'],
-    ['keyEnv', 'toolongenv'],
+    ['keyEnv', 'muchtoolongenv'],
+    ['stage', 'Dev'],
+    ['stage', 'd'],
+    ['stage', 'thirteenchars'],
+    ['stage', '2024'],
+    ['stage', 'dev-1'],
     ['defaultCredits', -1],
     ['imageProvider', 'dalle'],
     ['imageModelId', '*'],
@@ -51,6 +66,18 @@ describe('deployment settings', () => {
   ])('refuses %s = %j with a message naming the setting', (key, value) => {
     expect(() => readSettings(contextOf({ [key]: value }))).toThrow(SettingsError);
     expect(() => readSettings(contextOf({ [key]: value }))).toThrow(new RegExp(`${key}:`));
+  });
+
+  it('defaults to stage prod, whose keys keep the tag live', () => {
+    expect(readSettings(contextOf({}))).toMatchObject({ stage: 'prod', keyEnv: 'live' });
+  });
+
+  it('tags the keys of any other stage with the stage, unless keyEnv is set', () => {
+    expect(readSettings(contextOf({ stage: 'dev' }))).toMatchObject({ stage: 'dev', keyEnv: 'dev' });
+    expect(readSettings(contextOf({ stage: 'staging2024' })).keyEnv).toBe('staging2024');
+    expect(readSettings(contextOf({ stage: 'dev', keyEnv: 'test' })).keyEnv).toBe('test');
+    expect(readSettings(contextOf({ stage: 'prod', keyEnv: 'acme' })).keyEnv).toBe('acme');
+    expect(keyEnvOf('prod')).toBe('live');
   });
 
   it('reads the optional alarm e-mail address, which has no default', () => {

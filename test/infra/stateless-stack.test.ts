@@ -297,7 +297,7 @@ describe('permissions', () => {
     const statements = statementsOf(template, routerRole);
     const actions = statements.flatMap(actionsOf);
     expect(actions).toEqual(
-      expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query', 's3:GetObject*', 'sqs:SendMessage']),
+      expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query', 's3:GetObject', 'sqs:SendMessage']),
     );
     // Uploads are presigned with the router's role: PUT under assets/ only, never creatives.
     const puts = statements.filter((s) => actionsOf(s).includes('s3:PutObject'));
@@ -306,11 +306,48 @@ describe('permissions', () => {
     expect(actions).not.toContain('sqs:ReceiveMessage');
   });
 
+  it('lets the router only s3:GetObject under creatives/ (presigning needs no more)', () => {
+    const s3 = statementsOf(template, routerRole).filter((st) =>
+      actionsOf(st).some((a) => a.startsWith('s3:')),
+    );
+    expect(s3).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 's3:GetObject',
+        Resource: {
+          'Fn::Join': [
+            '',
+            [{ 'Fn::ImportValue': expect.stringContaining('CreativesBucket') }, '/creatives/*'],
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('lets the worker only s3:PutObject under creatives/', () => {
+    const s3 = statementsOf(template, workerRole).filter((st) =>
+      actionsOf(st).some((a) => a.startsWith('s3:')),
+    );
+    expect(s3).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 's3:PutObject',
+        Resource: {
+          'Fn::Join': [
+            '',
+            [{ 'Fn::ImportValue': expect.stringContaining('CreativesBucket') }, '/creatives/*'],
+          ],
+        },
+      },
+    ]);
+  });
+
   it('lets the worker write objects and consume the queue, but not delete objects', () => {
     const actions = statementsOf(template, workerRole).flatMap(actionsOf);
     expect(actions).toEqual(
-      expect.arrayContaining(['dynamodb:UpdateItem', 's3:GetObject*', 's3:PutObject', 'sqs:ReceiveMessage']),
+      expect.arrayContaining(['dynamodb:UpdateItem', 's3:PutObject', 'sqs:ReceiveMessage']),
     );
+    expect(actions.filter((a) => a.startsWith('s3:'))).toEqual(['s3:PutObject']);
     expect(actions.filter((a) => a.startsWith('s3:Delete'))).toEqual([]);
     expect(actions).not.toContain('sqs:SendMessage');
   });

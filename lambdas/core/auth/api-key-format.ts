@@ -16,7 +16,7 @@ const KEY_ID_LENGTH = 12;
 const SECRET_LENGTH = 32;
 const CHECKSUM_LENGTH = 6;
 const KEY_PATTERN = new RegExp(
-  `^adg_([a-z0-9]{2,8})_([0-9A-Za-z]{${KEY_ID_LENGTH}})_([0-9A-Za-z]{${SECRET_LENGTH}})([0-9A-Za-z]{${CHECKSUM_LENGTH}})$`,
+  `^adg_([a-z0-9]{2,12})_([0-9A-Za-z]{${KEY_ID_LENGTH}})_([0-9A-Za-z]{${SECRET_LENGTH}})([0-9A-Za-z]{${CHECKSUM_LENGTH}})$`,
 );
 
 /** Uniform base62 from the CSPRNG: bytes ≥ 248 are dropped so `% 62` has no bias. */
