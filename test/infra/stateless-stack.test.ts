@@ -306,39 +306,42 @@ describe('permissions', () => {
     expect(actions).not.toContain('sqs:ReceiveMessage');
   });
 
-  it('lets the router only s3:GetObject under creatives/ (presigning needs no more)', () => {
-    const s3 = statementsOf(template, routerRole).filter((st) =>
-      actionsOf(st).some((a) => a.startsWith('s3:')),
-    );
-    expect(s3).toEqual([
-      {
-        Effect: 'Allow',
-        Action: 's3:GetObject',
-        Resource: {
-          'Fn::Join': [
-            '',
-            [{ 'Fn::ImportValue': expect.stringContaining('CreativesBucket') }, '/creatives/*'],
-          ],
-        },
-      },
+  /**
+   * Each S3 grant of a role as `action on /prefix/*`, one line per action and prefix (CDK merges
+   * statements that share actions or resources), so a widened grant shows at once.
+   */
+  function s3Grants(role: string): string[] {
+    return statementsOf(template, role)
+      .filter((st) => actionsOf(st).some((a) => a.startsWith('s3:')))
+      .flatMap((st) => {
+        const resources = (Array.isArray(st.Resource) ? st.Resource : [st.Resource]) as {
+          'Fn::Join': [string, unknown[]];
+        }[];
+        return resources.flatMap((r) => {
+          const join = r['Fn::Join'][1];
+          expect(join[0]).toEqual({ 'Fn::ImportValue': expect.stringContaining('CreativesBucket') });
+          return actionsOf(st).map((a) => `${a} on ${String(join[1])}`);
+        });
+      })
+      .sort();
+  }
+
+  it('lets the router only GetObject creatives (presigning needs no more) and Get/Put assets (upload URLs)', () => {
+    expect(s3Grants(routerRole)).toEqual([
+      's3:GetObject on /assets/*',
+      's3:GetObject on /creatives/*',
+      's3:PutObject on /assets/*',
     ]);
   });
 
-  it('lets the worker only s3:PutObject under creatives/', () => {
-    const s3 = statementsOf(template, workerRole).filter((st) =>
-      actionsOf(st).some((a) => a.startsWith('s3:')),
-    );
-    expect(s3).toEqual([
-      {
-        Effect: 'Allow',
-        Action: 's3:PutObject',
-        Resource: {
-          'Fn::Join': [
-            '',
-            [{ 'Fn::ImportValue': expect.stringContaining('CreativesBucket') }, '/creatives/*'],
-          ],
-        },
-      },
+  it('lets the worker only put creatives, read assets and keep its shared visuals and cut-outs', () => {
+    expect(s3Grants(workerRole)).toEqual([
+      's3:GetObject on /assets/*',
+      's3:GetObject on /cutouts/*',
+      's3:GetObject on /visuals/*',
+      's3:PutObject on /creatives/*',
+      's3:PutObject on /cutouts/*',
+      's3:PutObject on /visuals/*',
     ]);
   });
 
@@ -347,7 +350,10 @@ describe('permissions', () => {
     expect(actions).toEqual(
       expect.arrayContaining(['dynamodb:UpdateItem', 's3:PutObject', 'sqs:ReceiveMessage']),
     );
-    expect(actions.filter((a) => a.startsWith('s3:'))).toEqual(['s3:PutObject']);
+    expect([...new Set(actions.filter((a) => a.startsWith('s3:')))].sort()).toEqual([
+      's3:GetObject',
+      's3:PutObject',
+    ]);
     expect(actions.filter((a) => a.startsWith('s3:Delete'))).toEqual([]);
     expect(actions).not.toContain('sqs:SendMessage');
   });
