@@ -107,6 +107,22 @@ export const jobRecord = z.object({
   updated_at: timestamp,
 });
 
+export const creativeQuality = z
+  .object({
+    layout: z.enum(['side-by-side', 'calm-overlay', 'offer-led', 'typographic', 'brand-block']),
+    min_contrast: z.number().describe('Lowest WCAG contrast of any text against the rendered pixels behind it (gate: ≥ 4.5).'),
+    min_text_px: z.number().describe('Smallest rendered type size in px.'),
+    text_area_pct: z.number().describe('Share of the canvas covered by text boxes, in percent.'),
+    safe_zone_ok: z.boolean().describe("Every text inside the ratio's safe zone."),
+    banned_words: z.number().int().describe('Banned words on the image (gate: 0).'),
+    product_visible: z.boolean().nullable().describe('Null when the campaign has no product.'),
+    logo_visible: z.boolean().nullable().describe('Null when the brand kit has no logo (a wordmark is drawn).'),
+    text_region: z.object({ name: z.string(), busy: z.number() }).optional().describe('Where the text went on the visual and how busy it was.'),
+    relayouts: z.number().int().describe('Layouts tried after the first failed a gate.'),
+    warnings: z.array(z.string()).optional(),
+  })
+  .describe('What the creative measured after composing, before it was delivered.');
+
 export const creativeRecord = z.object({
   id: uuid,
   campaign_id: uuid,
@@ -119,6 +135,7 @@ export const creativeRecord = z.object({
   image_url: z.string().nullable().describe('Presigned S3 GET URL once `status` is `succeeded`.'),
   image_url_expires_at: timestamp.nullable(),
   failure_reason: z.string().optional(),
+  quality: creativeQuality.optional(),
   created_at: timestamp,
   updated_at: timestamp,
 });

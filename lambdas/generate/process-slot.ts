@@ -5,18 +5,19 @@ import { keys } from '#core/db/keys.ts';
 import type { Deps } from '#core/deps.ts';
 import { getAngle } from '#core/entities/angle.ts';
 import { getBrandKit } from '#core/entities/brand-kit.ts';
+import { getClient } from '#core/entities/client.ts';
 import { type Campaign, getCampaign } from '#core/entities/campaign.ts';
 import { finalizeJobIfDone, markJobRunning } from '#core/entities/job.ts';
 import { claimSlot, type Slot, settleFailed, settleSucceeded } from '#core/entities/slot.ts';
 import type { SlotMessage } from '#core/generation/messages.ts';
-import type { ComposeInput } from '#core/images/compositor.ts';
+import type { ComposedCreative, ComposeInput } from '#core/creative/types.ts';
 import { deliverySize, parseRatio } from '#core/images/sizes.ts';
 import { type ImageModel, PermanentImageError } from '#core/images/types.ts';
 import { PLATFORM_RATIOS } from '#core/text/platform-limits.ts';
 import { buildVisualPrompt, creativeCopy } from './prompt.ts';
 
 /** The compositor's signature (a type-only import: the worker injects the implementation). */
-export type ComposeFn = (input: ComposeInput) => Promise<{ png: Buffer; width: number; height: number }>;
+export type ComposeFn = (input: ComposeInput) => Promise<ComposedCreative>;
 
 export type WorkerDeps = Deps & {
   imageModel: ImageModel;
@@ -75,6 +76,8 @@ export async function processSlot(
       height: png.height,
       bytes: png.png.byteLength,
       model: png.model,
+      // Stored as plain data: DynamoDB refuses undefined members.
+      quality: JSON.parse(JSON.stringify(png.quality)),
     });
     if (!settled) return { result: 'skipped', why: 'lease_lost' };
     await finalizeJobIfDone(deps, ref.accountId, ref.jobId);
@@ -109,7 +112,10 @@ async function render(deps: WorkerDeps, slot: Slot) {
   const productImage = campaign.product_image_url
     ? await deps.fetchImage(campaign.product_image_url)
     : undefined;
+  // A logo that cannot be loaded is not dropped silently: the creative records a warning and
+  // carries the client's wordmark instead.
   const logo = brand.logo_url ? await deps.fetchImage(brand.logo_url).catch(() => undefined) : undefined;
+  const client = await getClient(deps, slot.account_id, slot.client_id).catch(() => undefined);
   const prompt = buildVisualPrompt({ campaign, angle, brand });
   const visual = await deps.imageModel.generate({
     prompt: prompt.prompt,
@@ -123,23 +129,31 @@ async function render(deps: WorkerDeps, slot: Slot) {
     productImage,
   });
   const prepared = copyForSlot(campaign, slot);
+  const angleIndex = slot.angle_id ? Math.max(0, campaign.selected_angle_ids.indexOf(slot.angle_id)) : 0;
   const composed = await deps.compose({
     visual,
     width: size.width,
     height: size.height,
     aspectRatio: ratio,
-    copy: creativeCopy({ campaign, angle, prepared }),
+    copy: creativeCopy({ campaign, angle, prepared, tagline: brand.tagline }),
     brand,
+    clientName: client?.name,
+    excludeText: [campaign.name],
+    product: productImage,
     logo,
+    logoMissing: Boolean(brand.logo_url) && !logo,
+    angleIndex,
+    seed: slot.seed,
   });
   return { ...composed, model: visual.model };
 }
 
-/** The prepared copy for this slot: its angle, on a platform that uses its aspect ratio if any. */
+/** The prepared copy for this slot: its angle's variants, those on a platform that uses its aspect ratio first. */
 function copyForSlot(campaign: Campaign, slot: Slot) {
   const forAngle = campaign.prepared?.copy.filter((c) => c.angle_id === slot.angle_id) ?? [];
   const candidates = forAngle.length > 0 ? forAngle : (campaign.prepared?.copy ?? []);
-  return candidates.find((c) => PLATFORM_RATIOS[c.platform].includes(slot.aspect_ratio)) ?? candidates[0];
+  const fits = (c: (typeof candidates)[number]) => PLATFORM_RATIOS[c.platform].includes(slot.aspect_ratio);
+  return [...candidates.filter(fits), ...candidates.filter((c) => !fits(c))];
 }
 
 /** Hands a slot back after a transient failure so the redelivery can take it at once. */

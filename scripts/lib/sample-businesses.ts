@@ -34,10 +34,21 @@ export const BUSINESSES: SampleBusiness[] = [
     key: 'dental',
     name: 'Brightside Dental',
     category: 'a friendly dental clinic, calm treatment room',
-    brand: kit({ primary: '#0E7C86', secondary: '#A7E0E0', accent: '#F2994A', background: '#F4FBFB', text: '#0B2E33' }, { heading: 'Poppins', body: 'Inter' }, ['painless']),
+    brand: kit(
+      { primary: '#0E7C86', secondary: '#A7E0E0', accent: '#F2994A', background: '#F4FBFB', text: '#0B2E33' },
+      { heading: 'Poppins', body: 'Inter' },
+      ['painless'],
+    ),
     copy: {
-      headlines: ['Nervous about the dentist? We take it slow, and we explain every step', 'Gentle care for nervous patients', 'Gentle, unhurried care'],
-      bodies: ['Evening appointments, same-day emergency visits and a team that listens first.', 'Evening and same-day appointments.'],
+      headlines: [
+        'Nervous about the dentist? We take it slow, and we explain every step',
+        'Gentle care for nervous patients',
+        'Gentle, unhurried care',
+      ],
+      bodies: [
+        'Evening appointments, same-day emergency visits and a team that listens first.',
+        'Evening and same-day appointments.',
+      ],
       offer: 'Free first check-up',
       cta: 'Book a visit',
     },
@@ -46,10 +57,20 @@ export const BUSINESSES: SampleBusiness[] = [
     key: 'payroll',
     name: 'Payline',
     category: 'payroll software for small business teams',
-    brand: kit({ primary: '#1B2A4A', secondary: '#3D5A80', accent: '#C6F432', background: '#F5F7FA', text: '#101828' }, { heading: 'Montserrat', body: 'Inter' }),
+    brand: kit(
+      { primary: '#1B2A4A', secondary: '#3D5A80', accent: '#C6F432', background: '#F5F7FA', text: '#101828' },
+      { heading: 'Montserrat', body: 'Inter' },
+    ),
     copy: {
-      headlines: ['Payroll done in ten minutes, taxes filed for you, every single month', 'Payroll in ten minutes a month', 'Payroll, done'],
-      bodies: ['Automatic filings, direct deposit and a dashboard your accountant will like.', 'Filings and deposits on autopilot.'],
+      headlines: [
+        'Payroll done in ten minutes, taxes filed for you, every single month',
+        'Payroll in ten minutes a month',
+        'Payroll, done',
+      ],
+      bodies: [
+        'Automatic filings, direct deposit and a dashboard your accountant will like.',
+        'Filings and deposits on autopilot.',
+      ],
       cta: 'Start free',
     },
   },
@@ -57,10 +78,20 @@ export const BUSINESSES: SampleBusiness[] = [
     key: 'fitness',
     name: 'Pulse',
     category: 'a fitness app with home workouts, mobile app',
-    brand: kit({ primary: '#4B1D8F', secondary: '#9B6BDF', accent: '#FF7A3D', background: '#F7F3FF', text: '#1C0B36' }, { heading: 'Oswald', body: 'Poppins' }),
+    brand: kit(
+      { primary: '#4B1D8F', secondary: '#9B6BDF', accent: '#FF7A3D', background: '#F7F3FF', text: '#1C0B36' },
+      { heading: 'Oswald', body: 'Poppins' },
+    ),
     copy: {
-      headlines: ['Twenty minutes a day, no gym, and a coach in your pocket', 'Twenty-minute workouts at home', 'Train at home'],
-      bodies: ['Plans that adapt to your week, with downloads already waiting for offline sessions.', 'Plans that adapt to your week.'],
+      headlines: [
+        'Twenty minutes a day, no gym, and a coach in your pocket',
+        'Twenty-minute workouts at home',
+        'Train at home',
+      ],
+      bodies: [
+        'Plans that adapt to your week, with downloads already waiting for offline sessions.',
+        'Plans that adapt to your week.',
+      ],
       offer: '7-day free trial',
       cta: 'Get the app',
     },
@@ -69,10 +100,16 @@ export const BUSINESSES: SampleBusiness[] = [
     key: 'coffee',
     name: 'Ember & Oak',
     category: 'small-batch coffee roaster, coffee beans',
-    brand: kit({ primary: '#3B2417', secondary: '#C8A27A', accent: '#E07A2E', background: '#F6EFE6', text: '#23160E' }, { heading: 'Playfair Display', body: 'Inter' }),
+    brand: kit(
+      { primary: '#3B2417', secondary: '#C8A27A', accent: '#E07A2E', background: '#F6EFE6', text: '#23160E' },
+      { heading: 'Playfair Display', body: 'Inter' },
+    ),
     copy: {
       headlines: ['Your morning, finally worth waking up for', 'Coffee worth waking up for'],
-      bodies: ['Small-batch beans, roasted on Monday and at your door by Thursday.', 'Roasted Monday, at your door Thursday.'],
+      bodies: [
+        'Small-batch beans, roasted on Monday and at your door by Thursday.',
+        'Roasted Monday, at your door Thursday.',
+      ],
       offer: '30% off your first bag',
       cta: 'Shop the roast',
     },
@@ -82,10 +119,16 @@ export const BUSINESSES: SampleBusiness[] = [
     key: 'skincare',
     name: 'Lumen',
     category: 'vitamin C face serum, skincare',
-    brand: kit({ primary: '#B4505F', secondary: '#F3D5CF', accent: '#6B2737', background: '#FFF8F5', text: '#3A1A20' }, { heading: 'Lora', body: 'Inter' }),
+    brand: kit(
+      { primary: '#B4505F', secondary: '#F3D5CF', accent: '#6B2737', background: '#FFF8F5', text: '#3A1A20' },
+      { heading: 'Lora', body: 'Inter' },
+    ),
     copy: {
       headlines: ['Brighter skin in four weeks, with one drop each morning', 'Brighter skin in four weeks'],
-      bodies: ['Fifteen percent vitamin C, fragrance free, made for sensitive skin.', 'Vitamin C for sensitive skin.'],
+      bodies: [
+        'Fifteen percent vitamin C, fragrance free, made for sensitive skin.',
+        'Vitamin C for sensitive skin.',
+      ],
       cta: 'Shop the serum',
     },
     product: 'serum',
@@ -94,10 +137,20 @@ export const BUSINESSES: SampleBusiness[] = [
     key: 'hotel',
     name: 'Harbour House',
     category: 'a boutique hotel by the sea, rooms with a view',
-    brand: kit({ primary: '#23395B', secondary: '#8EA8C3', accent: '#D9A441', background: '#F8F5EF', text: '#1A2435' }, { heading: 'Playfair Display', body: 'Lora' }),
+    brand: kit(
+      { primary: '#23395B', secondary: '#8EA8C3', accent: '#D9A441', background: '#F8F5EF', text: '#1A2435' },
+      { heading: 'Playfair Display', body: 'Lora' },
+    ),
     copy: {
-      headlines: ['Wake up to the sea, breakfast on the terrace and nowhere to be', 'Wake up to the sea', 'Sea view rooms'],
-      bodies: ['Twelve rooms, a quiet harbour and a kitchen that bakes every morning.', 'Twelve rooms on a quiet harbour.'],
+      headlines: [
+        'Wake up to the sea, breakfast on the terrace and nowhere to be',
+        'Wake up to the sea',
+        'Sea view rooms',
+      ],
+      bodies: [
+        'Twelve rooms, a quiet harbour and a kitchen that bakes every morning.',
+        'Twelve rooms on a quiet harbour.',
+      ],
       offer: 'Stay 3 nights, pay for 2',
       cta: 'Book your stay',
     },

@@ -1,8 +1,8 @@
-import sharp, { type Metadata, type OutputInfo, type OverlayOptions } from 'sharp';
+import sharp from 'sharp';
 import type { FontFamily } from '../fonts.ts';
 import { FONT_FAMILIES } from '../fonts.ts';
 import { PermanentImageError } from '../images/types.ts';
-import { measureBusyGrid, salientBox } from './analysis.ts';
+import { type BusyGrid, measureBusyGrid, type RelBox, salientBox } from './analysis.ts';
 import { contrastRatio } from './color.ts';
 import { type CleanCopy, usableCopy } from './copy.ts';
 import { facesFor } from './fonts.ts';
@@ -30,6 +30,16 @@ export class QualityGateError extends PermanentImageError {
     super('quality_gate', `${gate} (${detail})`);
   }
 }
+
+/** Stand-ins for layouts that never look at the picture. */
+const CENTRE: RelBox = { x: 0.25, y: 0.25, width: 0.5, height: 0.5 };
+const FLAT_GRID: BusyGrid = {
+  cols: 1,
+  rows: 1,
+  edge: new Float32Array(1),
+  variance: new Float32Array(1),
+  mean: new Float32Array([128]),
+};
 
 /** Re-layouts allowed after the first creative fails a gate. */
 const MAX_RELAYOUTS = 2;
@@ -89,14 +99,26 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
   if (copy.dropped.length > 0) warnings.push(`copy_dropped: ${copy.dropped.length}`);
   if (copy.headlines.length === 0) throw new QualityGateError('copy', 'no usable headline');
 
-  let visualMeta: Metadata;
+  // The visual is decoded once; its busy-ness grid and subject box are measured only when a
+  // layout is about to use the picture (a typographic creative never needs them).
+  let visual: Raster;
   try {
-    visualMeta = await sharp(input.visual.png).metadata();
+    const { data, info } = await sharp(input.visual.png)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    visual = { data, width: info.width, height: info.height };
   } catch {
     throw new PermanentImageError('invalid_visual', `The ${input.visual.model} visual is not an image.`);
   }
-  const grid = await measureBusyGrid(input.visual.png);
-  const salient = salientBox(grid);
+  let analysed: { grid: BusyGrid; salient: RelBox } | undefined;
+  const analyse = async () => {
+    if (!analysed) {
+      const grid = await measureBusyGrid({ ...visual, channels: 3 });
+      analysed = { grid, salient: salientBox(grid) };
+    }
+    return analysed;
+  };
   const product = input.product ? await cutOutProduct(input.product) : undefined;
   const logo = await readLogo(input.logo);
   if (input.logo && !logo)
@@ -128,21 +150,16 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
     logo: logo ? { width: logo.width, height: logo.height } : undefined,
     wordmark: logo ? undefined : input.clientName?.trim() || undefined,
     product: product ? { width: product.width, height: product.height } : undefined,
-    grid,
+    grid: FLAT_GRID,
     visualKind,
-    salient,
+    salient: CENTRE,
     variant: angleIndex + 5 * (seed % 2),
   };
   const order = familyOrder(
     { hasProduct: Boolean(product), modelVisual: visualKind === 'model', hasOffer: Boolean(copy.offer) },
     angleIndex,
   );
-  const assets = {
-    visual: input.visual.png,
-    visualSize: { width: visualMeta.width ?? W, height: visualMeta.height ?? H },
-    focus: salient,
-    product: product?.png,
-  };
+  const assets = { visual, focus: CENTRE, product: product?.png };
 
   const tries: Array<{ family: LayoutFamily; scrimBias: number }> = [];
   for (const f of order) {
@@ -161,6 +178,7 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
       });
       if (plan) break;
     }
+    if (process.env.DEBUG_QUALITY) console.log('plan', attempt.family, Boolean(plan));
     if (!plan) continue;
     const background = await renderBackground(plan, W, H, assets);
     const logoPixels = plan.logo && logo ? await logoRaster(logo, plan.logo) : undefined;
@@ -194,7 +212,7 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
       relayouts++;
       continue;
     }
-    const png = await renderFinal(plan, background as Raster, plan.logo && logo ? logo : undefined);
+    const png = await renderFinal(plan, background, plan.logo && logo ? logo : undefined);
     return {
       png,
       width: W,

@@ -34,7 +34,7 @@ export function safeZone(width: number, height: number, placement: Placement): B
 const FLOORS: Record<LayoutFamily, { headline: number; body: number; offer: number; cta: number }> = {
   'side-by-side': { headline: 44, body: 28, offer: 30, cta: 30 },
   'calm-overlay': { headline: 48, body: 28, offer: 30, cta: 30 },
-  'offer-led': { headline: 40, body: 28, offer: 64, cta: 30 },
+  'offer-led': { headline: 40, body: 28, offer: 52, cta: 30 },
   typographic: { headline: 60, body: 30, offer: 40, cta: 30 },
   'brand-block': { headline: 48, body: 28, offer: 36, cta: 30 },
 };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo, type OverlayOptions } from 'sharp';
 import { PermanentImageError } from '../images/types.ts';
 
@@ -13,6 +14,19 @@ const WORK_SIZE = 900;
  * whole as a framed picture. Decoded with sharp, so PNG, JPEG and WebP all work.
  */
 export async function cutOutProduct(bytes: Buffer): Promise<ProductCutout> {
+  // Every slot of a campaign brings the same product: a warm worker cuts it out once.
+  const key = createHash('sha1').update(bytes).digest('hex');
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const cut = await cutOut(bytes);
+  cache.set(key, cut);
+  if (cache.size > 8) cache.delete(cache.keys().next().value ?? '');
+  return cut;
+}
+
+const cache = new Map<string, ProductCutout>();
+
+async function cutOut(bytes: Buffer): Promise<ProductCutout> {
   let decoded: { data: Buffer; info: OutputInfo };
   try {
     decoded = await sharp(bytes)

@@ -23,7 +23,14 @@ export function textContrast(bg: Raster, text: PlacedText): number {
     const y0 = Math.max(0, Math.floor(text.y + li * lineH + lineH * 0.1));
     const y1 = Math.min(bg.height, Math.ceil(text.y + (li + 1) * lineH - lineH * 0.1));
     // Only the span the line's glyphs take, not the whole box (a centred label in a pill).
-    const lw = Math.min(text.width, lineWidth(text.lines[li] ?? '', { faces: text.faces, size: text.size, letterSpacing: text.letterSpacing }));
+    const lw = Math.min(
+      text.width,
+      lineWidth(text.lines[li] ?? '', {
+        faces: text.faces,
+        size: text.size,
+        letterSpacing: text.letterSpacing,
+      }),
+    );
     const left = text.align === 'center' ? text.x + (text.width - lw) / 2 : text.x;
     const x0 = Math.max(0, Math.floor(left));
     const x1 = Math.min(bg.width, Math.ceil(left + lw));

@@ -1,6 +1,6 @@
 import { renderAsync } from '@resvg/resvg-js';
 import satori from 'satori';
-import sharp, { type Metadata, type OutputInfo, type OverlayOptions } from 'sharp';
+import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import type { RelBox } from './analysis.ts';
 import { fontFamilyCss, satoriFonts } from './fonts.ts';
 import type { LayoutPlan, PlacedText, Shape } from './layouts/types.ts';
@@ -86,14 +86,121 @@ function shapeBounds(s: Shape, W: number, H: number): Box {
   };
 }
 
-/** Renders shapes into one overlay cropped to their bounds (resvg's cost follows the area). */
-async function shapesLayer(
-  shapes: Shape[],
+/** An SVG rasterised by resvg as a sharp overlay: raw premultiplied RGBA, no PNG round trip. */
+async function svgOverlay(svg: string, left: number, top: number): Promise<OverlayOptions> {
+  const image = await renderAsync(svg, { font: { loadSystemFonts: false }, logLevel: 'off' });
+  return {
+    input: Buffer.from(image.pixels.buffer, image.pixels.byteOffset, image.pixels.byteLength),
+    raw: { width: image.width, height: image.height, channels: 4, premultiplied: true },
+    left,
+    top,
+  };
+}
+
+/** An encoded image resized to exactly w × h, as a raw RGBA overlay. */
+async function imageOverlay(
+  source: Sharp,
+  w: number,
+  h: number,
+  left: number,
+  top: number,
+): Promise<OverlayOptions> {
+  const { data, info } = await source
+    .resize(w, h, { fit: 'fill' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { input: data, raw: { width: info.width, height: info.height, channels: 4 }, left, top };
+}
+
+function rgbOf(hex: string): [number, number, number] {
+  const v = Number.parseInt(hex.slice(1, 7), 16);
+  return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
+}
+
+/** A plain rectangle: a solid block, no rasteriser needed. */
+function solidOverlay(s: Extract<Shape, { kind: 'rect' }>, W: number, H: number): OverlayOptions | undefined {
+  const x = Math.max(0, Math.round(s.box.x));
+  const y = Math.max(0, Math.round(s.box.y));
+  const w = Math.min(W, Math.round(s.box.x + s.box.width)) - x;
+  const h = Math.min(H, Math.round(s.box.y + s.box.height)) - y;
+  if (w <= 0 || h <= 0) return undefined;
+  const [r, g, b] = rgbOf(s.fill);
+  const a = Math.round((s.opacity ?? 1) * 255);
+  const data = Buffer.alloc(w * h * 4);
+  for (let i = 0; i < data.length; i += 4) {
+    data[i] = r;
+    data[i + 1] = g;
+    data[i + 2] = b;
+    data[i + 3] = a;
+  }
+  return { input: data, raw: { width: w, height: h, channels: 4 }, left: x, top: y };
+}
+
+/** A scrim: solid at its alpha over the box, easing to nothing across the fade band. */
+function scrimOverlay(
+  s: Extract<Shape, { kind: 'scrim' }>,
   W: number,
   H: number,
-  extra = '',
-): Promise<OverlayOptions | undefined> {
-  if (shapes.length === 0 && !extra) return undefined;
+): OverlayOptions | undefined {
+  const b = shapeBounds(s, W, H);
+  if (b.width <= 0 || b.height <= 0) return undefined;
+  const [r, g, bl] = rgbOf(s.color);
+  const data = Buffer.alloc(b.width * b.height * 4);
+  const horizontal = s.towards === 'left' || s.towards === 'right';
+  const n = horizontal ? b.width : b.height;
+  const alphas = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const p = (horizontal ? b.x : b.y) + i + 0.5;
+    let t = 0;
+    if (s.towards === 'right') t = (p - (s.box.x + s.box.width)) / s.fade;
+    else if (s.towards === 'left') t = (s.box.x - p) / s.fade;
+    else if (s.towards === 'down') t = (p - (s.box.y + s.box.height)) / s.fade;
+    else if (s.towards === 'up') t = (s.box.y - p) / s.fade;
+    t = Math.max(0, Math.min(1, t));
+    alphas[i] = Math.round(255 * s.alpha * (1 - t) ** 1.7);
+  }
+  for (let y = 0; y < b.height; y++)
+    for (let x = 0; x < b.width; x++) {
+      const i = (y * b.width + x) * 4;
+      data[i] = r;
+      data[i + 1] = g;
+      data[i + 2] = bl;
+      data[i + 3] = alphas[horizontal ? x : y] ?? 0;
+    }
+  return { input: data, raw: { width: b.width, height: b.height, channels: 4 }, left: b.x, top: b.y };
+}
+
+/**
+ * Overlays for a list of shapes, in order: plain rectangles and scrims are filled directly,
+ * runs of the rest (rounded, round, lifted) go through resvg cropped to their bounds.
+ */
+async function shapeLayers(shapes: Shape[], W: number, H: number): Promise<OverlayOptions[]> {
+  const out: OverlayOptions[] = [];
+  let run: Shape[] = [];
+  const flush = async () => {
+    const layer = await shapesLayer(run, W, H);
+    if (layer) out.push(layer);
+    run = [];
+  };
+  for (const s of shapes) {
+    if (s.kind === 'scrim') {
+      await flush();
+      const layer = scrimOverlay(s, W, H);
+      if (layer) out.push(layer);
+    } else if (s.kind === 'rect' && !s.radius && !s.lift) {
+      await flush();
+      const layer = solidOverlay(s, W, H);
+      if (layer) out.push(layer);
+    } else run.push(s);
+  }
+  await flush();
+  return out;
+}
+
+/** Renders shapes into one overlay cropped to their bounds (resvg's cost follows the area). */
+async function shapesLayer(shapes: Shape[], W: number, H: number): Promise<OverlayOptions | undefined> {
+  if (shapes.length === 0) return undefined;
   const boxes = shapes.map((s) => shapeBounds(s, W, H)).filter((b) => b.width > 0 && b.height > 0);
   if (boxes.length === 0) return undefined;
   const x0 = Math.min(...boxes.map((b) => b.x));
@@ -103,9 +210,8 @@ async function shapesLayer(
   const parts = shapes.map((s, i) => shapeSvg(s, `s${i}`, x0, y0));
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${x1 - x0}" height="${y1 - y0}" viewBox="0 0 ${x1 - x0} ${y1 - y0}">` +
-    `<defs>${parts.map((p) => p.defs).join('')}</defs>${parts.map((p) => p.body).join('')}${extra}</svg>`;
-  const image = await renderAsync(svg, { font: { loadSystemFonts: false }, logLevel: 'off' });
-  return { input: Buffer.from(image.asPng()), left: x0, top: y0 };
+    `<defs>${parts.map((p) => p.defs).join('')}</defs>${parts.map((p) => p.body).join('')}</svg>`;
+  return svgOverlay(svg, x0, y0);
 }
 
 /** Source crop of a `sw × sh` image with the shape of `box`, centred on the subject as far as it can be. */
@@ -125,11 +231,10 @@ export function focusCrop(sw: number, sh: number, box: Box, focus: RelBox) {
 }
 
 export type Assets = {
-  visual: Buffer;
-  visualSize: { width: number; height: number };
+  /** The visual, decoded once (RGB). */
+  visual: Raster;
   focus: RelBox;
   product?: Buffer | undefined;
-  logo?: Buffer | undefined;
 };
 
 /** Pass one: everything but the logo and the words, as raw RGB pixels. */
@@ -140,57 +245,54 @@ export async function renderBackground(
   assets: Assets,
 ): Promise<Raster> {
   const layers: OverlayOptions[] = [];
-  const beneath = await shapesLayer(plan.beneath ?? [], W, H);
-  if (beneath) layers.push(beneath);
-  if (plan.visualBox && plan.visualBox.width > 0 && plan.visualBox.height > 0) {
-    const vb = plan.visualBox;
-    const crop = focusCrop(assets.visualSize.width, assets.visualSize.height, vb, assets.focus);
-    const input = await sharp(assets.visual)
-      .extract(crop)
-      .resize(Math.round(vb.width), Math.round(vb.height), { fit: 'fill' })
-      .png({ compressionLevel: 0 })
-      .toBuffer();
-    layers.push({ input, left: Math.round(vb.x), top: Math.round(vb.y) });
+  layers.push(...(await shapeLayers(plan.beneath ?? [], W, H)));
+  const vb = plan.visualBox;
+  if (vb && vb.width > 0 && vb.height > 0) {
+    const v = assets.visual;
+    const crop = focusCrop(v.width, v.height, vb, assets.focus);
+    const source = sharp(v.data, { raw: { width: v.width, height: v.height, channels: 3 } }).extract(crop);
+    layers.push(
+      await imageOverlay(
+        source,
+        Math.round(vb.width),
+        Math.round(vb.height),
+        Math.round(vb.x),
+        Math.round(vb.y),
+      ),
+    );
   }
-  // Contact shadow: a soft ellipse where the product meets its ground.
-  let shadow = '';
+  layers.push(...(await shapeLayers(plan.under, W, H)));
   const p = plan.product;
-  if (p && assets.product) {
+  if (p && assets.product && p.width > 0 && p.height > 0) {
+    // Contact shadow: a soft ellipse where the product meets its ground.
     const rx = p.width * 0.42;
     const ry = Math.max(4, p.height * 0.045);
-    shadow =
+    const shadow =
       `<defs><filter id="cs" x="-50%" y="-200%" width="200%" height="500%"><feGaussianBlur stdDeviation="${r1(ry * 0.9)}"/></filter></defs>` +
       `<ellipse cx="${r1(p.x + p.width / 2)}" cy="${r1(p.y + p.height - ry * 0.3)}" rx="${r1(rx)}" ry="${r1(ry)}" fill="#000" fill-opacity="0.32" filter="url(#cs)"/>`;
+    const x = Math.max(0, Math.floor(p.x - p.width * 0.2));
+    const y = Math.max(0, Math.floor(p.y + p.height * 0.8));
+    const w = Math.min(W - x, Math.ceil(p.width * 1.4));
+    const h = Math.min(H - y, Math.ceil(p.height * 0.35));
+    if (w > 0 && h > 0)
+      layers.push(
+        await svgOverlay(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="${x} ${y} ${w} ${h}">${shadow}</svg>`,
+          x,
+          y,
+        ),
+      );
+    layers.push(
+      await imageOverlay(
+        sharp(assets.product),
+        Math.round(p.width),
+        Math.round(p.height),
+        Math.round(p.x),
+        Math.round(p.y),
+      ),
+    );
   }
-  const under = await shapesLayer(plan.under, W, H);
-  if (under) layers.push(under);
-  if (shadow && p) {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${shadow}</svg>`;
-    const box = {
-      x: Math.max(0, Math.floor(p.x - p.width * 0.2)),
-      y: Math.max(0, Math.floor(p.y + p.height * 0.8)),
-    };
-    const img = await renderAsync(svg, { logLevel: 'off' });
-    const cropped = await sharp(Buffer.from(img.asPng()))
-      .extract({
-        left: box.x,
-        top: box.y,
-        width: Math.min(W - box.x, Math.ceil(p.width * 1.4)),
-        height: Math.min(H - box.y, Math.ceil(p.height * 0.35)),
-      })
-      .png()
-      .toBuffer();
-    layers.push({ input: cropped, left: box.x, top: box.y });
-  }
-  if (p && assets.product && p.width > 0 && p.height > 0) {
-    const input = await sharp(assets.product)
-      .resize(Math.round(p.width), Math.round(p.height), { fit: 'fill' })
-      .png({ compressionLevel: 0 })
-      .toBuffer();
-    layers.push({ input, left: Math.round(p.x), top: Math.round(p.y) });
-  }
-  const over = await shapesLayer(plan.over, W, H);
-  if (over) layers.push(over);
+  layers.push(...(await shapeLayers(plan.over, W, H)));
   const { data, info } = await sharp({
     create: { width: W, height: H, channels: 3, background: plan.background },
   })
@@ -268,11 +370,15 @@ export async function renderFinal(
       );
       if (chip) layers.push(chip);
     }
-    const input = await sharp(logo.png)
-      .resize(Math.round(l.width), Math.round(l.height), { fit: 'fill' })
-      .png({ compressionLevel: 0 })
-      .toBuffer();
-    layers.push({ input, left: Math.round(l.x), top: Math.round(l.y) });
+    layers.push(
+      await imageOverlay(
+        sharp(logo.png),
+        Math.round(l.width),
+        Math.round(l.height),
+        Math.round(l.x),
+        Math.round(l.y),
+      ),
+    );
   }
   if (plan.texts.length > 0) {
     const x0 = Math.max(0, Math.floor(Math.min(...plan.texts.map((t) => t.x)) - 8));
@@ -294,11 +400,10 @@ export async function renderFinal(
         fonts: satoriFonts(plan.texts.flatMap((t) => t.faces)),
       },
     );
-    const image = await renderAsync(svg, { font: { loadSystemFonts: false }, logLevel: 'off' });
-    layers.push({ input: Buffer.from(image.asPng()), left: x0, top: y0 });
+    layers.push(await svgOverlay(svg, x0, y0));
   }
   return sharp(background.data, { raw: { width: W, height: H, channels: 3 } })
     .composite(layers)
-    .png({ compressionLevel: 6, adaptiveFiltering: false })
+    .png({ compressionLevel: 3, adaptiveFiltering: false })
     .toBuffer();
 }

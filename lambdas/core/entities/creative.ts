@@ -4,6 +4,7 @@ import { keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import { type PageRequest, queryCollection } from '../db/query.ts';
 import type { Deps } from '../deps.ts';
+import type { CreativeQuality } from '../creative/types.ts';
 import { type Slot, slotFromItem } from './slot.ts';
 
 export type CreativeFilter = 'succeeded' | 'pending' | 'failed' | 'all';
@@ -21,6 +22,7 @@ export type Creative = {
   image_url: string | null;
   image_url_expires_at: string | null;
   failure_reason?: string;
+  quality?: CreativeQuality;
   created_at: string;
   updated_at: string;
 };
@@ -51,6 +53,7 @@ export async function toCreative(deps: Deps, slot: Slot): Promise<Creative> {
     image_url: imageUrl,
     image_url_expires_at: expiresAt,
     ...(slot.status === 'failed' ? { failure_reason: slot.failure_reason ?? 'unknown' } : {}),
+    ...(slot.quality ? { quality: slot.quality } : {}),
     created_at: slot.created_at,
     updated_at: slot.updated_at,
   };

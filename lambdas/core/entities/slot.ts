@@ -13,6 +13,7 @@ import { isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
 import type { Deps } from '../deps.ts';
 import type { SlotPlan } from '../generation/batch.ts';
+import type { CreativeQuality } from '../creative/types.ts';
 import { METRIC } from '../telemetry.ts';
 
 export type SlotStatus = 'pending' | 'running' | 'succeeded' | 'failed';
@@ -38,6 +39,8 @@ export type Slot = {
   bytes: number | null;
   model: string | null;
   failure_reason: string | null;
+  /** What the creative measured after composing (see lambdas/core/creative/quality.ts). */
+  quality: CreativeQuality | null;
   created_at: string;
   updated_at: string;
 };
@@ -96,6 +99,7 @@ export function slotFromItem(item: Record<string, unknown>): Slot {
     bytes: num(item.bytes),
     model: str(item.model),
     failure_reason: str(item.failure_reason),
+    quality: item.quality && typeof item.quality === 'object' ? (item.quality as CreativeQuality) : null,
     created_at: String(item.created_at),
     updated_at: String(item.updated_at),
   };
@@ -216,7 +220,13 @@ export async function claimSlot(
     : { outcome: 'busy', slot };
 }
 
-export type SlotResult = { width: number; height: number; bytes: number; model: string };
+export type SlotResult = {
+  width: number;
+  height: number;
+  bytes: number;
+  model: string;
+  quality?: CreativeQuality | undefined;
+};
 
 function jobCounter(
   deps: Deps,
@@ -274,7 +284,7 @@ export async function settleSucceeded(
               TableName: table,
               Key: keys.slot(slot.account_id, slot.job_id, slot.index),
               UpdateExpression:
-                'SET #status = :succeeded, width = :w, height = :h, bytes = :b, model = :m, updated_at = :now, completed_at = :now, gsi1pk = :g1pk, gsi1sk = :g1sk REMOVE lease_id, lease_until',
+                `SET #status = :succeeded, width = :w, height = :h, bytes = :b, model = :m${result.quality ? ', quality = :q' : ''}, updated_at = :now, completed_at = :now, gsi1pk = :g1pk, gsi1sk = :g1sk REMOVE lease_id, lease_until`,
               ConditionExpression: '#status = :running AND lease_id = :lease',
               ExpressionAttributeNames: { '#status': 'status' },
               ExpressionAttributeValues: {
@@ -285,6 +295,7 @@ export async function settleSucceeded(
                 ':h': result.height,
                 ':b': result.bytes,
                 ':m': result.model,
+                ...(result.quality ? { ':q': result.quality } : {}),
                 ':now': now,
                 ':g1pk': group.gsi1pk,
                 ':g1sk': group.gsi1sk,

@@ -1,4 +1,4 @@
-import { busyScore, type RelBox, regionStats } from '../analysis.ts';
+import { busyScore, type RelBox } from '../analysis.ts';
 import { contrastOfLuminances, relativeLuminance, srgbToLinear } from '../color.ts';
 import { accentOn } from '../palette.ts';
 import type { Box } from '../types.ts';
@@ -100,7 +100,6 @@ function worst(textLum: number, range: { lo: number; hi: number }): number {
 export const calmOverlay: Layout = {
   family: 'calm-overlay',
   plan(ctx: LayoutContext): LayoutPlan | undefined {
-    const { u } = ctx;
     const scored = regionsFor(ctx).map((region, i) => ({
       region,
       busy: busyScore(ctx.grid, region.text),
@@ -111,84 +110,94 @@ export const calmOverlay: Layout = {
         ((ctx.variant + i) % 2) * 0.6,
     }));
     scored.sort((a, b) => a.score - b.score);
-    const choice = scored[0];
-    if (!choice) return undefined;
-    const { region } = choice;
-    const stats = regionStats(ctx.grid, region.text);
-    const range = lumRange(ctx, region.text);
-    const dark = ctx.palette.deep;
-    const light = ctx.palette.light;
-    // Text light on a darker region, dark on a lighter one.
-    const lightText = stats.mean < 150;
-    const fg = lightText ? '#FFFFFF' : dark;
-    const scrimColor = lightText ? dark : light;
-    const fgLum = relativeLuminance(fg);
-    let alpha = 0;
-    const needed = 6;
-    if (worst(fgLum, range) < needed || choice.busy > 14 || ctx.scrimBias > 0) {
-      const sl = relativeLuminance(scrimColor);
-      alpha = 1;
-      for (let a = 0.35; a <= 1.0001; a += 0.05) {
-        const blended = { lo: range.lo + (sl - range.lo) * a, hi: range.hi + (sl - range.hi) * a };
-        if (worst(fgLum, blended) >= needed) {
-          alpha = a;
-          break;
-        }
-      }
-      alpha = Math.min(1, Math.max(alpha, choice.busy > 14 ? 0.6 : 0.45) + ctx.scrimBias * 0.25);
+    // The calmest region that holds the copy. Busier regions (behind a scrim) only on the
+    // re-layout pass: first the engine tries shorter copy in the calm one.
+    const calmest = Math.min(...scored.map((c) => c.busy));
+    const open = ctx.scrimBias > 0 ? scored : scored.filter((c) => c.busy <= calmest * 1.5 + 3);
+    for (const choice of open) {
+      const plan = planIn(ctx, choice.region, choice.busy);
+      if (plan) return plan;
     }
-    const area = toPx(ctx, region.text);
-    const pad = Math.round(u * 0.06);
-    const column = clipToSafe(ctx, {
-      x: area.x + pad,
-      y: area.y + pad,
-      width: area.width - 2 * pad,
-      height: area.height - 2 * pad,
-    });
-    const ctaFill = accentOn(ctx.palette, alpha > 0 ? scrimColor : lightText ? dark : light);
-    const stack = stackCopy(ctx, {
-      family: 'calm-overlay',
-      column,
-      align: region.text.width < 0.9 ? 'left' : 'center',
-      valign: region.towards === 'up' ? 'bottom' : region.towards === 'down' ? 'top' : 'center',
-      fg,
-      ctaFill,
-      offerPill: ctx.copy.offer ? { fill: ctaFill } : undefined,
-      headlineMax: Math.round(u * 0.09),
-      brandMark: true,
-    });
-    if (!stack) return undefined;
-    const under: Shape[] = [];
-    if (alpha > 0) {
-      const b = stack.bounds;
-      const m = Math.round(u * 0.05);
-      const solid =
-        region.towards === 'right'
-          ? { x: 0, y: 0, width: b.x + b.width + m, height: ctx.height }
-          : region.towards === 'left'
-            ? { x: b.x - m, y: 0, width: ctx.width - b.x + m, height: ctx.height }
-            : region.towards === 'down'
-              ? { x: 0, y: 0, width: ctx.width, height: b.y + b.height + m }
-              : { x: 0, y: b.y - m, width: ctx.width, height: ctx.height - b.y + m };
-      under.push({
-        kind: 'scrim',
-        box: solid,
-        color: scrimColor,
-        alpha,
-        fade: Math.round(u * 0.18),
-        towards: region.towards,
-      });
-    }
-    return {
-      family: 'calm-overlay',
-      background: scrimColor,
-      visualBox: { x: 0, y: 0, width: ctx.width, height: ctx.height },
-      under,
-      product: productIn(ctx, toPx(ctx, region.product), 0.74),
-      over: stack.shapes,
-      logo: stack.logo,
-      texts: stack.texts,
-      textRegion: { name: region.name, busy: Math.round(choice.busy * 10) / 10 },
-    };
+    return undefined;
   },
 };
+
+function planIn(ctx: LayoutContext, region: Region, busy: number): LayoutPlan | undefined {
+  const { u } = ctx;
+  const choice = { busy };
+  const range = lumRange(ctx, region.text);
+  const dark = ctx.palette.deep;
+  const light = ctx.palette.light;
+  // Light or dark text, whichever reads better on what the region actually holds.
+  const lightText = worst(relativeLuminance('#FFFFFF'), range) >= worst(relativeLuminance(dark), range);
+  const fg = lightText ? '#FFFFFF' : dark;
+  const scrimColor = lightText ? dark : light;
+  const fgLum = relativeLuminance(fg);
+  let alpha = 0;
+  const needed = 6;
+  if (worst(fgLum, range) < needed || choice.busy > 14 || ctx.scrimBias > 0) {
+    const sl = relativeLuminance(scrimColor);
+    alpha = 1;
+    for (let a = 0.35; a <= 1.0001; a += 0.05) {
+      const blended = { lo: range.lo + (sl - range.lo) * a, hi: range.hi + (sl - range.hi) * a };
+      if (worst(fgLum, blended) >= needed) {
+        alpha = a;
+        break;
+      }
+    }
+    alpha = Math.min(1, Math.max(alpha, choice.busy > 14 ? 0.6 : 0.45) + ctx.scrimBias * 0.25);
+  }
+  const area = toPx(ctx, region.text);
+  const pad = Math.round(u * 0.06);
+  const column = clipToSafe(ctx, {
+    x: area.x + pad,
+    y: area.y + pad,
+    width: area.width - 2 * pad,
+    height: area.height - 2 * pad,
+  });
+  const ctaFill = accentOn(ctx.palette, alpha > 0 ? scrimColor : lightText ? dark : light);
+  const stack = stackCopy(ctx, {
+    family: 'calm-overlay',
+    column,
+    align: region.text.width < 0.9 ? 'left' : 'center',
+    valign: region.towards === 'up' ? 'bottom' : region.towards === 'down' ? 'top' : 'center',
+    fg,
+    ctaFill,
+    offerPill: ctx.copy.offer ? { fill: ctaFill } : undefined,
+    headlineMax: Math.round(u * 0.09),
+    brandMark: true,
+  });
+  if (!stack) return undefined;
+  const under: Shape[] = [];
+  if (alpha > 0) {
+    const b = stack.bounds;
+    const m = Math.round(u * 0.05);
+    const solid =
+      region.towards === 'right'
+        ? { x: 0, y: 0, width: b.x + b.width + m, height: ctx.height }
+        : region.towards === 'left'
+          ? { x: b.x - m, y: 0, width: ctx.width - b.x + m, height: ctx.height }
+          : region.towards === 'down'
+            ? { x: 0, y: 0, width: ctx.width, height: b.y + b.height + m }
+            : { x: 0, y: b.y - m, width: ctx.width, height: ctx.height - b.y + m };
+    under.push({
+      kind: 'scrim',
+      box: solid,
+      color: scrimColor,
+      alpha,
+      fade: Math.round(u * 0.18),
+      towards: region.towards,
+    });
+  }
+  return {
+    family: 'calm-overlay',
+    background: scrimColor,
+    visualBox: { x: 0, y: 0, width: ctx.width, height: ctx.height },
+    under,
+    product: productIn(ctx, toPx(ctx, region.product), 0.74),
+    over: stack.shapes,
+    logo: stack.logo,
+    texts: stack.texts,
+    textRegion: { name: region.name, busy: Math.round(choice.busy * 10) / 10 },
+  };
+}

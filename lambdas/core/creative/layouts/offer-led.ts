@@ -54,7 +54,7 @@ export const offerLed: Layout = {
 
     // The badge: the largest circle its area (inside the safe zone) holds, the offer as big as fits.
     const area = clipToSafe(ctx, badgeArea);
-    const d = Math.round(Math.min(area.width, area.height, u * 0.52) * 0.96);
+    const d = Math.round(Math.min(area.width, area.height, u * 0.56) * 0.98);
     const upper = offerText.toLocaleUpperCase();
     const faces = facesFor(ctx.fonts.heading, 800, upper);
     const inner = d * 0.7;
@@ -64,8 +64,8 @@ export const offerLed: Layout = {
       maxSize: Math.round(u * 0.12),
       minSize: minTypeSize('offer-led', 'offer', W, H),
       maxWidth: inner,
-      maxLines: 3,
-      maxHeight: inner * 0.86,
+      maxLines: 4,
+      maxHeight: inner * 0.92,
       lineHeight: 1.05,
       letterSpacingEm: 0.01,
     });
