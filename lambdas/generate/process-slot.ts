@@ -1,16 +1,16 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ComposedCreative, ComposeInput } from '#core/creative/types.ts';
 import { isConditionalCheckFailed } from '#core/db/errors.ts';
 import { keys } from '#core/db/keys.ts';
 import type { Deps } from '#core/deps.ts';
 import { getAngle } from '#core/entities/angle.ts';
 import { getBrandKit } from '#core/entities/brand-kit.ts';
-import { getClient } from '#core/entities/client.ts';
 import { type Campaign, getCampaign } from '#core/entities/campaign.ts';
+import { getClient } from '#core/entities/client.ts';
 import { finalizeJobIfDone, markJobRunning } from '#core/entities/job.ts';
 import { claimSlot, type Slot, settleFailed, settleSucceeded } from '#core/entities/slot.ts';
 import type { SlotMessage } from '#core/generation/messages.ts';
-import type { ComposedCreative, ComposeInput } from '#core/creative/types.ts';
 import { deliverySize, parseRatio } from '#core/images/sizes.ts';
 import { type ImageModel, PermanentImageError } from '#core/images/types.ts';
 import { PLATFORM_RATIOS } from '#core/text/platform-limits.ts';

@@ -1,7 +1,7 @@
+import type { CopyCandidates } from '#core/creative/types.ts';
 import type { Angle } from '#core/entities/angle.ts';
 import type { BrandKit } from '#core/entities/brand-kit.ts';
 import type { Campaign } from '#core/entities/campaign.ts';
-import type { CopyCandidates } from '#core/creative/types.ts';
 
 /**
  * The image model is asked for the visual only — scene, mood, composition, palette — and told
@@ -49,7 +49,8 @@ export function creativeCopy(input: {
   const { campaign, angle } = input;
   const prepared = Array.isArray(input.prepared) ? input.prepared : input.prepared ? [input.prepared] : [];
   const offer = campaign.offer_text.trim() || undefined;
-  const same = (a: string, b: string | undefined) => Boolean(b) && a.trim().toLowerCase() === b?.trim().toLowerCase();
+  const same = (a: string, b: string | undefined) =>
+    Boolean(b) && a.trim().toLowerCase() === b?.trim().toLowerCase();
   const headlines: string[] = [];
   const add = (list: string[], text: string | undefined) => {
     const t = text?.replace(/\s+/g, ' ').trim();
@@ -62,7 +63,9 @@ export function creativeCopy(input: {
   const rest: string[] = [];
   for (const p of prepared) add(rest, p.headline);
   add(rest, input.tagline);
-  headlines.push(...rest.filter((h) => !headlines.some((x) => same(x, h))).sort((a, b) => b.length - a.length));
+  headlines.push(
+    ...rest.filter((h) => !headlines.some((x) => same(x, h))).sort((a, b) => b.length - a.length),
+  );
   const bodies: string[] = [];
   for (const p of prepared) {
     // The body never repeats the headline or the offer, which have places of their own.

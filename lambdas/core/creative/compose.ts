@@ -97,7 +97,11 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
   const exclude = input.excludeText ?? [];
   const copy = usableCopy(input.copy, input.brand.banned_words, exclude);
   if (copy.dropped.length > 0) warnings.push(`copy_dropped: ${copy.dropped.length}`);
-  if (copy.headlines.length === 0) throw new QualityGateError('copy', 'no usable headline');
+  if (copy.headlines.length === 0)
+    throw new QualityGateError(
+      'copy',
+      `no usable headline among ${input.copy.headlines.length} candidates: ${copy.dropped.slice(0, 3).join(' / ').slice(0, 200)}`,
+    );
 
   // The visual is decoded once; its busy-ness grid and subject box are measured only when a
   // layout is about to use the picture (a typographic creative never needs them).
@@ -178,7 +182,6 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
       });
       if (plan) break;
     }
-    if (process.env.DEBUG_QUALITY) console.log('plan', attempt.family, Boolean(plan));
     if (!plan) continue;
     const background = await renderBackground(plan, W, H, assets);
     const logoPixels = plan.logo && logo ? await logoRaster(logo, plan.logo) : undefined;

@@ -1,4 +1,4 @@
-import { containsBannedWord } from '../text/copy-rules.ts';
+import { containsBannedWord, removeBannedWords } from '../text/copy-rules.ts';
 import type { CopyCandidates } from './types.ts';
 
 /** Strings that are never copy: internal names and placeholders. */
@@ -43,13 +43,21 @@ export function usableCopy(
   const dropped: string[] = [];
   const keep = (list: string[]) => {
     const out: string[] = [];
+    const rewritten: string[] = [];
     for (const raw of list) {
       const t = clean(raw);
       if (!t || out.includes(t)) continue;
-      if (usable(t, banned, exclude)) out.push(t);
-      else dropped.push(t);
+      if (usable(t, banned, exclude)) {
+        out.push(t);
+        continue;
+      }
+      dropped.push(t);
+      // A banned word taken out leaves a candidate of last resort, if enough of it is left.
+      const without = removeBannedWords(t, banned);
+      if (without !== t && without.split(/\s+/).length >= 3 && usable(without, banned, exclude))
+        rewritten.push(without.charAt(0).toLocaleUpperCase() + without.slice(1));
     }
-    return out;
+    return [...out, ...rewritten.filter((r) => !out.includes(r))];
   };
   const offer = clean(copy.offer);
   const cta = clean(copy.cta);

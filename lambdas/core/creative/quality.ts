@@ -117,7 +117,6 @@ export function measureQuality(input: {
   let minContrast = 21;
   for (const t of plan.texts) {
     const c = textContrast(bg, t);
-    if (process.env.DEBUG_QUALITY) console.log(t.role, t.color, c.toFixed(2));
     minContrast = Math.min(minContrast, c);
   }
   const sized = plan.texts.filter((t) => t.role !== 'wordmark');
@@ -141,6 +140,13 @@ export function measureQuality(input: {
     product_visible: productVisible(plan, W, H, input.wantProduct),
     logo_visible: logoVisible(bg, plan, input.logoPixels),
     text_region: plan.textRegion,
+    boxes: plan.texts.map((t) => ({
+      role: t.role,
+      x: Math.round(t.x),
+      y: Math.round(t.y),
+      width: Math.round(t.width),
+      height: Math.round(t.height),
+    })),
   };
   const failed =
     minContrast < gates.minContrast

@@ -52,6 +52,14 @@ export type CreativeQuality = {
   logo_visible: boolean | null;
   /** Where the text went on the visual and how busy that region was (0 = flat). */
   text_region?: { name: string; busy: number } | undefined;
+  /** Every text box as laid out (canvas px), so a caller can check the measure. */
+  boxes: Array<{
+    role: 'headline' | 'body' | 'offer' | 'cta' | 'wordmark';
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+  }>;
   /** Re-layouts before the creative passed its gates. */
   relayouts: number;
   warnings?: string[] | undefined;

@@ -1,10 +1,10 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { CreativeQuality } from '../creative/types.ts';
 import { keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import { type PageRequest, queryCollection } from '../db/query.ts';
 import type { Deps } from '../deps.ts';
-import type { CreativeQuality } from '../creative/types.ts';
 import { type Slot, slotFromItem } from './slot.ts';
 
 export type CreativeFilter = 'succeeded' | 'pending' | 'failed' | 'all';

@@ -8,12 +8,12 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { v5 as uuidv5 } from 'uuid';
+import type { CreativeQuality } from '../creative/types.ts';
 import { ledger } from '../credits.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
 import type { Deps } from '../deps.ts';
 import type { SlotPlan } from '../generation/batch.ts';
-import type { CreativeQuality } from '../creative/types.ts';
 import { METRIC } from '../telemetry.ts';
 
 export type SlotStatus = 'pending' | 'running' | 'succeeded' | 'failed';
@@ -283,8 +283,7 @@ export async function settleSucceeded(
             Update: {
               TableName: table,
               Key: keys.slot(slot.account_id, slot.job_id, slot.index),
-              UpdateExpression:
-                `SET #status = :succeeded, width = :w, height = :h, bytes = :b, model = :m${result.quality ? ', quality = :q' : ''}, updated_at = :now, completed_at = :now, gsi1pk = :g1pk, gsi1sk = :g1sk REMOVE lease_id, lease_until`,
+              UpdateExpression: `SET #status = :succeeded, width = :w, height = :h, bytes = :b, model = :m${result.quality ? ', quality = :q' : ''}, updated_at = :now, completed_at = :now, gsi1pk = :g1pk, gsi1sk = :g1sk REMOVE lease_id, lease_until`,
               ConditionExpression: '#status = :running AND lease_id = :lease',
               ExpressionAttributeNames: { '#status': 'status' },
               ExpressionAttributeValues: {
