@@ -2,7 +2,7 @@ import { Resvg } from '@resvg/resvg-js';
 import fc from 'fast-check';
 import satori from 'satori';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, mix, parseHex, relativeLuminance, toHex } from '#core/creative/color.ts';
+import { contrastRatio, mix, parseHex, toHex } from '#core/creative/color.ts';
 import { facesFor, fontFamilyCss, loadFace, measureText, satoriFonts } from '#core/creative/fonts.ts';
 import { FONT_FAMILIES } from '#core/fonts.ts';
 

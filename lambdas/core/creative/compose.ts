@@ -174,9 +174,12 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
   let lastFailure: { gate: string; detail: string } | undefined;
   for (const attempt of tries) {
     let plan: LayoutPlan | undefined;
+    const reading = attempt.family === 'typographic' ? { grid: FLAT_GRID, salient: CENTRE } : await analyse();
+    assets.focus = reading.salient;
     for (const choice of copyChoices(copy)) {
       plan = LAYOUTS[attempt.family].plan({
         ...base,
+        ...reading,
         scrimBias: attempt.scrimBias,
         copy: { ...choice, offer: copy.offer, cta: copy.cta },
       });

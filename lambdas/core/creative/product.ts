@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata, type OutputInfo, type OverlayOptions } from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import { PermanentImageError } from '../images/types.ts';
 
 /** A product cut out of its backdrop: RGBA PNG trimmed to its visible pixels. */

@@ -68,13 +68,22 @@ function shapeBounds(s: Shape, W: number, H: number): Box {
   let { x, y, width, height } = s.box;
   if (s.kind === 'scrim') {
     if (s.towards === 'right') width += s.fade;
-    if (s.towards === 'left') (x -= s.fade), (width += s.fade);
+    if (s.towards === 'left') {
+      x -= s.fade;
+      width += s.fade;
+    }
     if (s.towards === 'down') height += s.fade;
-    if (s.towards === 'up') (y -= s.fade), (height += s.fade);
+    if (s.towards === 'up') {
+      y -= s.fade;
+      height += s.fade;
+    }
   }
   if ('lift' in s && s.lift) {
     const m = Math.min(width, height) * 0.3;
-    (x -= m), (y -= m), (width += 2 * m), (height += 3 * m);
+    x -= m;
+    y -= m;
+    width += 2 * m;
+    height += 3 * m;
   }
   const x0 = Math.max(0, Math.floor(x));
   const y0 = Math.max(0, Math.floor(y));
