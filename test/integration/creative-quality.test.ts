@@ -11,6 +11,7 @@ import { composeCreative } from '#core/creative/compose.ts';
 import { safeZone } from '#core/creative/grid.ts';
 import type { CreativeQuality } from '#core/creative/types.ts';
 import { putAngles } from '#core/entities/angle.ts';
+import { getCampaign } from '#core/entities/campaign.ts';
 import { createStabilityImageModel } from '#core/images/bedrock-stability.ts';
 import { deliverySize, parseRatio } from '#core/images/sizes.ts';
 import { busyVisual } from '../../scripts/lib/busy-visual.ts';
@@ -292,7 +293,23 @@ async function inspect(made: Made, creative: any, pngs: Map<string, Buffer>) {
   const all = [...plainWords, ...invertedWords].filter(
     (w) => w.conf >= 80 && /[\p{L}\p{N}]{2,}/u.test(w.text),
   );
+  // Words we could have printed (scenes and photos can hold letter-like shapes OCR reads).
+  const prepared =
+    (await getCampaign(api.deps, made.account.accountId, made.campaign.id))?.prepared?.copy ?? [];
+  const vocabulary = new Set(
+    words(
+      [
+        made.business.name,
+        made.business.copy.cta,
+        made.business.copy.offer ?? '',
+        ...made.angles.map((a) => a.hook),
+        ...made.business.copy.bodies,
+        ...prepared.flatMap((p) => [p.headline, p.primary_text ?? '']),
+      ].join(' '),
+    ),
+  );
   for (const w of all) {
+    if (!words(w.text).some((x) => vocabulary.has(x))) continue;
     const out =
       w.x < safe.x - 4 ||
       w.y < safe.y - 4 ||
@@ -320,17 +337,6 @@ async function inspect(made: Made, creative: any, pngs: Map<string, Buffer>) {
   stats.offerCta.seen += expected.filter((w) => seen.has(w)).length;
 
   // Split words: a confident fragment that is the start or end of a longer copy word but no word itself.
-  const vocabulary = new Set(
-    words(
-      [
-        made.business.name,
-        made.business.copy.cta,
-        made.business.copy.offer ?? '',
-        ...made.angles.map((a) => a.hook),
-        ...made.business.copy.bodies,
-      ].join(' '),
-    ),
-  );
   for (const w of words(text)) {
     if (w.length < 2 || vocabulary.has(w)) continue;
     const partOf = [...vocabulary].find(

@@ -12,7 +12,7 @@ import type { Fonts, LayoutContext, LayoutPlan } from './layouts/types.ts';
 import { brandPalette } from './palette.ts';
 import { cutOutProduct } from './product.ts';
 import { measureQuality } from './quality.ts';
-import { type Raster, renderBackground, renderFinal } from './render.ts';
+import { type Assets, type Raster, renderBackground, renderFinal } from './render.ts';
 import {
   type ComposedCreative,
   type ComposeInput,
@@ -103,22 +103,27 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
       `no usable headline among ${input.copy.headlines.length} candidates: ${copy.dropped.slice(0, 3).join(' / ').slice(0, 200)}`,
     );
 
-  // The visual is decoded once; its busy-ness grid and subject box are measured only when a
-  // layout is about to use the picture (a typographic creative never needs them).
-  let visual: Raster;
-  try {
-    const { data, info } = await sharp(input.visual.png)
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    visual = { data, width: info.width, height: info.height };
-  } catch {
-    throw new PermanentImageError('invalid_visual', `The ${input.visual.model} visual is not an image.`);
-  }
+  // The visual is decoded once, and only when a layout draws or reads it (a typographic
+  // creative needs neither); its busy-ness grid and subject box likewise.
+  let decoded: Raster | undefined;
+  const decode = async (): Promise<Raster> => {
+    if (!decoded) {
+      try {
+        const { data, info } = await sharp(input.visual.png)
+          .removeAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        decoded = { data, width: info.width, height: info.height };
+      } catch {
+        throw new PermanentImageError('invalid_visual', `The ${input.visual.model} visual is not an image.`);
+      }
+    }
+    return decoded;
+  };
   let analysed: { grid: BusyGrid; salient: RelBox } | undefined;
   const analyse = async () => {
     if (!analysed) {
-      const grid = await measureBusyGrid({ ...visual, channels: 3 });
+      const grid = await measureBusyGrid({ ...(await decode()), channels: 3 });
       analysed = { grid, salient: salientBox(grid) };
     }
     return analysed;
@@ -163,7 +168,7 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
     { hasProduct: Boolean(product), modelVisual: visualKind === 'model', hasOffer: Boolean(copy.offer) },
     angleIndex,
   );
-  const assets = { visual, focus: CENTRE, product: product?.png };
+  const assets: Assets = { focus: CENTRE, product: product?.png };
 
   const tries: Array<{ family: LayoutFamily; scrimBias: number }> = [];
   for (const f of order) {
@@ -186,6 +191,7 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
       if (plan) break;
     }
     if (!plan) continue;
+    if (plan.visualBox) assets.visual = await decode();
     const background = await renderBackground(plan, W, H, assets);
     const logoPixels = plan.logo && logo ? await logoRaster(logo, plan.logo) : undefined;
     let measured = measureQuality({

@@ -241,7 +241,7 @@ export function focusCrop(sw: number, sh: number, box: Box, focus: RelBox) {
 
 export type Assets = {
   /** The visual, decoded once (RGB). */
-  visual: Raster;
+  visual?: Raster | undefined;
   focus: RelBox;
   product?: Buffer | undefined;
 };
@@ -256,8 +256,8 @@ export async function renderBackground(
   const layers: OverlayOptions[] = [];
   layers.push(...(await shapeLayers(plan.beneath ?? [], W, H)));
   const vb = plan.visualBox;
-  if (vb && vb.width > 0 && vb.height > 0) {
-    const v = assets.visual;
+  const v = assets.visual;
+  if (vb && v && vb.width > 0 && vb.height > 0) {
     const crop = focusCrop(v.width, v.height, vb, assets.focus);
     const source = sharp(v.data, { raw: { width: v.width, height: v.height, channels: 3 } }).extract(crop);
     layers.push(
