@@ -5,6 +5,8 @@
  * Phases (each bounded in count and time; only 127.0.0.1 traffic):
  * 1. router bundle: size, renderer absent, import time vs `node -e 0` (fails the bench over 1 MB
  *    or with the renderer inside);
+ * 1b. the offline text engine in process: generate_angles on a 1,500-character brief and
+ *    prepare_campaign's copy for 3 angles × 3 platforms (p50 budgets 50 ms and 30 ms);
  * 2. renderer alone, one core: ms per creative at four sizes, peak RSS, PNG bytes;
  * 3. the local stack started; 60 clients and campaigns of 10, 1,000 and 10,000 creatives seeded;
  * 4. router over HTTP, sequential and at concurrency 16, next to bare GetItem/Query;
@@ -12,20 +14,30 @@
  * 6. the pipeline: 100-image batches with 1 and 2 workers, next to the renderer's ceiling;
  * 7. cost per 1,000 images on paper from the settings and the measured durations.
  *
+ * Also: presigning 50 URLs three ways (no stack), one account's ledger item under contention
+ * (its own DynamoDB Local), and the first requests of a fresh process importing the bundle.
+ *
  * BENCH_SCALE (default 1) scales repetition counts, e.g. 0.3 for a quick look;
- * `npm run bench -- --markdown` only rewrites results.md from results.json.
+ * `npm run bench -- --markdown` only rewrites results.md from results.json;
+ * `npm run bench -- --only=presign,ledger` runs only those sections (bundle, presign, renderer,
+ * ledger, first_request, stack = router + scaling + pipeline + cost) and merges them into the
+ * existing results.json.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { parseApiKey } from '#core/auth/api-key-format.ts';
 import { keys } from '#core/db/keys.ts';
 import { type BundleResult, benchRouterBundle } from './lib/bundle.ts';
+import { benchCopy, type CopyBenchResult } from './lib/copy.ts';
 import { ASSUMPTIONS, costPer1000, type ItemSizes, PRICES, readStackSettings } from './lib/cost.ts';
+import { benchFirstRequest, type FirstRequestResult } from './lib/first-request.ts';
+import { benchLedger, type LedgerResult } from './lib/ledger.ts';
 import { startLoadClient } from './lib/load.ts';
 import { itemSize } from './lib/meter.ts';
 import { PIPELINE_RATIOS, type PipelineRun, runPipeline } from './lib/pipeline.ts';
+import { benchPresign, type PresignResult } from './lib/presign.ts';
 import { benchRenderer, type RendererResult } from './lib/renderer.ts';
 import { type Results, renderMarkdown } from './lib/report.ts';
 import { benchRouter, benchScaling, type RouterResult, type ScalingResult } from './lib/router.ts';
@@ -49,8 +61,32 @@ const checkTime = (phase: string) => {
 /** The pipeline section of the results, as the report declares it. */
 export type PipelineResult = Results['pipeline'];
 
+const SECTIONS = ['bundle', 'presign', 'copy', 'renderer', 'ledger', 'first_request', 'stack'] as const;
+type Section = (typeof SECTIONS)[number];
+
+/** `--only=a,b`: the sections to run (all when absent). */
+function selectedSections(): Set<Section> | undefined {
+  const arg = process.argv.find((a) => a.startsWith('--only='));
+  if (!arg) return undefined;
+  const names = arg.slice('--only='.length).split(',').filter(Boolean);
+  const unknown = names.filter((n) => !(SECTIONS as readonly string[]).includes(n));
+  if (unknown.length > 0)
+    throw new Error(`unknown bench section(s) ${unknown.join(', ')}; known: ${SECTIONS.join(', ')}`);
+  return new Set(names as Section[]);
+}
+
+async function previousResults(): Promise<Partial<Results>> {
+  try {
+    return JSON.parse(await readFile(new URL('./results.json', import.meta.url), 'utf8')) as Partial<Results>;
+  } catch {
+    return {};
+  }
+}
+
 async function main(): Promise<number> {
   const cores = availableParallelism();
+  // Other work on the machine moves every timing: the run records how busy it was.
+  const loadAtStart = Math.round((loadavg()[0] ?? 0) * 100) / 100;
   const tmp = await mkdtemp(join(tmpdir(), 'adgen-bench-'));
   const failures: string[] = [];
   let stack: BenchStack | undefined;
@@ -72,20 +108,94 @@ async function main(): Promise<number> {
     });
   }
 
+  const only = selectedSections();
+  const want = (section: Section) => only === undefined || only.has(section);
+  const previous = only ? await previousResults() : {};
+  const sectionFailures: Record<string, string[]> = only ? { ...(previous.failures_by_section ?? {}) } : {};
+  const failuresOf = (section: string, list: string[]) => {
+    sectionFailures[section] = list;
+    failures.push(...list);
+  };
+
   try {
     // 1. Router bundle (before the emulators, so nothing else competes for the cores).
-    log('router bundle: esbuild, size, import time');
-    const bundle: BundleResult = await benchRouterBundle(join(tmp, 'router-bundle'), n(15, 5));
-    failures.push(...bundle.failures);
-    log(
-      `  ${bundle.bytes} B, import ${bundle.import_ms.median} ms vs node -e 0 ${bundle.node_e_0_ms.median} ms`,
-    );
+    let bundle: BundleResult | undefined;
+    if (want('bundle') || want('first_request')) {
+      log('router bundle: esbuild, size, import time');
+      bundle = await benchRouterBundle(join(tmp, 'router-bundle'), want('bundle') ? n(15, 5) : 1);
+      if (want('bundle')) failuresOf('bundle', bundle.failures);
+      log(
+        `  ${bundle.bytes} B, import ${bundle.import_ms.median} ms vs node -e 0 ${bundle.node_e_0_ms.median} ms`,
+      );
+    }
+
+    // 1b. Presigning a page of 50 URLs, in this process.
+    let presign: PresignResult | undefined;
+    if (want('presign')) {
+      log('presign: 50 URLs with getSignedUrl, @smithy/signature-v4 and the cached signer');
+      presign = await benchPresign(n(200, 30));
+      failuresOf('presign', presign.failures);
+      log(
+        `  ${presign.page_ms.sdk_get_signed_url.median} / ${presign.page_ms.smithy_signature_v4.median} / ${presign.page_ms.cached_signer.median} ms per 50 URLs`,
+      );
+    }
+
+    // 1c. The offline text engine, in process.
+    let copy: CopyBenchResult | undefined = previous.copy;
+    if (want('copy')) {
+      log('text engine: generate_angles and prepare_campaign copy, in process');
+      copy = await benchCopy(n(60, 20));
+      const copyFailures: string[] = [];
+      if (copy.generate_angles_p50_ms > 50)
+        copyFailures.push(`generate_angles p50 ${copy.generate_angles_p50_ms} ms > 50 ms`);
+      if (copy.prepare_copy_p50_ms > 30)
+        copyFailures.push(`prepare_campaign copy p50 ${copy.prepare_copy_p50_ms} ms > 30 ms`);
+      failuresOf('copy', copyFailures);
+      log(
+        `  angles p50 ${copy.generate_angles_p50_ms} ms, copy p50 ${copy.prepare_copy_p50_ms} ms (NLP load ${copy.nlp_load_ms} ms once)`,
+      );
+    }
 
     // 2. Renderer alone.
-    checkTime('renderer');
-    log('renderer: 200 renders over four sizes, one core');
-    const renderer: RendererResult = await benchRenderer({ blocks: 5, perBlock: n(10, 2), maxMs: 200_000 });
-    log(`  ${renderer.mixed_ms_per_creative} ms per creative (mixed), peak RSS ${renderer.peak_rss_mb} MB`);
+    let renderer: RendererResult | undefined = previous.renderer;
+    if (want('renderer')) {
+      checkTime('renderer');
+      log('renderer: 200 renders over four sizes, one core');
+      renderer = await benchRenderer({ blocks: 5, perBlock: n(10, 2), maxMs: 200_000 });
+      log(`  ${renderer.mixed_ms_per_creative} ms per creative (mixed), peak RSS ${renderer.peak_rss_mb} MB`);
+    }
+
+    // 2b. One account's ledger item under contention (its own DynamoDB Local, before the stack).
+    let ledgerResult: LedgerResult | undefined;
+    if (want('ledger')) {
+      checkTime('ledger');
+      log('ledger: reservations on one account item at 1, 4, 16 and 64 generators');
+      ledgerResult = await benchLedger({ seconds: Math.max(2, Math.round(5 * scale)) });
+      failuresOf('ledger', ledgerResult.failures);
+      for (const l of ledgerResult.levels) {
+        log(
+          `  ${l.generators}: ${l.reservations_per_s}/s, conflict rate ${l.conflict_rate}, p99 ${l.p99_ms} ms`,
+        );
+      }
+    }
+
+    const partial = {
+      // The bundle's temp path is for the first-request phase only: no machine path in the results.
+      bundle: bundle && want('bundle') ? { ...bundle, outfile: undefined } : previous.bundle,
+      presign: presign ?? previous.presign,
+      copy,
+      renderer,
+      ledger: ledgerResult ?? previous.ledger,
+    };
+    if (!want('stack') && !want('first_request')) {
+      return await writeResults(
+        { ...previous, ...partial, first_request: previous.first_request },
+        sectionFailures,
+        failures,
+      );
+    }
+    if (!renderer)
+      throw new Error('the stack sections need renderer results: run the renderer section first');
 
     // 3. The stack and its data.
     checkTime('stack');
@@ -94,16 +204,43 @@ async function main(): Promise<number> {
     const s = stack;
     load = await startLoadClient();
     const deps = s.routerDeps;
-    log('seeding 60 clients and campaigns of 10, 1,000 and 10,000 creatives');
+    const sizes = want('stack') ? [10, 1000, 10_000] : [1000];
+    log(`seeding 60 clients and campaigns of ${sizes.join(', ')} creatives`);
     const clientIds = await seedClients(deps, s.accountId, 60);
     const seedClient = clientIds[0] as string;
     const campaigns: { creatives: number; campaignId: string; seedSeconds: number }[] = [];
-    for (const count of [10, 1000, 10_000]) {
+    for (const count of sizes) {
       const seeded = await seedCampaignWithCreatives(deps, s.accountId, seedClient, count);
       campaigns.push({ creatives: count, campaignId: seeded.campaignId, seedSeconds: seeded.seconds });
       log(`  ${count} creatives in ${seeded.seconds.toFixed(1)} s`);
     }
     const campaign1000 = campaigns.find((c) => c.creatives === 1000)?.campaignId as string;
+
+    // 3b. First requests of a fresh process importing the bundle.
+    let firstRequest: FirstRequestResult | undefined = previous.first_request;
+    if (want('first_request') && bundle?.outfile) {
+      checkTime('first request');
+      log('first request after import: fresh processes, list_clients cold/warm, list_creatives first/warm');
+      firstRequest = await benchFirstRequest(s, bundle.outfile, {
+        processes: n(8, 3),
+        campaignId: campaign1000,
+      });
+      failuresOf(
+        'first_request',
+        firstRequest.statuses_ok ? [] : ['first requests after import did not all answer 200'],
+      );
+      log(
+        `  import ${firstRequest.import_ms.median} ms, list_clients cold ${firstRequest.list_clients_cold_ms.median} ms / warm ${firstRequest.list_clients_warm_ms.median} ms`,
+      );
+    }
+    if (!want('stack')) {
+      await cleanup();
+      return await writeResults(
+        { ...previous, ...partial, first_request: firstRequest },
+        sectionFailures,
+        failures,
+      );
+    }
 
     // 4. Router and floor.
     checkTime('router');
@@ -168,6 +305,7 @@ async function main(): Promise<number> {
       meter: false,
     });
     const pipelineRuns: PipelineRun[] = [];
+    const pipelineFailures: string[] = [];
     const pipelineRepeats = scale >= 1 ? 2 : 1;
     const images = 100;
     let metered: PipelineResult['calls_per_image'] = {};
@@ -188,7 +326,7 @@ async function main(): Promise<number> {
           `  ${run.creatives_per_min} creatives/min (${(run.total_ms / 1000).toFixed(1)} s), ${run.failed} failed`,
         );
         if (run.failed > 0 || run.pngs_verified !== run.succeeded) {
-          failures.push(
+          pipelineFailures.push(
             `pipeline run with ${workers} worker(s): ${run.failed} failed, ${run.pngs_verified} PNGs verified`,
           );
         }
@@ -287,8 +425,32 @@ async function main(): Promise<number> {
     };
     const cost = { prices: PRICES, assumptions: ASSUMPTIONS, input: costInput, ...costPer1000(costInput) };
 
+    failuresOf('stack', pipelineFailures);
     await cleanup();
+    return await writeResults(
+      {
+        ...partial,
+        first_request: firstRequest,
+        router,
+        scaling,
+        pipeline,
+        cost,
+      },
+      sectionFailures,
+      failures,
+    );
+  } finally {
+    await cleanup();
+  }
+
+  async function writeResults(
+    sections: Omit<Partial<Results>, 'date' | 'machine' | 'scale' | 'duration_s' | 'failures'>,
+    bySection: Record<string, string[]>,
+    thisRun: string[],
+  ): Promise<number> {
+    // Sections first: a partial run's earlier results must not override what this run decides.
     const results = {
+      ...sections,
       date: new Date().toISOString(),
       machine: {
         cores,
@@ -296,24 +458,28 @@ async function main(): Promise<number> {
         arch: process.arch,
         platform: process.platform,
         node: process.version,
+        load_average_1m_at_start: loadAtStart,
       },
       scale,
-      duration_s: Math.round((Date.now() - started) / 1000),
-      failures,
-      bundle,
-      renderer,
-      router,
-      scaling,
-      pipeline,
-      cost,
-    };
+      duration_s: only ? (previous.duration_s ?? 0) : Math.round((Date.now() - started) / 1000),
+      ...(only
+        ? {
+            partial_update: {
+              sections: [...only],
+              at: new Date().toISOString(),
+              load_average_1m_at_start: loadAtStart,
+            },
+          }
+        : {}),
+      failures: Object.values(bySection).flat(),
+      failures_by_section: bySection,
+    } as Results;
+    if (only && previous.date) results.date = previous.date;
     await writeFile(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
     await writeFile(new URL('./results.md', import.meta.url), renderMarkdown(results));
-    log(`wrote bench/results.json and bench/results.md in ${results.duration_s} s`);
-    for (const f of failures) log(`FAILED: ${f}`);
-    return failures.length > 0 ? 1 : 0;
-  } finally {
-    await cleanup();
+    log(`wrote bench/results.json and bench/results.md in ${Math.round((Date.now() - started) / 1000)} s`);
+    for (const f of thisRun) log(`FAILED: ${f}`);
+    return thisRun.length > 0 ? 1 : 0;
   }
 }
 

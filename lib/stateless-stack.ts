@@ -47,6 +47,13 @@ const RENDERER_BUNDLING = {
 };
 
 /**
+ * The router's NLP library (compromise, used by generate_angles and prepare_campaign) is
+ * installed beside the bundle and imported on first use, so the router's cold start neither
+ * parses nor evaluates it (docs/decisions/0010-brief-understanding.md).
+ */
+export const ROUTER_BUNDLING = { nodeModules: ['compromise'] };
+
+/**
  * Compute and messaging: the router behind API Gateway, the generation worker behind the
  * queue, and the permissions between them and the stateful resources. Nothing here keeps data
  * that cannot be rebuilt, so the stack can be destroyed and redeployed.
@@ -86,6 +93,7 @@ export class StatelessStack extends Stack {
       description: 'adgen API router: authenticates, validates and runs the action named in the body',
       memorySize: 1024,
       timeout: ROUTER_TIMEOUT,
+      bundling: ROUTER_BUNDLING,
       environment: {
         ...environment,
         USER_POOL_ID: userPool.userPoolId,

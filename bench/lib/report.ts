@@ -1,16 +1,37 @@
 import type { BundleResult } from './bundle.ts';
+import type { CopyBenchResult } from './copy.ts';
 import type { CostScenario } from './cost.ts';
+import type { FirstRequestResult } from './first-request.ts';
+import type { LedgerResult } from './ledger.ts';
+import type { PresignResult } from './presign.ts';
 import type { RendererResult } from './renderer.ts';
 import type { RouterResult, ScalingResult } from './router.ts';
 import type { Figure, LoadFigures } from './stats.ts';
 
 export type Results = {
   date: string;
-  machine: { cores: number; cpu: string; arch: string; platform: string; node: string };
+  machine: {
+    cores: number;
+    cpu: string;
+    arch: string;
+    platform: string;
+    node: string;
+    /** The machine's 1-minute load average when the run started (absent in older results). */
+    load_average_1m_at_start?: number;
+  };
   scale: number;
   duration_s: number;
   failures: string[];
+  /** Which section each failure came from (so a partial run can replace its own). */
+  failures_by_section?: Record<string, string[]>;
+  /** Set when `--only` re-ran some sections into an earlier run's results. */
+  partial_update?: { sections: string[]; at: string; load_average_1m_at_start?: number };
   bundle: BundleResult;
+  /** The offline text engine (absent in runs before it was measured). */
+  copy?: CopyBenchResult;
+  presign?: PresignResult;
+  ledger?: LedgerResult;
+  first_request?: FirstRequestResult;
   renderer: RendererResult;
   router: RouterResult;
   scaling: ScalingResult;
@@ -68,14 +89,14 @@ export function renderMarkdown(r: Results): string {
   p('# adgen benchmarks');
   p();
   p(
-    `Run of ${day} on ${r.machine.cores} cores (${r.machine.cpu}, ${r.machine.platform}/${r.machine.arch}), Node ${r.machine.node}; ` +
+    `Run of ${day} on ${r.machine.cores} cores (${r.machine.cpu}, ${r.machine.platform}/${r.machine.arch}), Node ${r.machine.node}${r.machine.load_average_1m_at_start !== undefined ? `, load average ${r.machine.load_average_1m_at_start} at the start` : ''}; ` +
       `the whole bench took ${r.duration_s} s${r.scale !== 1 ? ` at BENCH_SCALE=${r.scale}` : ''}. ` +
       `Written by \`npm run bench\` ([bench/run.ts](run.ts)); the raw numbers are in [results.json](results.json).`,
   );
   p();
   p(
     r.failures.length === 0
-      ? '**Status: pass** (router bundle under 1 MB without the renderer; every image of every batch made and fetched).'
+      ? '**Status: pass** (router bundle under 1 MB without the renderer or an NLP library, its import within twice the 100 ms budget; presigning 50 URLs under 2 ms; the ledger exact after the contention run; every image of every batch made and fetched).'
       : `**Status: FAILED** — ${r.failures.join('; ')}`,
   );
   p();
@@ -115,7 +136,23 @@ export function renderMarkdown(r: Results): string {
   p(
     `| router bundle import / \`node -e 0\` (medians) | ${num(r.bundle.import_ms.median / r.bundle.node_e_0_ms.median, 2)}× (+${r.bundle.import_over_baseline_ms} ms) |`,
   );
+  if (r.presign) {
+    p(
+      `| presigning 50 URLs, cached signer (budget < ${r.presign.budget_ms} ms) · getSignedUrl | ${r.presign.page_ms.cached_signer.median} ms · ${r.presign.page_ms.sdk_get_signed_url.median} ms |`,
+    );
+  }
+  if (r.first_request) {
+    p(
+      `| first request after import / warm, \`list_clients\` (medians) | ${r.first_request.list_clients_cold_ms.median} ms / ${r.first_request.list_clients_warm_ms.median} ms |`,
+    );
+  }
   p();
+  if (r.partial_update) {
+    p(
+      `Sections ${r.partial_update.sections.map((x) => `\`${x}\``).join(', ')} were re-run on ${r.partial_update.at.slice(0, 10)} (\`--only\`${r.partial_update.load_average_1m_at_start !== undefined ? `, load average ${r.partial_update.load_average_1m_at_start} at the start` : ''}); the others are from the run above.`,
+    );
+    p();
+  }
 
   const runs = r.router.actions.list_clients?.sequential.p50_ms.runs.length ?? 0;
   p('## 1. Router over HTTP, next to the DynamoDB floor');
@@ -164,9 +201,74 @@ export function renderMarkdown(r: Results): string {
   p(`| import cost over \`node -e 0\` (medians) | ${b.import_over_baseline_ms} ms |`);
   p();
   p(
-    `${b.import_runs} runs of each, interleaved, after one unmeasured warm-up of each. The bench fails if the bundle exceeds 1 MB or contains the renderer.`,
+    `${b.import_runs} runs of each, interleaved, after one unmeasured warm-up of each. The bench fails if the bundle exceeds 1 MB, contains the renderer (resvg, satori, sharp, fonts, the creative engine, the compositor) or an NLP library (compromise, wink), or if its import costs more than twice the 100 ms budget over \`node -e 0\`.`,
   );
   p();
+  if (b.parts) {
+    p(
+      `NLP library inside: ${b.nlp_inputs_found?.length ? b.nlp_inputs_found.join(', ') : 'none'}. Size by part (bytes each contributes to the minified bundle, from the esbuild metafile; npm packages by name, the project by folder; the largest 25):`,
+    );
+    p();
+    p('| part | bytes | share | files |');
+    p('|---|---|---|---|');
+    for (const part of b.parts.slice(0, 25)) {
+      p(`| \`${part.part}\` | ${num(part.bytes, 0)} | ${num(part.share * 100, 1)}% | ${part.files} |`);
+    }
+    const rest = b.parts.slice(25);
+    if (rest.length > 0) {
+      p(
+        `| ${rest.length} smaller parts | ${num(
+          rest.reduce((a, x) => a + x.bytes, 0),
+          0,
+        )} | ${num(rest.reduce((a, x) => a + x.share, 0) * 100, 1)}% | ${rest.reduce((a, x) => a + x.files, 0)} |`,
+      );
+    }
+    p();
+  }
+  const fr = r.first_request;
+  if (fr) {
+    p('### First requests after import');
+    p();
+    p(
+      `${fr.processes} fresh Node processes, one after another, each importing the bundle and calling its handler in-process (as Lambda's runtime does) against the local stack: \`list_clients\` twice, then \`list_creatives\` (page of 50 with URLs) twice. All answered 200: ${fr.statuses_ok ? 'yes' : '**no**'}.`,
+    );
+    p();
+    p('| step | ms (min / **median** / p99 / max) |');
+    p('|---|---|');
+    p(`| import inside the process | ${fig(fr.import_ms)} |`);
+    p(`| \`list_clients\`, first request (cold) | ${fig(fr.list_clients_cold_ms)} |`);
+    p(`| \`list_clients\`, second request (warm) | ${fig(fr.list_clients_warm_ms)} |`);
+    p(
+      `| \`list_creatives\`, first in the process (loads the presigner) | ${fig(fr.list_creatives_first_ms)} |`,
+    );
+    p(`| \`list_creatives\`, second (warm) | ${fig(fr.list_creatives_warm_ms)} |`);
+    p();
+    p(`The first request pays ${fr.cold_over_warm_ms} ms over a warm one (medians).`);
+    p();
+  }
+  const ps = r.presign;
+  if (ps) {
+    p('### Presigning a page of 50 URLs');
+    p();
+    p(
+      `Signing the 50 GetObject URLs of one \`list_creatives\` page (session credentials as on Lambda), in-process, ${ps.rounds} interleaved rounds after warm-up. The three signers' URLs were compared with getSignedUrl's for the same clock and credentials: ${ps.identical_urls ? 'identical' : '**they differ**'}. Kept: the cached signer (lambdas/core/s3/presign.ts, ADR 0022).`,
+    );
+    p();
+    p('| signer | ms per page of 50 | µs per URL |');
+    p('|---|---|---|');
+    p(
+      `| \`getSignedUrl\` (@aws-sdk/s3-request-presigner, before) | ${fig(ps.page_ms.sdk_get_signed_url, 3)} | ${ps.us_per_url.sdk_get_signed_url} |`,
+    );
+    p(
+      `| @smithy/signature-v4 \`presign\`, one long-lived signer | ${fig(ps.page_ms.smithy_signature_v4, 3)} | ${ps.us_per_url.smithy_signature_v4} |`,
+    );
+    p(`| cached signing key (kept) | ${fig(ps.page_ms.cached_signer, 3)} | ${ps.us_per_url.cached_signer} |`);
+    p();
+    p(
+      `The cached signer's first page in a fresh presigner (key derivation included): ${ps.cached_signer_first_page_ms} ms; ${ps.speedup_over_sdk}× faster than getSignedUrl (medians). Budget: < ${ps.budget_ms} ms.`,
+    );
+    p();
+  }
 
   const rr = r.renderer;
   p('## 3. Renderer');
@@ -277,6 +379,39 @@ export function renderMarkdown(r: Results): string {
     p('| item | quantity | USD |');
     p('|---|---|---|');
     for (const l of detailed.lines) p(`| ${l.item} | ${num(l.quantity, 3)} ${l.unit} | ${usd(l.usd)} |`);
+    p();
+  }
+  if (r.copy) {
+    p('## Text engine (offline, in process)');
+    p();
+    p(
+      `generate_angles on a ${r.copy.brief_chars}-character brief: p50 ${r.copy.generate_angles_p50_ms} ms, p95 ${r.copy.generate_angles_p95_ms} ms (budget p50 50 ms). ` +
+        `prepare_campaign copy for 3 angles × 3 platforms: p50 ${r.copy.prepare_copy_p50_ms} ms, p95 ${r.copy.prepare_copy_p95_ms} ms (budget p50 30 ms). ` +
+        `The NLP library loads once per process on the first call: ${r.copy.nlp_load_ms} ms; ${r.copy.runs} runs each.`,
+    );
+    p();
+  }
+  const lg = r.ledger;
+  if (lg) {
+    p('## 7. One account’s ledger item under contention');
+    p();
+    p(
+      `${lg.transaction}, back to back from N parallel generators on one account, through the router’s own SDK client, against ${lg.emulator}. The account’s credits were checked afterwards (reserved = committed): ${lg.ledger_consistent ? 'consistent' : '**inconsistent**'}.`,
+    );
+    p();
+    p(
+      '| generators | attempts | committed | reservations/s | TransactionConflict | conflict rate | other errors | p50 ms | p99 ms |',
+    );
+    p('|---|---|---|---|---|---|---|---|---|');
+    for (const l of lg.levels) {
+      p(
+        `| ${l.generators} | ${l.attempts} | ${l.committed} | **${l.reservations_per_s}** | ${l.conflicts} | ${l.conflict_rate} | ${l.other_errors} | ${l.p50_ms} | ${l.p99_ms} |`,
+      );
+    }
+    p();
+    p(
+      `**Caveat:** ${lg.caveat} See [docs/scale.md](../docs/scale.md) for what the service does past its per-item limit.`,
+    );
     p();
   }
   return `${out.join('\n')}\n`;

@@ -32,6 +32,12 @@ export const copyVariant = z.object({
   primary_text: z.string(),
   description: z.string(),
   cta: z.string(),
+  cta_type: z
+    .string()
+    .describe(
+      "The network's button enum for the CTA (Meta SHOP_NOW, BOOK_NOW, SIGN_UP, GET_QUOTE, LEARN_MORE, …).",
+    ),
+  language: z.string().describe('ISO 639-1 code of the copy.'),
 });
 
 export const recommendations = z.object({
@@ -196,7 +202,10 @@ export const results = {
   list_creatives: list('creatives', creativeRecord),
   list_angles: list('angles', angleRecord),
   get_angle: z.object({ angle: angleRecord }),
-  generate_angles: z.object({ angles: z.array(angleRecord).describe('Exactly ten.') }),
+  generate_angles: z.object({
+    angles: z.array(angleRecord).describe('Exactly ten.'),
+    warnings: z.array(z.string()).describe('What the service replaced in the text model answer, and why.'),
+  }),
   get_brand_kit: z.object({ brand_kit: brandKitRecord }),
   update_brand_kit: z.object({ brand_kit: brandKitRecord }),
   prepare_campaign: preparedCampaign,
@@ -228,6 +237,7 @@ export const ERROR_CODES = [
   'payload_too_large',
   'rate_limited',
   'upstream_error',
+  'unsupported_language',
   'internal_error',
 ] as const satisfies readonly ErrorCode[];
 // Every code of lambdas/core/errors.ts is listed (the `satisfies` above checks the converse).

@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'rate_limited'
   | 'upstream_error'
+  | 'unsupported_language'
   | 'internal_error';
 
 export class AppError extends Error {
@@ -104,5 +105,17 @@ export class RateLimitedError extends AppError {
 export class UpstreamError extends AppError {
   constructor(message: string) {
     super(502, 'upstream_error', message);
+  }
+}
+
+/** A language the configured text model cannot write; never silently English. */
+export class UnsupportedLanguageError extends AppError {
+  constructor(language: string, supported: readonly string[]) {
+    super(
+      400,
+      'unsupported_language',
+      `The offline text engine does not write '${language}'. Supported: ${supported.join(', ')}.`,
+      { supported_languages: supported },
+    );
   }
 }

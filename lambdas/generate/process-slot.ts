@@ -13,6 +13,7 @@ import { claimSlot, type Slot, settleFailed, settleSucceeded } from '#core/entit
 import type { SlotMessage } from '#core/generation/messages.ts';
 import { deliverySize, parseRatio } from '#core/images/sizes.ts';
 import { type ImageModel, PermanentImageError } from '#core/images/types.ts';
+import { creativeCopyCandidates } from '#core/text/campaign-copy.ts';
 import { PLATFORM_RATIOS } from '#core/text/platform-limits.ts';
 import { buildVisualPrompt, creativeCopy } from './prompt.ts';
 
@@ -135,7 +136,7 @@ async function render(deps: WorkerDeps, slot: Slot) {
     width: size.width,
     height: size.height,
     aspectRatio: ratio,
-    copy: creativeCopy({ campaign, angle, prepared, tagline: brand.tagline }),
+    copy: copyCandidates(campaign, angle, brand, prepared, client?.name),
     brand,
     clientName: client?.name,
     excludeText: [campaign.name],
@@ -146,6 +147,36 @@ async function render(deps: WorkerDeps, slot: Slot) {
     seed: slot.seed,
   });
   return { ...composed, model: visual.model };
+}
+
+/**
+ * The copy engine's candidates for this slot (preferred first, shorter rewrites after), then the
+ * other prepared variants of the angle as further fallbacks for layouts with less room.
+ */
+function copyCandidates(
+  campaign: Campaign,
+  angle: Parameters<typeof creativeCopy>[0]['angle'],
+  brand: { tagline: string; banned_words: string[] },
+  prepared: ReturnType<typeof copyForSlot>,
+  clientName: string | undefined,
+) {
+  const primary = creativeCopyCandidates({
+    campaign,
+    angle,
+    brandKit: brand,
+    prepared: prepared[0],
+    ...(clientName ? { clientName } : {}),
+  });
+  const more = creativeCopy({ campaign, angle, prepared, tagline: brand.tagline });
+  const merge = (a: string[], b: string[]) => [
+    ...a,
+    ...b.filter((x) => !a.some((y) => y.toLowerCase() === x.toLowerCase())),
+  ];
+  return {
+    ...primary,
+    headlines: merge(primary.headlines, more.headlines),
+    bodies: merge(primary.bodies, more.bodies),
+  };
 }
 
 /** The prepared copy for this slot: its angle's variants, those on a platform that uses its aspect ratio first. */

@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePng } from '#core/creative/png.ts';
 import { PLATFORM_LIMITS } from '#core/text/platform-limits.ts';
@@ -238,5 +242,120 @@ describe('prepare_campaign', () => {
     expect(res.body.warnings.join(' ')).toMatch(/9:16/);
     const stored = (await api.call('list_campaigns', { client_id: c.id })).body.campaigns[0];
     expect(stored.prepared.copy).toEqual(res.body.copy);
+  });
+});
+
+describe('copy an agency would run (issue 12)', () => {
+  const DENTAL =
+    'Bright Smile Dental is a family dental clinic in Austin for busy parents and young professionals. Many patients avoid the dentist because they are nervous about pain and hate long waits in the chair. New patients get a full exam, X-rays and cleaning for $99. Our team has 4.9 stars on Google from 860 reviews.';
+
+  it('writes Spanish offline for language es and refuses ja with 400 unsupported_language', async () => {
+    const c = await client('Parlo');
+    const es = await api.call('generate_angles', {
+      client_id: c.id,
+      research_summary:
+        'Parlo es una app de idiomas para profesionales ocupados. Parlo tiene 4,7 estrellas de 21.000 opiniones. La primera clase es gratis.',
+      language: 'es',
+    });
+    expect(es.status).toBe(200);
+    expect(es.body.angles.every((a: any) => a.language === 'es')).toBe(true);
+    expect(es.body.angles.map((a: any) => a.hook).join(' ')).toMatch(/Descubre|Te presentamos|Valorado/);
+    const before = (await api.items()).length;
+    const ja = await api.call('generate_angles', {
+      client_id: c.id,
+      research_summary: DENTAL,
+      language: 'ja',
+    });
+    expect(ja.status).toBe(400);
+    expect(ja.body.error.code).toBe('unsupported_language');
+    expect(ja.body.error.details.supported_languages).toEqual(['en', 'es', 'de', 'fr']);
+    expect((await api.items()).length).toBe(before);
+  });
+
+  it('prepare_campaign: no campaign name, CTA shortened to a complete phrase with a warning, cta_type per network', async () => {
+    const c = await client('Bright Smile Dental');
+    const angles = (await api.call('generate_angles', { client_id: c.id, research_summary: DENTAL })).body
+      .angles;
+    const campaign = (
+      await api.call('create_campaign', {
+        client_id: c.id,
+        name: 'BSD_NewPatient_Austin_Sept',
+        selected_angle_ids: angles.slice(0, 3).map((a: any) => a.id),
+        platform_target: ['meta_feed', 'google_display', 'linkedin'],
+        offer_text: 'New-patient exam $99',
+        cta_text: 'Book your new-patient visit',
+      })
+    ).body.campaign;
+    const res = await api.call('prepare_campaign', { campaign_id: campaign.id });
+    expect(res.status).toBe(200);
+    expect(res.body.copy).toHaveLength(9);
+    for (const copy of res.body.copy) {
+      expect(JSON.stringify(copy)).not.toMatch(/BSD_NewPatient|BSD NewPatient|Untitled|…|\.\.\./);
+      expect(copy.cta).toBe('Book your visit');
+      expect(copy.cta_type).toBe(copy.platform === 'linkedin' ? 'REGISTER' : 'BOOK_NOW');
+      expect(copy.language).toBe('en');
+      expect(copy.headline).not.toMatch(/\b(?:the|a|of|for|to|and)$/i);
+    }
+    expect(res.body.warnings.join(' ')).toMatch(/shortened to "Book your visit"/);
+
+    // Without a CTA, a clinic gets "Book now", never "Shop now".
+    const plain = (
+      await api.call('create_campaign', {
+        client_id: c.id,
+        name: 'Internal_2',
+        platform_target: ['meta_feed'],
+      })
+    ).body.campaign;
+    const res2 = await api.call('prepare_campaign', { campaign_id: plain.id });
+    expect(res2.body.copy[0].cta).toBe('Book now');
+    expect(JSON.stringify(res2.body.copy)).not.toMatch(/Internal_2|Untitled/);
+  });
+
+  it('prints no banned word on rendered creatives (tesseract reads them back)', async () => {
+    const account = await api.newAccount(20);
+    const as = { apiKey: account.apiKey };
+    const c = await client('Ember & Oak', account.apiKey);
+    // Words the brief uses everywhere: the old engine printed them; the new one must write around them.
+    const banned = ['stale', 'supermarket', 'stars'];
+    await api.call('update_brand_kit', { client_id: c.id, banned_words: banned }, as);
+    const angles = (await api.call('generate_angles', { client_id: c.id, research_summary: COFFEE }, as)).body
+      .angles;
+    expect(JSON.stringify(angles)).not.toMatch(/\b(?:stale|supermarket|stars)\b/i);
+    const campaign = (
+      await api.call(
+        'create_campaign',
+        {
+          client_id: c.id,
+          name: 'EO_Internal_Q4',
+          selected_angle_ids: angles.slice(0, 2).map((a: any) => a.id),
+          aspect_ratio: '1:1',
+          cta_text: 'Shop the roast',
+        },
+        as,
+      )
+    ).body.campaign;
+    const workers = runWorkers(api);
+    try {
+      await api.call('generate_creatives', { campaign_id: campaign.id }, as);
+      const creatives = await eventually(async () => {
+        const page = await api.call('list_creatives', { campaign_id: campaign.id }, as);
+        return page.body.creatives.length >= 2 ? page.body.creatives : undefined;
+      });
+      const dir = mkdtempSync(join(tmpdir(), 'adgen-ocr-'));
+      let read = '';
+      for (const [i, creative] of creatives.entries()) {
+        const file = join(dir, `${i}.png`);
+        writeFileSync(file, Buffer.from(await (await fetch(creative.image_url)).arrayBuffer()));
+        read += ` ${execFileSync('tesseract', [file, 'stdout'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })}`;
+      }
+      rmSync(dir, { recursive: true, force: true });
+      // OCR found the words of the creatives (so the check below is not vacuous) ...
+      expect(read).toMatch(/Shop the roast|Ember|coffee|roast/i);
+      // ... and none of them is banned, nor the internal campaign name.
+      expect(read).not.toMatch(/\b(?:stale|supermarket|stars)\b/i);
+      expect(read).not.toMatch(/EO_Internal|Internal Q4/i);
+    } finally {
+      await workers.stop();
+    }
   });
 });

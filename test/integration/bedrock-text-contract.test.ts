@@ -5,6 +5,8 @@ import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UpstreamError } from '#core/errors.ts';
 import { createBedrockTextModel } from '#core/text/bedrock-model.ts';
+import { writeCampaignCopy } from '#core/text/campaign-copy.ts';
+import { generateCheckedAngles } from '#core/text/checked-angles.ts';
 import { enforceCopyRules } from '#core/text/copy-rules.ts';
 import { PLATFORM_LIMITS } from '#core/text/platform-limits.ts';
 import { AWARENESS_LEVELS } from '#core/text/types.ts';
@@ -178,5 +180,66 @@ describe('Bedrock text model (Converse, forced tool use)', () => {
     expect(copy?.primary_text.length).toBeLessThanOrEqual(PLATFORM_LIMITS.meta_feed.primary_text);
     expect(JSON.stringify(copy)).not.toMatch(/cheapest/i);
     expect(requests[0]?.body.system[0].text).toContain('cheapest');
+  });
+});
+
+describe('Bedrock answers held to the offline validators', () => {
+  const summary =
+    'Ember & Oak is a small-batch coffee subscription for remote workers who are tired of stale supermarket beans. Customers rate us 4.8 stars from 2,300 reviews.';
+
+  it('repairs once, then replaces invalid angles with offline ones and warns; passes "ja" through', async () => {
+    const bad = angles(10).map((a, i) =>
+      i === 0 ? { ...a, hook: 'Cheapest coffee, 99% off, guaranteed.' } : a,
+    );
+    replies = [toolReply('submit_angles', { angles: bad }), toolReply('submit_angles', { angles: bad })];
+    const { angles: out, warnings } = await generateCheckedAngles({
+      model: createBedrockTextModel(client(), MODEL),
+      researchSummary: summary,
+      language: 'ja',
+      clientName: 'Ember & Oak',
+      bannedWords: ['cheapest'],
+    });
+    expect(requests).toHaveLength(2);
+    expect(requests[0]?.body.system[0].text).toContain('"ja"');
+    expect(requests[1]?.body.messages[0].content[0].text).toMatch(/banned word|99%|guaranteed/);
+    expect(out).toHaveLength(10);
+    expect(JSON.stringify(out)).not.toMatch(/cheapest|99%|guaranteed/i);
+    expect(warnings.join(' ')).toMatch(/offline engine/);
+  });
+
+  it('copy: an over-long headline, a banned word and an invented number are repaired or replaced, with a warning', async () => {
+    const draft = {
+      angle_id: null,
+      platform: 'meta_feed',
+      headline: 'The cheapest coffee subscription in the whole wide world',
+      primary_text: 'Save 70% on every bag this month.',
+      description: 'Fresh coffee',
+      cta: 'Shop now',
+    };
+    replies = [toolReply('submit_copy', { copy: [draft] }), toolReply('submit_copy', { copy: [draft] })];
+    const { copy, warnings } = await writeCampaignCopy({
+      model: createBedrockTextModel(client(), MODEL),
+      clientName: 'Ember & Oak',
+      campaign: {
+        name: 'EO_Spring',
+        cta_text: '',
+        offer_text: 'First bag free',
+        platform_target: ['meta_feed'],
+      },
+      angles: [],
+      latestAngles: [],
+      brand: {
+        tone_of_voice: 'warm',
+        tagline: 'Roasted Monday. Yours by Wednesday.',
+        banned_words: ['cheapest'],
+      },
+    });
+    expect(requests).toHaveLength(2);
+    expect(requests[1]?.body.messages[0].content[0].text).toMatch(/characters, limit 27/);
+    const [v] = copy;
+    expect(v?.headline.length).toBeLessThanOrEqual(PLATFORM_LIMITS.meta_feed.headline);
+    expect(JSON.stringify(v)).not.toMatch(/cheapest|70%/i);
+    expect(v?.description).toBe('Fresh coffee');
+    expect(warnings.join(' ')).toMatch(/headline, primary text.*offline engine/);
   });
 });

@@ -1,14 +1,18 @@
 import * as z from 'zod';
 import { putAngles } from '#core/entities/angle.ts';
+import { getBrandKit } from '#core/entities/brand-kit.ts';
 import { getClient } from '#core/entities/client.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { LANGUAGE_CODES } from '#core/languages.ts';
+import { generateCheckedAngles } from '#core/text/checked-angles.ts';
 import { defineAction } from '../action.ts';
 import { id } from '../schemas.ts';
 
 /**
  * Ten angles from a research summary, stored for the client. Consumes no credit. The text model
- * answers exactly ten valid angles or fails; they are stored all together or not at all.
+ * answers exactly ten valid angles or fails; they are stored all together or not at all. The
+ * offline engine writes the languages it has a grammar for (400 unsupported_language otherwise);
+ * Bedrock writes any, held to the same validators.
  */
 export const generateAnglesAction = defineAction({
   name: 'generate_angles',
@@ -29,13 +33,17 @@ export const generateAnglesAction = defineAction({
   run: async (input, { principal, deps }) => {
     const client = await getClient(deps, principal.accountId, input.client_id);
     if (!client) throw new NotFoundError('client', input.client_id);
-    const drafts = await deps.textModel.generateAngles({
+    const brand = await getBrandKit(deps, principal.accountId, client.id);
+    const { angles: drafts, warnings } = await generateCheckedAngles({
+      model: deps.textModel,
       researchSummary: input.research_summary,
       language: input.language,
       clientName: client.name,
+      bannedWords: brand?.banned_words ?? [],
+      ...(brand?.tone_of_voice ? { toneOfVoice: brand.tone_of_voice } : {}),
     });
     const angles = await putAngles(deps, principal.accountId, client.id, drafts, input.language);
     if (!angles) throw new NotFoundError('client', input.client_id);
-    return { angles };
+    return { angles, warnings };
   },
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { getCampaign } from '#core/entities/campaign.ts';
-import { listCreativesOfCampaign } from '#core/entities/creative.ts';
+import { type ImageLink, listCreativesOfCampaign, toCreative } from '#core/entities/creative.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { defineAction } from '../action.ts';
 import { id, pageResult, pagination } from '../schemas.ts';
@@ -8,6 +8,9 @@ import { id, pageResult, pagination } from '../schemas.ts';
 /**
  * A campaign's creatives, newest first. By default only the finished images, so that polling
  * until the expected count works as the spec describes; `status` shows the rest.
+ *
+ * The presigner is loaded on the first page that has an image (no other action needs it) and
+ * signs the whole page with one resolution of the credentials and one cached signing key.
  */
 export const listCreativesAction = defineAction({
   name: 'list_creatives',
@@ -25,6 +28,19 @@ export const listCreativesAction = defineAction({
       limit: input.limit,
       nextToken: input.next_token,
     });
-    return pageResult('creatives', page);
+    let link: (s3Key: string) => ImageLink = () => {
+      throw new Error('a slot without an image has no link');
+    };
+    if (page.items.some((slot) => slot.status === 'succeeded')) {
+      const { presignerFor } = await import('#core/s3/presign.ts');
+      const presigner = await presignerFor(deps.s3, deps.config.endpoints.s3);
+      const batch = await presigner.batch(deps.config.bucketName, deps.config.presignTtlSeconds, deps.now());
+      const expiresAt = batch.expiresAt.toISOString();
+      link = (s3Key) => ({ url: batch.url(s3Key), expiresAt });
+    }
+    return pageResult('creatives', {
+      items: page.items.map((slot) => toCreative(slot, link)),
+      nextToken: page.nextToken,
+    });
   },
 });

@@ -1,5 +1,3 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { CreativeQuality } from '../creative/types.ts';
 import { keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
@@ -27,20 +25,15 @@ export type Creative = {
   updated_at: string;
 };
 
-export async function toCreative(deps: Deps, slot: Slot): Promise<Creative> {
-  let imageUrl: string | null = null;
-  let expiresAt: string | null = null;
-  if (slot.status === 'succeeded') {
-    const ttl = deps.config.presignTtlSeconds;
-    imageUrl = await getSignedUrl(
-      deps.s3,
-      new GetObjectCommand({ Bucket: deps.config.bucketName, Key: slot.s3_key }),
-      {
-        expiresIn: ttl,
-      },
-    );
-    expiresAt = new Date(deps.now().getTime() + ttl * 1000).toISOString();
-  }
+/** Where a creative's image is, if it has one; the caller decides how to hand it out. */
+export type ImageLink = { url: string; expiresAt: string };
+
+/**
+ * The creative of a slot. The entity knows only the object key; the URL (presigned by the
+ * list action) comes in through `link`, called only for slots that have an image.
+ */
+export function toCreative(slot: Slot, link: (s3Key: string) => ImageLink): Creative {
+  const image = slot.status === 'succeeded' ? link(slot.s3_key) : undefined;
   return {
     id: slot.id,
     campaign_id: slot.campaign_id,
@@ -50,8 +43,8 @@ export async function toCreative(deps: Deps, slot: Slot): Promise<Creative> {
     width: slot.width,
     height: slot.height,
     status: slot.status,
-    image_url: imageUrl,
-    image_url_expires_at: expiresAt,
+    image_url: image?.url ?? null,
+    image_url_expires_at: image?.expiresAt ?? null,
     ...(slot.status === 'failed' ? { failure_reason: slot.failure_reason ?? 'unknown' } : {}),
     ...(slot.quality ? { quality: slot.quality } : {}),
     created_at: slot.created_at,
@@ -59,21 +52,17 @@ export async function toCreative(deps: Deps, slot: Slot): Promise<Creative> {
   };
 }
 
-/** One page of a campaign's creatives in a state group (or all), newest first. */
-export async function listCreativesOfCampaign(
+/** One page of a campaign's slots (creatives without their URLs) in a state group (or all), newest first. */
+export function listCreativesOfCampaign(
   deps: Deps,
   accountId: string,
   campaignId: string,
   filter: CreativeFilter,
   page: PageRequest,
-): Promise<Page<Creative>> {
+): Promise<Page<Slot>> {
   const collection =
     filter === 'all'
       ? keys.allCreativesOfCampaign(accountId, campaignId)
       : keys.creativesOfCampaign(accountId, campaignId, filter);
-  const slots = await queryCollection(deps.ddb, deps.config.tableName, collection, page, slotFromItem);
-  return {
-    items: await Promise.all(slots.items.map((s) => toCreative(deps, s))),
-    nextToken: slots.nextToken,
-  };
+  return queryCollection(deps.ddb, deps.config.tableName, collection, page, slotFromItem);
 }

@@ -2,13 +2,13 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { parseAspectRatios } from '../aspect-ratio.ts';
 import { keys } from '../db/keys.ts';
 import type { Deps } from '../deps.ts';
-import { getAngles } from '../entities/angle.ts';
+import { getAngles, listAnglesOfClient } from '../entities/angle.ts';
 import { getBrandKit } from '../entities/brand-kit.ts';
 import type { Campaign } from '../entities/campaign.ts';
 import { getClient } from '../entities/client.ts';
 import { NotFoundError } from '../errors.ts';
-import { enforceCopyRules } from '../text/copy-rules.ts';
-import { PLATFORM_LIMITS, PLATFORM_RATIOS } from '../text/platform-limits.ts';
+import { writeCampaignCopy } from '../text/campaign-copy.ts';
+import { PLATFORM_RATIOS } from '../text/platform-limits.ts';
 import type { AwarenessLevel, CopyPlatform, PreparedCampaign } from '../text/types.ts';
 import { batchSize } from './batch.ts';
 
@@ -31,8 +31,8 @@ const STORY_OFFER_CHARS = 40;
 /**
  * Prepares a campaign's copy and recommendations, and stores them on the campaign:
  * 1. read the client, brand kit and selected angles;
- * 2. let the text model draft one variant per angle (or one general) and platform;
- * 3. apply the shared rules (limits, banned words) to every variant, whatever the model;
+ * 2. write one variant per angle (or one general, from the client's latest angles or the
+ *    tagline) and platform by choosing among complete phrasings (lambdas/core/text/campaign-copy.ts);
  * 4. recommend ratios and a volume for the platforms, and which angles suit which platform;
  * 5. warn about what will hurt the creatives.
  */
@@ -49,14 +49,17 @@ export async function prepareCampaign(
   if (!client || !brand) throw new NotFoundError('campaign', campaign.id);
   const platforms: CopyPlatform[] =
     campaign.platform_target.length > 0 ? [...campaign.platform_target] : ['general'];
-
-  const drafts = await deps.textModel.draftCopy({
+  // Without selected angles, the client's latest angles stand in for its brief.
+  const latest =
+    angles.length > 0 ? [] : (await listAnglesOfClient(deps, accountId, client.id, { limit: 10 })).items;
+  const { copy, warnings: copyWarnings } = await writeCampaignCopy({
+    model: deps.textModel,
     clientName: client.name,
     campaign: { ...campaign, platform_target: platforms },
     angles,
+    latestAngles: latest,
     brand,
   });
-  const copy = drafts.map((d) => enforceCopyRules(d, brand.banned_words));
 
   const ratios = [...new Set(platforms.flatMap((p) => PLATFORM_RATIOS[p]))];
   const angles_by_platform: Partial<Record<CopyPlatform, string[]>> = {};
@@ -89,15 +92,7 @@ export async function prepareCampaign(
       );
     }
   }
-  drafts.forEach((draft, i) => {
-    const enforced = copy[i];
-    if (!enforced) return;
-    if (enforced.headline !== draft.headline.trim() || enforced.primary_text !== draft.primary_text.trim()) {
-      warnings.push(
-        `Copy for ${draft.platform} was shortened or cleaned to fit its limits (headline ${PLATFORM_LIMITS[draft.platform].headline} characters) and the banned words.`,
-      );
-    }
-  });
+  warnings.push(...copyWarnings);
 
   const prepared: PreparedCampaign = {
     campaign_id: campaign.id,

@@ -1,10 +1,12 @@
 import { type BedrockRuntimeClient, ConverseCommand, type Message } from '@aws-sdk/client-bedrock-runtime';
 import * as z from 'zod';
 import { UpstreamError } from '../errors.ts';
+import { PLATFORM_LIMITS } from './platform-limits.ts';
 import {
   type AngleDraft,
   AWARENESS_LEVELS,
   angleSetSchema,
+  type CopyPlatform,
   copyVariantSchema,
   type DraftCopy,
   type PrepareCopyInput,
@@ -47,10 +49,19 @@ const copyJsonSchema = {
         properties: {
           angle_id: { type: ['string', 'null'] },
           platform: { type: 'string' },
-          headline: { type: 'string' },
-          primary_text: { type: 'string' },
-          description: { type: 'string' },
-          cta: { type: 'string' },
+          headline: {
+            type: 'string',
+            maxLength: Math.max(...Object.values(PLATFORM_LIMITS).map((l) => l.headline)),
+          },
+          primary_text: {
+            type: 'string',
+            maxLength: Math.max(...Object.values(PLATFORM_LIMITS).map((l) => l.primary_text)),
+          },
+          description: {
+            type: 'string',
+            maxLength: Math.max(...Object.values(PLATFORM_LIMITS).map((l) => l.description)),
+          },
+          cta: { type: 'string', maxLength: 20 },
         },
         required: ['angle_id', 'platform', 'headline', 'primary_text', 'description', 'cta'],
       },
@@ -137,17 +148,26 @@ export function createBedrockTextModel(client: BedrockRuntimeClient, modelId: st
 
   return {
     id: modelId,
-    async generateAngles({ researchSummary, language, clientName }) {
+    async generateAngles({
+      researchSummary,
+      language,
+      clientName,
+      bannedWords = [],
+      toneOfVoice,
+      repairNote,
+    }) {
       const system =
         'You are a senior direct-response strategist. You write marketing angles for paid social and display ads. ' +
-        `Write every text field in the language with ISO 639-1 code "${language}".`;
+        `Write every text field in the language with ISO 639-1 code "${language}".` +
+        (toneOfVoice ? ` The brand's tone of voice: ${toneOfVoice}.` : '');
       const prompt =
         `Client: ${clientName}\nResearch summary:\n"""\n${researchSummary}\n"""\n\n` +
         'Propose exactly 10 distinct marketing angles. Each has a unique name, a hook (the first line of the ad, ' +
         "using the summary's real product, audience, pains, benefits, proof and numbers), an awareness_level " +
         `(one of ${AWARENESS_LEVELS.join(', ')}; cover at least four levels), a visual_style (art direction, no text in the image) ` +
-        `and a copy_direction. Answer only by calling ${ANGLES_TOOL}.`;
-      let note: string | undefined;
+        `and a copy_direction. Use only numbers, prices, ratings, awards, guarantees and names the summary states. ` +
+        `Never use these words: ${bannedWords.join(', ') || '(none)'}. Answer only by calling ${ANGLES_TOOL}.`;
+      let note: string | undefined = repairNote;
       for (let attempt = 0; attempt < 2; attempt++) {
         const input = await callTool(system, prompt, ANGLES_TOOL, angleJsonSchema, note);
         const parsed = angleSetSchema.safeParse(repairAngles(input));
@@ -161,7 +181,7 @@ export function createBedrockTextModel(client: BedrockRuntimeClient, modelId: st
     },
 
     async draftCopy(input: PrepareCopyInput): Promise<DraftCopy[]> {
-      const platforms =
+      const platforms: readonly CopyPlatform[] =
         input.campaign.platform_target.length > 0 ? input.campaign.platform_target : ['general'];
       const angles =
         input.angles.length > 0 ? input.angles : [{ id: null, name: 'General', hook: input.campaign.name }];
@@ -169,12 +189,13 @@ export function createBedrockTextModel(client: BedrockRuntimeClient, modelId: st
         `You are a performance copywriter for ${input.clientName}. Tone of voice: ${input.brand.tone_of_voice || 'clear and friendly'}. ` +
         `Never use these words: ${input.brand.banned_words.join(', ') || '(none)'}.`;
       const prompt =
-        `Campaign: ${input.campaign.name}\nCTA: ${input.campaign.cta_text || '(choose one per platform)'}\nOffer: ${input.campaign.offer_text || '(none)'}\n` +
+        `CTA: ${input.campaign.cta_text || '(choose one per platform)'}\nOffer: ${input.campaign.offer_text || '(none)'}\n` +
         `Tagline: ${input.brand.tagline || '(none)'}\nPlatforms: ${platforms.join(', ')}\nAngles:\n` +
         angles.map((a) => `- id=${a.id ?? 'null'}: ${a.name} — ${a.hook}`).join('\n') +
-        `\n\nWrite one copy entry per angle and platform (headline, primary_text, description, cta), within each platform's ad text limits. Answer only by calling ${COPY_TOOL}.`;
+        `\n\nWrite one copy entry per angle and platform (headline, primary_text, description, cta), within each platform's limits (${platforms.map((p) => `${p}: headline ${PLATFORM_LIMITS[p].headline}, primary_text ${PLATFORM_LIMITS[p].primary_text}, description ${PLATFORM_LIMITS[p].description}, cta ${PLATFORM_LIMITS[p].cta}`).join('; ')}). ` +
+        `Never mention the internal campaign name. Use only numbers and claims from the input. Answer only by calling ${COPY_TOOL}.`;
       const schema = z.object({ copy: z.array(copyVariantSchema).min(1) });
-      let note: string | undefined;
+      let note: string | undefined = input.repairNote;
       for (let attempt = 0; attempt < 2; attempt++) {
         const parsed = schema.safeParse(await callTool(system, prompt, COPY_TOOL, copyJsonSchema, note));
         if (parsed.success) {

@@ -10,3 +10,5 @@ export function createTextModel(config: Config): TextModel {
     ? createBedrockTextModel(createBedrockRuntime(config), config.textModelId)
     : createHeuristicTextModel();
 }
+
+export { creativeCopyCandidates } from './campaign-copy.ts';

@@ -50,11 +50,13 @@ export const copyVariantSchema = z.strictObject({
   primary_text: z.string(),
   description: z.string(),
   cta: z.string(),
+  cta_type: z.string().optional(),
+  language: z.string().optional(),
 });
 export type CopyVariant = { angle_id: string | null; platform: CopyPlatform } & Omit<
   z.infer<typeof copyVariantSchema>,
-  'angle_id' | 'platform'
->;
+  'angle_id' | 'platform' | 'cta_type' | 'language'
+> & { cta_type?: string; language?: string };
 
 export type Recommendations = {
   aspect_ratios: string[];
@@ -84,6 +86,8 @@ export type PrepareCopyInput = {
   /** The selected angles; none means one general variant per platform. */
   angles: readonly AngleForCopy[];
   brand: { tone_of_voice: string; tagline: string; banned_words: readonly string[] };
+  /** Set on the one repair request: the violations of the previous answer. */
+  repairNote?: string;
 };
 
 /** Copy as a model drafts it, before the shared rules (limits, banned words) are applied. */
@@ -97,6 +101,12 @@ export interface TextModel {
     researchSummary: string;
     language: string;
     clientName: string;
+    /** The brand kit's banned words: no angle may use them. */
+    bannedWords?: readonly string[];
+    /** The brand kit's tone of voice, for the copy directions. */
+    toneOfVoice?: string;
+    /** Set on the one repair request: the violations of the previous answer. */
+    repairNote?: string;
   }): Promise<AngleDraft[]>;
   /** A draft per angle (or one general) and platform; the caller enforces limits and banned words. */
   draftCopy(input: PrepareCopyInput): Promise<DraftCopy[]>;
