@@ -4,9 +4,10 @@
  * core (`taskset -c 0`) for the figure the issue asks for; prints p50 per ratio of the cut
  * (smart crop around the subject) and of cut + compose, and the process's peak RSS.
  */
+
+import { composeCreative } from '#core/creative/compose.ts';
 import { defaultBrandKit } from '#core/entities/brand-kit.ts';
 import { STABILITY_SIZES } from '#core/images/bedrock-stability.ts';
-import { composeCreative } from '#core/images/compositor.ts';
 import { deliverySize } from '#core/images/sizes.ts';
 import { cutAroundSubject } from '#core/images/smart-crop.ts';
 import { busyVisual } from '#local/bedrock-stand-in.ts';
@@ -14,8 +15,8 @@ import { busyVisual } from '#local/bedrock-stand-in.ts';
 const renders = Number(process.argv[2] ?? 15);
 const brand = defaultBrandKit('bench', '2026-01-01T00:00:00.000Z');
 const copy = {
-  headline: 'Small-batch coffee, roasted this week for people who work from home',
-  body: 'Fresh beans at your door every other Thursday.',
+  headlines: ['Small-batch coffee, roasted this week for people who work from home'],
+  bodies: ['Fresh beans at your door every other Thursday.'],
   offer: '30% off your first bag',
   cta: 'Shop now',
 };

@@ -4,10 +4,11 @@
  * with IMAGE_PROVIDER=template. Warm-up renders first, then `blocks` × `perBlock` renders of
  * each size, interleaved by size. Prints one JSON line.
  */
+
+import { composeCreative } from '#core/creative/compose.ts';
+import { createTemplateImageModel } from '#core/creative/scenes/index.ts';
 import { defaultBrandKit } from '#core/entities/brand-kit.ts';
-import { composeCreative } from '#core/images/compositor.ts';
 import { deliverySize } from '#core/images/sizes.ts';
-import { createTemplateImageModel } from '#core/images/template-model.ts';
 
 export const RENDER_SIZES = [
   { label: '1080x1080', ratio: { w: 1, h: 1 } },
@@ -36,8 +37,14 @@ async function main() {
   const model = createTemplateImageModel();
   const brand = defaultBrandKit('bench', '2026-01-01T00:00:00.000Z');
   const copy = {
-    headline: 'Small-batch coffee, roasted this week for people who work from home',
-    body: 'Fresh beans at your door every other Thursday. Skip or cancel any time.',
+    headlines: [
+      'Small-batch coffee, roasted this week for people who work from home',
+      'Coffee roasted this week',
+    ],
+    bodies: [
+      'Fresh beans at your door every other Thursday. Skip or cancel any time.',
+      'Fresh beans every other Thursday.',
+    ],
     offer: '30% off your first bag',
     cta: 'Shop now',
   };
@@ -57,7 +64,16 @@ async function main() {
       visualStyle,
     });
     const t1 = performance.now();
-    const creative = await composeCreative({ visual, ...size, aspectRatio: ratio, copy, brand });
+    // Region analysis (busy grid, subject box) is part of composing, so it is timed here.
+    const creative = await composeCreative({
+      visual,
+      ...size,
+      aspectRatio: ratio,
+      copy,
+      brand,
+      clientName: 'Bench Roasters',
+      seed,
+    });
     const t2 = performance.now();
     return { visualMs: t1 - t0, composeMs: t2 - t1, totalMs: t2 - t0, pngBytes: creative.png.byteLength };
   };

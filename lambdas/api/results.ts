@@ -139,6 +139,41 @@ export const jobRecord = z.object({
   updated_at: timestamp,
 });
 
+export const creativeQuality = z
+  .object({
+    layout: z.enum(['side-by-side', 'calm-overlay', 'offer-led', 'typographic', 'brand-block']),
+    min_contrast: z
+      .number()
+      .describe('Lowest WCAG contrast of any text against the rendered pixels behind it (gate: ≥ 4.5).'),
+    min_text_px: z.number().describe('Smallest rendered type size in px.'),
+    text_area_pct: z.number().describe('Share of the canvas covered by text boxes, in percent.'),
+    safe_zone_ok: z.boolean().describe("Every text inside the ratio's safe zone."),
+    banned_words: z.number().int().describe('Banned words on the image (gate: 0).'),
+    product_visible: z.boolean().nullable().describe('Null when the campaign has no product.'),
+    logo_visible: z
+      .boolean()
+      .nullable()
+      .describe('Null when the brand kit has no logo (a wordmark is drawn).'),
+    text_region: z
+      .object({ name: z.string(), busy: z.number() })
+      .optional()
+      .describe('Where the text went on the visual and how busy it was.'),
+    boxes: z
+      .array(
+        z.object({
+          role: z.enum(['headline', 'body', 'offer', 'cta', 'wordmark']),
+          x: z.number().int(),
+          y: z.number().int(),
+          width: z.number().int(),
+          height: z.number().int(),
+        }),
+      )
+      .describe('Every text box as laid out, in canvas pixels.'),
+    relayouts: z.number().int().describe('Layouts tried after the first failed a gate.'),
+    warnings: z.array(z.string()).optional(),
+  })
+  .describe('What the creative measured after composing, before it was delivered.');
+
 export const creativeRecord = z.object({
   id: uuid,
   campaign_id: uuid,
@@ -155,6 +190,7 @@ export const creativeRecord = z.object({
     .number()
     .optional()
     .describe('How much the model visual was enlarged to reach the delivery size (at most 1.5).'),
+  quality: creativeQuality.optional(),
   created_at: timestamp,
   updated_at: timestamp,
 });

@@ -1,13 +1,13 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { createBedrockRuntime } from '#core/bedrock-clients.ts';
 import type { Config } from '#core/config.ts';
+import { composeCreative } from '#core/creative/compose.ts';
+import { createTemplateImageModel } from '#core/creative/scenes/index.ts';
 import type { Deps } from '#core/deps.ts';
 import { createNovaCanvasImageModel } from '#core/images/bedrock-nova-canvas.ts';
 import { createStabilityImageModel } from '#core/images/bedrock-stability.ts';
-import { composeCreative } from '#core/images/compositor.ts';
 import { instrumentImageModel } from '#core/images/instrumented.ts';
 import { checkModelLifecycle, createBedrockControl } from '#core/images/lifecycle.ts';
-import { createTemplateImageModel } from '#core/images/template-model.ts';
 import { type ImageModel, PermanentImageError } from '#core/images/types.ts';
 import { RefusedUrlError, redactUrl, safeFetchImage } from '#core/net/safe-fetch.ts';
 import { METRIC, noTelemetry, type Telemetry } from '#core/telemetry.ts';

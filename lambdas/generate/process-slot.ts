@@ -1,5 +1,6 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ComposedCreative, ComposeInput } from '#core/creative/types.ts';
 import { isConditionalCheckFailed } from '#core/db/errors.ts';
 import { keys } from '#core/db/keys.ts';
 import type { Deps } from '#core/deps.ts';
@@ -10,10 +11,10 @@ import { getClient } from '#core/entities/client.ts';
 import { finalizeJobIfDone, markJobRunning } from '#core/entities/job.ts';
 import { claimSlot, type Slot, settleFailed, settleSucceeded } from '#core/entities/slot.ts';
 import type { SlotMessage } from '#core/generation/messages.ts';
-import type { ComposeInput } from '#core/images/compositor.ts';
 import { deliverySize, parseRatio } from '#core/images/sizes.ts';
 import { cutAroundSubject } from '#core/images/smart-crop.ts';
 import { type ImageModel, PermanentImageError, type Visual } from '#core/images/types.ts';
+import { creativeCopyCandidates } from '#core/text/campaign-copy.ts';
 import { PLATFORM_RATIOS } from '#core/text/platform-limits.ts';
 import { loadLogo, loadProduct } from './inputs.ts';
 import { creativeCopy } from './prompt.ts';
@@ -21,7 +22,7 @@ import { type Orientation, visualPrompt } from './prompts/index.ts';
 import { obtainSharedVisual, planVisual } from './shared-visual.ts';
 
 /** The compositor's signature (a type-only import: the worker injects the implementation). */
-export type ComposeFn = (input: ComposeInput) => Promise<{ png: Buffer; width: number; height: number }>;
+export type ComposeFn = (input: ComposeInput) => Promise<ComposedCreative>;
 
 export type WorkerDeps = Deps & {
   imageModel: ImageModel;
@@ -86,6 +87,8 @@ export async function processSlot(
       bytes: png.png.byteLength,
       model: png.model,
       upscale: png.upscale,
+      // Stored as plain data: DynamoDB refuses undefined members.
+      quality: JSON.parse(JSON.stringify(png.quality)),
     });
     if (!settled) return { result: 'skipped', why: 'lease_lost' };
     await finalizeJobIfDone(deps, ref.accountId, ref.jobId);
@@ -120,7 +123,9 @@ async function render(deps: WorkerDeps, slot: Slot, lastChance: boolean) {
   const size = deliverySize(ratio);
   const product = await loadProduct(deps, slot.account_id, campaign);
   const logo = await loadLogo(deps, slot.account_id, brand);
-  const prepared = copyForSlot(campaign, slot);
+  const variants = copyForSlot(campaign, slot);
+  const prepared = variants[0];
+  const angleIndex = slot.angle_id ? Math.max(0, campaign.selected_angle_ids.indexOf(slot.angle_id)) : 0;
   const model = deps.imageModel;
   const nativeSize = model.nativeSize?.bind(model);
   const plan = nativeSize ? planVisual({ nativeSize }, ratio, size) : undefined;
@@ -167,10 +172,14 @@ async function render(deps: WorkerDeps, slot: Slot, lastChance: boolean) {
     width: size.width,
     height: size.height,
     aspectRatio: ratio,
-    copy: creativeCopy({ campaign, angle, prepared }),
+    copy: copyCandidates(campaign, angle, brand, variants, client?.name),
     brand,
+    clientName: client?.name,
+    excludeText: [campaign.name],
     logo,
     product,
+    angleIndex,
+    seed: slot.seed,
   });
   return { ...composed, model: visual.model, upscale };
 }
@@ -180,11 +189,42 @@ function orientationOf(ratio: { w: number; h: number }): Orientation {
   return Math.abs(r - 1) < 0.15 ? 'square' : r < 1 ? 'portrait' : 'landscape';
 }
 
-/** The prepared copy for this slot: its angle, on a platform that uses its aspect ratio if any. */
+/**
+ * The copy engine's candidates for this slot (preferred first, shorter rewrites after), then the
+ * other prepared variants of the angle as further fallbacks for layouts with less room.
+ */
+function copyCandidates(
+  campaign: Campaign,
+  angle: Parameters<typeof creativeCopy>[0]['angle'],
+  brand: { tagline: string; banned_words: string[] },
+  prepared: ReturnType<typeof copyForSlot>,
+  clientName: string | undefined,
+) {
+  const primary = creativeCopyCandidates({
+    campaign,
+    angle,
+    brandKit: brand,
+    prepared: prepared[0],
+    ...(clientName ? { clientName } : {}),
+  });
+  const more = creativeCopy({ campaign, angle, prepared, tagline: brand.tagline });
+  const merge = (a: string[], b: string[]) => [
+    ...a,
+    ...b.filter((x) => !a.some((y) => y.toLowerCase() === x.toLowerCase())),
+  ];
+  return {
+    ...primary,
+    headlines: merge(primary.headlines, more.headlines),
+    bodies: merge(primary.bodies, more.bodies),
+  };
+}
+
+/** The prepared copy for this slot: its angle's variants, those on a platform that uses its aspect ratio first. */
 function copyForSlot(campaign: Campaign, slot: Slot) {
   const forAngle = campaign.prepared?.copy.filter((c) => c.angle_id === slot.angle_id) ?? [];
   const candidates = forAngle.length > 0 ? forAngle : (campaign.prepared?.copy ?? []);
-  return candidates.find((c) => PLATFORM_RATIOS[c.platform].includes(slot.aspect_ratio)) ?? candidates[0];
+  const fits = (c: (typeof candidates)[number]) => PLATFORM_RATIOS[c.platform].includes(slot.aspect_ratio);
+  return [...candidates.filter(fits), ...candidates.filter((c) => !fits(c))];
 }
 
 /** Hands a slot back after a transient failure so the redelivery can take it at once. */

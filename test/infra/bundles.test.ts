@@ -31,7 +31,7 @@ describe('Lambda bundles', () => {
     // The NLP library stays beside the bundle, loaded by the actions that use it.
     expect(router.inputs.filter((f) => f.includes('node_modules/compromise/'))).toEqual([]);
     expect(
-      router.inputs.filter((f) => /resvg|satori|@fontsource|images\/(compositor|template-model)/.test(f)),
+      router.inputs.filter((f) => /resvg|satori|@fontsource|sharp|core\/creative\/(?!types)/.test(f)),
     ).toEqual([]);
     expect(router.inputs.filter((f) => f.includes('@aws-sdk/client-bedrock/'))).toEqual([]);
     expect(router.bytes).toBeLessThan(1_000_000);

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodePng } from '#core/images/png.ts';
+import { decodePng } from '#core/creative/png.ts';
 import { PLATFORM_LIMITS } from '#core/text/platform-limits.ts';
 import { startTestApi, type TestApi } from './harness.ts';
 import { eventually, runWorkers } from './worker-harness.ts';

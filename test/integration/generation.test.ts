@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiHandler } from '#api/app.ts';
+import { createTemplateImageModel } from '#core/creative/scenes/index.ts';
 import { putAngles } from '#core/entities/angle.ts';
 import { deliverySize, parseRatio } from '#core/images/sizes.ts';
-import { createTemplateImageModel } from '#core/images/template-model.ts';
 import { type ImageModel, PermanentImageError, TransientImageError } from '#core/images/types.ts';
 import { processSlot } from '#generate/process-slot.ts';
 import { createDeadLetterHandler, createWorkerHandler } from '#generate/worker.ts';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { usableCopy } from '#core/creative/copy.ts';
 import type { Angle } from '#core/entities/angle.ts';
 import type { Campaign } from '#core/entities/campaign.ts';
 import { creativeCopy } from '#generate/prompt.ts';
@@ -11,27 +12,59 @@ const campaign = {
 const angle = { hook: 'Still tired of stale beans? Ember & Oak was made for exactly that.' } as Angle;
 
 describe('the words on a creative', () => {
-  it("headlines the angle's hook and never repeats the offer in the headline or the body", () => {
+  it("leads with the angle's hook, then shorter prepared headlines, and never repeats the offer", () => {
     const copy = creativeCopy({
       campaign,
       angle,
-      prepared: {
-        headline: '30% off your first bag',
-        primary_text: 'Still tired of stale beans? 30% off your first bag. Roasted Monday.',
-      },
+      prepared: [
+        {
+          headline: '30% off your first bag',
+          primary_text: 'Still tired of stale beans? 30% off your first bag. Roasted Monday.',
+        },
+        { headline: 'Beans roasted this Monday', primary_text: 'Roasted Monday, at your door by Thursday.' },
+        { headline: 'Fresh beans' },
+      ],
     });
-    expect(copy.headline).toBe('Still tired of stale beans?');
+    expect(copy.headlines).toEqual([
+      'Still tired of stale beans?',
+      'Beans roasted this Monday',
+      'Fresh beans',
+    ]);
     expect(copy.offer).toBe('30% off your first bag');
-    expect(copy.body).toBe('Roasted Monday.');
+    expect(copy.bodies).toEqual(['Roasted Monday, at your door by Thursday.', 'Roasted Monday.']);
     expect(copy.cta).toBe('Shop now');
   });
 
-  it('falls back to the prepared headline, then the campaign name, without an angle', () => {
-    expect(
-      creativeCopy({ campaign, angle: undefined, prepared: { headline: 'Fresh every Monday' } }).headline,
-    ).toBe('Fresh every Monday');
-    expect(
-      creativeCopy({ campaign, angle: undefined, prepared: { headline: '30% off your first bag' } }).headline,
-    ).toBe('Spring launch');
+  it('never offers the campaign name as a headline, and falls back to the tagline', () => {
+    const copy = creativeCopy({
+      campaign,
+      angle: undefined,
+      prepared: [{ headline: 'Spring launch' }, { headline: '30% off your first bag' }],
+      tagline: 'Roasted this week, not this year.',
+    });
+    expect(copy.headlines).toEqual(['Roasted this week, not this year.']);
+  });
+
+  it('drops placeholders, brief labels, ellipses, the campaign name and banned words before layout', () => {
+    const clean = usableCopy(
+      {
+        headlines: [
+          'Untitled Campaign',
+          'Proof points: 4.9 stars from 2,000 patients',
+          'Invisalign and same-d…',
+          'Spring launch',
+          'Cheapest smiles in town',
+          'Gentle care',
+        ],
+        bodies: ['Pain points: fear of the drill', 'Evening appointments.'],
+        cta: 'Book',
+      },
+      ['cheapest'],
+      ['Spring launch'],
+    );
+    // The banned word taken out leaves a last-resort rewrite after the clean candidates.
+    expect(clean.headlines).toEqual(['Gentle care', 'Smiles in town']);
+    expect(clean.bodies).toEqual(['Evening appointments.']);
+    expect(clean.dropped.length).toBe(6);
   });
 });

@@ -20,8 +20,14 @@ export type BusyGrid = {
 /** Long side of the copy that is measured: enough for regions, cheap enough for every creative. */
 const SAMPLE_SIDE = 160;
 
-export async function measureBusyGrid(image: Buffer, cols = 16, rows = 16): Promise<BusyGrid> {
-  const { data, info } = await sharp(image)
+/** Decoded pixels, so a caller that already decoded the visual does not pay for it twice. */
+export type RawImage = { data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 };
+
+export async function measureBusyGrid(image: Buffer | RawImage, cols = 16, rows = 16): Promise<BusyGrid> {
+  const source = Buffer.isBuffer(image)
+    ? sharp(image)
+    : sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
+  const { data, info } = await source
     .greyscale()
     .resize(SAMPLE_SIDE, SAMPLE_SIDE, { fit: 'fill' })
     .raw()

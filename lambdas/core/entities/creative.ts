@@ -1,3 +1,4 @@
+import type { CreativeQuality } from '../creative/types.ts';
 import { keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import { type PageRequest, queryCollection } from '../db/query.ts';
@@ -21,6 +22,7 @@ export type Creative = {
   failure_reason?: string;
   /** How much the shared model visual was enlarged (only for creatives cut from one). */
   upscale?: number;
+  quality?: CreativeQuality;
   created_at: string;
   updated_at: string;
 };
@@ -47,6 +49,7 @@ export function toCreative(slot: Slot, link: (s3Key: string) => ImageLink): Crea
     image_url_expires_at: image?.expiresAt ?? null,
     ...(slot.status === 'failed' ? { failure_reason: slot.failure_reason ?? 'unknown' } : {}),
     ...(slot.upscale === null ? {} : { upscale: slot.upscale }),
+    ...(slot.quality ? { quality: slot.quality } : {}),
     created_at: slot.created_at,
     updated_at: slot.updated_at,
   };

@@ -9,6 +9,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { v5 as uuidv5 } from 'uuid';
+import type { CreativeQuality } from '../creative/types.ts';
 import { ledger } from '../credits.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
@@ -43,6 +44,8 @@ export type Slot = {
   /** How much the shared model visual was enlarged for this creative (1 = not at all). */
   upscale: number | null;
   failure_reason: string | null;
+  /** What the creative measured after composing (see lambdas/core/creative/quality.ts). */
+  quality: CreativeQuality | null;
   created_at: string;
   updated_at: string;
 };
@@ -103,6 +106,7 @@ export function slotFromItem(item: Record<string, unknown>): Slot {
     model: str(item.model),
     upscale: num(item.upscale),
     failure_reason: str(item.failure_reason),
+    quality: item.quality && typeof item.quality === 'object' ? (item.quality as CreativeQuality) : null,
     created_at: String(item.created_at),
     updated_at: String(item.updated_at),
   };
@@ -256,6 +260,7 @@ export type SlotResult = {
   model: string;
   /** Set when the creative was cut from a shared model visual. */
   upscale?: number | undefined;
+  quality?: CreativeQuality | undefined;
 };
 
 function jobCounter(
@@ -313,7 +318,7 @@ export async function settleSucceeded(
             Update: {
               TableName: table,
               Key: keys.slot(slot.account_id, slot.job_id, slot.index),
-              UpdateExpression: `SET #status = :succeeded, width = :w, height = :h, bytes = :b, model = :m, updated_at = :now, completed_at = :now, gsi1pk = :g1pk, gsi1sk = :g1sk${result.upscale === undefined ? '' : ', upscale = :u'} REMOVE lease_id, lease_until`,
+              UpdateExpression: `SET #status = :succeeded, width = :w, height = :h, bytes = :b, model = :m${result.quality ? ', quality = :q' : ''}${result.upscale === undefined ? '' : ', upscale = :u'}, updated_at = :now, completed_at = :now, gsi1pk = :g1pk, gsi1sk = :g1sk REMOVE lease_id, lease_until`,
               ConditionExpression: '#status = :running AND lease_id = :lease',
               ExpressionAttributeNames: { '#status': 'status' },
               ExpressionAttributeValues: {
@@ -324,6 +329,7 @@ export async function settleSucceeded(
                 ':h': result.height,
                 ':b': result.bytes,
                 ':m': result.model,
+                ...(result.quality ? { ':q': result.quality } : {}),
                 ':now': now,
                 ':g1pk': group.gsi1pk,
                 ':g1sk': group.gsi1sk,

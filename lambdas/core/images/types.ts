@@ -25,8 +25,6 @@ export type Visual = {
   /** Model id that made it, e.g. `template-v1` or `stability.sd3-5-large-v1:0`. */
   model: string;
   seed: number;
-  /** The visual already shows the campaign's product (the offline template stages it itself). */
-  productInScene?: boolean | undefined;
 };
 
 /** How a model family is asked for a picture; `template` is the offline renderer. */

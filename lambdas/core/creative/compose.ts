@@ -1,0 +1,256 @@
+import sharp from 'sharp';
+import type { FontFamily } from '../fonts.ts';
+import { FONT_FAMILIES } from '../fonts.ts';
+import { PermanentImageError } from '../images/types.ts';
+import { type BusyGrid, measureBusyGrid, type RelBox, salientBox } from './analysis.ts';
+import { contrastRatio } from './color.ts';
+import { type CleanCopy, usableCopy } from './copy.ts';
+import { facesFor } from './fonts.ts';
+import { defaultPlacement, safeZone, unitScale } from './grid.ts';
+import { familyOrder, LAYOUTS } from './layouts/index.ts';
+import type { Fonts, LayoutContext, LayoutPlan } from './layouts/types.ts';
+import { brandPalette } from './palette.ts';
+import { cutOutProduct } from './product.ts';
+import { measureQuality } from './quality.ts';
+import { type Assets, type Raster, renderBackground, renderFinal } from './render.ts';
+import {
+  type ComposedCreative,
+  type ComposeInput,
+  DEFAULT_GATES,
+  type LayoutFamily,
+  type QualityGates,
+} from './types.ts';
+
+/** A creative that cannot pass its quality gates: the slot fails and its credit is released. */
+export class QualityGateError extends PermanentImageError {
+  constructor(
+    readonly gate: string,
+    detail: string,
+  ) {
+    super('quality_gate', `${gate} (${detail})`);
+  }
+}
+
+/** Stand-ins for layouts that never look at the picture. */
+const CENTRE: RelBox = { x: 0.25, y: 0.25, width: 0.5, height: 0.5 };
+const FLAT_GRID: BusyGrid = {
+  cols: 1,
+  rows: 1,
+  edge: new Float32Array(1),
+  variance: new Float32Array(1),
+  mean: new Float32Array([128]),
+};
+
+/** Re-layouts allowed after the first creative fails a gate. */
+const MAX_RELAYOUTS = 2;
+
+function family(value: string): FontFamily {
+  return (FONT_FAMILIES as readonly string[]).includes(value) ? (value as FontFamily) : 'Inter';
+}
+
+type Logo = { png: Buffer; width: number; height: number };
+
+async function readLogo(bytes: Buffer | undefined): Promise<Logo | undefined> {
+  if (!bytes) return undefined;
+  try {
+    const { data, info } = await sharp(bytes)
+      .resize(600, 600, { fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer({ resolveWithObject: true });
+    return { png: data, width: info.width, height: info.height };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every copy pairing to try in one layout: the preferred headline with each body, then without one, then shorter headlines. */
+function* copyChoices(copy: CleanCopy) {
+  for (const headline of copy.headlines) {
+    for (const body of copy.bodies) yield { headline, body };
+    yield { headline, body: undefined };
+  }
+}
+
+/**
+ * Composes one creative:
+ * 1. clean the copy candidates (no placeholder, campaign name, ellipsis or banned word);
+ * 2. read the visual: busy-ness grid and subject box on a downscaled copy;
+ * 3. cut the product out of its backdrop; decode the logo (a wordmark stands in without one);
+ * 4. walk the layout families open to this content, in the angle's order: the first that holds
+ *    the preferred copy whole at its minimum type sizes, else the next shorter copy, else the
+ *    next family;
+ * 5. render everything but the words, measure contrast, safe zone, sizes, banned words, product
+ *    and logo from those pixels and the boxes; a failed gate re-lays out (up to twice), then
+ *    fails with `quality_gate`;
+ * 6. draw logo and words and encode the PNG.
+ */
+export async function composeCreative(input: ComposeInput): Promise<ComposedCreative> {
+  const W = Math.round(input.width);
+  const H = Math.round(input.height);
+  if (!(W > 0 && H > 0 && W <= 4096 && H <= 4096))
+    throw new RangeError(`composeCreative: bad size ${input.width}×${input.height}`);
+  const gates: QualityGates = { ...DEFAULT_GATES, ...input.gates };
+  const placement = input.placement ?? defaultPlacement(W, H);
+  const safe = safeZone(W, H, placement);
+  const palette = brandPalette(input.brand.colors);
+  const warnings: string[] = [];
+  const exclude = input.excludeText ?? [];
+  const copy = usableCopy(input.copy, input.brand.banned_words, exclude);
+  if (copy.dropped.length > 0) warnings.push(`copy_dropped: ${copy.dropped.length}`);
+  if (copy.headlines.length === 0)
+    throw new QualityGateError(
+      'copy',
+      `no usable headline among ${input.copy.headlines.length} candidates: ${copy.dropped.slice(0, 3).join(' / ').slice(0, 200)}`,
+    );
+
+  // The visual is decoded once, and only when a layout draws or reads it (a typographic
+  // creative needs neither); its busy-ness grid and subject box likewise.
+  let decoded: Raster | undefined;
+  const decode = async (): Promise<Raster> => {
+    if (!decoded) {
+      try {
+        const { data, info } = await sharp(input.visual.png)
+          .removeAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        decoded = { data, width: info.width, height: info.height };
+      } catch {
+        throw new PermanentImageError('invalid_visual', `The ${input.visual.model} visual is not an image.`);
+      }
+    }
+    return decoded;
+  };
+  let analysed: { grid: BusyGrid; salient: RelBox } | undefined;
+  const analyse = async () => {
+    if (!analysed) {
+      const grid = await measureBusyGrid({ ...(await decode()), channels: 3 });
+      analysed = { grid, salient: salientBox(grid) };
+    }
+    return analysed;
+  };
+  const product = input.product ? await cutOutProduct(input.product) : undefined;
+  const logo = await readLogo(input.logo);
+  if (input.logo && !logo)
+    warnings.push('logo_unreadable: the logo could not be decoded; the wordmark stands in');
+  if (input.logoMissing)
+    warnings.push('logo_missing: the brand kit logo could not be loaded; the wordmark stands in');
+
+  const heading = family(input.brand.fonts.heading);
+  const body = family(input.brand.fonts.body);
+  const headingText = [...copy.headlines, copy.offer?.toLocaleUpperCase() ?? ''].join(' ');
+  const fonts: Fonts = {
+    heading,
+    body,
+    headingFaces: facesFor(heading, 700, headingText),
+    bodyFaces: facesFor(body, 400, copy.bodies.join(' ')),
+    ctaFaces: facesFor(body, 700, copy.cta),
+  };
+  const visualKind = input.visualKind ?? (input.visual.model.startsWith('template') ? 'scene' : 'model');
+  const angleIndex = input.angleIndex ?? 0;
+  const seed = input.seed ?? input.visual.seed ?? 0;
+  const base: Omit<LayoutContext, 'copy' | 'scrimBias'> = {
+    width: W,
+    height: H,
+    placement,
+    safe,
+    u: Math.min(W, H),
+    palette,
+    fonts,
+    logo: logo ? { width: logo.width, height: logo.height } : undefined,
+    wordmark: logo ? undefined : input.clientName?.trim() || undefined,
+    product: product ? { width: product.width, height: product.height } : undefined,
+    grid: FLAT_GRID,
+    visualKind,
+    salient: CENTRE,
+    variant: angleIndex + 5 * (seed % 2),
+  };
+  const order = familyOrder(
+    { hasProduct: Boolean(product), modelVisual: visualKind === 'model', hasOffer: Boolean(copy.offer) },
+    angleIndex,
+  );
+  const assets: Assets = { focus: CENTRE, product: product?.png };
+
+  const tries: Array<{ family: LayoutFamily; scrimBias: number }> = [];
+  for (const f of order) {
+    tries.push({ family: f, scrimBias: 0 });
+    if (f === 'calm-overlay') tries.push({ family: f, scrimBias: 1 });
+  }
+  let relayouts = 0;
+  let lastFailure: { gate: string; detail: string } | undefined;
+  for (const attempt of tries) {
+    let plan: LayoutPlan | undefined;
+    const reading = attempt.family === 'typographic' ? { grid: FLAT_GRID, salient: CENTRE } : await analyse();
+    assets.focus = reading.salient;
+    for (const choice of copyChoices(copy)) {
+      plan = LAYOUTS[attempt.family].plan({
+        ...base,
+        ...reading,
+        scrimBias: attempt.scrimBias,
+        copy: { ...choice, offer: copy.offer, cta: copy.cta },
+      });
+      if (plan) break;
+    }
+    if (!plan) continue;
+    if (plan.visualBox) assets.visual = await decode();
+    const background = await renderBackground(plan, W, H, assets);
+    const logoPixels = plan.logo && logo ? await logoRaster(logo, plan.logo) : undefined;
+    let measured = measureQuality({
+      plan,
+      background,
+      safe,
+      banned: input.brand.banned_words,
+      gates,
+      wantProduct: Boolean(product),
+      logoPixels,
+    });
+    if (plan.logo && logo && measured.quality.logo_visible === false) {
+      plan.logo.chip = chipFor(background, plan.logo);
+      measured = measureQuality({
+        plan,
+        background,
+        safe,
+        banned: input.brand.banned_words,
+        gates,
+        wantProduct: Boolean(product),
+        logoPixels,
+      });
+    }
+    if (measured.failed) {
+      lastFailure = {
+        gate: measured.failed,
+        detail: `${attempt.family}: min_contrast ${measured.quality.min_contrast}, min_text_px ${measured.quality.min_text_px}`,
+      };
+      if (relayouts >= MAX_RELAYOUTS) break;
+      relayouts++;
+      continue;
+    }
+    const png = await renderFinal(plan, background, plan.logo && logo ? logo : undefined);
+    return {
+      png,
+      width: W,
+      height: H,
+      quality: { ...measured.quality, relayouts, ...(warnings.length > 0 ? { warnings } : {}) },
+    };
+  }
+  if (lastFailure) throw new QualityGateError(lastFailure.gate, lastFailure.detail);
+  throw new QualityGateError(
+    'text_fit',
+    `the copy does not fit any layout at ${Math.round(unitScale(W, H) * 1080)} px scale`,
+  );
+}
+
+async function logoRaster(logo: Logo, box: { width: number; height: number }) {
+  const { data, info } = await sharp(logo.png)
+    .resize(Math.max(1, Math.round(box.width)), Math.max(1, Math.round(box.height)), { fit: 'fill' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** White or near-black chip behind a logo that vanishes into its backdrop: whichever contrasts more. */
+function chipFor(bg: Raster, box: { x: number; y: number; width: number; height: number }): string {
+  const i = (Math.round(box.y + box.height / 2) * bg.width + Math.round(box.x + box.width / 2)) * 3;
+  const under = { r: bg.data[i] ?? 0, g: bg.data[i + 1] ?? 0, b: bg.data[i + 2] ?? 0 };
+  return contrastRatio('#FFFFFF', under) >= contrastRatio('#111111', under) ? '#FFFFFF' : '#111111';
+}

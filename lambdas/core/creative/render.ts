@@ -1,0 +1,418 @@
+import { renderAsync } from '@resvg/resvg-js';
+import satori from 'satori';
+import sharp, { type OverlayOptions, type Sharp } from 'sharp';
+import type { RelBox } from './analysis.ts';
+import { fontFamilyCss, satoriFonts } from './fonts.ts';
+import type { LayoutPlan, PlacedText, Shape } from './layouts/types.ts';
+import type { Box } from './types.ts';
+
+/**
+ * Draws a layout plan in two passes. The first lays everything but the words: canvas colour,
+ * the visual cropped into its box around its subject, colour fields and scrims, the product with
+ * its contact shadow, badge and button shapes. Its pixels are what the quality gate measures text
+ * against. The second adds the logo and the text (satori turns the brand fonts into paths,
+ * resvg rasterises them) and encodes the PNG.
+ */
+
+export type Raster = { data: Buffer; width: number; height: number };
+
+const r1 = (v: number) => Math.round(v * 10) / 10;
+
+function shapeSvg(s: Shape, id: string, dx: number, dy: number): { defs: string; body: string } {
+  const b = { x: r1(s.box.x - dx), y: r1(s.box.y - dy), w: r1(s.box.width), h: r1(s.box.height) };
+  if (s.kind === 'scrim') {
+    const { towards, fade } = s;
+    if (towards === 'none')
+      return {
+        defs: '',
+        body: `<rect x="${b.x}" y="${b.y}" width="${b.w}" height="${b.h}" fill="${s.color}" fill-opacity="${s.alpha}"/>`,
+      };
+    // Solid over the box, then an eased fade beyond its inner edge.
+    const horizontal = towards === 'left' || towards === 'right';
+    const f = horizontal
+      ? { x: towards === 'right' ? b.x + b.w : b.x - fade, y: b.y, w: fade, h: b.h }
+      : { x: b.x, y: towards === 'down' ? b.y + b.h : b.y - fade, w: b.w, h: fade };
+    const reverse = towards === 'left' || towards === 'up';
+    const stops = [0, 0.25, 0.5, 0.75, 1]
+      .map(
+        (t) =>
+          `<stop offset="${reverse ? 1 - t : t}" stop-color="${s.color}" stop-opacity="${r1(s.alpha * (1 - t) ** 1.7 * 10) / 10}"/>`,
+      )
+      .sort()
+      .join('');
+    return {
+      defs: `<linearGradient id="${id}" x1="0" y1="0" x2="${horizontal ? 1 : 0}" y2="${horizontal ? 0 : 1}">${stops}</linearGradient>`,
+      body:
+        `<rect x="${b.x}" y="${b.y}" width="${b.w}" height="${b.h}" fill="${s.color}" fill-opacity="${s.alpha}"/>` +
+        `<rect x="${r1(f.x)}" y="${r1(f.y)}" width="${r1(f.w)}" height="${r1(f.h)}" fill="url(#${id})"/>`,
+    };
+  }
+  let defs = '';
+  let shadow = '';
+  if (s.lift) {
+    const blur = r1(Math.max(2, Math.min(b.w, b.h) * 0.06));
+    defs = `<filter id="${id}" x="-30%" y="-30%" width="160%" height="180%"><feGaussianBlur stdDeviation="${blur}"/></filter>`;
+    shadow =
+      s.kind === 'circle'
+        ? `<ellipse cx="${r1(b.x + b.w / 2)}" cy="${r1(b.y + b.h / 2 + blur)}" rx="${r1(b.w / 2)}" ry="${r1(b.h / 2)}" fill="#000" fill-opacity="0.22" filter="url(#${id})"/>`
+        : `<rect x="${b.x}" y="${r1(b.y + blur)}" width="${b.w}" height="${b.h}" rx="${r1(s.radius ?? 0)}" fill="#000" fill-opacity="0.22" filter="url(#${id})"/>`;
+  }
+  const body =
+    s.kind === 'circle'
+      ? `<ellipse cx="${r1(b.x + b.w / 2)}" cy="${r1(b.y + b.h / 2)}" rx="${r1(b.w / 2)}" ry="${r1(b.h / 2)}" fill="${s.fill}"/>`
+      : `<rect x="${b.x}" y="${b.y}" width="${b.w}" height="${b.h}" rx="${r1(s.radius ?? 0)}" fill="${s.fill}"${s.opacity !== undefined ? ` fill-opacity="${s.opacity}"` : ''}/>`;
+  return { defs, body: shadow + body };
+}
+
+function shapeBounds(s: Shape, W: number, H: number): Box {
+  let { x, y, width, height } = s.box;
+  if (s.kind === 'scrim') {
+    if (s.towards === 'right') width += s.fade;
+    if (s.towards === 'left') {
+      x -= s.fade;
+      width += s.fade;
+    }
+    if (s.towards === 'down') height += s.fade;
+    if (s.towards === 'up') {
+      y -= s.fade;
+      height += s.fade;
+    }
+  }
+  if ('lift' in s && s.lift) {
+    const m = Math.min(width, height) * 0.3;
+    x -= m;
+    y -= m;
+    width += 2 * m;
+    height += 3 * m;
+  }
+  const x0 = Math.max(0, Math.floor(x));
+  const y0 = Math.max(0, Math.floor(y));
+  return {
+    x: x0,
+    y: y0,
+    width: Math.max(0, Math.min(W, Math.ceil(x + width)) - x0),
+    height: Math.max(0, Math.min(H, Math.ceil(y + height)) - y0),
+  };
+}
+
+/** An SVG rasterised by resvg as a sharp overlay: raw premultiplied RGBA, no PNG round trip. */
+async function svgOverlay(svg: string, left: number, top: number): Promise<OverlayOptions> {
+  const image = await renderAsync(svg, { font: { loadSystemFonts: false }, logLevel: 'off' });
+  return {
+    input: Buffer.from(image.pixels.buffer, image.pixels.byteOffset, image.pixels.byteLength),
+    raw: { width: image.width, height: image.height, channels: 4, premultiplied: true },
+    left,
+    top,
+  };
+}
+
+/** An encoded image resized to exactly w × h, as a raw RGBA overlay. */
+async function imageOverlay(
+  source: Sharp,
+  w: number,
+  h: number,
+  left: number,
+  top: number,
+): Promise<OverlayOptions> {
+  const { data, info } = await source
+    .resize(w, h, { fit: 'fill' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { input: data, raw: { width: info.width, height: info.height, channels: 4 }, left, top };
+}
+
+function rgbOf(hex: string): [number, number, number] {
+  const v = Number.parseInt(hex.slice(1, 7), 16);
+  return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
+}
+
+/** A plain rectangle: a solid block, no rasteriser needed. */
+function solidOverlay(s: Extract<Shape, { kind: 'rect' }>, W: number, H: number): OverlayOptions | undefined {
+  const x = Math.max(0, Math.round(s.box.x));
+  const y = Math.max(0, Math.round(s.box.y));
+  const w = Math.min(W, Math.round(s.box.x + s.box.width)) - x;
+  const h = Math.min(H, Math.round(s.box.y + s.box.height)) - y;
+  if (w <= 0 || h <= 0) return undefined;
+  const [r, g, b] = rgbOf(s.fill);
+  const a = Math.round((s.opacity ?? 1) * 255);
+  const data = Buffer.alloc(w * h * 4);
+  for (let i = 0; i < data.length; i += 4) {
+    data[i] = r;
+    data[i + 1] = g;
+    data[i + 2] = b;
+    data[i + 3] = a;
+  }
+  return { input: data, raw: { width: w, height: h, channels: 4 }, left: x, top: y };
+}
+
+/** A scrim: solid at its alpha over the box, easing to nothing across the fade band. */
+function scrimOverlay(
+  s: Extract<Shape, { kind: 'scrim' }>,
+  W: number,
+  H: number,
+): OverlayOptions | undefined {
+  const b = shapeBounds(s, W, H);
+  if (b.width <= 0 || b.height <= 0) return undefined;
+  const [r, g, bl] = rgbOf(s.color);
+  const data = Buffer.alloc(b.width * b.height * 4);
+  const horizontal = s.towards === 'left' || s.towards === 'right';
+  const n = horizontal ? b.width : b.height;
+  const alphas = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const p = (horizontal ? b.x : b.y) + i + 0.5;
+    let t = 0;
+    if (s.towards === 'right') t = (p - (s.box.x + s.box.width)) / s.fade;
+    else if (s.towards === 'left') t = (s.box.x - p) / s.fade;
+    else if (s.towards === 'down') t = (p - (s.box.y + s.box.height)) / s.fade;
+    else if (s.towards === 'up') t = (s.box.y - p) / s.fade;
+    t = Math.max(0, Math.min(1, t));
+    alphas[i] = Math.round(255 * s.alpha * (1 - t) ** 1.7);
+  }
+  for (let y = 0; y < b.height; y++)
+    for (let x = 0; x < b.width; x++) {
+      const i = (y * b.width + x) * 4;
+      data[i] = r;
+      data[i + 1] = g;
+      data[i + 2] = bl;
+      data[i + 3] = alphas[horizontal ? x : y] ?? 0;
+    }
+  return { input: data, raw: { width: b.width, height: b.height, channels: 4 }, left: b.x, top: b.y };
+}
+
+/**
+ * Overlays for a list of shapes, in order: plain rectangles and scrims are filled directly,
+ * runs of the rest (rounded, round, lifted) go through resvg cropped to their bounds.
+ */
+async function shapeLayers(shapes: Shape[], W: number, H: number): Promise<OverlayOptions[]> {
+  const out: OverlayOptions[] = [];
+  let run: Shape[] = [];
+  const flush = async () => {
+    const layer = await shapesLayer(run, W, H);
+    if (layer) out.push(layer);
+    run = [];
+  };
+  for (const s of shapes) {
+    if (s.kind === 'scrim') {
+      await flush();
+      const layer = scrimOverlay(s, W, H);
+      if (layer) out.push(layer);
+    } else if (s.kind === 'rect' && !s.radius && !s.lift) {
+      await flush();
+      const layer = solidOverlay(s, W, H);
+      if (layer) out.push(layer);
+    } else run.push(s);
+  }
+  await flush();
+  return out;
+}
+
+/** Renders shapes into one overlay cropped to their bounds (resvg's cost follows the area). */
+async function shapesLayer(shapes: Shape[], W: number, H: number): Promise<OverlayOptions | undefined> {
+  if (shapes.length === 0) return undefined;
+  const boxes = shapes.map((s) => shapeBounds(s, W, H)).filter((b) => b.width > 0 && b.height > 0);
+  if (boxes.length === 0) return undefined;
+  const x0 = Math.min(...boxes.map((b) => b.x));
+  const y0 = Math.min(...boxes.map((b) => b.y));
+  const x1 = Math.max(...boxes.map((b) => b.x + b.width));
+  const y1 = Math.max(...boxes.map((b) => b.y + b.height));
+  const parts = shapes.map((s, i) => shapeSvg(s, `s${i}`, x0, y0));
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${x1 - x0}" height="${y1 - y0}" viewBox="0 0 ${x1 - x0} ${y1 - y0}">` +
+    `<defs>${parts.map((p) => p.defs).join('')}</defs>${parts.map((p) => p.body).join('')}</svg>`;
+  return svgOverlay(svg, x0, y0);
+}
+
+/** Source crop of a `sw × sh` image with the shape of `box`, centred on the subject as far as it can be. */
+export function focusCrop(sw: number, sh: number, box: Box, focus: RelBox) {
+  const target = box.width / box.height;
+  let cw = sw;
+  let ch = Math.round(sw / target);
+  if (ch > sh) {
+    ch = sh;
+    cw = Math.round(sh * target);
+  }
+  const fx = (focus.x + focus.width / 2) * sw;
+  const fy = (focus.y + focus.height / 2) * sh;
+  const left = Math.round(Math.max(0, Math.min(sw - cw, fx - cw / 2)));
+  const top = Math.round(Math.max(0, Math.min(sh - ch, fy - ch / 2)));
+  return { left, top, width: Math.max(1, cw), height: Math.max(1, ch) };
+}
+
+export type Assets = {
+  /** The visual, decoded once (RGB). */
+  visual?: Raster | undefined;
+  focus: RelBox;
+  product?: Buffer | undefined;
+};
+
+/** Pass one: everything but the logo and the words, as raw RGB pixels. */
+export async function renderBackground(
+  plan: LayoutPlan,
+  W: number,
+  H: number,
+  assets: Assets,
+): Promise<Raster> {
+  const layers: OverlayOptions[] = [];
+  layers.push(...(await shapeLayers(plan.beneath ?? [], W, H)));
+  const vb = plan.visualBox;
+  const v = assets.visual;
+  if (vb && v && vb.width > 0 && vb.height > 0) {
+    const crop = focusCrop(v.width, v.height, vb, assets.focus);
+    const source = sharp(v.data, { raw: { width: v.width, height: v.height, channels: 3 } }).extract(crop);
+    layers.push(
+      await imageOverlay(
+        source,
+        Math.round(vb.width),
+        Math.round(vb.height),
+        Math.round(vb.x),
+        Math.round(vb.y),
+      ),
+    );
+  }
+  layers.push(...(await shapeLayers(plan.under, W, H)));
+  const p = plan.product;
+  if (p && assets.product && p.width > 0 && p.height > 0) {
+    // Contact shadow: a soft ellipse where the product meets its ground.
+    const rx = p.width * 0.42;
+    const ry = Math.max(4, p.height * 0.045);
+    const shadow =
+      `<defs><filter id="cs" x="-50%" y="-200%" width="200%" height="500%"><feGaussianBlur stdDeviation="${r1(ry * 0.9)}"/></filter></defs>` +
+      `<ellipse cx="${r1(p.x + p.width / 2)}" cy="${r1(p.y + p.height - ry * 0.3)}" rx="${r1(rx)}" ry="${r1(ry)}" fill="#000" fill-opacity="0.32" filter="url(#cs)"/>`;
+    const x = Math.max(0, Math.floor(p.x - p.width * 0.2));
+    const y = Math.max(0, Math.floor(p.y + p.height * 0.8));
+    const w = Math.min(W - x, Math.ceil(p.width * 1.4));
+    const h = Math.min(H - y, Math.ceil(p.height * 0.35));
+    if (w > 0 && h > 0)
+      layers.push(
+        await svgOverlay(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="${x} ${y} ${w} ${h}">${shadow}</svg>`,
+          x,
+          y,
+        ),
+      );
+    layers.push(
+      await imageOverlay(
+        sharp(assets.product),
+        Math.round(p.width),
+        Math.round(p.height),
+        Math.round(p.x),
+        Math.round(p.y),
+      ),
+    );
+  }
+  layers.push(...(await shapeLayers(plan.over, W, H)));
+  const { data, info } = await sharp({
+    create: { width: W, height: H, channels: 3, background: plan.background },
+  })
+    .composite(layers)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+type Node = { type: string; props: Record<string, unknown> };
+const el = (type: string, style: Record<string, unknown>, children?: unknown): Node => ({
+  type,
+  props: { style, ...(children === undefined ? {} : { children }) },
+});
+
+function textNode(t: PlacedText): Node {
+  const lh = t.size * t.lineHeight;
+  return el(
+    'div',
+    {
+      position: 'absolute',
+      left: t.x,
+      top: t.y,
+      width: t.width,
+      height: t.height,
+      display: 'flex',
+      flexDirection: 'column',
+    },
+    t.lines.map((line) =>
+      el(
+        'div',
+        {
+          display: 'flex',
+          justifyContent: t.align === 'center' ? 'center' : 'flex-start',
+          width: t.width,
+          height: lh,
+          lineHeight: t.lineHeight,
+          fontFamily: fontFamilyCss(t.faces),
+          fontWeight: t.weight,
+          fontSize: t.size,
+          letterSpacing: t.letterSpacing,
+          color: t.color,
+          whiteSpace: 'pre',
+        },
+        line,
+      ),
+    ),
+  );
+}
+
+/** Pass two: the logo (on a chip when it would vanish into its backdrop) and the words; PNG out. */
+export async function renderFinal(
+  plan: LayoutPlan,
+  background: Raster,
+  logo: { png: Buffer } | undefined,
+): Promise<Buffer> {
+  const { width: W, height: H } = background;
+  const layers: OverlayOptions[] = [];
+  if (plan.logo && logo) {
+    const l = plan.logo;
+    if (l.chip) {
+      const p = Math.round(l.height * 0.3);
+      const chip = await shapesLayer(
+        [
+          {
+            kind: 'rect',
+            box: { x: l.x - p, y: l.y - p, width: l.width + 2 * p, height: l.height + 2 * p },
+            fill: l.chip,
+            radius: p,
+          },
+        ],
+        W,
+        H,
+      );
+      if (chip) layers.push(chip);
+    }
+    layers.push(
+      await imageOverlay(
+        sharp(logo.png),
+        Math.round(l.width),
+        Math.round(l.height),
+        Math.round(l.x),
+        Math.round(l.y),
+      ),
+    );
+  }
+  if (plan.texts.length > 0) {
+    const x0 = Math.max(0, Math.floor(Math.min(...plan.texts.map((t) => t.x)) - 8));
+    const y0 = Math.max(0, Math.floor(Math.min(...plan.texts.map((t) => t.y)) - 8));
+    const x1 = Math.min(W, Math.ceil(Math.max(...plan.texts.map((t) => t.x + t.width)) + 8));
+    const y1 = Math.min(H, Math.ceil(Math.max(...plan.texts.map((t) => t.y + t.height)) + 8));
+    const w = x1 - x0;
+    const h = y1 - y0;
+    const shifted = plan.texts.map((t) => ({ ...t, x: t.x - x0, y: t.y - y0 }));
+    const svg = await satori(
+      el(
+        'div',
+        { width: w, height: h, display: 'flex', position: 'relative' },
+        shifted.map(textNode),
+      ) as never,
+      {
+        width: w,
+        height: h,
+        fonts: satoriFonts(plan.texts.flatMap((t) => t.faces)),
+      },
+    );
+    layers.push(await svgOverlay(svg, x0, y0));
+  }
+  return sharp(background.data, { raw: { width: W, height: H, channels: 3 } })
+    .composite(layers)
+    .png({ compressionLevel: 3, adaptiveFiltering: false })
+    .toBuffer();
+}

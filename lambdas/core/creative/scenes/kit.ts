@@ -1,0 +1,108 @@
+import { darken, lighten, relativeLuminance } from '../color.ts';
+import type { BrandPalette } from '../palette.ts';
+
+/** Seeded randomness (mulberry32) and SVG helpers shared by the offline scenes. */
+
+export function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+export type Rng = {
+  next(): number;
+  range(min: number, max: number): number;
+  int(min: number, max: number): number;
+  pick<T>(items: readonly T[]): T;
+  chance(p: number): boolean;
+};
+
+export function createRng(seed: number): Rng {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    range: (min, max) => min + (max - min) * next(),
+    int: (min, max) => Math.floor(min + (max - min + 1) * next()),
+    pick: (items) => items[Math.floor(next() * items.length)] as (typeof items)[number],
+    chance: (p) => next() < p,
+  };
+}
+
+export type SceneContext = {
+  W: number;
+  H: number;
+  u: number;
+  rng: Rng;
+  pal: BrandPalette;
+  /** Mirrors the composition left↔right. */
+  flip: boolean;
+  defs: string[];
+  ids: number;
+};
+
+export const n = (v: number) => (Math.round(v * 10) / 10).toString();
+
+export function gradient(
+  s: SceneContext,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  stops: Array<[number, string]>,
+): string {
+  s.ids++;
+  const id = `g${s.ids}`;
+  s.defs.push(
+    `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${n(x1)}" y1="${n(y1)}" x2="${n(x2)}" y2="${n(y2)}">${stops
+      .map(([o, c]) => `<stop offset="${n(o * 100)}%" stop-color="${c}"/>`)
+      .join('')}</linearGradient>`,
+  );
+  return `url(#${id})`;
+}
+
+export function blur(s: SceneContext, deviation: number): string {
+  s.ids++;
+  const id = `b${s.ids}`;
+  s.defs.push(
+    `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${n(deviation)}"/></filter>`,
+  );
+  return `url(#${id})`;
+}
+
+export const rect = (x: number, y: number, w: number, h: number, fill: string, extra = '') =>
+  `<rect x="${n(x)}" y="${n(y)}" width="${n(Math.max(0, w))}" height="${n(Math.max(0, h))}" fill="${fill}"${extra ? ` ${extra}` : ''}/>`;
+export const circle = (cx: number, cy: number, r: number, fill: string, extra = '') =>
+  `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(Math.max(0, r))}" fill="${fill}"${extra ? ` ${extra}` : ''}/>`;
+
+/** x mirrored when the scene is flipped. */
+export const mx = (s: SceneContext, x: number) => (s.flip ? s.W - x : x);
+
+/** Brand tones for scenery: tints and shades of the kit's colours only. */
+export function tones(pal: BrandPalette) {
+  const k = pal.kit;
+  const lightBase = relativeLuminance(k.background) > 0.5 ? k.background : pal.light;
+  return {
+    paper: lighten(lightBase, 0.2),
+    wall: lighten(k.primary, 0.9),
+    wallShade: lighten(k.primary, 0.8),
+    floor: lighten(k.secondary, 0.66),
+    primary: k.primary,
+    primarySoft: lighten(k.primary, 0.55),
+    primaryDeep: darken(k.primary, 0.35),
+    secondary: k.secondary,
+    secondarySoft: lighten(k.secondary, 0.6),
+    accent: k.accent,
+    accentSoft: lighten(k.accent, 0.6),
+    ink: pal.deep,
+  };
+}

@@ -1,0 +1,100 @@
+import type { BrandKit } from '../entities/brand-kit.ts';
+import type { Visual } from '../images/types.ts';
+
+/** A rectangle in canvas pixels. */
+export type Box = { x: number; y: number; width: number; height: number };
+
+/** Stories and Reels reserve the top and bottom for the app's own UI; feeds only need a margin. */
+export type Placement = 'feed' | 'story';
+
+/**
+ * The words a creative may use, preferred first: every later headline or body is a shorter,
+ * complete rewrite (never a cut of an earlier one). The engine takes the first that fits.
+ */
+export type CopyCandidates = {
+  headlines: string[];
+  bodies: string[];
+  offer?: string | undefined;
+  cta: string;
+};
+
+export const LAYOUT_FAMILIES = [
+  'side-by-side',
+  'calm-overlay',
+  'offer-led',
+  'typographic',
+  'brand-block',
+] as const;
+export type LayoutFamily = (typeof LAYOUT_FAMILIES)[number];
+
+/** Thresholds a composed creative must meet before it is delivered (and charged). */
+export type QualityGates = {
+  /** WCAG contrast of every text against the pixels behind it. */
+  minContrast: number;
+  /** Multiplier on each layout's minimum type sizes (1 = the layout's own floor). */
+  minTextScale: number;
+};
+
+export const DEFAULT_GATES: QualityGates = { minContrast: 4.5, minTextScale: 1 };
+
+/** What a creative measured after composing; stored on the creative and returned by list_creatives. */
+export type CreativeQuality = {
+  layout: LayoutFamily;
+  /** Lowest WCAG contrast of any text box against the rendered pixels behind it. */
+  min_contrast: number;
+  /** Smallest rendered type size in px. */
+  min_text_px: number;
+  /** Share of the canvas covered by text boxes, in percent. */
+  text_area_pct: number;
+  safe_zone_ok: boolean;
+  banned_words: number;
+  product_visible: boolean | null;
+  logo_visible: boolean | null;
+  /** Where the text went on the visual and how busy that region was (0 = flat). */
+  text_region?: { name: string; busy: number } | undefined;
+  /** Every text box as laid out (canvas px), so a caller can check the measure. */
+  boxes: Array<{
+    role: 'headline' | 'body' | 'offer' | 'cta' | 'wordmark';
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+  }>;
+  /** Re-layouts before the creative passed its gates. */
+  relayouts: number;
+  warnings?: string[] | undefined;
+};
+
+export type ComposeInput = {
+  /** The background: a model visual or an offline scene, already at width × height. */
+  visual: Visual;
+  /** `model` when an image model painted it (read its calm regions); `scene` for the offline template. */
+  visualKind?: 'model' | 'scene' | undefined;
+  width: number;
+  height: number;
+  aspectRatio: { w: number; h: number };
+  copy: CopyCandidates;
+  brand: BrandKit;
+  /** Strings that must never be printed (the campaign's internal name). */
+  excludeText?: string[] | undefined;
+  /** The client's name, drawn as a wordmark when the kit has no logo. */
+  clientName?: string | undefined;
+  /** Encoded product image (PNG/JPEG/WebP): cut out and placed by the layout. */
+  product?: Buffer | undefined;
+  /** Encoded logo image (PNG/JPEG/WebP). */
+  logo?: Buffer | undefined;
+  /** The kit names a logo that could not be loaded: a warning is recorded (or the slot fails). */
+  logoMissing?: boolean | undefined;
+  placement?: Placement | undefined;
+  /** Which of the campaign's angles this is (0-based) and the slot's seed: they pick layout and variant. */
+  angleIndex?: number | undefined;
+  seed?: number | undefined;
+  gates?: Partial<QualityGates> | undefined;
+};
+
+export type ComposedCreative = {
+  png: Buffer;
+  width: number;
+  height: number;
+  quality: CreativeQuality;
+};

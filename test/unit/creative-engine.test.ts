@@ -1,0 +1,215 @@
+import fc from 'fast-check';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { contrastRatio } from '#core/creative/color.ts';
+import { composeCreative, QualityGateError } from '#core/creative/compose.ts';
+import { facesFor } from '#core/creative/fonts.ts';
+import { familyOrder } from '#core/creative/layouts/index.ts';
+import { accentOn, brandPalette, onBrandLine, textOn } from '#core/creative/palette.ts';
+import { cutOutProduct } from '#core/creative/product.ts';
+import { buildSceneSvg, createTemplateImageModel, sceneCategory } from '#core/creative/scenes/index.ts';
+import { fitText, wrapWords } from '#core/creative/text-fit.ts';
+import { deliverySize } from '#core/images/sizes.ts';
+import { BUSINESSES, pouchPng, serumJpeg } from '../../scripts/lib/sample-businesses.ts';
+
+const faces = facesFor('Inter', 700, 'abc');
+
+describe('text fitting', () => {
+  it('never splits a word: lines rejoin to the input, or nothing fits', () => {
+    const word = fc.stringMatching(/^[A-Za-z]{1,18}$/);
+    fc.assert(
+      fc.property(
+        fc.array(word, { minLength: 1, maxLength: 12 }),
+        fc.integer({ min: 80, max: 900 }),
+        (ws, width) => {
+          const text = ws.join(' ');
+          const lines = wrapWords(text, { faces, size: 40, letterSpacing: 0 }, width);
+          if (lines) expect(lines.join(' ')).toBe(text);
+          else expect(ws.some((w) => w.length > 1)).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('answers undefined rather than shrinking below the floor or cutting', () => {
+    const req = {
+      faces,
+      maxSize: 80,
+      minSize: 44,
+      maxWidth: 400,
+      maxLines: 2,
+      maxHeight: 200,
+      lineHeight: 1.1,
+    };
+    expect(fitText({ ...req, text: 'Payroll, done.' })?.size).toBe(80);
+    expect(
+      fitText({ ...req, text: 'Payroll done in ten minutes, taxes filed for you, every single month' }),
+    ).toBeUndefined();
+    expect(fitText({ ...req, text: 'Supercalifragilisticexpialidocious' })).toBeUndefined();
+  });
+});
+
+describe('brand palette', () => {
+  it('uses only tints and shades of the kit and reads at 4.5:1', () => {
+    for (const b of BUSINESSES) {
+      const palette = brandPalette(b.brand.colors);
+      for (const field of palette.fields) {
+        expect(onBrandLine(palette, field), field).toBe(true);
+        const fg = textOn(palette, field);
+        expect(onBrandLine(palette, fg), fg).toBe(true);
+        expect(contrastRatio(fg, field)).toBeGreaterThanOrEqual(4.5);
+        expect(onBrandLine(palette, accentOn(palette, field))).toBe(true);
+      }
+    }
+  });
+});
+
+describe('layout choice', () => {
+  it('gives a business with no product and no model visual only typographic and brand-block', () => {
+    for (let angle = 0; angle < 4; angle++)
+      expect(new Set(familyOrder({ hasProduct: false, modelVisual: false, hasOffer: true }, angle))).toEqual(
+        new Set(['typographic', 'brand-block']),
+      );
+  });
+
+  it('opens offer-led for an offer and leads with a different family per angle', () => {
+    const firsts = [0, 1, 2, 3].map(
+      (a) => familyOrder({ hasProduct: true, modelVisual: false, hasOffer: true }, a)[0],
+    );
+    expect(new Set(firsts).size).toBe(4);
+    expect(familyOrder({ hasProduct: true, modelVisual: false, hasOffer: false }, 0)).not.toContain(
+      'offer-led',
+    );
+  });
+});
+
+describe('product cut-out', () => {
+  it('keeps an alpha channel and removes a white backdrop', async () => {
+    for (const bytes of [pouchPng(), await serumJpeg()]) {
+      const cut = await cutOutProduct(bytes);
+      const { data, info } = await sharp(cut.png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      // Corners are see-through; the middle is the product.
+      expect(data[3]).toBe(0);
+      expect(data[(info.width * info.height - 1) * 4 + 3]).toBeLessThan(20);
+      expect(data[(Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * 4 + 3]).toBe(255);
+    }
+  });
+});
+
+describe('offline scenes', () => {
+  it('follow the business category and never stage an object without a product', () => {
+    expect(sceneCategory('a fitness app with home workouts', false)).toBe('app');
+    expect(sceneCategory('a boutique hotel by the sea', false)).toBe('hospitality');
+    expect(sceneCategory('payroll software for small business teams', false)).toBe('b2b');
+    expect(sceneCategory('a friendly dental clinic', false)).toBe('hospitality');
+    expect(sceneCategory('handmade candles', false)).toBe('abstract');
+    expect(sceneCategory('a fitness app', true)).toBe('product');
+  });
+
+  it('are deterministic per seed and differ across angles', async () => {
+    const b = BUSINESSES[0];
+    if (!b) throw new Error('no business');
+    const req = (seed: number, style: string) => ({
+      prompt: b.category,
+      negativePrompt: '',
+      width: 540,
+      height: 540,
+      aspectRatio: { w: 1, h: 1 },
+      seed,
+      brand: b.brand,
+      visualStyle: style,
+    });
+    expect(buildSceneSvg(req(1, 'calm'), 'abstract')).toBe(buildSceneSvg(req(1, 'calm'), 'abstract'));
+    const model = createTemplateImageModel();
+    const thumb = async (seed: number, style: string) =>
+      sharp((await model.generate(req(seed, style))).png)
+        .greyscale()
+        .resize(32, 32)
+        .raw()
+        .toBuffer();
+    const a = await thumb(1, 'angle one');
+    const c = await thumb(2, 'angle two');
+    const diff = a.reduce((s, v, i) => s + Math.abs(v - (c[i] ?? 0)), 0) / a.length;
+    expect(diff).toBeGreaterThan(5);
+  });
+});
+
+describe('composeCreative', () => {
+  const b = BUSINESSES.find((x) => x.key === 'payroll');
+  if (!b) throw new Error('no payroll');
+  const size = deliverySize({ w: 1, h: 1 });
+  const visual = async () =>
+    createTemplateImageModel().generate({
+      prompt: b.category,
+      negativePrompt: '',
+      ...size,
+      aspectRatio: { w: 1, h: 1 },
+      seed: 4,
+      brand: b.brand,
+      visualStyle: 'x',
+    });
+
+  it('measures what it made and records the layout', async () => {
+    const c = await composeCreative({
+      visual: await visual(),
+      ...size,
+      aspectRatio: { w: 1, h: 1 },
+      copy: b.copy,
+      brand: b.brand,
+      clientName: b.name,
+    });
+    expect(c.quality).toMatchObject({
+      safe_zone_ok: true,
+      banned_words: 0,
+      product_visible: null,
+      logo_visible: null,
+    });
+    expect(['typographic', 'brand-block']).toContain(c.quality.layout);
+    expect(c.quality.min_contrast).toBeGreaterThanOrEqual(4.5);
+    expect(c.quality.min_text_px).toBeGreaterThanOrEqual(28);
+    expect(c.quality.boxes.map((x) => x.role)).toEqual(
+      expect.arrayContaining(['headline', 'cta', 'wordmark']),
+    );
+  });
+
+  it('fails with the gate named when no layout can pass it', async () => {
+    await expect(
+      composeCreative({
+        visual: await visual(),
+        ...size,
+        aspectRatio: { w: 1, h: 1 },
+        copy: b.copy,
+        brand: b.brand,
+        gates: { minContrast: 22 },
+      }),
+    ).rejects.toThrow(QualityGateError);
+  });
+
+  it('never prints a headline it cannot fit whole: a word too long for any layout fails text_fit', async () => {
+    const copy = {
+      headlines: ['Pneumonoultramicroscopicsilicovolcanoconiosis'.repeat(2)],
+      bodies: [],
+      cta: 'Start',
+    };
+    await expect(
+      composeCreative({ visual: await visual(), ...size, aspectRatio: { w: 1, h: 1 }, copy, brand: b.brand }),
+    ).rejects.toThrow(/text_fit/);
+  });
+
+  it('drops the campaign name and banned words before they reach the image', async () => {
+    const copy = {
+      headlines: ['Spring push Q3', 'Cheapest payroll ever', 'Payroll, done'],
+      bodies: [],
+      cta: 'Start free',
+    };
+    const c = await composeCreative({
+      visual: await visual(),
+      ...size,
+      aspectRatio: { w: 1, h: 1 },
+      copy,
+      brand: { ...b.brand, banned_words: ['cheapest'] },
+      excludeText: ['Spring push Q3'],
+    });
+    expect(c.quality.warnings).toEqual(['copy_dropped: 2']);
+  });
+});
