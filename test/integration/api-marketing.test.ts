@@ -357,5 +357,6 @@ describe('copy an agency would run (issue 12)', () => {
     } finally {
       await workers.stop();
     }
-  });
+    // Renders and OCRs real creatives: minutes, not seconds, when the suite shares the cores.
+  }, 240_000);
 });
