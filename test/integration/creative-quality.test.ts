@@ -372,96 +372,95 @@ const business = (key: string) => {
 const ALL = '1:1,4:5,9:16,16:9,191:100';
 
 describe('creatives a media buyer would run (OCR and pixels, through the HTTP API)', () => {
-  it(
-    'reads back offer and CTA, keeps every word whole and inside the safe zone, and stores a quality that re-measures',
-    async () => {
-      const template = [
-        // Long hooks, an offer, no product: typographic and brand-block, a banned word in a hook.
-        await campaignFor(business('dental'), ALL, {
-          hooks: [
-            'Nervous about the dentist? We take it slow, and we explain every step before we start.',
-            'Painless cleanings for nervous patients. Evening visits too.',
-          ],
-        }),
-        // B2B, no offer, short and long copy.
-        await campaignFor(business('payroll'), ALL, {
-          hooks: ['Payroll, done.', 'Payroll done in ten minutes, taxes filed for you, every single month.'],
-        }),
-        // A product with alpha, an offer and a logo.
-        await campaignFor(business('coffee'), ALL, {
-          product: 'url',
-          logo: true,
-          hooks: ['Your morning, finally worth waking up for.', 'Coffee worth waking up for.'],
-        }),
-        // A product on a white backdrop (JPEG), no offer.
-        await campaignFor(business('skincare'), '1:1,9:16,191:100', {
-          product: 'url',
-          hooks: ['Brighter skin in four weeks.', 'One drop each morning, and skin that glows by week four.'],
-        }),
-      ];
-      const workers = runWorkers(api);
-      const results: Array<{ made: Made; list: any[] }> = [];
-      try {
-        for (const made of template) results.push({ made, list: await generate(made) });
-      } finally {
-        await workers.stop();
-      }
-      // The Bedrock stand-in: busy, photo-like visuals; the layout has to find the calm part.
-      const runtime = new BedrockRuntimeClient({
-        region: 'us-east-1',
-        endpoint: standInUrl,
-        maxAttempts: 1,
-        credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-        requestHandler: new NodeHttpHandler({ requestTimeout: 30_000 }),
-      });
-      const hotel = await campaignFor(business('hotel'), '1:1,4:5,9:16,16:9', {
-        hooks: ['Wake up to the sea.', 'Breakfast on the terrace and nowhere to be.'],
-      });
-      const bedrockWorkers = runWorkers(
-        api,
-        workerDepsFor(api, { imageModel: createStabilityImageModel(runtime, 'stability.sd3-5-large-v1:0') }),
-      );
-      try {
-        results.push({ made: hotel, list: await generate(hotel) });
-      } finally {
-        await bedrockWorkers.stop();
-      }
+  // One retry: once, in a full-suite run with every core busy, OCR read "sta" of "start" on a
+  // 9:16 creative that renders and reads whole alone; under investigation (see the issue note).
+  it('reads back offer and CTA, keeps every word whole and inside the safe zone, and stores a quality that re-measures', {
+    timeout: 900_000,
+    retry: 1,
+  }, async () => {
+    const template = [
+      // Long hooks, an offer, no product: typographic and brand-block, a banned word in a hook.
+      await campaignFor(business('dental'), ALL, {
+        hooks: [
+          'Nervous about the dentist? We take it slow, and we explain every step before we start.',
+          'Painless cleanings for nervous patients. Evening visits too.',
+        ],
+      }),
+      // B2B, no offer, short and long copy.
+      await campaignFor(business('payroll'), ALL, {
+        hooks: ['Payroll, done.', 'Payroll done in ten minutes, taxes filed for you, every single month.'],
+      }),
+      // A product with alpha, an offer and a logo.
+      await campaignFor(business('coffee'), ALL, {
+        product: 'url',
+        logo: true,
+        hooks: ['Your morning, finally worth waking up for.', 'Coffee worth waking up for.'],
+      }),
+      // A product on a white backdrop (JPEG), no offer.
+      await campaignFor(business('skincare'), '1:1,9:16,191:100', {
+        product: 'url',
+        hooks: ['Brighter skin in four weeks.', 'One drop each morning, and skin that glows by week four.'],
+      }),
+    ];
+    const workers = runWorkers(api);
+    const results: Array<{ made: Made; list: any[] }> = [];
+    try {
+      for (const made of template) results.push({ made, list: await generate(made) });
+    } finally {
+      await workers.stop();
+    }
+    // The Bedrock stand-in: busy, photo-like visuals; the layout has to find the calm part.
+    const runtime = new BedrockRuntimeClient({
+      region: 'us-east-1',
+      endpoint: standInUrl,
+      maxAttempts: 1,
+      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+      requestHandler: new NodeHttpHandler({ requestTimeout: 30_000 }),
+    });
+    const hotel = await campaignFor(business('hotel'), '1:1,4:5,9:16,16:9', {
+      hooks: ['Wake up to the sea.', 'Breakfast on the terrace and nowhere to be.'],
+    });
+    const bedrockWorkers = runWorkers(
+      api,
+      workerDepsFor(api, { imageModel: createStabilityImageModel(runtime, 'stability.sd3-5-large-v1:0') }),
+    );
+    try {
+      results.push({ made: hotel, list: await generate(hotel) });
+    } finally {
+      await bedrockWorkers.stop();
+    }
 
-      const pngs = new Map<string, Buffer>();
-      for (const { made, list } of results) {
-        for (const creative of list) await inspect(made, creative, pngs);
-        await checkAngles(list, pngs);
-      }
-      const recall = stats.offerCta.seen / stats.offerCta.total;
-      console.log(
-        `creatives ${stats.creatives}, offer+CTA word recall ${recall.toFixed(3)} (${stats.offerCta.seen}/${stats.offerCta.total}), words outside safe zones ${stats.outside.length}, ellipses ${stats.ellipses.length}, split words ${stats.split.length}, forbidden ${stats.forbidden.length}, smallest angle MAD ${Math.min(...stats.mad).toFixed(1)} over ${stats.mad.length} pairs`,
-      );
-      console.log(
-        JSON.stringify(
-          {
-            failed: stats.failed,
-            outside: stats.outside.slice(0, 10),
-            split: stats.split.slice(0, 10),
-            forbidden: stats.forbidden,
-            ellipses: stats.ellipses.slice(0, 3),
-          },
-          null,
-          1,
-        ),
-      );
-      expect(stats.failed).toEqual([]);
-      expect(stats.creatives).toBeGreaterThanOrEqual(40);
-      expect(recall).toBeGreaterThanOrEqual(0.95);
-      expect(stats.outside).toEqual([]);
-      expect(stats.ellipses).toEqual([]);
-      expect(stats.split).toEqual([]);
-      expect(stats.forbidden).toEqual([]);
-      expect(Math.min(...stats.mad)).toBeGreaterThanOrEqual(20);
-      // One retry: once, in a full-suite run with every core busy, OCR read "sta" of "start" on a
-      // 9:16 creative that renders and reads whole alone; under investigation (see the issue note).
-    },
-    { timeout: 900_000, retry: 1 },
-  );
+    const pngs = new Map<string, Buffer>();
+    for (const { made, list } of results) {
+      for (const creative of list) await inspect(made, creative, pngs);
+      await checkAngles(list, pngs);
+    }
+    const recall = stats.offerCta.seen / stats.offerCta.total;
+    console.log(
+      `creatives ${stats.creatives}, offer+CTA word recall ${recall.toFixed(3)} (${stats.offerCta.seen}/${stats.offerCta.total}), words outside safe zones ${stats.outside.length}, ellipses ${stats.ellipses.length}, split words ${stats.split.length}, forbidden ${stats.forbidden.length}, smallest angle MAD ${Math.min(...stats.mad).toFixed(1)} over ${stats.mad.length} pairs`,
+    );
+    console.log(
+      JSON.stringify(
+        {
+          failed: stats.failed,
+          outside: stats.outside.slice(0, 10),
+          split: stats.split.slice(0, 10),
+          forbidden: stats.forbidden,
+          ellipses: stats.ellipses.slice(0, 3),
+        },
+        null,
+        1,
+      ),
+    );
+    expect(stats.failed).toEqual([]);
+    expect(stats.creatives).toBeGreaterThanOrEqual(40);
+    expect(recall).toBeGreaterThanOrEqual(0.95);
+    expect(stats.outside).toEqual([]);
+    expect(stats.ellipses).toEqual([]);
+    expect(stats.split).toEqual([]);
+    expect(stats.forbidden).toEqual([]);
+    expect(Math.min(...stats.mad)).toBeGreaterThanOrEqual(20);
+  });
 
   it('fails a creative that cannot pass its gates with quality_gate and releases its credit', async () => {
     const made = await campaignFor(business('payroll'), '1:1,9:16', {
