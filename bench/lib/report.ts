@@ -374,7 +374,7 @@ export function renderMarkdown(r: Results): string {
   p('|---|---|---|---|---|');
   for (const sc of r.cost.scenarios)
     p(
-      `| ${sc.name} | ${num(sc.workerSecondsPerImage, 2)} | **${usd(sc.totalUsd)}** | ${num(sc.modelCallsPerImage ?? 0, 2)} | ${usd(sc.modelFeeUsd ?? 0)} |`,
+      `| ${sc.name} | ${num(sc.workerSecondsPerImage, 2)} | **${usd(sc.totalUsd)}** | ${sc.modelCallsPerImage === undefined ? 'not in this run' : num(sc.modelCallsPerImage, 2)} | ${sc.modelFeeUsd === undefined ? 'not in this run' : usd(sc.modelFeeUsd)} |`,
     );
   p();
   const detailed = r.cost.scenarios[1] ?? r.cost.scenarios[0];
