@@ -1,15 +1,12 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ComposedCreative, ComposeInput } from '#core/creative/types.ts';
-import { isConditionalCheckFailed } from '#core/db/errors.ts';
-import { keys } from '#core/db/keys.ts';
 import type { Deps } from '#core/deps.ts';
 import { getAngle } from '#core/entities/angle.ts';
 import { getBrandKit } from '#core/entities/brand-kit.ts';
 import { type Campaign, getCampaign } from '#core/entities/campaign.ts';
 import { getClient } from '#core/entities/client.ts';
 import { finalizeJobIfDone, markJobRunning } from '#core/entities/job.ts';
-import { claimSlot, type Slot, settleFailed, settleSucceeded } from '#core/entities/slot.ts';
+import { claimSlot, releaseLease, type Slot, settleFailed, settleSucceeded } from '#core/entities/slot.ts';
 import type { SlotMessage } from '#core/generation/messages.ts';
 import { deliverySize, parseRatio } from '#core/images/sizes.ts';
 import { cutAroundSubject } from '#core/images/smart-crop.ts';
@@ -225,27 +222,4 @@ function copyForSlot(campaign: Campaign, slot: Slot) {
   const candidates = forAngle.length > 0 ? forAngle : (campaign.prepared?.copy ?? []);
   const fits = (c: (typeof candidates)[number]) => PLATFORM_RATIOS[c.platform].includes(slot.aspect_ratio);
   return [...candidates.filter(fits), ...candidates.filter((c) => !fits(c))];
-}
-
-/** Hands a slot back after a transient failure so the redelivery can take it at once. */
-async function releaseLease(deps: Deps, slot: Slot, leaseId: string): Promise<void> {
-  try {
-    await deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.config.tableName,
-        Key: keys.slot(slot.account_id, slot.job_id, slot.index),
-        UpdateExpression: 'SET #status = :pending, updated_at = :now REMOVE lease_id, lease_until',
-        ConditionExpression: '#status = :running AND lease_id = :lease',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':pending': 'pending',
-          ':running': 'running',
-          ':lease': leaseId,
-          ':now': deps.now().toISOString(),
-        },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
 }

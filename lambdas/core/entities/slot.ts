@@ -404,3 +404,32 @@ export async function settleFailed(
     throw error;
   }
 }
+
+/**
+ * running → pending, only while `leaseId` still holds the slot: after a transient failure (the
+ * redelivery may take it at once) or when the local stack reclaims a slot whose worker is gone.
+ * Answers false when another delivery holds or finished the slot (nothing written).
+ */
+export async function releaseLease(deps: Deps, slot: Slot, leaseId: string): Promise<boolean> {
+  try {
+    await deps.ddb.send(
+      new UpdateCommand({
+        TableName: deps.config.tableName,
+        Key: keys.slot(slot.account_id, slot.job_id, slot.index),
+        UpdateExpression: 'SET #status = :pending, updated_at = :now REMOVE lease_id, lease_until',
+        ConditionExpression: '#status = :running AND lease_id = :lease',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':pending': 'pending',
+          ':running': 'running',
+          ':lease': leaseId,
+          ':now': deps.now().toISOString(),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}

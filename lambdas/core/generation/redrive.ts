@@ -1,8 +1,5 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailed } from '../db/errors.ts';
-import { keys } from '../db/keys.ts';
 import type { Deps } from '../deps.ts';
-import type { Slot } from '../entities/slot.ts';
+import { releaseLease, type Slot } from '../entities/slot.ts';
 import { enqueueSlots } from './enqueue.ts';
 import { listOpenJobs, slotsOfJob } from './reconcile.ts';
 
@@ -30,7 +27,13 @@ export async function redriveOpenJobs(
     for (const s of slots) {
       if (s.status === 'pending') due.push(s);
       else if (s.status === 'running' && (s.lease_until ?? '') < now) due.push(s);
-      else if (s.status === 'running' && options.reclaimRunning && (await releaseLease(deps, s))) due.push(s);
+      else if (
+        s.status === 'running' &&
+        options.reclaimRunning &&
+        s.lease_id &&
+        (await releaseLease(deps, s, s.lease_id))
+      )
+        due.push(s);
     }
     await enqueueSlots(
       deps,
@@ -39,29 +42,4 @@ export async function redriveOpenJobs(
     sent += due.length;
   }
   return sent;
-}
-
-/** running → pending, only if it still holds the lease seen (its worker is gone). */
-async function releaseLease(deps: Deps, slot: Slot): Promise<boolean> {
-  try {
-    await deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.config.tableName,
-        Key: keys.slot(slot.account_id, slot.job_id, slot.index),
-        UpdateExpression: 'SET #status = :pending, updated_at = :now REMOVE lease_id, lease_until',
-        ConditionExpression: '#status = :running AND lease_id = :lease',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':pending': 'pending',
-          ':running': 'running',
-          ':lease': slot.lease_id,
-          ':now': deps.now().toISOString(),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
 }
