@@ -187,60 +187,27 @@ export function defaultCta(category: Category, context: string): string {
 
 export type CtaType = string;
 
+/** Meta's call-to-action enum: the Meta placements, Google display and the general fallback use it. */
+const META_BUTTONS = [
+  'SHOP_NOW',
+  'BOOK_NOW',
+  'SIGN_UP',
+  'GET_QUOTE',
+  'LEARN_MORE',
+  'SUBSCRIBE',
+  'DOWNLOAD',
+  'CONTACT_US',
+  'APPLY_NOW',
+  'GET_OFFER',
+  'ORDER_NOW',
+] as const;
+
 /** Button enums per network (the values their ads APIs accept). */
 export const CTA_TYPES: Record<CopyPlatform, readonly string[]> = {
-  meta_feed: [
-    'SHOP_NOW',
-    'BOOK_NOW',
-    'SIGN_UP',
-    'GET_QUOTE',
-    'LEARN_MORE',
-    'SUBSCRIBE',
-    'DOWNLOAD',
-    'CONTACT_US',
-    'APPLY_NOW',
-    'GET_OFFER',
-    'ORDER_NOW',
-  ],
-  meta_stories: [
-    'SHOP_NOW',
-    'BOOK_NOW',
-    'SIGN_UP',
-    'GET_QUOTE',
-    'LEARN_MORE',
-    'SUBSCRIBE',
-    'DOWNLOAD',
-    'CONTACT_US',
-    'APPLY_NOW',
-    'GET_OFFER',
-    'ORDER_NOW',
-  ],
-  instagram_reels: [
-    'SHOP_NOW',
-    'BOOK_NOW',
-    'SIGN_UP',
-    'GET_QUOTE',
-    'LEARN_MORE',
-    'SUBSCRIBE',
-    'DOWNLOAD',
-    'CONTACT_US',
-    'APPLY_NOW',
-    'GET_OFFER',
-    'ORDER_NOW',
-  ],
-  google_display: [
-    'SHOP_NOW',
-    'BOOK_NOW',
-    'SIGN_UP',
-    'GET_QUOTE',
-    'LEARN_MORE',
-    'SUBSCRIBE',
-    'DOWNLOAD',
-    'CONTACT_US',
-    'APPLY_NOW',
-    'GET_OFFER',
-    'ORDER_NOW',
-  ],
+  meta_feed: META_BUTTONS,
+  meta_stories: META_BUTTONS,
+  instagram_reels: META_BUTTONS,
+  google_display: META_BUTTONS,
   tiktok: [
     'SHOP_NOW',
     'BOOK_NOW',
@@ -266,19 +233,7 @@ export const CTA_TYPES: Record<CopyPlatform, readonly string[]> = {
   ],
   pinterest: ['SHOP_NOW', 'BOOK_NOW', 'SIGN_UP', 'LEARN_MORE', 'GET_OFFER'],
   x: ['SHOP', 'BOOK', 'SIGN_UP', 'LEARN_MORE', 'SUBSCRIBE', 'INSTALL', 'GET_QUOTE', 'ORDER'],
-  general: [
-    'SHOP_NOW',
-    'BOOK_NOW',
-    'SIGN_UP',
-    'GET_QUOTE',
-    'LEARN_MORE',
-    'SUBSCRIBE',
-    'DOWNLOAD',
-    'CONTACT_US',
-    'APPLY_NOW',
-    'GET_OFFER',
-    'ORDER_NOW',
-  ],
+  general: META_BUTTONS,
 };
 
 const INTENTS: [RegExp, string[]][] = [
