@@ -72,7 +72,9 @@ export const littleConcurrency = (perSecond: number, seconds: number) => perSeco
  * into throttled calls, fewer leaves quota unused.
  */
 export function concurrencyForQuota(rpm: number, secondsPerImage: number): number {
-  return Math.ceil((rpm / 60) * secondsPerImage);
+  // A product that is a whole number in exact arithmetic (3,998 rpm × 60 s) must not round up to
+  // one worker more because of floating-point noise.
+  return Math.ceil((rpm * secondsPerImage) / 60 - 1e-9);
 }
 
 export function imagesPerSecondAt(concurrency: number, secondsPerImage: number, rpm: number): number {
