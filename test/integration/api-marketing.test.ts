@@ -340,7 +340,8 @@ describe('copy an agency would run (issue 12)', () => {
       const creatives = await eventually(async () => {
         const page = await api.call('list_creatives', { campaign_id: campaign.id }, as);
         return page.body.creatives.length >= 2 ? page.body.creatives : undefined;
-      });
+        // Two real renders while the rest of the suite shares the cores: minutes, not seconds.
+      }, 180_000);
       const dir = mkdtempSync(join(tmpdir(), 'adgen-ocr-'));
       let read = '';
       for (const [i, creative] of creatives.entries()) {
