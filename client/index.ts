@@ -7,11 +7,13 @@
  *   const adgen = new AdgenClient({ baseUrl, apiKey });
  *   const { client } = await adgen.createClient({ name: 'Acme' });
  *
- * Only types are imported from the API's modules: at run time this file needs nothing but fetch.
+ * Only types are imported from the API's modules, and the job statuses from their one source
+ * (lambdas/core/job-status.ts, which imports nothing): at run time this file needs nothing but fetch.
  */
 import type * as z from 'zod';
 import type { actions } from '../lambdas/api/actions/index.ts';
 import type { ErrorEnvelope, Results } from '../lambdas/api/results.ts';
+import { isFinalJobStatus } from '../lambdas/core/job-status.ts';
 
 type ActionTable = { [A in (typeof actions)[number] as A['name']]: A };
 export type ActionName = keyof ActionTable;
@@ -57,7 +59,6 @@ export type AdgenClientOptions = {
 };
 
 const USER_TOKEN_ACTIONS = new Set<string>(['list_api_keys', 'create_api_key', 'revoke_api_key']);
-const FINAL_JOB_STATUSES = new Set(['completed', 'partially_failed', 'failed']);
 
 /** Whether a failure is worth retrying: throttling, server errors and the network, nothing else. */
 export function isRetryable(error: AdgenError): boolean {
@@ -228,7 +229,7 @@ export class AdgenClient {
         if (combined.aborted) fail();
         const { job: current } = await this.call('get_job', { job_id: job.job_id }, { signal: combined });
         onProgress?.({ job: current, elapsedMs: Date.now() - started });
-        if (FINAL_JOB_STATUSES.has(current.status)) {
+        if (isFinalJobStatus(current.status)) {
           const creatives = (await this.allCreatives(job.campaign_id)).filter((c) => c.job_id === job.job_id);
           return { job: current, creatives };
         }

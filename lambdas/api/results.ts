@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { ASSET_CONTENT_TYPES, ASSET_KINDS, ASSET_STATUSES } from '#core/entities/asset.ts';
 import type { ErrorCode } from '#core/errors.ts';
 import { FONT_FAMILIES } from '#core/fonts.ts';
+import { JOB_STATUSES } from '#core/job-status.ts';
 import { PLATFORM_TARGETS } from '#core/platforms.ts';
 import { AWARENESS_LEVELS } from '#core/text/types.ts';
 import type { ActionName } from './actions/index.ts';
@@ -123,8 +124,7 @@ export const assetUpload = z.object({
   expires_at: timestamp,
 });
 
-export const JOB_STATUSES = ['pending', 'running', 'completed', 'partially_failed', 'failed'] as const;
-export const FINAL_JOB_STATUSES = ['completed', 'partially_failed', 'failed'] as const;
+export { FINAL_JOB_STATUSES, JOB_STATUSES } from '#core/job-status.ts';
 
 export const jobRecord = z.object({
   job_id: uuid,

@@ -122,3 +122,23 @@ export class UnsupportedLanguageError extends AppError {
     );
   }
 }
+
+/**
+ * A stored item that does not match its entity's schema (a bad migration, a hand edit, a bug in
+ * a writer). Never an `AppError`: the caller gets the generic 500 (`lambdas/api/http.ts`) and the
+ * log gets the entity, the item's key and the failing fields, never the item's values.
+ */
+export class InvalidItemError extends Error {
+  override name = 'InvalidItemError';
+  constructor(
+    readonly entity: string,
+    readonly key: { pk: string; sk: string },
+    readonly issues: readonly { path: string; message: string }[],
+  ) {
+    super(
+      `Stored ${entity} item ${key.pk} / ${key.sk} does not match its schema: ${issues
+        .map((i) => `${i.path || '(item)'}: ${i.message}`)
+        .join('; ')}`,
+    );
+  }
+}

@@ -1,7 +1,7 @@
 import type { Deps } from '../deps.ts';
-import { releaseLease, type Slot } from '../entities/slot.ts';
+import { listOpenJobs } from '../entities/job.ts';
+import { releaseLease, type Slot, slotsOfJob } from '../entities/slot.ts';
 import { enqueueSlots } from './enqueue.ts';
-import { listOpenJobs, slotsOfJob } from './reconcile.ts';
 
 /**
  * Re-enqueues every unfinished slot of every open job whose lease is free or expired: after a
