@@ -1,8 +1,7 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Config } from './config.ts';
+import { createDocumentClient, type DynamoDBDocumentClient } from './db/client.ts';
 import { traced } from './tracing.ts';
 
 export type AwsClients = {
@@ -18,10 +17,7 @@ export type AwsClients = {
  */
 export function createAwsClients(config: Config): AwsClients {
   const region = config.region;
-  const ddb = DynamoDBDocumentClient.from(
-    traced(new DynamoDBClient({ region, endpoint: config.endpoints.dynamodb, maxAttempts: 3 })),
-    { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false } },
-  );
+  const ddb = createDocumentClient({ region, endpoint: config.endpoints.dynamodb }, traced);
   // Path-style keeps presigned URLs valid against local emulators that have no DNS per bucket.
   const s3 = traced(
     new S3Client({
