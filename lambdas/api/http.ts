@@ -34,6 +34,8 @@ export function errorResponse(error: unknown, requestId?: string): APIGatewayPro
     }
     return response;
   }
+  // Anything else, an `InvalidItemError` (a stored item that fails its entity's schema) among
+  // them, is ours to fix: the generic 500, with the detail only in the log (app.ts).
   return jsonResponse(
     500,
     { error: { code: 'internal_error', message: 'Something went wrong on our side; retry later.' } },

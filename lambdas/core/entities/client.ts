@@ -1,20 +1,43 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { defineEntity } from '../db/entity.ts';
 import { keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import { type PageRequest, queryCollection } from '../db/query.ts';
+import { getItem } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 import { brandKitToItem, defaultBrandKit } from './brand-kit.ts';
 
 export type Client = { id: string; name: string; created_at: string; updated_at: string };
 
-export function clientFromItem(item: Record<string, unknown>): Client {
-  return {
-    id: String(item.id),
-    name: String(item.name),
-    created_at: String(item.created_at),
-    updated_at: String(item.updated_at),
-  };
-}
+export const clientEntity = defineEntity({
+  name: 'client',
+  module: 'lambdas/core/entities/client.ts',
+  schema: z.object({ id: z.string(), name: z.string(), created_at: z.string(), updated_at: z.string() }),
+  keys: ['clientById', 'clientsOfAccount'],
+  patterns: [
+    {
+      does: 'create a client with its brand kit',
+      operation: 'TransactWrite: Put client + Put brand kit, both `attribute_not_exists(pk)`',
+      consistency: '–',
+      functions: ['createClient'],
+    },
+    {
+      does: 'get a client by id',
+      operation: 'GetItem `pk = ACCOUNT#<a>, sk = CLIENT#<id>`',
+      consistency: 'strong',
+      functions: ['getClient'],
+    },
+    {
+      does: "list an account's clients, newest first",
+      operation: 'Query `pk = ACCOUNT#<a> AND begins_with(sk, CLIENT#)`',
+      consistency: 'strong',
+      functions: ['listClients'],
+    },
+  ],
+});
+
+export const clientFromItem: (item: Record<string, unknown>) => Client = clientEntity.fromItem;
 
 export function clientToItem(accountId: string, client: Client): Record<string, unknown> {
   return { ...keys.clientById(accountId, client.id), entity: 'client', account_id: accountId, ...client };
@@ -48,19 +71,8 @@ export async function createClient(deps: Deps, accountId: string, name: string):
   return client;
 }
 
-export async function getClient(
-  deps: Deps,
-  accountId: string,
-  clientId: string,
-): Promise<Client | undefined> {
-  const out = await deps.ddb.send(
-    new GetCommand({
-      TableName: deps.config.tableName,
-      Key: keys.clientById(accountId, clientId),
-      ConsistentRead: true,
-    }),
-  );
-  return out.Item ? clientFromItem(out.Item) : undefined;
+export function getClient(deps: Deps, accountId: string, clientId: string): Promise<Client | undefined> {
+  return getItem(deps, keys.clientById(accountId, clientId), clientFromItem);
 }
 
 export function listClients(deps: Deps, accountId: string, page: PageRequest): Promise<Page<Client>> {

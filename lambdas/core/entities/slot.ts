@@ -155,6 +155,20 @@ export const slotEntity = defineEntity({
       consistency: '–',
       functions: ['releaseLease'],
     },
+    {
+      does: "list a campaign's creatives in a state, newest first",
+      operation: 'Query gsi1 `gsi1pk = …#CREATIVES#<state>`',
+      consistency: 'eventual (GSI)',
+      functions: ['listCreativesOfCampaign'],
+      module: 'lambdas/core/entities/creative.ts',
+    },
+    {
+      does: "list all of a campaign's creatives",
+      operation: 'Query gsi2 `gsi2pk = …#CREATIVES`',
+      consistency: 'eventual (GSI)',
+      functions: ['listCreativesOfCampaign'],
+      module: 'lambdas/core/entities/creative.ts',
+    },
   ],
 });
 
