@@ -4,10 +4,14 @@ import {
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
+  UpdateCommand,
+  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { retryUntilDone } from '../retry.ts';
 import { isConditionalCheckFailed } from './errors.ts';
-import type { ItemKey } from './keys.ts';
+import type { CollectionKey, ItemKey } from './keys.ts';
+import type { Page } from './pagination.ts';
+import { type PageRequest, queryCollection } from './query.ts';
 
 /** What the table helpers need of the service's dependencies. */
 export type TableDeps = { ddb: DynamoDBDocumentClient; config: { tableName: string } };
@@ -83,4 +87,31 @@ export async function batchGet(deps: TableDeps, keys: readonly ItemKey[]): Promi
     { ...UNPROCESSED, what: 'BatchGetItem' },
   );
   return found;
+}
+
+/**
+ * An UpdateItem guarded by its condition: answers false (nothing written) when the condition
+ * failed, throws anything else.
+ */
+export async function updateIf(
+  deps: TableDeps,
+  update: Omit<UpdateCommandInput, 'TableName'>,
+): Promise<boolean> {
+  try {
+    await deps.ddb.send(new UpdateCommand({ ...update, TableName: deps.config.tableName }));
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** One page of a collection, newest first (see db/query.ts), read with the service's client. */
+export function queryPage<T>(
+  deps: TableDeps,
+  collection: CollectionKey,
+  page: PageRequest,
+  fromItem: (item: Item) => T,
+): Promise<Page<T>> {
+  return queryCollection(deps.ddb, deps.config.tableName, collection, page, fromItem);
 }

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { defineEntity } from '../db/entity.ts';
 import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
-import { type PageRequest, queryCollection } from '../db/query.ts';
-import { batchGet, getItem } from '../db/table.ts';
+import type { PageRequest } from '../db/query.ts';
+import { batchGet, getItem, queryPage } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 import { type AngleDraft, AWARENESS_LEVELS, type AwarenessLevel } from '../text/types.ts';
+import { clientExists } from './client.ts';
 
 export type Angle = {
   id: string;
@@ -98,13 +99,7 @@ export async function putAngles(
     await deps.ddb.send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: table,
-              Key: keys.clientById(accountId, clientId),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
+          clientExists(table, accountId, clientId),
           ...angles.map((angle) => ({
             Put: {
               TableName: table,
@@ -147,11 +142,5 @@ export function listAnglesOfClient(
   clientId: string,
   page: PageRequest,
 ): Promise<Page<Angle>> {
-  return queryCollection(
-    deps.ddb,
-    deps.config.tableName,
-    keys.anglesOfClient(accountId, clientId),
-    page,
-    angleFromItem,
-  );
+  return queryPage(deps, keys.anglesOfClient(accountId, clientId), page, angleFromItem);
 }

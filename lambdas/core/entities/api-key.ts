@@ -5,8 +5,8 @@ import { defineEntity, nullableString } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
 import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
-import { type PageRequest, queryCollection } from '../db/query.ts';
-import { getItem } from '../db/table.ts';
+import type { PageRequest } from '../db/query.ts';
+import { getItem, queryPage } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 
 /** What is stored for a key: never the key itself, only its hash and display parts. */
@@ -174,13 +174,7 @@ export function listApiKeysOfAccount(
   accountId: string,
   page: PageRequest,
 ): Promise<Page<ApiKeyRecord>> {
-  return queryCollection(
-    deps.ddb,
-    deps.config.tableName,
-    keys.apiKeysOfAccount(accountId),
-    page,
-    apiKeyFromItem,
-  );
+  return queryPage(deps, keys.apiKeysOfAccount(accountId), page, apiKeyFromItem);
 }
 
 /**

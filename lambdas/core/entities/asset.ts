@@ -5,10 +5,11 @@ import { defineEntity, nullableNumber, nullableString } from '../db/entity.ts';
 import { cancellationReasons, isConditionalCheckFailed } from '../db/errors.ts';
 import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
-import { type PageRequest, queryCollection } from '../db/query.ts';
-import { getItem } from '../db/table.ts';
+import type { PageRequest } from '../db/query.ts';
+import { getItem, queryPage } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
+import { clientExists } from './client.ts';
 
 export const ASSET_KINDS = ['logo', 'product'] as const;
 export type AssetKind = (typeof ASSET_KINDS)[number];
@@ -127,13 +128,7 @@ export async function createAsset(
     await deps.ddb.send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: table,
-              Key: keys.clientById(accountId, input.client_id),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
+          clientExists(table, accountId, input.client_id),
           {
             Put: {
               TableName: table,
@@ -263,9 +258,8 @@ export function listAssetsOfClient(
   kind: AssetKind | undefined,
   page: PageRequest,
 ): Promise<Page<Asset>> {
-  return queryCollection(
-    deps.ddb,
-    deps.config.tableName,
+  return queryPage(
+    deps,
     kind ? keys.assetsOfClientByKind(accountId, clientId, kind) : keys.assetsOfClient(accountId, clientId),
     page,
     assetFromItem,

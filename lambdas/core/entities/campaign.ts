@@ -4,12 +4,13 @@ import { defineEntity, nullableString, stringList } from '../db/entity.ts';
 import { cancellationReasons } from '../db/errors.ts';
 import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
-import { type PageRequest, queryCollection } from '../db/query.ts';
-import { getItem } from '../db/table.ts';
+import type { PageRequest } from '../db/query.ts';
+import { getItem, queryPage } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { PLATFORM_TARGETS, type PlatformTarget } from '../platforms.ts';
 import type { PreparedCampaign } from '../text/types.ts';
+import { clientExists } from './client.ts';
 
 /** Every field of the spec's create_campaign table, plus identity and timestamps. */
 export type Campaign = {
@@ -129,13 +130,7 @@ export async function createCampaign(deps: Deps, accountId: string, input: NewCa
     await deps.ddb.send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: table,
-              Key: keys.clientById(accountId, input.client_id),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
+          clientExists(table, accountId, input.client_id),
           ...input.selected_angle_ids.map((angleId) => ({
             ConditionCheck: {
               TableName: table,
@@ -186,13 +181,7 @@ export function listCampaignsOfClient(
   clientId: string,
   page: PageRequest,
 ): Promise<Page<Campaign>> {
-  return queryCollection(
-    deps.ddb,
-    deps.config.tableName,
-    keys.campaignsOfClient(accountId, clientId),
-    page,
-    campaignFromItem,
-  );
+  return queryPage(deps, keys.campaignsOfClient(accountId, clientId), page, campaignFromItem);
 }
 
 /** Stores the prepared copy and recommendations on the campaign (prepare_campaign, or dispatch). */

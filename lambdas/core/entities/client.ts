@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { defineEntity } from '../db/entity.ts';
 import { keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
-import { type PageRequest, queryCollection } from '../db/query.ts';
-import { getItem } from '../db/table.ts';
+import type { PageRequest } from '../db/query.ts';
+import { getItem, queryPage } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 import { brandKitToItem, defaultBrandKit } from './brand-kit.ts';
 
@@ -76,11 +76,16 @@ export function getClient(deps: Deps, accountId: string, clientId: string): Prom
 }
 
 export function listClients(deps: Deps, accountId: string, page: PageRequest): Promise<Page<Client>> {
-  return queryCollection(
-    deps.ddb,
-    deps.config.tableName,
-    keys.clientsOfAccount(accountId),
-    page,
-    clientFromItem,
-  );
+  return queryPage(deps, keys.clientsOfAccount(accountId), page, clientFromItem);
+}
+
+/** A transaction item that holds the transaction to the client existing in this account. */
+export function clientExists(tableName: string, accountId: string, clientId: string) {
+  return {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: keys.clientById(accountId, clientId),
+      ConditionExpression: 'attribute_exists(pk)',
+    },
+  };
 }

@@ -4,7 +4,7 @@ import { defineEntity, stringList } from '../db/entity.ts';
 import { cancellationReasons, isConditionalCheckFailed } from '../db/errors.ts';
 import { inCollection, keys } from '../db/keys.ts';
 import { queryAll } from '../db/query.ts';
-import { getItem } from '../db/table.ts';
+import { getItem, updateIf } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 import { FINAL_JOB_STATUSES, isFinalJobStatus, JOB_STATUSES, type JobStatus } from '../job-status.ts';
 import { ledger } from './ledger.ts';
@@ -140,20 +140,13 @@ export type DispatchState = 'planned' | 'dispatched';
 
 /** planned → dispatched; idempotent. */
 export async function markJobDispatched(deps: Deps, accountId: string, jobId: string): Promise<void> {
-  try {
-    await deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.config.tableName,
-        Key: keys.jobById(accountId, jobId),
-        UpdateExpression: 'SET #dispatch = :dispatched',
-        ConditionExpression: '#dispatch = :planned',
-        ExpressionAttributeNames: { '#dispatch': 'dispatch' },
-        ExpressionAttributeValues: { ':dispatched': 'dispatched', ':planned': 'planned' },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  await updateIf(deps, {
+    Key: keys.jobById(accountId, jobId),
+    UpdateExpression: 'SET #dispatch = :dispatched',
+    ConditionExpression: '#dispatch = :planned',
+    ExpressionAttributeNames: { '#dispatch': 'dispatch' },
+    ExpressionAttributeValues: { ':dispatched': 'dispatched', ':planned': 'planned' },
+  });
 }
 
 export function getJob(deps: Deps, accountId: string, jobId: string): Promise<Job | undefined> {
@@ -197,24 +190,17 @@ export async function createJobReservingCredits(
  * container (see `jobStarted` in lambdas/generate/process-slot.ts), not once per slot.
  */
 export async function markJobRunning(deps: Deps, accountId: string, jobId: string): Promise<void> {
-  try {
-    await deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.config.tableName,
-        Key: keys.jobById(accountId, jobId),
-        UpdateExpression: 'SET #status = :running, updated_at = :now',
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':running': 'running',
-          ':pending': 'pending',
-          ':now': deps.now().toISOString(),
-        },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  await updateIf(deps, {
+    Key: keys.jobById(accountId, jobId),
+    UpdateExpression: 'SET #status = :running, updated_at = :now',
+    ConditionExpression: '#status = :pending',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':running': 'running',
+      ':pending': 'pending',
+      ':now': deps.now().toISOString(),
+    },
+  });
 }
 
 export function finalStatus(job: Pick<Job, 'jobs' | 'succeeded' | 'failed'>): JobStatus | undefined {

@@ -1,8 +1,7 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { defineEntity } from '../db/entity.ts';
-import { isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
+import { updateIf } from '../db/table.ts';
 import { tableDesign } from '../db/table-design.ts';
 import type { Deps } from '../deps.ts';
 
@@ -31,26 +30,17 @@ export async function countUse(
   deps: Deps,
   window: { accountId: string; bucket: string; windowStart: Date; expiresAt: Date; limit: number },
 ): Promise<boolean> {
-  try {
-    await deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.config.tableName,
-        Key: keys.rateWindow(window.accountId, window.bucket, window.windowStart.toISOString()),
-        UpdateExpression: 'SET uses = if_not_exists(uses, :zero) + :one, #ttl = :ttl, entity = :entity',
-        ExpressionAttributeNames: { '#ttl': tableDesign.timeToLiveAttribute },
-        ConditionExpression: 'attribute_not_exists(uses) OR uses < :limit',
-        ExpressionAttributeValues: {
-          ':zero': 0,
-          ':one': 1,
-          ':limit': window.limit,
-          ':ttl': Math.ceil(window.expiresAt.getTime() / 1000),
-          ':entity': rateWindowEntity.name,
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return updateIf(deps, {
+    Key: keys.rateWindow(window.accountId, window.bucket, window.windowStart.toISOString()),
+    UpdateExpression: 'SET uses = if_not_exists(uses, :zero) + :one, #ttl = :ttl, entity = :entity',
+    ExpressionAttributeNames: { '#ttl': tableDesign.timeToLiveAttribute },
+    ConditionExpression: 'attribute_not_exists(uses) OR uses < :limit',
+    ExpressionAttributeValues: {
+      ':zero': 0,
+      ':one': 1,
+      ':limit': window.limit,
+      ':ttl': Math.ceil(window.expiresAt.getTime() / 1000),
+      ':entity': rateWindowEntity.name,
+    },
+  });
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { defineEntity } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
-import { getItem } from '../db/table.ts';
+import { getItem, updateIf } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 
 /**
@@ -91,26 +91,19 @@ export async function settleVisual(
   leaseId: string,
   outcome: { status: 'ready' } | { status: 'failed'; reason: string },
 ): Promise<void> {
-  try {
-    await deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.config.tableName,
-        Key: keys.sharedVisual(ref.accountId, ref.jobId, ref.visualKey),
-        UpdateExpression:
-          'SET #status = :status, reason = :reason, updated_at = :now REMOVE lease_id, lease_until',
-        ConditionExpression: 'lease_id = :lease',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':status': outcome.status,
-          ':reason': outcome.status === 'failed' ? outcome.reason.slice(0, 500) : null,
-          ':now': deps.now().toISOString(),
-          ':lease': leaseId,
-        },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  await updateIf(deps, {
+    Key: keys.sharedVisual(ref.accountId, ref.jobId, ref.visualKey),
+    UpdateExpression:
+      'SET #status = :status, reason = :reason, updated_at = :now REMOVE lease_id, lease_until',
+    ConditionExpression: 'lease_id = :lease',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':status': outcome.status,
+      ':reason': outcome.status === 'failed' ? outcome.reason.slice(0, 500) : null,
+      ':now': deps.now().toISOString(),
+      ':lease': leaseId,
+    },
+  });
 }
 
 /** Gives the visual up after a transient failure, so the next delivery of any sibling may make it. */

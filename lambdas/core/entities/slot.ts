@@ -8,7 +8,7 @@ import { defineEntity, nullableNumber, nullableString } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
 import { inCollection, keys, slotIndexPart, sortKeyIn } from '../db/keys.ts';
 import { queryAll } from '../db/query.ts';
-import { batchPut, getItem, putIfAbsent } from '../db/table.ts';
+import { batchPut, getItem, putIfAbsent, updateIf } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 import type { SlotPlan } from '../generation/batch.ts';
 import { METRIC } from '../telemetry.ts';
@@ -419,25 +419,16 @@ export async function settleSlot(
  * Answers false when another delivery holds or finished the slot (nothing written).
  */
 export async function releaseLease(deps: Deps, slot: Slot, leaseId: string): Promise<boolean> {
-  try {
-    await deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.config.tableName,
-        Key: keys.slot(slot.account_id, slot.job_id, slot.index),
-        UpdateExpression: 'SET #status = :pending, updated_at = :now REMOVE lease_id, lease_until',
-        ConditionExpression: '#status = :running AND lease_id = :lease',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':pending': 'pending',
-          ':running': 'running',
-          ':lease': leaseId,
-          ':now': deps.now().toISOString(),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return updateIf(deps, {
+    Key: keys.slot(slot.account_id, slot.job_id, slot.index),
+    UpdateExpression: 'SET #status = :pending, updated_at = :now REMOVE lease_id, lease_until',
+    ConditionExpression: '#status = :running AND lease_id = :lease',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':pending': 'pending',
+      ':running': 'running',
+      ':lease': leaseId,
+      ':now': deps.now().toISOString(),
+    },
+  });
 }
