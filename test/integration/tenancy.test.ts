@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { actions } from '#api/actions/index.ts';
 import { createTestPool, type TestPool } from './cognito.ts';
 import { startTestApi, type TestApi } from './harness.ts';

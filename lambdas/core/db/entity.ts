@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { InvalidItemError } from '../errors.ts';
 import type { keys } from './keys.ts';
 

@@ -1,5 +1,5 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { IssuedApiKey } from '../auth/api-key-format.ts';
 import { defineEntity, nullableString } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';

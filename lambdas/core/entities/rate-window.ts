@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineEntity } from '../db/entity.ts';
 import { keys } from '../db/keys.ts';
 import { updateIf } from '../db/table.ts';

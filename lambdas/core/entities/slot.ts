@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { v5 as uuidv5 } from 'uuid';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CreativeQuality } from '../creative/types.ts';
 import { defineEntity, nullableNumber, nullableString } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
