@@ -14,10 +14,10 @@ export function accessPatterns(): (AccessPattern & { entity: string; module: str
 
 /** The access-pattern table, one row per declared pattern, numbered in declaration order. */
 export function renderAccessPatternTable(): string {
-  const escape = (text: string) => text.replace(/\|/g, '\\|');
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
   const rows = accessPatterns().map((p, i) => {
     const code = p.functions.map((fn) => `[\`${fn}\`](../${p.module})`).join(', ');
-    return `| ${i + 1} | ${p.entity} | ${escape(p.does)} | ${escape(p.operation)} | ${p.consistency} | ${code} |`;
+    return `| ${i + 1} | ${p.entity} | ${cell(p.does)} | ${cell(p.operation)} | ${p.consistency} | ${code} |`;
   });
   return [
     '| # | entity | access pattern | operation and condition | consistency | code |',
