@@ -115,3 +115,8 @@ export function queryPage<T>(
 ): Promise<Page<T>> {
   return queryCollection(deps.ddb, deps.config.tableName, collection, page, fromItem);
 }
+
+/** A transaction item that writes a new item, never over an existing one. */
+export function putNew(tableName: string, item: Item) {
+  return { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } };
+}

@@ -4,7 +4,7 @@ import { defineEntity } from '../db/entity.ts';
 import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import type { PageRequest } from '../db/query.ts';
-import { batchGet, getItem, queryPage } from '../db/table.ts';
+import { batchGet, getItem, putNew, queryPage } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 import { type AngleDraft, AWARENESS_LEVELS, type AwarenessLevel } from '../text/types.ts';
 import { clientExists } from './client.ts';
@@ -100,13 +100,7 @@ export async function putAngles(
       new TransactWriteCommand({
         TransactItems: [
           clientExists(table, accountId, clientId),
-          ...angles.map((angle) => ({
-            Put: {
-              TableName: table,
-              Item: angleToItem(accountId, angle),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          })),
+          ...angles.map((angle) => putNew(table, angleToItem(accountId, angle))),
         ],
       }),
     );

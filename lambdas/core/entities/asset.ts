@@ -6,7 +6,7 @@ import { cancellationReasons, isConditionalCheckFailed } from '../db/errors.ts';
 import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import type { PageRequest } from '../db/query.ts';
-import { getItem, queryPage } from '../db/table.ts';
+import { getItem, putNew, queryPage } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { clientExists } from './client.ts';
@@ -129,13 +129,7 @@ export async function createAsset(
       new TransactWriteCommand({
         TransactItems: [
           clientExists(table, accountId, input.client_id),
-          {
-            Put: {
-              TableName: table,
-              Item: assetToItem(accountId, asset),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          putNew(table, assetToItem(accountId, asset)),
         ],
       }),
     );

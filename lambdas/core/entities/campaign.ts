@@ -5,7 +5,7 @@ import { cancellationReasons } from '../db/errors.ts';
 import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import type { PageRequest } from '../db/query.ts';
-import { getItem, queryPage } from '../db/table.ts';
+import { getItem, putNew, queryPage } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { PLATFORM_TARGETS, type PlatformTarget } from '../platforms.ts';
@@ -139,13 +139,7 @@ export async function createCampaign(deps: Deps, accountId: string, input: NewCa
               ExpressionAttributeValues: { ':client': input.client_id },
             },
           })),
-          {
-            Put: {
-              TableName: table,
-              Item: campaignToItem(accountId, campaign),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          putNew(table, campaignToItem(accountId, campaign)),
         ],
       }),
     );

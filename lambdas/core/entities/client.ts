@@ -4,7 +4,7 @@ import { defineEntity } from '../db/entity.ts';
 import { keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import type { PageRequest } from '../db/query.ts';
-import { getItem, queryPage } from '../db/table.ts';
+import { getItem, putNew, queryPage } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 import { brandKitToItem, defaultBrandKit } from './brand-kit.ts';
 
@@ -51,20 +51,8 @@ export async function createClient(deps: Deps, accountId: string, name: string):
   await deps.ddb.send(
     new TransactWriteCommand({
       TransactItems: [
-        {
-          Put: {
-            TableName: table,
-            Item: clientToItem(accountId, client),
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        {
-          Put: {
-            TableName: table,
-            Item: brandKitToItem(accountId, defaultBrandKit(client.id, now), 1),
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
+        putNew(table, clientToItem(accountId, client)),
+        putNew(table, brandKitToItem(accountId, defaultBrandKit(client.id, now), 1)),
       ],
     }),
   );

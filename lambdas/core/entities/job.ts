@@ -4,7 +4,7 @@ import { defineEntity, stringList } from '../db/entity.ts';
 import { cancellationReasons, isConditionalCheckFailed } from '../db/errors.ts';
 import { inCollection, keys } from '../db/keys.ts';
 import { queryAll } from '../db/query.ts';
-import { getItem, updateIf } from '../db/table.ts';
+import { getItem, putNew, updateIf } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 import { FINAL_JOB_STATUSES, isFinalJobStatus, JOB_STATUSES, type JobStatus } from '../job-status.ts';
 import { ledger } from './ledger.ts';
@@ -168,13 +168,7 @@ export async function createJobReservingCredits(
       new TransactWriteCommand({
         TransactItems: [
           ledger.reserve(table, accountId, job.jobs),
-          {
-            Put: {
-              TableName: table,
-              Item: newJobItem(accountId, job),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          putNew(table, newJobItem(accountId, job)),
         ],
       }),
     );
