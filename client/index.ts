@@ -7,10 +7,15 @@
  *   const adgen = new AdgenClient({ baseUrl, apiKey });
  *   const { client } = await adgen.createClient({ name: 'Acme' });
  *
- * Only types are imported from the API's modules: at run time this file needs nothing but fetch.
+ * Every writing call carries a fresh `Idempotency-Key` (ADR 0017), kept across its retries, so a
+ * retry after a lost answer gets the first answer back instead of doing the work twice.
+ *
+ * From the API's modules only types are imported, plus the dependency-free list of writing
+ * actions: at run time this file needs nothing but fetch.
  */
 import type * as z from 'zod';
 import type { actions } from '../lambdas/api/actions/index.ts';
+import { IDEMPOTENCY_KEY_HEADER, isWriteAction } from '../lambdas/api/idempotency-key.ts';
 import type { ErrorEnvelope, Results } from '../lambdas/api/results.ts';
 
 type ActionTable = { [A in (typeof actions)[number] as A['name']]: A };
@@ -32,6 +37,8 @@ export class AdgenError extends Error {
     message: string,
     readonly details?: unknown,
     readonly requestId?: string,
+    /** The answer's Retry-After, when it had one (429, 409 idempotency_in_progress). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -59,9 +66,17 @@ export type AdgenClientOptions = {
 const USER_TOKEN_ACTIONS = new Set<string>(['list_api_keys', 'create_api_key', 'revoke_api_key']);
 const FINAL_JOB_STATUSES = new Set(['completed', 'partially_failed', 'failed']);
 
-/** Whether a failure is worth retrying: throttling, server errors and the network, nothing else. */
+/**
+ * Whether a failure is worth retrying: throttling, server errors, the network, and a duplicate of
+ * a request still running (its answer comes with the same key). Nothing else.
+ */
 export function isRetryable(error: AdgenError): boolean {
-  return error.status === 429 || error.status >= 500 || error.code === 'network_error';
+  return (
+    error.status === 429 ||
+    error.status >= 500 ||
+    error.code === 'network_error' ||
+    error.code === 'idempotency_in_progress'
+  );
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -109,16 +124,21 @@ export class AdgenClient {
     this.fetchImpl = options.fetch ?? fetch;
   }
 
-  /** Sends one action, retrying 429/5xx/network failures with backoff. */
+  /**
+   * Sends one action, retrying 429/5xx/network failures with backoff (never sooner than the
+   * answer's Retry-After). A writing action gets one `Idempotency-Key` (fresh, or the caller's)
+   * that every retry repeats, so it is retried only while holding that key; reads retry freely.
+   */
   async call<A extends ActionName>(
     action: A,
     input: Inputs[A],
-    options: { signal?: AbortSignal } = {},
+    options: { signal?: AbortSignal; idempotencyKey?: string } = {},
   ): Promise<Results[A]> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (USER_TOKEN_ACTIONS.has(action)) {
       if (this.token) headers.authorization = `Bearer ${this.token}`;
     } else if (this.apiKey) headers['x-api-key'] = this.apiKey;
+    if (isWriteAction(action)) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey ?? crypto.randomUUID();
     const body = JSON.stringify({ action, ...input });
     for (let attempt = 1; ; attempt++) {
       try {
@@ -127,7 +147,8 @@ export class AdgenClient {
         if (!(error instanceof AdgenError) || !isRetryable(error) || attempt >= this.retry.attempts)
           throw error;
         const cap = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1));
-        await sleep(Math.random() * cap, options.signal);
+        const floor = (error.retryAfterSeconds ?? 0) * 1000;
+        await sleep(Math.max(floor, Math.random() * cap), options.signal);
       }
     }
   }
@@ -146,6 +167,8 @@ export class AdgenClient {
     }
     const text = await res.text();
     const requestId = res.headers.get('x-request-id') ?? undefined;
+    const retryAfter = Number(res.headers.get('retry-after') ?? Number.NaN);
+    const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined;
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -155,7 +178,14 @@ export class AdgenClient {
     if (res.ok && parsed !== undefined) return parsed;
     const envelope = (parsed as Partial<ErrorEnvelope> | undefined)?.error;
     if (envelope && typeof envelope.code === 'string') {
-      throw new AdgenError(envelope.code, res.status, envelope.message, envelope.details, requestId);
+      throw new AdgenError(
+        envelope.code,
+        res.status,
+        envelope.message,
+        envelope.details,
+        requestId,
+        retryAfterSeconds,
+      );
     }
     const fallback: ErrorCode | 'invalid_response' =
       res.status === 429 ? 'rate_limited' : res.status >= 500 ? 'internal_error' : 'invalid_response';
@@ -165,6 +195,7 @@ export class AdgenClient {
       `HTTP ${res.status}: ${text.slice(0, 200)}`,
       undefined,
       requestId,
+      retryAfterSeconds,
     );
   }
 

@@ -266,6 +266,8 @@ export const ERROR_CODES = [
   'not_found',
   'insufficient_credits',
   'conflict',
+  'idempotency_key_reused',
+  'idempotency_in_progress',
   'method_not_allowed',
   'payload_too_large',
   'rate_limited',

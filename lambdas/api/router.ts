@@ -13,6 +13,7 @@ import {
   ValidationError,
 } from '#core/errors.ts';
 import type { Action, Credential } from './action.ts';
+import { IDEMPOTENCY_KEY_HEADER, isWriteAction } from './idempotency-key.ts';
 import { actionNames, actionsByName } from './actions/index.ts';
 import { jsonResponse } from './http.ts';
 
@@ -120,6 +121,15 @@ export async function route(
   if (!parsed.success) {
     throw new ValidationError(`Invalid input for ${action.name}.`, validationIssues(parsed.error));
   }
-  const result = await action.run(parsed.data, { principal, deps, requestId });
-  return jsonResponse(200, result, requestId);
+  const execute = async () =>
+    jsonResponse(200, await action.run(parsed.data, { principal, deps, requestId }), requestId);
+  // Reads ignore the header (as Stripe does); writes load the idempotency machinery on first use.
+  const idempotencyKey = isWriteAction(action.name) ? header(event, IDEMPOTENCY_KEY_HEADER) : undefined;
+  if (idempotencyKey === undefined) return execute();
+  const { runIdempotently } = await import('./idempotent.ts');
+  return runIdempotently(
+    deps,
+    { accountId: principal.accountId, key: idempotencyKey, action: action.name, fields, requestId },
+    execute,
+  );
 }
