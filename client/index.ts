@@ -138,7 +138,8 @@ export class AdgenClient {
     if (USER_TOKEN_ACTIONS.has(action)) {
       if (this.token) headers.authorization = `Bearer ${this.token}`;
     } else if (this.apiKey) headers['x-api-key'] = this.apiKey;
-    if (isWriteAction(action)) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey ?? crypto.randomUUID();
+    if (isWriteAction(action))
+      headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey ?? crypto.randomUUID();
     const body = JSON.stringify({ action, ...input });
     for (let attempt = 1; ; attempt++) {
       try {

@@ -64,7 +64,13 @@ function replay(status: number, body: string, requestId: string): APIGatewayProx
  */
 export async function runIdempotently(
   deps: Deps,
-  request: { accountId: string; key: string; action: string; fields: Record<string, unknown>; requestId: string },
+  request: {
+    accountId: string;
+    key: string;
+    action: string;
+    fields: Record<string, unknown>;
+    requestId: string;
+  },
   execute: () => Promise<APIGatewayProxyResult>,
 ): Promise<APIGatewayProxyResult> {
   if (!KEY_FORMAT.test(request.key)) {

@@ -13,9 +13,9 @@ import {
   ValidationError,
 } from '#core/errors.ts';
 import type { Action, Credential } from './action.ts';
-import { IDEMPOTENCY_KEY_HEADER, isWriteAction } from './idempotency-key.ts';
 import { actionNames, actionsByName } from './actions/index.ts';
 import { jsonResponse } from './http.ts';
+import { IDEMPOTENCY_KEY_HEADER, isWriteAction } from './idempotency-key.ts';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 
@@ -98,7 +98,8 @@ function validationIssues(error: z.ZodError) {
 }
 
 /**
- * The whole request pipeline, in order: size → JSON → known action → credential → input → run.
+ * The whole request pipeline, in order: size → JSON → known action → credential → input →
+ * Idempotency-Key (writing actions that send one, ADR 0017) → run.
  * Authentication comes before input validation so that an anonymous caller learns nothing
  * about the shape of an action's input.
  */

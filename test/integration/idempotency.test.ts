@@ -109,10 +109,13 @@ describe('Idempotency-Key on writing actions', () => {
     expect((await api.items()).length).toBe(itemsBefore);
     expect(await jobsOf(account.accountId)).toHaveLength(1);
     // Field order and whitespace are not a different body.
-    const reordered = await api.post(`{ "campaign_id": "${account.campaignId}",  "action": "generate_creatives" }`, {
-      'x-api-key': account.apiKey,
-      'idempotency-key': key,
-    });
+    const reordered = await api.post(
+      `{ "campaign_id": "${account.campaignId}",  "action": "generate_creatives" }`,
+      {
+        'x-api-key': account.apiKey,
+        'idempotency-key': key,
+      },
+    );
     expect(reordered.status).toBe(200);
     expect(reordered.text).toBe(first.text);
     console.log(

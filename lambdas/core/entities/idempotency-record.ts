@@ -17,7 +17,12 @@ export type IdempotencyScope = { accountId: string; keyHash: string };
 function recordFromItem(item: Record<string, unknown>): IdempotencyRecord {
   const base = { action: String(item.action), fingerprint: String(item.fingerprint) };
   if (item.state === 'completed') {
-    return { ...base, state: 'completed', status: Number(item.response_status), body: String(item.response_body) };
+    return {
+      ...base,
+      state: 'completed',
+      status: Number(item.response_status),
+      body: String(item.response_body),
+    };
   }
   return { ...base, state: 'in_progress', leaseUntilMs: Number(item.lease_until_ms) };
 }
@@ -30,7 +35,13 @@ function recordFromItem(item: Record<string, unknown>): IdempotencyRecord {
 export async function claimIdempotencyKey(
   deps: Deps,
   scope: IdempotencyScope,
-  claim: { action: string; fingerprint: string; token: string; leaseSeconds: number; retentionSeconds: number },
+  claim: {
+    action: string;
+    fingerprint: string;
+    token: string;
+    leaseSeconds: number;
+    retentionSeconds: number;
+  },
 ): Promise<{ claimed: true } | { claimed: false; record: IdempotencyRecord | undefined }> {
   const nowMs = deps.now().getTime();
   const expiresMs = nowMs + claim.retentionSeconds * 1000;
@@ -101,7 +112,11 @@ export async function completeIdempotencyKey(
 }
 
 /** Frees the key (the request failed in a way a retry may fix); only by the claim's holder. */
-export async function releaseIdempotencyKey(deps: Deps, scope: IdempotencyScope, token: string): Promise<void> {
+export async function releaseIdempotencyKey(
+  deps: Deps,
+  scope: IdempotencyScope,
+  token: string,
+): Promise<void> {
   try {
     await deps.ddb.send(
       new DeleteCommand({
