@@ -13,15 +13,22 @@
  * From the API's modules only types are imported, plus the dependency-free list of writing
  * actions: at run time this file needs nothing but fetch.
  */
-import type * as z from 'zod';
 import type { actions } from '../lambdas/api/actions/index.ts';
 import { IDEMPOTENCY_KEY_HEADER, isWriteAction } from '../lambdas/api/idempotency-key.ts';
 import type { ErrorEnvelope, Results } from '../lambdas/api/results.ts';
+import type { components } from './schema.d.ts';
 
-type ActionTable = { [A in (typeof actions)[number] as A['name']]: A };
-export type ActionName = keyof ActionTable;
-/** What a caller sends for an action (fields with defaults are optional). */
-export type Inputs = { [A in ActionName]: z.input<ActionTable[A]['input']> };
+export type ActionName = (typeof actions)[number]['name'];
+type Schemas = components['schemas'];
+/** `generate_creatives` → `GenerateCreatives`, the stem of its schema names in the document. */
+type Pascal<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Capitalize<Head>}${Pascal<Tail>}`
+  : Capitalize<S>;
+/**
+ * What a caller sends for an action: the OpenAPI request schema (client/schema.d.ts, generated
+ * by openapi-typescript from docs/openapi.json) without `action`. Fields with defaults are optional.
+ */
+export type Inputs = { [A in ActionName]: Omit<Schemas[`${Pascal<A>}Request`], 'action'> };
 export type { Results };
 export type ErrorCode = ErrorEnvelope['error']['code'];
 

@@ -107,6 +107,19 @@ describe('docs/openapi.json', () => {
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
     expect(text).toBe(renderOpenApiDocument());
+    // Prism does not honour a jsonSchemaDialect key and skips request validation when it is there.
+    expect(doc).not.toHaveProperty('jsonSchemaDialect');
+  });
+
+  it('declares the Idempotency-Key header (optional) and the Idempotent-Replayed answer header', () => {
+    const post = doc.paths['/']?.post;
+    const parameter = post.parameters.find((p: { name: string }) => p.name === 'Idempotency-Key');
+    expect(parameter).toMatchObject({ in: 'header', required: false, schema: { maxLength: 255 } });
+    for (const action of ['create_client', 'generate_creatives', 'prepare_campaign', 'revoke_api_key']) {
+      expect(parameter.description).toContain(action);
+    }
+    expect(parameter.description).not.toContain('list_clients');
+    expect(post.responses['200'].headers).toHaveProperty('Idempotent-Replayed');
   });
 
   it("lists exactly the router's actions, each with a request, a result, an example and a credential", () => {

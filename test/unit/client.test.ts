@@ -1,7 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { AdgenClient, AdgenError, cognitoTokenRefresher, WaitTimeoutError } from '../../client/index.ts';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  AdgenClient,
+  AdgenError,
+  cognitoTokenRefresher,
+  type Inputs,
+  WaitTimeoutError,
+} from '../../client/index.ts';
 
 type Scripted = { status: number; body: unknown; headers?: Record<string, string> };
 let server: Server | undefined;
@@ -128,6 +134,22 @@ describe('AdgenClient idempotency keys', () => {
       code: 'idempotency_key_reused',
     });
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe('request types (client/schema.d.ts, from the OpenAPI document)', () => {
+  it('makes defaulted fields optional and keeps required ones required', () => {
+    expectTypeOf<Inputs['create_campaign']['client_id']>().toEqualTypeOf<string>();
+    expectTypeOf<Inputs['create_campaign']['volume']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<Inputs['create_campaign']['name']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<Inputs['list_creatives']['status']>().toEqualTypeOf<
+      'pending' | 'succeeded' | 'failed' | 'all' | undefined
+    >();
+    expectTypeOf<Inputs['generate_creatives']>().toEqualTypeOf<{ campaign_id: string }>();
+    // A body the schema refuses does not compile.
+    // @ts-expect-error volume is a number
+    const wrong: Inputs['create_campaign'] = { client_id: 'c', volume: '3' };
+    expect(wrong.client_id).toBe('c');
   });
 });
 
