@@ -150,7 +150,7 @@ try {
     if (server.status !== 400) problems.push(`the server answered the invalid body ${server.status}`);
     failures += problems.length > 0 ? 1 : 0;
     rows.push(
-      `${problems.length > 0 ? 'FAIL' : 'ok  '} ${action.padEnd(20)} valid ${valid.status}, ${valid.violations.length} violations; invalid refused by Prism ${invalid.status} (${invalidViolations} request violations), by the server ${server.status}${problems.length > 0 ? `\n       ${problems.join('\n       ')}` : ''}`,
+      `${problems.length > 0 ? 'FAIL' : 'ok  '} ${action.padEnd(20)} valid ${valid.status}, ${valid.violations.length} violations; invalid refused by Prism ${invalid.status} (${invalidViolations} schema errors across the request branches), by the server ${server.status}${problems.length > 0 ? `\n       ${problems.join('\n       ')}` : ''}`,
     );
   }
   console.log(rows.join('\n'));
