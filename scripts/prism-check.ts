@@ -72,7 +72,7 @@ async function startPrism(upstream: string): Promise<{ url: string; child: Child
 
 type Answer = {
   status: number;
-  body: any;
+  body: unknown;
   violations: { location?: string[]; message?: string; severity?: string }[];
 };
 
@@ -89,7 +89,8 @@ async function post(url: string, body: Record<string, unknown>, auth: { apiKey?:
     parsed = text;
   }
   const header = res.headers.get('sl-violations');
-  const violations = header ? (JSON.parse(header) as Answer['violations']) : [];
+  // Prism prefixes a long list with "Too many violations! "; the JSON array follows.
+  const violations = header ? (JSON.parse(header.slice(header.indexOf('['))) as Answer['violations']) : [];
   const answer: Answer = { status: res.status, body: parsed, violations };
   return answer;
 }
@@ -136,7 +137,8 @@ try {
     const valid = await post(started.url, bodies.valid(action), how);
     const invalid = await post(started.url, bodies.invalid(action), how);
     const server = await post(stack.baseUrl, bodies.invalid(action), how);
-    const invalidViolations = Array.isArray(invalid.body?.validation) ? invalid.body.validation.length : 0;
+    const validation = (invalid.body as { validation?: unknown } | null)?.validation;
+    const invalidViolations = Array.isArray(validation) ? validation.length : 0;
     const problems: string[] = [];
     if (valid.status !== 200)
       problems.push(`valid answered ${valid.status}: ${JSON.stringify(valid.body).slice(0, 300)}`);
