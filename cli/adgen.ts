@@ -45,6 +45,10 @@ adgen brand-kit set --client ID [--primary #RRGGBB] [--secondary ..] [--accent .
   prepare: `adgen prepare <campaign id>
 
 Writes copy per platform and angle onto the campaign and prints it with the recommendations.`,
+  estimate: `adgen estimate <campaign id>
+
+What generate would order and charge now, writing nothing: images (jobs), credits, available,
+whether it is affordable, image-model calls and their cost (when the operator configured a price).`,
   generate: `adgen generate <campaign id> [--wait] [--out DIR] [--timeout SECONDS]
 
 Orders the campaign's creatives (one job; its credits are reserved). The request carries an
@@ -749,6 +753,19 @@ async function run(argv: string[]): Promise<void> {
           ...r.copy.map((c) => `[${c.platform}] ${c.headline} | ${c.primary_text} | ${c.cta}`),
           `recommended ratios: ${r.recommendations.aspect_ratios.join(', ')}; volume ${r.recommendations.suggested_volume}`,
           ...r.warnings.map((w) => `warning: ${w}`),
+        ].join('\n'),
+      );
+    }
+    case 'estimate': {
+      const client = await apiClient(flags);
+      const r = await client.estimateCreatives({
+        campaign_id: required(sub, 'the campaign id (adgen estimate <campaign id>)'),
+      });
+      const e = r.estimate;
+      return print(out, r, () =>
+        [
+          `${e.jobs} images, ${e.credits} credits (${e.available} available: ${e.affordable ? 'affordable' : 'NOT affordable'})`,
+          `${e.model_calls} image-model calls${e.model_cost_usd === null ? '' : `, $${e.model_cost_usd} model cost`}`,
         ].join('\n'),
       );
     }

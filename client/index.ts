@@ -352,6 +352,7 @@ export class AdgenClient {
   updateBrandKit = (input: Inputs['update_brand_kit']) => this.call('update_brand_kit', input);
   prepareCampaign = (input: Inputs['prepare_campaign']) => this.call('prepare_campaign', input);
   generateCreatives = (input: Inputs['generate_creatives']) => this.call('generate_creatives', input);
+  estimateCreatives = (input: Inputs['estimate_creatives']) => this.call('estimate_creatives', input);
   getJob = (input: Inputs['get_job']) => this.call('get_job', input);
   getCredits = (input: Inputs['get_credits'] = {}) => this.call('get_credits', input);
   listApiKeys = (input: Inputs['list_api_keys'] = {}) => this.call('list_api_keys', input);

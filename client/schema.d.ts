@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Run one action
-         * @description Actions: `list_clients` (api_key), `create_client` (api_key), `list_campaigns` (api_key), `create_campaign` (api_key), `list_creatives` (api_key), `list_angles` (api_key), `get_angle` (api_key), `generate_angles` (api_key), `get_brand_kit` (api_key), `update_brand_kit` (api_key), `prepare_campaign` (api_key), `generate_creatives` (api_key), `get_job` (api_key), `get_credits` (api_key), `list_api_keys` (user_token), `create_api_key` (user_token), `revoke_api_key` (user_token), `create_asset_upload` (api_key), `get_asset` (api_key), `list_assets` (api_key).
+         * @description Actions: `list_clients` (api_key), `create_client` (api_key), `list_campaigns` (api_key), `create_campaign` (api_key), `list_creatives` (api_key), `list_angles` (api_key), `get_angle` (api_key), `generate_angles` (api_key), `get_brand_kit` (api_key), `update_brand_kit` (api_key), `prepare_campaign` (api_key), `generate_creatives` (api_key), `estimate_creatives` (api_key), `get_job` (api_key), `get_credits` (api_key), `list_api_keys` (user_token), `create_api_key` (user_token), `revoke_api_key` (user_token), `create_asset_upload` (api_key), `get_asset` (api_key), `list_assets` (api_key).
          */
         post: operations["callAction"];
         delete?: never;
@@ -349,6 +349,32 @@ export interface components {
                 message: string;
             };
         };
+        Estimate: {
+            /** @description Whether available covers credits. */
+            affordable: boolean;
+            /** @description Credits available now. */
+            available: number;
+            /** @description Credits it would reserve: one per image. */
+            credits: number;
+            /** @description Images generate_creatives would order now (the same plan). */
+            jobs: number;
+            /** @description Image-model calls: one per shared visual (angle, variant, orientation family); 0 with the offline model. */
+            model_calls: number;
+            /** @description model_calls × the operator-configured price per call (IMAGE_MODEL_USD_PER_CALL); null when none is configured. */
+            model_cost_usd: number | null;
+        };
+        EstimateCreativesRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "estimate_creatives";
+            /** Format: uuid */
+            campaign_id: string;
+        };
+        EstimateCreativesResult: {
+            estimate: components["schemas"]["Estimate"];
+        };
         GenerateAnglesRequest: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -654,7 +680,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ListClientsRequest"] | components["schemas"]["CreateClientRequest"] | components["schemas"]["ListCampaignsRequest"] | components["schemas"]["CreateCampaignRequest"] | components["schemas"]["ListCreativesRequest"] | components["schemas"]["ListAnglesRequest"] | components["schemas"]["GetAngleRequest"] | components["schemas"]["GenerateAnglesRequest"] | components["schemas"]["GetBrandKitRequest"] | components["schemas"]["UpdateBrandKitRequest"] | components["schemas"]["PrepareCampaignRequest"] | components["schemas"]["GenerateCreativesRequest"] | components["schemas"]["GetJobRequest"] | components["schemas"]["GetCreditsRequest"] | components["schemas"]["ListApiKeysRequest"] | components["schemas"]["CreateApiKeyRequest"] | components["schemas"]["RevokeApiKeyRequest"] | components["schemas"]["CreateAssetUploadRequest"] | components["schemas"]["GetAssetRequest"] | components["schemas"]["ListAssetsRequest"];
+                "application/json": components["schemas"]["ListClientsRequest"] | components["schemas"]["CreateClientRequest"] | components["schemas"]["ListCampaignsRequest"] | components["schemas"]["CreateCampaignRequest"] | components["schemas"]["ListCreativesRequest"] | components["schemas"]["ListAnglesRequest"] | components["schemas"]["GetAngleRequest"] | components["schemas"]["GenerateAnglesRequest"] | components["schemas"]["GetBrandKitRequest"] | components["schemas"]["UpdateBrandKitRequest"] | components["schemas"]["PrepareCampaignRequest"] | components["schemas"]["GenerateCreativesRequest"] | components["schemas"]["EstimateCreativesRequest"] | components["schemas"]["GetJobRequest"] | components["schemas"]["GetCreditsRequest"] | components["schemas"]["ListApiKeysRequest"] | components["schemas"]["CreateApiKeyRequest"] | components["schemas"]["RevokeApiKeyRequest"] | components["schemas"]["CreateAssetUploadRequest"] | components["schemas"]["GetAssetRequest"] | components["schemas"]["ListAssetsRequest"];
             };
         };
         responses: {
@@ -666,7 +692,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListClientsResult"] | components["schemas"]["CreateClientResult"] | components["schemas"]["ListCampaignsResult"] | components["schemas"]["CreateCampaignResult"] | components["schemas"]["ListCreativesResult"] | components["schemas"]["ListAnglesResult"] | components["schemas"]["GetAngleResult"] | components["schemas"]["GenerateAnglesResult"] | components["schemas"]["GetBrandKitResult"] | components["schemas"]["UpdateBrandKitResult"] | components["schemas"]["PrepareCampaignResult"] | components["schemas"]["GenerateCreativesResult"] | components["schemas"]["GetJobResult"] | components["schemas"]["GetCreditsResult"] | components["schemas"]["ListApiKeysResult"] | components["schemas"]["CreateApiKeyResult"] | components["schemas"]["RevokeApiKeyResult"] | components["schemas"]["CreateAssetUploadResult"] | components["schemas"]["GetAssetResult"] | components["schemas"]["ListAssetsResult"];
+                    "application/json": components["schemas"]["ListClientsResult"] | components["schemas"]["CreateClientResult"] | components["schemas"]["ListCampaignsResult"] | components["schemas"]["CreateCampaignResult"] | components["schemas"]["ListCreativesResult"] | components["schemas"]["ListAnglesResult"] | components["schemas"]["GetAngleResult"] | components["schemas"]["GenerateAnglesResult"] | components["schemas"]["GetBrandKitResult"] | components["schemas"]["UpdateBrandKitResult"] | components["schemas"]["PrepareCampaignResult"] | components["schemas"]["GenerateCreativesResult"] | components["schemas"]["EstimateCreativesResult"] | components["schemas"]["GetJobResult"] | components["schemas"]["GetCreditsResult"] | components["schemas"]["ListApiKeysResult"] | components["schemas"]["CreateApiKeyResult"] | components["schemas"]["RevokeApiKeyResult"] | components["schemas"]["CreateAssetUploadResult"] | components["schemas"]["GetAssetResult"] | components["schemas"]["ListAssetsResult"];
                 };
             };
             /** @description invalid_json, validation_error or unknown_action */
