@@ -103,6 +103,7 @@ describe("another account's ids", () => {
         'list_creatives.campaign_id',
         'prepare_campaign.campaign_id',
         'generate_creatives.campaign_id',
+        'estimate_creatives.campaign_id',
         'get_job.job_id',
         'get_asset.asset_id',
         'list_assets.client_id',

@@ -5,6 +5,7 @@ import { assetEntity } from './asset.ts';
 import { brandKitEntity } from './brand-kit.ts';
 import { campaignEntity } from './campaign.ts';
 import { clientEntity } from './client.ts';
+import { idempotencyRecordEntity } from './idempotency-record.ts';
 import { jobEntity } from './job.ts';
 import { rateWindowEntity } from './rate-window.ts';
 import { sharedVisualEntity } from './shared-visual.ts';
@@ -26,4 +27,5 @@ export const entities = [
   assetEntity,
   sharedVisualEntity,
   rateWindowEntity,
+  idempotencyRecordEntity,
 ] as const;

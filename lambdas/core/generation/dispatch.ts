@@ -1,4 +1,3 @@
-import { parseAspectRatios } from '../aspect-ratio.ts';
 import type { Deps } from '../deps.ts';
 import { getAccount } from '../entities/account.ts';
 import type { Campaign } from '../entities/campaign.ts';
@@ -6,7 +5,7 @@ import { createJobReservingCredits, finalizeJobIfDone, markJobDispatched } from 
 import { createSlotIfMissing, newSlotItems, settleSlot, writeSlots } from '../entities/slot.ts';
 import { AppError, InsufficientCreditsError } from '../errors.ts';
 import { METRIC } from '../telemetry.ts';
-import { planSlots } from './batch.ts';
+import { planCampaignBatch } from './batch.ts';
 import { enqueueSlots, slotRefKey } from './enqueue.ts';
 import { prepareCampaign } from './prepare.ts';
 
@@ -29,10 +28,7 @@ export async function dispatchGeneration(
   accountId: string,
   given: Campaign,
 ): Promise<DispatchedJob> {
-  const parsed = parseAspectRatios(given.aspect_ratio);
-  if (!parsed.ok) throw new Error(`Stored campaign ${given.id} has an invalid aspect_ratio.`);
-  const ratios = parsed.ratios.map((r) => r.label);
-  const plans = planSlots(given.selected_angle_ids, ratios, given.volume);
+  const { ratios, plans } = planCampaignBatch(given);
   const jobs = plans.length;
   // A batch that cannot be paid for is refused before anything is written (the reservation
   // below re-checks atomically, so this early answer is only a courtesy, not the guard).
