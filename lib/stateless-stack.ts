@@ -109,6 +109,7 @@ export class StatelessStack extends Stack {
         ...environment,
         USER_POOL_ID: userPool.userPoolId,
         USER_POOL_CLIENT_ID: userPoolClient.userPoolClientId,
+        TEXT_ACTIONS_PER_HOUR: String(settings.textActionsPerHour),
       },
       bundling: ROUTER_BUNDLING,
     });
