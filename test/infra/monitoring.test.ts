@@ -309,7 +309,13 @@ describe('logs and traces', () => {
         (fn) => fn.Properties.Environment.Variables.LOG_LEVEL,
       );
     expect(levels(template)).toEqual(['INFO', 'INFO', 'INFO', 'INFO', 'INFO']);
-    expect(levels(synth({ logLevel: 'debug' }).template)).toEqual(['DEBUG', 'DEBUG', 'DEBUG', 'DEBUG', 'DEBUG']);
+    expect(levels(synth({ logLevel: 'debug' }).template)).toEqual([
+      'DEBUG',
+      'DEBUG',
+      'DEBUG',
+      'DEBUG',
+      'DEBUG',
+    ]);
     expect(() => synth({ logLevel: 'verbose' })).toThrow(/logLevel/);
   });
 });
