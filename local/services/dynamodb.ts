@@ -1,11 +1,16 @@
 /**
  * DynamoDB Local (the official jar, shipped inside the npm package amplify-dynamodb-simulator)
- * as a child process. Needs `java` on the PATH (or $JAVA_HOME/bin/java).
+ * as a child process, listening on 127.0.0.1 only. Needs `java` on the PATH (or
+ * $JAVA_HOME/bin/java), version 11 or later with the `jdk.compiler` module (Debian's
+ * default-jre-headless has it): the jar's own main binds every interface, so it is started
+ * through LoopbackDynamoDbLocal.java, run as a source file. Without that module it falls back
+ * to the jar's main, says so, and listens on every interface.
  */
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import {
   freePort,
@@ -54,7 +59,36 @@ function probeClient(endpoint: string): DynamoDBClient {
   });
 }
 
+/** The launcher that binds the loopback address (see its own comment). */
+const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./LoopbackDynamoDbLocal.java', import.meta.url));
+
+/** What a Java without a compiler says when asked to run a source file. */
+const NO_SOURCE_LAUNCHER = /jdk\.compiler|source-file mode|Could not find or load main class .*\.java/;
+
+let loopbackUnavailable = false;
+
+export class NoLoopbackLauncherError extends Error {
+  override name = 'NoLoopbackLauncherError';
+}
+
 async function startOnce(port: number, options: DynamoDbLocalOptions): Promise<DynamoDbLocal> {
+  try {
+    return await startWith(port, options, loopbackUnavailable ? 'jar' : 'loopback');
+  } catch (error) {
+    if (!(error instanceof NoLoopbackLauncherError)) throw error;
+    loopbackUnavailable = true;
+    console.warn(
+      'DynamoDB Local: this Java cannot run source files (no jdk.compiler module), so it listens on every interface, not only 127.0.0.1. Install a full JDK (or Debian default-jre-headless) to bind loopback only.',
+    );
+    return startWith(port, options, 'jar');
+  }
+}
+
+async function startWith(
+  port: number,
+  options: DynamoDbLocalOptions,
+  launcher: 'loopback' | 'jar',
+): Promise<DynamoDbLocal> {
   const dir = dynamoDbLocalDir();
   const storage = options.dbPath
     ? ['-dbPath', resolve(options.dbPath), '-sharedDb']
@@ -66,9 +100,12 @@ async function startOnce(port: number, options: DynamoDbLocalOptions): Promise<D
       // A short-lived development server: favour start-up time over peak throughput.
       '-XX:+UseSerialGC',
       '-XX:TieredStopAtLevel=1',
+      // One IPv4 socket on 127.0.0.1 (not an IPv6 socket on ::ffff:127.0.0.1).
+      '-Djava.net.preferIPv4Stack=true',
       `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
-      '-jar',
-      join(dir, 'DynamoDBLocal.jar'),
+      ...(launcher === 'loopback'
+        ? ['-cp', join(dir, 'DynamoDBLocal.jar'), LOOPBACK_LAUNCHER]
+        : ['-jar', join(dir, 'DynamoDBLocal.jar')]),
       '-port',
       String(port),
       ...storage,
@@ -99,6 +136,9 @@ async function startOnce(port: number, options: DynamoDbLocalOptions): Promise<D
   } catch (error) {
     await stopChild(child, 2000);
     disarm();
+    if (launcher === 'loopback' && NO_SOURCE_LAUNCHER.test(output.toString())) {
+      throw new NoLoopbackLauncherError(output.toString());
+    }
     throw error;
   } finally {
     probe.destroy();
