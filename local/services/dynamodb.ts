@@ -6,10 +6,13 @@
  * through LoopbackDynamoDbLocal.java, run as a source file. Without that module it falls back
  * to the jar's main, says so, and listens on every interface.
  */
-import { mkdir } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import {
@@ -67,6 +70,41 @@ const NO_SOURCE_LAUNCHER = /jdk\.compiler|source-file mode|Could not find or loa
 
 let loopbackUnavailable = false;
 
+/**
+ * The launcher compiled once with `javac` into a temporary directory named by the source's
+ * hash, when a `javac` is there: every later start then skips compiling it (about 2 s of CPU).
+ * Undefined without javac (a JRE runs the source file itself).
+ */
+let compiled: Promise<string | undefined> | undefined;
+function compiledLauncher(jar: string): Promise<string | undefined> {
+  compiled ??= (async () => {
+    const source = await readFile(LOOPBACK_LAUNCHER);
+    const dir = join(
+      tmpdir(),
+      `adgen-dynamodb-launcher-${createHash('sha256').update(source).digest('hex').slice(0, 12)}`,
+    );
+    if (existsSync(join(dir, 'LoopbackDynamoDbLocal.class'))) return dir;
+    const javac = process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'javac') : 'javac';
+    // Compiled beside, then renamed: a parallel start never sees half a directory.
+    const partial = `${dir}.${process.pid}.${Date.now()}`;
+    await mkdir(partial, { recursive: true });
+    const ok = await new Promise<boolean>((resolve) => {
+      const child = spawn(javac, ['-nowarn', '-cp', jar, '-d', partial, LOOPBACK_LAUNCHER], {
+        stdio: 'ignore',
+      });
+      child.once('error', () => resolve(false));
+      child.once('exit', (code) => resolve(code === 0));
+    });
+    if (!ok) {
+      await rm(partial, { recursive: true, force: true });
+      return undefined;
+    }
+    await rename(partial, dir).catch(() => rm(partial, { recursive: true, force: true }));
+    return existsSync(join(dir, 'LoopbackDynamoDbLocal.class')) ? dir : undefined;
+  })();
+  return compiled;
+}
+
 export class NoLoopbackLauncherError extends Error {
   override name = 'NoLoopbackLauncherError';
 }
@@ -90,6 +128,8 @@ async function startWith(
   launcher: 'loopback' | 'jar',
 ): Promise<DynamoDbLocal> {
   const dir = dynamoDbLocalDir();
+  const jar = join(dir, 'DynamoDBLocal.jar');
+  const classes = launcher === 'loopback' ? await compiledLauncher(jar) : undefined;
   const storage = options.dbPath
     ? ['-dbPath', resolve(options.dbPath), '-sharedDb']
     : ['-inMemory', '-sharedDb'];
@@ -103,9 +143,11 @@ async function startWith(
       // One IPv4 socket on 127.0.0.1 (not an IPv6 socket on ::ffff:127.0.0.1).
       '-Djava.net.preferIPv4Stack=true',
       `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
-      ...(launcher === 'loopback'
-        ? ['-cp', join(dir, 'DynamoDBLocal.jar'), LOOPBACK_LAUNCHER]
-        : ['-jar', join(dir, 'DynamoDBLocal.jar')]),
+      ...(launcher === 'jar'
+        ? ['-jar', jar]
+        : classes
+          ? ['-cp', `${jar}${delimiter}${classes}`, 'LoopbackDynamoDbLocal']
+          : ['-cp', jar, LOOPBACK_LAUNCHER]),
       '-port',
       String(port),
       ...storage,
