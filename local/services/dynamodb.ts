@@ -37,7 +37,7 @@ export type DynamoDbLocalOptions = {
   port?: number;
   /** Directory of the database file (`shared-local-instance.db`); undefined: `-inMemory`. */
   dbPath?: string;
-  /** How long to wait for the first answer. Default 30 s (a cold JVM takes about 2 s). */
+  /** How long to wait for the first answer. Default 120 s: a cold JVM takes about 2 s on a quiet machine, but more than 30 s on two cores under full load. */
   startTimeoutMs?: number;
 };
 
@@ -167,7 +167,7 @@ async function startWith(
       service: `DynamoDB Local (port ${port})`,
       child,
       output,
-      timeoutMs: options.startTimeoutMs ?? 30_000,
+      timeoutMs: options.startTimeoutMs ?? 120_000,
       // When Jetty cannot bind, the main thread dies but the JVM lives on: never exits.
       fatalOutput: /Failed to bind|BindException|Exception in thread "main"/,
       ready: async () => {
