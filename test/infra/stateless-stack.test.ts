@@ -161,6 +161,9 @@ describe('generation queue', () => {
     const queues = template.findResources('AWS::SQS::Queue');
     expect(Object.keys(queues)).toHaveLength(2);
     for (const queue of Object.values(queues)) expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+    // Standard queues: SQS fair queues apply to them, keyed by the MessageGroupId (the account)
+    // that every slot message is sent with (test/integration/fair-queue.test.ts).
+    for (const queue of Object.values(queues)) expect(queue.Properties.FifoQueue).toBeUndefined();
     template.hasResourceProperties('AWS::SQS::Queue', {
       RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] }, maxReceiveCount: 5 },
     });
