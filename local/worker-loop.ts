@@ -122,7 +122,10 @@ export function startWorkerLoop(options: WorkerLoopOptions): { stop(): Promise<v
   };
 }
 
-type Held = { message: Message; group: string; visibleUntil: number };
+type Held = { message: Message; group: string; visibleUntil: number; sole?: boolean };
+
+/** How long a quiet tenant's sole message keeps new work from starting beside it. */
+const SOLE_PRIORITY_MS = 15_000;
 
 /**
  * Fair mode: one receiver takes every message it can (up to `maxHeld`) and holds them by group;
@@ -161,14 +164,31 @@ function startFairWorkerLoop(options: WorkerLoopOptions & { fairBy: (message: Me
     });
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+  /** Messages being handled, by group. */
+  const inFlight = new Map<string, number>();
+  /** When the oldest sole message now in flight started (see `take`); undefined: none. */
+  let soleSince: number | undefined;
+  let soleInFlight = 0;
+  const isSole = (group: string) => (groups.get(group)?.length ?? 0) === 1 && !inFlight.get(group);
+
+  /**
+   * The next message, round-robin over the groups. A group's *sole* message (nothing else of it
+   * held or in flight: a quiet tenant's 1-image job) runs without new work beside it: the
+   * workers share one process's CPU, so while it runs the other workers start only other sole
+   * messages, for at most `SOLE_PRIORITY_MS`. Work already running goes on.
+   */
   const take = (): Held | undefined => {
+    const soleOnly = soleSince !== undefined && Date.now() - soleSince < SOLE_PRIORITY_MS;
     for (let i = 0; i < order.length; i++) {
       const index = (turn + i) % order.length;
       const group = order[index] as string;
       const queue = groups.get(group);
+      const sole = isSole(group);
+      if (soleOnly && !sole) continue;
       const next = queue?.shift();
       if (!next) continue;
       held -= 1;
+      next.sole = sole;
       if (queue?.length === 0) {
         groups.delete(group);
         order.splice(index, 1);
@@ -227,8 +247,14 @@ function startFairWorkerLoop(options: WorkerLoopOptions & { fairBy: (message: Me
     while (running) {
       const next = take();
       if (!next) {
-        await waitForWork();
+        // Held back behind a sole message: look again when it ends, or when its priority does.
+        await Promise.race([waitForWork(), ...(soleSince === undefined ? [] : [sleep(SOLE_PRIORITY_MS)])]);
         continue;
+      }
+      inFlight.set(next.group, (inFlight.get(next.group) ?? 0) + 1);
+      if (next.sole) {
+        soleInFlight += 1;
+        soleSince ??= Date.now();
       }
       try {
         const record = toRecord(next.message, arn);
@@ -239,8 +265,14 @@ function startFairWorkerLoop(options: WorkerLoopOptions & { fairBy: (message: Me
           );
         }
       } catch (error) {
-        if (!running) return;
-        options.onError?.(error);
+        if (running) options.onError?.(error);
+      } finally {
+        inFlight.set(next.group, (inFlight.get(next.group) ?? 1) - 1);
+        if (next.sole) {
+          soleInFlight -= 1;
+          if (soleInFlight === 0) soleSince = undefined;
+        }
+        wakeAll();
       }
     }
   };
