@@ -248,7 +248,8 @@ function startFairWorkerLoop(options: WorkerLoopOptions & { fairBy: (message: Me
       const next = take();
       if (!next) {
         // Held back behind a sole message: look again when it ends, or when its priority does.
-        await Promise.race([waitForWork(), ...(soleSince === undefined ? [] : [sleep(SOLE_PRIORITY_MS)])]);
+        const priorityLeft = soleSince === undefined ? 0 : soleSince + SOLE_PRIORITY_MS - Date.now();
+        await Promise.race([waitForWork(), ...(priorityLeft > 0 ? [sleep(priorityLeft + 10)] : [])]);
         continue;
       }
       inFlight.set(next.group, (inFlight.get(next.group) ?? 0) + 1);
