@@ -45,6 +45,11 @@ export interface AdgenSettings {
   readonly workerMaxConcurrency: number;
   /** Lifetime of presigned image URLs, in seconds (60 s to 7 days). */
   readonly presignTtlSeconds: number;
+  /**
+   * Calls per hour and account of the text-model actions (`generate_angles`, `prepare_campaign`)
+   * before they answer 429 `rate_limited` with `Retry-After`; 0 turns the limit off.
+   */
+  readonly textActionsPerHour: number;
   /** Lowest level the Lambdas log (`LOG_LEVEL`): DEBUG, INFO, WARN or ERROR. */
   readonly logLevel: DeployedLogLevel;
   /** Alarm when more messages than this reached the dead-letter queue in 5 minutes. */
@@ -91,6 +96,7 @@ export const DEFAULT_SETTINGS: AdgenSettings = {
   apiThrottleBurstLimit: 100,
   workerMaxConcurrency: 4,
   presignTtlSeconds: 3600,
+  textActionsPerHour: 60,
   logLevel: 'INFO',
   alarmDlqMessages: 0,
   alarmQueueAgeSeconds: 900,
@@ -159,6 +165,7 @@ const settingsSchema = z
     apiThrottleBurstLimit: int(1, 1_000_000),
     workerMaxConcurrency: int(2, 1000),
     presignTtlSeconds: int(60, 604_800),
+    textActionsPerHour: int(0, 1_000_000),
     logLevel: z
       .string()
       .transform((level) => level.toUpperCase())

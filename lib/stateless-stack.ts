@@ -12,6 +12,7 @@ import { GenerationQueue } from './constructs/generation-queue.ts';
 import { Monitoring } from './constructs/monitoring.ts';
 import { nagReference } from './constructs/nag.ts';
 import { NodeFunction } from './constructs/node-function.ts';
+import { Offboarding } from './constructs/offboarding.ts';
 import type { AdgenSettings } from './settings.ts';
 
 export interface StatelessStackProps extends StackProps {
@@ -72,6 +73,7 @@ export class StatelessStack extends Stack {
   readonly worker: NodeFunction;
   readonly deadLetters: NodeFunction;
   readonly reconciler: DispatchReconciler;
+  readonly offboarding: Offboarding;
   readonly queue: GenerationQueue;
   readonly api: ActionApi;
   readonly monitoring: Monitoring;
@@ -107,6 +109,7 @@ export class StatelessStack extends Stack {
         ...environment,
         USER_POOL_ID: userPool.userPoolId,
         USER_POOL_CLIENT_ID: userPoolClient.userPoolClientId,
+        TEXT_ACTIONS_PER_HOUR: String(settings.textActionsPerHour),
       },
       bundling: ROUTER_BUNDLING,
     });
@@ -169,6 +172,9 @@ export class StatelessStack extends Stack {
       environment,
       grace: Duration.seconds(ROUTER_TIMEOUT.toSeconds() * 2 + 2),
     });
+
+    // A disabled or deleted Cognito user's keys stop working (and so does its token on the key actions).
+    this.offboarding = new Offboarding(this, 'Offboarding', { table, userPool, environment });
 
     this.acknowledgeGrantWildcards(table);
 

@@ -26,7 +26,7 @@ import { PrettyLogger } from './pretty-logger.ts';
 import { ensureBucket, ensureQueues, ensureTable, ensureUser, ensureUserPool } from './provision.ts';
 import { ensureAccountWithKey } from './seed.ts';
 import { type LocalPorts, startLocalServices } from './services/index.ts';
-import { startWorkerLoop } from './worker-loop.ts';
+import { accountOfSlotMessage, startWorkerLoop } from './worker-loop.ts';
 
 /** What `npm start` writes to $ADGEN_DATA_DIR/local.json for callers, the CLI and tests. */
 export type LocalJson = {
@@ -58,6 +58,7 @@ const NAMES = {
   username: 'dev@adgen.local',
 } as const;
 
+const VISIBILITY_TIMEOUT_SECONDS = 120;
 const RECONCILE_AFTER_MS = 60_000;
 const RECONCILE_EVERY_MS = 30_000;
 
@@ -141,7 +142,7 @@ export async function startLocalStack(options: {
       queueName: NAMES.queue,
       dlqName: NAMES.dlq,
       maxReceiveCount: 5,
-      visibilityTimeoutSeconds: 120,
+      visibilityTimeoutSeconds: VISIBILITY_TIMEOUT_SECONDS,
     });
     const pool = await ensureUserPool(cognito, {
       poolName: NAMES.userPool,
@@ -219,6 +220,9 @@ export async function startLocalStack(options: {
       queueUrl: queues.queueUrl,
       handler: createWorkerHandler(workerDeps, workerLogger),
       concurrency: options.workers ?? Number(process.env.ADGEN_WORKERS ?? 2),
+      // Accounts are served round-robin, as SQS fair queues do on AWS (MessageGroupId = account).
+      fairBy: accountOfSlotMessage,
+      visibilityTimeoutSeconds: VISIBILITY_TIMEOUT_SECONDS,
       onError: (error) => workerLogger.error('worker loop', { error }),
     });
     const deadLetters = startWorkerLoop({

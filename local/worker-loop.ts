@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ChangeMessageVisibilityCommand,
   DeleteMessageBatchCommand,
+  DeleteMessageCommand,
   type Message,
   ReceiveMessageCommand,
   type SQSClient,
@@ -29,12 +31,8 @@ function toRecord(message: Message, queueArn: string): SQSRecord {
   };
 }
 
-/**
- * The local stand-in for Lambda's SQS event source mapping: `concurrency` pollers each receive
- * up to `batchSize` messages, hand them to the same handler as an SQS event, and delete the ones
- * not reported in `batchItemFailures` — partial batch failures behave as on AWS.
- */
-export function startWorkerLoop(options: {
+/** Options of the local event source. */
+export type WorkerLoopOptions = {
   sqs: SQSClient;
   queueUrl: string;
   queueArn?: string;
@@ -43,11 +41,39 @@ export function startWorkerLoop(options: {
   batchSize?: number;
   waitTimeSeconds?: number;
   onError?: (error: unknown) => void;
-}): { stop(): Promise<void> } {
+  /**
+   * Serve messages round-robin across the groups this names (the slot messages' account): the
+   * local stand-in for SQS fair queues, so a quiet tenant's job is not stuck behind a noisy
+   * tenant's batch. One message per handler call. Default: plain pollers, in queue order.
+   */
+  fairBy?: (message: Message) => string;
+  /** The queue's visibility timeout; held messages are kept invisible for that long. @default 120 */
+  visibilityTimeoutSeconds?: number;
+  /** Most messages received and held at once in fair mode. @default 1000 */
+  maxHeld?: number;
+};
+
+/** The account of a slot message (lambdas/core/generation/messages.ts), its fair-queue group. */
+export function accountOfSlotMessage(message: Message): string {
+  try {
+    const account = (JSON.parse(message.Body ?? '') as { account_id?: unknown }).account_id;
+    return typeof account === 'string' ? account : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The local stand-in for Lambda's SQS event source mapping: `concurrency` pollers each receive
+ * up to `batchSize` messages, hand them to the same handler as an SQS event, and delete the ones
+ * not reported in `batchItemFailures` — partial batch failures behave as on AWS. With `fairBy`,
+ * see {@link startFairWorkerLoop}.
+ */
+export function startWorkerLoop(options: WorkerLoopOptions): { stop(): Promise<void> } {
+  if (options.fairBy) return startFairWorkerLoop({ ...options, fairBy: options.fairBy });
   let running = true;
   const abort = new AbortController();
   const arn = options.queueArn ?? `arn:aws:sqs:local:000000000000:${options.queueUrl.split('/').pop()}`;
-
   const poll = async () => {
     while (running) {
       try {
@@ -92,6 +118,203 @@ export function startWorkerLoop(options: {
       running = false;
       abort.abort();
       await Promise.allSettled(pollers);
+    },
+  };
+}
+
+type Held = { message: Message; group: string; visibleUntil: number; sole?: boolean };
+
+/** How long a quiet tenant's sole message keeps new work from starting beside it. */
+const SOLE_PRIORITY_MS = 15_000;
+
+/**
+ * Fair mode: one receiver takes every message it can (up to `maxHeld`) and holds them by group;
+ * `concurrency` workers each take the next message round-robin over the groups that have one.
+ * A tenant whose one message arrived behind another's 200 is served next, not 200th. Held
+ * messages are kept invisible (their visibility is extended) until a worker takes them, and
+ * made visible again at stop, so a restart sees them at once. Messages a handler fails stay
+ * invisible until their visibility timeout, as on AWS.
+ */
+function startFairWorkerLoop(options: WorkerLoopOptions & { fairBy: (message: Message) => string }): {
+  stop(): Promise<void>;
+} {
+  let running = true;
+  const abort = new AbortController();
+  const arn = options.queueArn ?? `arn:aws:sqs:local:000000000000:${options.queueUrl.split('/').pop()}`;
+  const visibilityMs = (options.visibilityTimeoutSeconds ?? 120) * 1000;
+  const maxHeld = options.maxHeld ?? 1000;
+  const groups = new Map<string, Held[]>();
+  /** Groups in the order they are served; the next turn starts after the last one served. */
+  const order: string[] = [];
+  let turn = 0;
+  let held = 0;
+  let wake: (() => void) | undefined;
+  const wakeAll = () => {
+    const w = wake;
+    wake = undefined;
+    w?.();
+  };
+  const waitForWork = () =>
+    new Promise<void>((resolve) => {
+      const previous = wake;
+      wake = () => {
+        previous?.();
+        resolve();
+      };
+    });
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  /** Messages being handled, by group. */
+  const inFlight = new Map<string, number>();
+  /** When the oldest sole message now in flight started (see `take`); undefined: none. */
+  let soleSince: number | undefined;
+  let soleInFlight = 0;
+  const isSole = (group: string) => (groups.get(group)?.length ?? 0) === 1 && !inFlight.get(group);
+
+  /**
+   * The next message, round-robin over the groups. A group's *sole* message (nothing else of it
+   * held or in flight: a quiet tenant's 1-image job) runs without new work beside it: the
+   * workers share one process's CPU, so while it runs the other workers start only other sole
+   * messages, for at most `SOLE_PRIORITY_MS`. Work already running goes on.
+   */
+  const take = (): Held | undefined => {
+    const soleOnly = soleSince !== undefined && Date.now() - soleSince < SOLE_PRIORITY_MS;
+    for (let i = 0; i < order.length; i++) {
+      const index = (turn + i) % order.length;
+      const group = order[index] as string;
+      const queue = groups.get(group);
+      const sole = isSole(group);
+      if (soleOnly && !sole) continue;
+      const next = queue?.shift();
+      if (!next) continue;
+      held -= 1;
+      next.sole = sole;
+      if (queue?.length === 0) {
+        groups.delete(group);
+        order.splice(index, 1);
+        turn = order.length === 0 ? 0 : index % order.length;
+      } else {
+        turn = (index + 1) % order.length;
+      }
+      return next;
+    }
+    return undefined;
+  };
+
+  const receive = async () => {
+    while (running) {
+      try {
+        if (held >= maxHeld) {
+          await sleep(200);
+          continue;
+        }
+        const out = await options.sqs.send(
+          new ReceiveMessageCommand({
+            QueueUrl: options.queueUrl,
+            MaxNumberOfMessages: 10,
+            WaitTimeSeconds: options.waitTimeSeconds ?? 1,
+            MessageSystemAttributeNames: [
+              'ApproximateReceiveCount',
+              'SentTimestamp',
+              'ApproximateFirstReceiveTimestamp',
+            ],
+          }),
+          { abortSignal: abort.signal },
+        );
+        const receivedAt = Date.now();
+        for (const message of out.Messages ?? []) {
+          const group = options.fairBy(message);
+          let queue = groups.get(group);
+          if (!queue) {
+            queue = [];
+            groups.set(group, queue);
+            // A group that had nothing waiting goes next: it has had no turn in this round.
+            order.splice(turn, 0, group);
+          }
+          queue.push({ message, group, visibleUntil: receivedAt + visibilityMs });
+          held += 1;
+        }
+        if ((out.Messages ?? []).length > 0) wakeAll();
+      } catch (error) {
+        if (!running) return;
+        options.onError?.(error);
+        await sleep(500);
+      }
+    }
+  };
+
+  const work = async () => {
+    while (running) {
+      const next = take();
+      if (!next) {
+        // Held back behind a sole message: look again when it ends, or when its priority does.
+        const priorityLeft = soleSince === undefined ? 0 : soleSince + SOLE_PRIORITY_MS - Date.now();
+        await Promise.race([waitForWork(), ...(priorityLeft > 0 ? [sleep(priorityLeft + 10)] : [])]);
+        continue;
+      }
+      inFlight.set(next.group, (inFlight.get(next.group) ?? 0) + 1);
+      if (next.sole) {
+        soleInFlight += 1;
+        soleSince ??= Date.now();
+      }
+      try {
+        const record = toRecord(next.message, arn);
+        const response = await options.handler({ Records: [record] });
+        if (!response.batchItemFailures.some((f) => f.itemIdentifier === record.messageId)) {
+          await options.sqs.send(
+            new DeleteMessageCommand({ QueueUrl: options.queueUrl, ReceiptHandle: record.receiptHandle }),
+          );
+        }
+      } catch (error) {
+        if (running) options.onError?.(error);
+      } finally {
+        inFlight.set(next.group, (inFlight.get(next.group) ?? 1) - 1);
+        if (next.sole) {
+          soleInFlight -= 1;
+          if (soleInFlight === 0) soleSince = undefined;
+        }
+        wakeAll();
+      }
+    }
+  };
+
+  const changeVisibility = (item: Held, seconds: number) =>
+    options.sqs.send(
+      new ChangeMessageVisibilityCommand({
+        QueueUrl: options.queueUrl,
+        ReceiptHandle: item.message.ReceiptHandle,
+        VisibilityTimeout: seconds,
+      }),
+    );
+  // Held messages must not reappear (and be received twice) while they wait their turn.
+  const keepInvisible = setInterval(
+    () => {
+      const now = Date.now();
+      for (const queue of groups.values()) {
+        for (const item of queue) {
+          if (item.visibleUntil - now > visibilityMs / 2) continue;
+          item.visibleUntil = now + visibilityMs;
+          changeVisibility(item, visibilityMs / 1000).catch((error: unknown) => options.onError?.(error));
+        }
+      }
+    },
+    Math.max(1000, visibilityMs / 6),
+  );
+  keepInvisible.unref();
+
+  const receiver = receive();
+  const workers = Array.from({ length: Math.max(1, options.concurrency) }, work);
+  return {
+    stop: async () => {
+      running = false;
+      clearInterval(keepInvisible);
+      abort.abort();
+      wakeAll();
+      await Promise.allSettled([receiver, ...workers]);
+      // What was held but never handled goes back to the queue now, not after its timeout.
+      const left = [...groups.values()].flat();
+      groups.clear();
+      await Promise.allSettled(left.map((item) => changeVisibility(item, 0)));
     },
   };
 }

@@ -1,9 +1,9 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { z } from 'zod';
 import { authenticateApiKey, type Principal } from '#core/auth/authenticate.ts';
+import { admitTokenUser } from '#core/auth/token-owner.ts';
 import type { UserTokenVerifier } from '#core/auth/user-token.ts';
 import type { Deps } from '#core/deps.ts';
-import { ensureAccount, getAccount } from '#core/entities/account.ts';
 import {
   ForbiddenError,
   InvalidJsonError,
@@ -83,8 +83,7 @@ async function authenticate(
     } catch {
       throw new UnauthorizedError('The user token is not valid.');
     }
-    // The first call of a Cognito user creates their account (exactly once, see ensureAccount).
-    if (!(await getAccount(deps, sub))) await ensureAccount(deps, sub);
+    await admitTokenUser(deps, sub);
     return { accountId: sub, via: 'user_token', sub };
   }
   if (apiKey) throw new ForbiddenError(wrongCredential.user_token);

@@ -65,6 +65,8 @@ export async function processSlot(
   if (claim.outcome === 'final') return { result: 'skipped', why: 'final' };
   if (claim.outcome === 'busy') return { result: 'retry', why: 'another delivery holds the slot' };
   const { slot, leaseId } = claim;
+  // The restart test stops the local stack here: a slot running under a live lease.
+  await deps.checkpoint('slot.claimed', ref.index);
   await jobStarted(deps, ref.accountId, ref.jobId, slot);
 
   try {

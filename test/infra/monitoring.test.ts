@@ -270,8 +270,8 @@ describe('dashboard', () => {
 describe('logs and traces', () => {
   it('gives every log group of the stack a retention', () => {
     const groups = Object.values(template.findResources('AWS::Logs::LogGroup'));
-    // One per function (router, worker, dead letters, dispatch reconciler) and the stage's.
-    expect(groups.length).toBe(6);
+    // One per function (router, worker, dead letters, dispatch reconciler, offboarding) and the stage's.
+    expect(groups.length).toBe(7);
     for (const group of groups) expect(group.Properties.RetentionInDays).toBeGreaterThan(0);
   });
 
@@ -290,7 +290,7 @@ describe('logs and traces', () => {
   it('traces every function with X-Ray and writes its logs to its own group with a retention', () => {
     const functions = template.findResources('AWS::Lambda::Function');
     expect(Object.keys(functions).sort()).toEqual(
-      [stack.router, stack.worker, stack.deadLetters, stack.reconciler.function]
+      [stack.router, stack.worker, stack.deadLetters, stack.reconciler.function, stack.offboarding.function]
         .map((f) => logicalId(stack, f.fn))
         .sort(),
     );
@@ -308,8 +308,14 @@ describe('logs and traces', () => {
       Object.values(t.findResources('AWS::Lambda::Function')).map(
         (fn) => fn.Properties.Environment.Variables.LOG_LEVEL,
       );
-    expect(levels(template)).toEqual(['INFO', 'INFO', 'INFO', 'INFO']);
-    expect(levels(synth({ logLevel: 'debug' }).template)).toEqual(['DEBUG', 'DEBUG', 'DEBUG', 'DEBUG']);
+    expect(levels(template)).toEqual(['INFO', 'INFO', 'INFO', 'INFO', 'INFO']);
+    expect(levels(synth({ logLevel: 'debug' }).template)).toEqual([
+      'DEBUG',
+      'DEBUG',
+      'DEBUG',
+      'DEBUG',
+      'DEBUG',
+    ]);
     expect(() => synth({ logLevel: 'verbose' })).toThrow(/logLevel/);
   });
 });

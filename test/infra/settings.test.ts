@@ -34,6 +34,8 @@ describe('deployment settings', () => {
     expect(settings.workerMaxConcurrency).toBe(8);
     expect(settings.apiThrottleRateLimit).toBe(12.5);
     expect(settings.defaultCredits).toBe(0);
+    expect(readSettings(contextOf({ textActionsPerHour: '120' })).textActionsPerHour).toBe(120);
+    expect(readSettings(contextOf({ textActionsPerHour: '0' })).textActionsPerHour).toBe(0);
   });
 
   it.each([
@@ -55,6 +57,8 @@ describe('deployment settings', () => {
     ['workerMaxConcurrency', 1],
     ['workerMaxConcurrency', 2.5],
     ['presignTtlSeconds', 604_801],
+    ['textActionsPerHour', -1],
+    ['textActionsPerHour', 2.5],
     ['logLevel', 'verbose'],
     ['logLevel', 'SILENT'],
     ['alarmDlqMessages', -1],

@@ -140,7 +140,14 @@ describe('REST API', () => {
   });
 
   it('lets only its own POST method on stage v1 invoke the router', () => {
-    template.resourceCountIs('AWS::Lambda::Permission', 1);
+    const permissions = Object.values(template.findResources('AWS::Lambda::Permission'));
+    const ofRouter = permissions.filter(
+      (p) =>
+        JSON.stringify(p.Properties.FunctionName) === JSON.stringify({ 'Fn::GetAtt': [routerFn, 'Arn'] }),
+    );
+    expect(ofRouter).toHaveLength(1);
+    // The only other permission: the offboarding rule invoking its own function (test/infra/offboarding.test.ts).
+    expect(permissions.filter((p) => p.Properties.Principal !== 'events.amazonaws.com')).toHaveLength(1);
     template.hasResourceProperties('AWS::Lambda::Permission', {
       FunctionName: { 'Fn::GetAtt': [routerFn, 'Arn'] },
       Principal: 'apigateway.amazonaws.com',
@@ -154,6 +161,9 @@ describe('generation queue', () => {
     const queues = template.findResources('AWS::SQS::Queue');
     expect(Object.keys(queues)).toHaveLength(2);
     for (const queue of Object.values(queues)) expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+    // Standard queues: SQS fair queues apply to them, keyed by the MessageGroupId (the account)
+    // that every slot message is sent with (test/integration/fair-queue.test.ts).
+    for (const queue of Object.values(queues)) expect(queue.Properties.FifoQueue).toBeUndefined();
     template.hasResourceProperties('AWS::SQS::Queue', {
       RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] }, maxReceiveCount: 5 },
     });
@@ -288,6 +298,8 @@ describe('functions', () => {
     }
     const router = functions[routerFn]?.Properties.Environment.Variables;
     expect(router.USER_POOL_ID).toEqual({ 'Fn::ImportValue': expect.stringContaining('UserPool') });
+    // The per-account limit of the text-model actions is a setting (textActionsPerHour).
+    expect(router.TEXT_ACTIONS_PER_HOUR).toBe('60');
     expect(router.USER_POOL_CLIENT_ID).toEqual({ 'Fn::ImportValue': expect.stringContaining('ApiClient') });
   });
 });
@@ -443,6 +455,7 @@ describe('context overrides', () => {
       keyEnv: 'test',
       defaultCredits: '25',
       presignTtlSeconds: '600',
+      textActionsPerHour: '15',
     });
     t.hasResourceProperties('AWS::ApiGateway::Stage', {
       MethodSettings: [Match.objectLike({ ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 })],
@@ -450,7 +463,12 @@ describe('context overrides', () => {
     t.hasResourceProperties('AWS::Lambda::EventSourceMapping', { ScalingConfig: { MaximumConcurrency: 12 } });
     expect(
       t.findResources('AWS::Lambda::Function')[logicalId(s, s.router.fn)]?.Properties.Environment.Variables,
-    ).toMatchObject({ ADGEN_ENV: 'test', ADGEN_DEFAULT_CREDITS: '25', PRESIGN_TTL_SECONDS: '600' });
+    ).toMatchObject({
+      ADGEN_ENV: 'test',
+      ADGEN_DEFAULT_CREDITS: '25',
+      PRESIGN_TTL_SECONDS: '600',
+      TEXT_ACTIONS_PER_HOUR: '15',
+    });
   });
 
   it('grants no Bedrock access to providers that do not use it', () => {

@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { defineEntity } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
@@ -51,6 +51,18 @@ export const accountEntity = defineEntity({
       functions: ['getAccount'],
     },
     {
+      does: 'mark the owner inactive (offboarding), creating the account empty if it never existed',
+      operation: 'UpdateItem `SET owner_status = inactive` with `if_not_exists` defaults',
+      consistency: '–',
+      functions: ['markOwnerInactive'],
+    },
+    {
+      does: "read the owner's standing on the user-token path",
+      operation: 'GetItem `pk = ACCOUNT#<a>, sk = ACCOUNT`, projection `owner_status`',
+      consistency: 'strong',
+      functions: ['ownerStanding'],
+    },
+    {
       does: 'move credits (reserve, consume, release, grant)',
       operation: 'Update of the account inside the transaction of the state change it pays for',
       consistency: '–',
@@ -59,6 +71,9 @@ export const accountEntity = defineEntity({
     },
   ],
 });
+
+/** `owner_status` on the account item; absent means active. */
+export const OWNER_INACTIVE = 'inactive';
 
 export const accountFromItem = accountEntity.fromItem;
 
@@ -100,4 +115,60 @@ export async function ensureAccount(
   const account = await getAccount(deps, accountId);
   if (!account) throw new Error(`Account ${accountId} vanished right after it was ensured.`);
   return account;
+}
+
+/**
+ * Marks the owner inactive. If the user never called the API, the account is created here,
+ * already inactive and empty, so an unexpired token cannot create it afterwards.
+ */
+export async function markOwnerInactive(deps: Deps, accountId: string): Promise<boolean> {
+  const now = deps.now().toISOString();
+  const out = await deps.ddb.send(
+    new UpdateCommand({
+      TableName: deps.config.tableName,
+      Key: keys.account(accountId),
+      UpdateExpression: [
+        'SET owner_status = :inactive',
+        'owner_deactivated_at = if_not_exists(owner_deactivated_at, :now)',
+        'entity = if_not_exists(entity, :entity)',
+        'id = if_not_exists(id, :id)',
+        'credits_available = if_not_exists(credits_available, :zero)',
+        'credits_reserved = if_not_exists(credits_reserved, :zero)',
+        'credits_used = if_not_exists(credits_used, :zero)',
+        'active_api_keys = if_not_exists(active_api_keys, :zero)',
+        'created_at = if_not_exists(created_at, :now)',
+        'updated_at = :now',
+      ].join(', '),
+      ExpressionAttributeValues: {
+        ':inactive': OWNER_INACTIVE,
+        ':now': now,
+        ':entity': 'account',
+        ':id': accountId,
+        ':zero': 0,
+      },
+      ReturnValues: 'UPDATED_OLD',
+    }),
+  );
+  return out.Attributes?.owner_status === OWNER_INACTIVE;
+}
+
+/**
+ * Whether the account's owner has been offboarded; answers undefined when there is no account
+ * yet. One strongly consistent read of two attributes: the user-token path makes it in place of
+ * the existence check it already made.
+ */
+export async function ownerStanding(
+  deps: Deps,
+  accountId: string,
+): Promise<'active' | 'inactive' | undefined> {
+  const out = await deps.ddb.send(
+    new GetCommand({
+      TableName: deps.config.tableName,
+      Key: keys.account(accountId),
+      ConsistentRead: true,
+      ProjectionExpression: 'pk, owner_status',
+    }),
+  );
+  if (!out.Item) return undefined;
+  return out.Item.owner_status === OWNER_INACTIVE ? 'inactive' : 'active';
 }

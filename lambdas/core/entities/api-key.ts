@@ -112,9 +112,15 @@ export async function putApiKey(
             TableName: deps.config.tableName,
             Key: keys.account(input.accountId),
             UpdateExpression: 'SET active_api_keys = if_not_exists(active_api_keys, :zero) + :one',
+            // An owner offboarded meanwhile (lambdas/core/offboarding.ts) gets no new key either.
             ConditionExpression:
-              'attribute_exists(pk) AND (attribute_not_exists(active_api_keys) OR active_api_keys < :max)',
-            ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': MAX_ACTIVE_KEYS_PER_ACCOUNT },
+              'attribute_exists(pk) AND (attribute_not_exists(active_api_keys) OR active_api_keys < :max) AND (attribute_not_exists(owner_status) OR owner_status <> :inactive)',
+            ExpressionAttributeValues: {
+              ':zero': 0,
+              ':one': 1,
+              ':max': MAX_ACTIVE_KEYS_PER_ACCOUNT,
+              ':inactive': 'inactive',
+            },
           },
         },
         {
