@@ -35,6 +35,7 @@ async function main() {
   const maxMs = Number(process.argv[4] ?? 200_000);
   const deadline = performance.now() + maxMs;
   const model = createTemplateImageModel();
+  const draw = model.draw.bind(model);
   const brand = defaultBrandKit('bench', '2026-01-01T00:00:00.000Z');
   const copy = {
     headlines: [
@@ -54,7 +55,8 @@ async function main() {
   const renderOne = async (ratio: { w: number; h: number }): Promise<RenderSample> => {
     const size = deliverySize(ratio);
     const t0 = performance.now();
-    const visual = await model.generate({
+    // As the worker does: a scene is drawn only if, and as large as, the layout needs it.
+    const visual = draw({
       prompt: '',
       negativePrompt: '',
       ...size,

@@ -9,8 +9,8 @@ import { finalizeJobIfDone, markJobRunning } from '#core/entities/job.ts';
 import { claimSlot, releaseLease, type Slot, settleFailed, settleSucceeded } from '#core/entities/slot.ts';
 import type { SlotMessage } from '#core/generation/messages.ts';
 import { deliverySize, parseRatio } from '#core/images/sizes.ts';
-import { cutAroundSubject } from '#core/images/smart-crop.ts';
-import { type ImageModel, PermanentImageError, type Visual } from '#core/images/types.ts';
+import { cutPixelsAroundSubject } from '#core/images/smart-crop.ts';
+import { type DrawnVisual, type ImageModel, PermanentImageError, type Visual } from '#core/images/types.ts';
 import { creativeCopyCandidates } from '#core/text/campaign-copy.ts';
 import { PLATFORM_RATIOS } from '#core/text/platform-limits.ts';
 import { loadLogo, loadProduct } from './inputs.ts';
@@ -146,16 +146,18 @@ async function render(deps: WorkerDeps, slot: Slot, lastChance: boolean) {
     brand,
     visualStyle: angle?.visual_style ?? 'clean modern product advertising, soft studio light',
   };
-  let visual: Visual;
+  let visual: Visual | DrawnVisual;
   let upscale: number | undefined;
   if (plan) {
     // A paid model: one visual per angle, variant and orientation family, cut for this ratio.
     const shared = await obtainSharedVisual(deps, slot, plan, request, lastChance);
-    const cut = await cutAroundSubject(shared.png, ratio, size);
-    visual = { png: cut.png, width: size.width, height: size.height, model: shared.model, seed: slot.seed };
+    const cut = await cutPixelsAroundSubject(shared.png, ratio, size);
+    const pixels = Promise.resolve(cut.pixels);
+    visual = { ...size, model: shared.model, seed: slot.seed, pixels: () => pixels };
     upscale = cut.upscale;
   } else {
-    visual = await model.generate({
+    const drawOrGenerate = model.draw ? model.draw.bind(model) : model.generate.bind(model);
+    visual = await drawOrGenerate({
       ...request,
       width: size.width,
       height: size.height,
