@@ -1,5 +1,5 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { AppError, RateLimitedError } from '#core/errors.ts';
+import { AppError, IdempotencyInProgressError, RateLimitedError } from '#core/errors.ts';
 
 const baseHeaders = {
   'content-type': 'application/json; charset=utf-8',
@@ -31,6 +31,9 @@ export function errorResponse(error: unknown, requestId?: string): APIGatewayPro
     if (error.status === 429) {
       const seconds = error instanceof RateLimitedError ? error.retryAfterSeconds : 1;
       response.headers = { ...response.headers, 'retry-after': String(seconds) };
+    }
+    if (error instanceof IdempotencyInProgressError) {
+      response.headers = { ...response.headers, 'retry-after': String(error.retryAfterSeconds) };
     }
     return response;
   }

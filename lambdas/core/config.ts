@@ -33,6 +33,11 @@ const envSchema = z.object({
   USER_POOL_CLIENT_ID: z.string().min(1).optional(),
   IMAGE_PROVIDER: z.enum(['template', 'bedrock-stability', 'bedrock-nova-canvas']).default('template'),
   IMAGE_MODEL_ID: z.string().min(1).default('stability.sd3-5-large-v1:0'),
+  /**
+   * The operator's price of one image-model call in USD, for estimate_creatives. No default: a
+   * price is the operator's to state (their AWS pricing), so without it the estimate says null.
+   */
+  IMAGE_MODEL_USD_PER_CALL: z.coerce.number().min(0).optional(),
   /** Cut product images out with the model family's background-removal task (a paid call per product). */
   IMAGE_BACKGROUND_REMOVAL: z.enum(['off', 'on']).default('off'),
   /** Stability's Remove Background service (a separate model id; Nova Canvas uses its own). */
@@ -67,6 +72,8 @@ export type Config = {
   userPoolClientId: string | undefined;
   imageProvider: 'template' | 'bedrock-stability' | 'bedrock-nova-canvas';
   imageModelId: string;
+  /** USD per image-model call as the operator configured it; undefined when not stated. */
+  imageModelUsdPerCall: number | undefined;
   /** The background-removal model, or undefined when background removal is off. */
   backgroundRemovalModelId: string | undefined;
   textProvider: 'heuristic' | 'bedrock';
@@ -108,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     userPoolClientId: e.USER_POOL_CLIENT_ID,
     imageProvider: e.IMAGE_PROVIDER,
     imageModelId: e.IMAGE_MODEL_ID,
+    imageModelUsdPerCall: e.IMAGE_MODEL_USD_PER_CALL,
     backgroundRemovalModelId:
       e.IMAGE_BACKGROUND_REMOVAL === 'on'
         ? e.IMAGE_PROVIDER === 'bedrock-nova-canvas'

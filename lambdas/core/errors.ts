@@ -12,6 +12,8 @@ export type ErrorCode =
   | 'not_found'
   | 'insufficient_credits'
   | 'conflict'
+  | 'idempotency_key_reused'
+  | 'idempotency_in_progress'
   | 'method_not_allowed'
   | 'payload_too_large'
   | 'rate_limited'
@@ -85,6 +87,30 @@ export class InsufficientCreditsError extends AppError {
 export class ConflictError extends AppError {
   constructor(message: string, details?: unknown) {
     super(409, 'conflict', message, details);
+  }
+}
+
+/** An `Idempotency-Key` already used, within 24 h, for another action or another body. */
+export class IdempotencyKeyReusedError extends AppError {
+  constructor() {
+    super(
+      409,
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used with a different action or body; send a new key for a new request.',
+    );
+  }
+}
+
+/** A duplicate of a request that is still running: retry after `Retry-After` to get its answer. */
+export class IdempotencyInProgressError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds = 1) {
+    super(
+      409,
+      'idempotency_in_progress',
+      'A request with this Idempotency-Key is still in progress; retry after Retry-After seconds.',
+    );
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
   }
 }
 

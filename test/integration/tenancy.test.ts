@@ -69,6 +69,7 @@ describe("another account's ids", () => {
       ['list_creatives', 'campaign_id', campaign.id, {}],
       ['prepare_campaign', 'campaign_id', campaign.id, {}],
       ['generate_creatives', 'campaign_id', campaign.id, {}],
+      ['estimate_creatives', 'campaign_id', campaign.id, {}],
       ['get_job', 'job_id', job.job_id, {}],
       ['get_asset', 'asset_id', asset.id, {}],
       ['list_assets', 'client_id', client.id, {}],

@@ -88,6 +88,16 @@ export const keys = {
     sk: `RATE#${bucket}#${windowStart}`,
   }),
 
+  /**
+   * The stored answer to one `Idempotency-Key` of an account (24 h, then TTL). The key is hashed
+   * so that any printable character a caller chose is safe in a key, and each record is its own
+   * partition so a busy account's retries never share one.
+   */
+  idempotencyRecord: (accountId: string, keyHash: string): ItemKey => ({
+    pk: `${account(accountId)}#IDEMPOTENCY#${keyHash}`,
+    sk: 'IDEMPOTENCY',
+  }),
+
   /** One image of a job; a job's slots share a partition. */
   slot: (accountId: string, jobId: string, index: number): ItemKey => ({
     pk: `${account(accountId)}#JOB#${jobId}`,

@@ -1,5 +1,4 @@
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { parseAspectRatios } from '../aspect-ratio.ts';
 import { ledger } from '../credits.ts';
 import { cancellationReasons, isConditionalCheckFailed } from '../db/errors.ts';
 import type { Deps } from '../deps.ts';
@@ -9,7 +8,7 @@ import { finalizeJobIfDone, markJobDispatched, newJobItem } from '../entities/jo
 import { newSlotItems, settleFailed, writeSlots } from '../entities/slot.ts';
 import { AppError, InsufficientCreditsError } from '../errors.ts';
 import { METRIC } from '../telemetry.ts';
-import { planSlots } from './batch.ts';
+import { planCampaignBatch } from './batch.ts';
 import { enqueueSlots, slotRefKey } from './enqueue.ts';
 import { prepareCampaign } from './prepare.ts';
 
@@ -32,10 +31,7 @@ export async function dispatchGeneration(
   accountId: string,
   given: Campaign,
 ): Promise<DispatchedJob> {
-  const parsed = parseAspectRatios(given.aspect_ratio);
-  if (!parsed.ok) throw new Error(`Stored campaign ${given.id} has an invalid aspect_ratio.`);
-  const ratios = parsed.ratios.map((r) => r.label);
-  const plans = planSlots(given.selected_angle_ids, ratios, given.volume);
+  const { ratios, plans } = planCampaignBatch(given);
   const jobs = plans.length;
   // A batch that cannot be paid for is refused before anything is written (the reservation
   // below re-checks atomically, so this early answer is only a courtesy, not the guard).
