@@ -178,7 +178,7 @@ async function main(): Promise<number> {
       smartCut = await benchSmartCut({ perRatio: n(15, 5), maxMs: 150_000 });
       log(`  1080×1080 p50 ${smartCut.sizes['1080x1080']?.render_ms_p50} ms`);
       log('renderer: peak RSS per image, template and Bedrock paths, each ratio in a fresh process');
-      workerMemory = await benchWorkerMemory(5);
+      workerMemory = await benchWorkerMemory(n(30, 5));
       log(`  worst peak ${workerMemory.worst_peak_mb} MB`);
       failuresOf('renderer', rendererFailures(renderer, smartCut));
     }

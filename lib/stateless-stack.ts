@@ -121,7 +121,7 @@ export class StatelessStack extends Stack {
     this.worker = new NodeFunction(this, 'Worker', {
       entry: 'lambdas/generate/handler.ts',
       description: 'adgen generation worker: one image slot per queue message',
-      // Peak RSS per image measured at under 300 MB on both paths, 30% headroom and more;
+      // Peak RSS per image measured at under 350 MB on both paths, 30% headroom and more;
       // CPU follows memory, and the render is a fraction of the Bedrock wait (ADR 0014).
       memorySize: 512,
       timeout: WORKER_TIMEOUT,

@@ -343,7 +343,7 @@ export function renderMarkdown(r: Results): string {
     p('### Worker peak RSS per image');
     p();
     p(
-      `Each row is a fresh process (as a new Lambda instance) making ${wm.images_per_process} images of one ratio on one path; peak is its \`ru_maxrss\`, baseline its RSS with the modules loaded, before the first image. Worst peak: **${wm.worst_peak_mb} MB** (the worker's memory setting keeps ≥ 30% headroom over it: docs/decisions/0014-worker-memory.md).`,
+      `Each row is a fresh process (as a new Lambda instance) making ${wm.images_per_process} images of one ratio on one path; peak is its \`ru_maxrss\`, baseline its RSS with the modules loaded, before the first image. Worst peak: **${wm.worst_peak_mb} MB** (the worker's memory setting keeps ≥ 30% headroom over it: docs/decisions/0014-worker-memory-and-renderer-speed.md).`,
     );
     p();
     p('| path | size | peak RSS MB | baseline MB |');
