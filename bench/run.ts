@@ -38,7 +38,15 @@ import { startLoadClient } from './lib/load.ts';
 import { itemSize } from './lib/meter.ts';
 import { PIPELINE_RATIOS, type PipelineRun, runPipeline } from './lib/pipeline.ts';
 import { benchPresign, type PresignResult } from './lib/presign.ts';
-import { benchRenderer, type RendererResult } from './lib/renderer.ts';
+import {
+  benchRenderer,
+  benchSmartCut,
+  benchWorkerMemory,
+  type RendererResult,
+  rendererFailures,
+  type SmartCutResult,
+  type WorkerMemoryResult,
+} from './lib/renderer.ts';
 import { type Results, renderMarkdown } from './lib/report.ts';
 import { benchRouter, benchScaling, type RouterResult, type ScalingResult } from './lib/router.ts';
 import { seedCampaignWithCreatives, seedClients } from './lib/seed.ts';
@@ -158,11 +166,21 @@ async function main(): Promise<number> {
 
     // 2. Renderer alone.
     let renderer: RendererResult | undefined = previous.renderer;
+    let smartCut: SmartCutResult | undefined = previous.smart_cut;
+    let workerMemory: WorkerMemoryResult | undefined = previous.worker_memory;
     if (want('renderer')) {
       checkTime('renderer');
       log('renderer: 200 renders over four sizes, one core');
       renderer = await benchRenderer({ blocks: 5, perBlock: n(10, 2), maxMs: 200_000 });
       log(`  ${renderer.mixed_ms_per_creative} ms per creative (mixed), peak RSS ${renderer.peak_rss_mb} MB`);
+      // The Bedrock path from a stored visual, and peak RSS per image of each path and ratio.
+      log('renderer: cut + compose from a stored model visual, one core');
+      smartCut = await benchSmartCut({ perRatio: n(15, 5), maxMs: 150_000 });
+      log(`  1080×1080 p50 ${smartCut.sizes['1080x1080']?.render_ms_p50} ms`);
+      log('renderer: peak RSS per image, template and Bedrock paths, each ratio in a fresh process');
+      workerMemory = await benchWorkerMemory(n(30, 5));
+      log(`  worst peak ${workerMemory.worst_peak_mb} MB`);
+      failuresOf('renderer', rendererFailures(renderer, smartCut));
     }
 
     // 2b. One account's ledger item under contention (its own DynamoDB Local, before the stack).
@@ -185,6 +203,8 @@ async function main(): Promise<number> {
       presign: presign ?? previous.presign,
       copy,
       renderer,
+      smart_cut: smartCut,
+      worker_memory: workerMemory,
       ledger: ledgerResult ?? previous.ledger,
     };
     if (!want('stack') && !want('first_request')) {

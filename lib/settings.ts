@@ -33,6 +33,14 @@ export interface AdgenSettings {
   readonly imageProvider: ImageProvider;
   /** Bedrock image model id, or a cross-region inference profile id (`us.<model id>`). */
   readonly imageModelId: string;
+  /**
+   * `on`: product images are cut out by the image model family's background-removal task
+   * (`IMAGE_BACKGROUND_REMOVAL`; the worker is granted that model) instead of only the local
+   * flat-backdrop removal. Ignored by the offline template provider.
+   */
+  readonly imageBackgroundRemoval: 'off' | 'on';
+  /** Bedrock model (or inference profile) of the background-removal task. */
+  readonly backgroundRemovalModelId: string;
   /** Text provider for angles and copy; `heuristic` needs no Bedrock access. */
   readonly textProvider: TextProvider;
   /** Bedrock text model id (Converse API), or a cross-region inference profile id. */
@@ -90,6 +98,8 @@ export const DEFAULT_SETTINGS: AdgenSettings = {
   defaultCredits: 1000,
   imageProvider: 'bedrock-stability',
   imageModelId: 'stability.sd3-5-large-v1:0',
+  imageBackgroundRemoval: 'off',
+  backgroundRemovalModelId: 'us.stability.stable-image-remove-background-v1:0',
   textProvider: 'bedrock',
   textModelId: 'amazon.nova-pro-v1:0',
   apiThrottleRateLimit: 50,
@@ -159,6 +169,8 @@ const settingsSchema = z
     defaultCredits: int(0, 1_000_000_000),
     imageProvider: z.enum(IMAGE_PROVIDERS),
     imageModelId: modelId,
+    imageBackgroundRemoval: z.enum(['off', 'on']),
+    backgroundRemovalModelId: modelId,
     textProvider: z.enum(TEXT_PROVIDERS),
     textModelId: modelId,
     apiThrottleRateLimit: z.coerce.number().positive().max(1_000_000),

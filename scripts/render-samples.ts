@@ -18,7 +18,7 @@ import { composeCreative } from '#core/creative/compose.ts';
 import { createTemplateImageModel } from '#core/creative/scenes/index.ts';
 import { STABILITY_SIZES } from '#core/images/bedrock-stability.ts';
 import { deliverySize } from '#core/images/sizes.ts';
-import { cutAroundSubject } from '#core/images/smart-crop.ts';
+import { cutPixelsAroundSubject } from '#core/images/smart-crop.ts';
 import { busyVisual as standInVisual } from '#local/bedrock-stand-in.ts';
 import { busyVisual } from './lib/busy-visual.ts';
 import { BUSINESSES, logoPng, productFor } from './lib/sample-businesses.ts';
@@ -88,7 +88,7 @@ async function render(s: Sample) {
   const seed = 11 + s.angle;
   const visual = s.model
     ? { png: await busyVisual(size.width, size.height, seed), ...size, model: 'stand-in', seed }
-    : await createTemplateImageModel().generate({
+    : createTemplateImageModel().draw({
         prompt: business.category,
         negativePrompt: '',
         ...size,
@@ -159,13 +159,14 @@ async function bedrockSamples(outDir: string) {
     { w: 16, h: 9 },
   ]) {
     const size = deliverySize(ratio);
-    const cut = await cutAroundSubject(
+    // As the worker does: the cut stays raw pixels.
+    const cut = await cutPixelsAroundSubject(
       ratio.w <= ratio.h ? visuals.portrait : visuals.landscape,
       ratio,
       size,
     );
     const creative = await composeCreative({
-      visual: { png: cut.png, ...size, model: 'stand-in', seed: 31 },
+      visual: { ...size, model: 'stand-in', seed: 31, pixels: async () => cut.pixels },
       ...size,
       aspectRatio: ratio,
       copy: business.copy,

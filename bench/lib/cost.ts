@@ -121,6 +121,9 @@ export type CostScenario = {
   modelFeeUsd: number;
 };
 
+/** Lambda allocates CPU in proportion to memory: one full vCPU at 1,769 MB. */
+export const LAMBDA_FULL_VCPU_MB = 1769;
+
 const kb = (bytes: number) => Math.max(1, Math.ceil(bytes / 1024));
 const rk = (bytes: number) => Math.max(1, Math.ceil(bytes / 4096));
 
@@ -188,11 +191,15 @@ export function costPer1000(input: CostInput): {
       batches * a.pollsPerBatch * input.routerMs.getJob +
       (n / a.pageSize) * input.routerMs.listCreatives) /
     1000;
-  const nonModelMs = Math.max(0, input.workerMsTemplate - input.templateVisualMs);
+  // The worker's own time was measured on a full core; Lambda gives a full vCPU at 1,769 MB and
+  // a share below it, so that part stretches (an upper bound: claim, put and settle wait on I/O).
+  const cpuStretch = Math.max(1, LAMBDA_FULL_VCPU_MB / input.settings.workerMb);
+  const templateMs = input.workerMsTemplate * cpuStretch;
+  const nonModelMs = Math.max(0, input.workerMsTemplate - input.templateVisualMs) * cpuStretch;
   const calls = modelCallsPerImage(CAMPAIGN_RATIOS);
   // Only the slot that makes a shared visual waits on the model; its siblings read it from S3.
   const scenarios: { name: string; seconds: number; callsPerImage: number }[] = [
-    { name: 'offline template model (measured)', seconds: input.workerMsTemplate / 1000, callsPerImage: 0 },
+    { name: 'offline template model (measured)', seconds: templateMs / 1000, callsPerImage: 0 },
     ...input.bedrockSeconds.flatMap((s) => [
       {
         name: `Bedrock image model, ${s} s per call, one call per image (before)`,

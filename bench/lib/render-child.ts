@@ -1,23 +1,41 @@
 /**
- * The renderer alone, in its own process (pinned to one core by the parent when `taskset`
- * exists): the offline template model plus the compositor, exactly what a worker runs per image
- * with IMAGE_PROVIDER=template. Warm-up renders first, then `blocks` × `perBlock` renders of
- * each size, interleaved by size. Prints one JSON line.
+ * The renderer alone, in its own process, on one core (the parent pins it with `taskset` when it
+ * exists and runs libuv and libvips with one thread each either way). Three modes:
+ *
+ * - `render` (default): the offline template path exactly as a worker runs it per image, over a
+ *   content mix (no product: typographic and brand-block; a product: side-by-side, offer-led and
+ *   calm-overlay, which read the visual's regions). Warm-up renders first, then `blocks` ×
+ *   `perBlock` renders of each size, interleaved by size.
+ * - `cut`: the Bedrock path after the first slot of an orientation family: the stored model
+ *   visual (the local stand-in's) cut around its subject for the ratio, then composed.
+ * - `memory`: one path and one ratio in a fresh process, for that image's peak RSS.
+ *
+ * Prints one JSON line.
  */
 
+import sharp from 'sharp';
 import { composeCreative } from '#core/creative/compose.ts';
 import { createTemplateImageModel } from '#core/creative/scenes/index.ts';
 import { defaultBrandKit } from '#core/entities/brand-kit.ts';
+import { STABILITY_SIZES } from '#core/images/bedrock-stability.ts';
 import { deliverySize } from '#core/images/sizes.ts';
+import { cutPixelsAroundSubject } from '#core/images/smart-crop.ts';
+import { busyVisual } from '#local/bedrock-stand-in.ts';
+import { pouchPng } from '../../scripts/lib/sample-businesses.ts';
+import { CUT_SIZES, RENDER_SIZES } from './render-sizes.ts';
 
-export const RENDER_SIZES = [
-  { label: '1080x1080', ratio: { w: 1, h: 1 } },
-  { label: '1080x1350', ratio: { w: 4, h: 5 } },
-  { label: '1080x1920', ratio: { w: 9, h: 16 } },
-  { label: '1200x628', ratio: { w: 191, h: 100 } },
-] as const;
+// One core: libvips would otherwise start a thread per core for every pipeline.
+sharp.concurrency(1);
 
-export type RenderSample = { visualMs: number; composeMs: number; totalMs: number; pngBytes: number };
+export type RenderSample = {
+  visualMs: number;
+  composeMs: number;
+  totalMs: number;
+  /** CPU time of the whole process (every thread) over the render: what one core had to do. */
+  cpuMs: number;
+  pngBytes: number;
+  layout: string;
+};
 export type RenderChildResult = {
   sizes: Record<string, { blocks: RenderSample[][] }>;
   renders: number;
@@ -28,67 +46,143 @@ export type RenderChildResult = {
   peakRssMb: number;
   truncated: boolean;
 };
+export type MemoryChildResult = {
+  path: string;
+  ratio: string;
+  images: number;
+  peakRssMb: number;
+  baselineRssMb: number;
+};
 
-async function main() {
-  const blocks = Number(process.argv[2] ?? 5);
-  const perBlock = Number(process.argv[3] ?? 10);
-  const maxMs = Number(process.argv[4] ?? 200_000);
+const brand = defaultBrandKit('bench', '2026-01-01T00:00:00.000Z');
+const copy = {
+  headlines: [
+    'Small-batch coffee, roasted this week for people who work from home',
+    'Coffee roasted this week',
+  ],
+  bodies: [
+    'Fresh beans at your door every other Thursday. Skip or cancel any time.',
+    'Fresh beans every other Thursday.',
+  ],
+  offer: '30% off your first bag',
+  cta: 'Shop now',
+};
+// The visual style a slot without an angle gets (lambdas/generate/prompt.ts).
+const visualStyle = 'clean modern product advertising, soft studio light';
+const model = createTemplateImageModel();
+const product = pouchPng();
+
+/** Content cases in turn: without a product (angles 0, 1) and with one (angles 0, 1, 2). */
+const CASES = [
+  { product: false, angle: 0 },
+  { product: true, angle: 0 },
+  { product: false, angle: 1 },
+  { product: true, angle: 1 },
+  { product: true, angle: 2 },
+] as const;
+
+const cpuNow = () => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+};
+
+let seed = 1;
+let turn = 0;
+async function renderTemplate(ratio: { w: number; h: number }): Promise<RenderSample> {
+  const size = deliverySize(ratio);
+  const c = CASES[turn++ % CASES.length] ?? CASES[0];
+  const c0 = cpuNow();
+  const t0 = performance.now();
+  // As the worker does: a scene is drawn only if, and as large as, a layout shows or reads it,
+  // so its cost is inside compose.
+  const visual = model.draw({
+    prompt: '',
+    negativePrompt: '',
+    ...size,
+    aspectRatio: ratio,
+    seed: seed++,
+    brand,
+    visualStyle,
+    productImage: c.product ? product : undefined,
+  });
+  const t1 = performance.now();
+  // Region analysis (busy grid, subject box) is part of composing, so it is timed here.
+  const creative = await composeCreative({
+    visual,
+    ...size,
+    aspectRatio: ratio,
+    copy,
+    brand,
+    clientName: 'Bench Roasters',
+    product: c.product ? product : undefined,
+    angleIndex: c.angle,
+    seed,
+  });
+  const t2 = performance.now();
+  return {
+    visualMs: t1 - t0,
+    composeMs: t2 - t1,
+    totalMs: t2 - t0,
+    cpuMs: cpuNow() - c0,
+    pngBytes: creative.png.byteLength,
+    layout: creative.quality.layout,
+  };
+}
+
+let standIn: { portrait: Buffer; landscape: Buffer } | undefined;
+async function renderCut(ratio: { w: number; h: number }): Promise<RenderSample> {
+  standIn ??= {
+    portrait: await busyVisual(STABILITY_SIZES['9:16'].width, STABILITY_SIZES['9:16'].height, 7),
+    landscape: await busyVisual(STABILITY_SIZES['16:9'].width, STABILITY_SIZES['16:9'].height, 8),
+  };
+  const size = deliverySize(ratio);
+  const c = CASES[turn++ % CASES.length] ?? CASES[0];
+  const c0 = cpuNow();
+  const t0 = performance.now();
+  // The worker's path: the stored visual (already fetched) cut for this ratio, kept raw.
+  const cut = await cutPixelsAroundSubject(
+    ratio.w <= ratio.h ? standIn.portrait : standIn.landscape,
+    ratio,
+    size,
+  );
+  const t1 = performance.now();
+  const creative = await composeCreative({
+    visual: { ...size, model: 'stand-in', seed, pixels: async () => cut.pixels },
+    ...size,
+    aspectRatio: ratio,
+    copy,
+    brand,
+    clientName: 'Bench Roasters',
+    product,
+    angleIndex: c.angle,
+    seed: seed++,
+  });
+  const t2 = performance.now();
+  return {
+    visualMs: t1 - t0,
+    composeMs: t2 - t1,
+    totalMs: t2 - t0,
+    cpuMs: cpuNow() - c0,
+    pngBytes: creative.png.byteLength,
+    layout: creative.quality.layout,
+  };
+}
+
+async function timed(mode: 'render' | 'cut', blocks: number, perBlock: number, maxMs: number) {
   const deadline = performance.now() + maxMs;
-  const model = createTemplateImageModel();
-  const brand = defaultBrandKit('bench', '2026-01-01T00:00:00.000Z');
-  const copy = {
-    headlines: [
-      'Small-batch coffee, roasted this week for people who work from home',
-      'Coffee roasted this week',
-    ],
-    bodies: [
-      'Fresh beans at your door every other Thursday. Skip or cancel any time.',
-      'Fresh beans every other Thursday.',
-    ],
-    offer: '30% off your first bag',
-    cta: 'Shop now',
-  };
-  // The visual style a slot without an angle gets (lambdas/generate/prompt.ts).
-  const visualStyle = 'clean modern product advertising, soft studio light';
-  let seed = 1;
-  const renderOne = async (ratio: { w: number; h: number }): Promise<RenderSample> => {
-    const size = deliverySize(ratio);
-    const t0 = performance.now();
-    const visual = await model.generate({
-      prompt: '',
-      negativePrompt: '',
-      ...size,
-      aspectRatio: ratio,
-      seed: seed++,
-      brand,
-      visualStyle,
-    });
-    const t1 = performance.now();
-    // Region analysis (busy grid, subject box) is part of composing, so it is timed here.
-    const creative = await composeCreative({
-      visual,
-      ...size,
-      aspectRatio: ratio,
-      copy,
-      brand,
-      clientName: 'Bench Roasters',
-      seed,
-    });
-    const t2 = performance.now();
-    return { visualMs: t1 - t0, composeMs: t2 - t1, totalMs: t2 - t0, pngBytes: creative.png.byteLength };
-  };
-
-  const warmupRenders = 2;
-  for (const s of RENDER_SIZES) for (let i = 0; i < warmupRenders; i++) await renderOne(s.ratio);
+  const sizesList = mode === 'cut' ? CUT_SIZES : RENDER_SIZES;
+  const one = mode === 'cut' ? renderCut : renderTemplate;
+  const warmupRenders = CASES.length;
+  for (const s of sizesList) for (let i = 0; i < warmupRenders; i++) await one(s.ratio);
   const rssAfterWarmupMb = process.memoryUsage.rss() / 2 ** 20;
 
   const sizes: RenderChildResult['sizes'] = {};
-  for (const s of RENDER_SIZES) sizes[s.label] = { blocks: [] };
+  for (const s of sizesList) sizes[s.label] = { blocks: [] };
   let renders = 0;
   let truncated = false;
   const rssByBlockMb: number[] = [];
   outer: for (let b = 0; b < blocks; b++) {
-    for (const s of RENDER_SIZES) {
+    for (const s of sizesList) {
       const block: RenderSample[] = [];
       for (let i = 0; i < perBlock; i++) {
         if (performance.now() > deadline) {
@@ -96,7 +190,7 @@ async function main() {
           if (block.length > 0) sizes[s.label]?.blocks.push(block);
           break outer;
         }
-        block.push(await renderOne(s.ratio));
+        block.push(await one(s.ratio));
         renders++;
       }
       sizes[s.label]?.blocks.push(block);
@@ -106,14 +200,49 @@ async function main() {
   const result: RenderChildResult = {
     sizes,
     renders,
-    warmupRenders: warmupRenders * RENDER_SIZES.length,
+    warmupRenders: warmupRenders * sizesList.length,
     rssAfterWarmupMb,
     rssByBlockMb,
     // ru_maxrss in KiB on Linux: the process's peak resident set over its whole life.
     peakRssMb: process.resourceUsage().maxRSS / 1024,
     truncated,
   };
-  process.stdout.write(`${JSON.stringify(result)}\n`);
+  return result;
+}
+
+/** Peak RSS of a fresh process making `images` images of one ratio on one path. */
+async function memory(
+  path: 'template' | 'bedrock',
+  label: string,
+  images: number,
+): Promise<MemoryChildResult> {
+  const all = [...RENDER_SIZES, ...CUT_SIZES];
+  const size = all.find((s) => s.label === label);
+  if (!size) throw new Error(`unknown size ${label}`);
+  const baselineRssMb = process.memoryUsage.rss() / 2 ** 20;
+  for (let i = 0; i < images; i++)
+    await (path === 'bedrock' ? renderCut(size.ratio) : renderTemplate(size.ratio));
+  return { path, ratio: label, images, peakRssMb: process.resourceUsage().maxRSS / 1024, baselineRssMb };
+}
+
+async function main() {
+  const mode = process.argv[2] ?? 'render';
+  if (mode === 'memory') {
+    const out = await memory(
+      (process.argv[3] ?? 'template') as 'template' | 'bedrock',
+      process.argv[4] ?? '1080x1080',
+      Number(process.argv[5] ?? CASES.length),
+    );
+    process.stdout.write(`${JSON.stringify(out)}\n`);
+    return;
+  }
+  const out = await timed(
+    mode === 'cut' ? 'cut' : 'render',
+    Number(process.argv[3] ?? 5),
+    Number(process.argv[4] ?? 10),
+    Number(process.argv[5] ?? 200_000),
+  );
+  process.stdout.write(`${JSON.stringify(out)}\n`);
 }
 
 await main();

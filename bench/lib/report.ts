@@ -4,7 +4,7 @@ import type { CostScenario } from './cost.ts';
 import type { FirstRequestResult } from './first-request.ts';
 import type { LedgerResult } from './ledger.ts';
 import type { PresignResult } from './presign.ts';
-import type { RendererResult } from './renderer.ts';
+import type { RendererResult, SmartCutResult, WorkerMemoryResult } from './renderer.ts';
 import type { RouterResult, ScalingResult } from './router.ts';
 import type { Figure, LoadFigures } from './stats.ts';
 
@@ -33,6 +33,10 @@ export type Results = {
   ledger?: LedgerResult;
   first_request?: FirstRequestResult;
   renderer: RendererResult;
+  /** The Bedrock path from a stored model visual (absent in older runs). */
+  smart_cut?: SmartCutResult;
+  /** Peak RSS per image, per path and ratio (absent in older runs). */
+  worker_memory?: WorkerMemoryResult;
   router: RouterResult;
   scaling: ScalingResult;
   pipeline: {
@@ -294,6 +298,60 @@ export function renderMarkdown(r: Results): string {
   );
   if (rr.truncated) p('(The renderer phase hit its time bound and rendered fewer images.)');
   p();
+  if (rr.budgets_ms) {
+    p(
+      `Content mix per size, in turn: no product (angles 0 and 1: typographic, brand-block) and a product (angles 0, 1 and 2: side-by-side, offer-led, calm-overlay, which read the visual's regions); the offline scene is drawn only when a layout shows or reads it, so its cost is inside compose. CPU ms is the render process's CPU time per creative (every thread), which a loaded machine does not inflate by waiting. Budgets (p50 ms per creative): ${Object.entries(
+        rr.budgets_ms,
+      )
+        .map(([k, v]) => `${k.replace('x', '×')} ≤ ${v}`)
+        .join(', ')}.`,
+    );
+    p();
+    p('| size | CPU ms p50 | p50 ms by layout (renders) |');
+    p('|---|---|---|');
+    for (const [label, v] of Object.entries(rr.sizes)) {
+      const layouts = Object.entries(v.by_layout ?? {})
+        .map(([k, l]) => `${k} ${l.ms_p50} (${l.renders})`)
+        .join(', ');
+      p(`| ${label.replace('x', '×')} | ${v.cpu_ms_p50 ?? '–'} | ${layouts} |`);
+    }
+    p();
+  }
+  const sc = r.smart_cut;
+  if (sc) {
+    p('### Cut and composite from a stored model visual (the Bedrock path)');
+    p();
+    p(
+      `The local stand-in's busy portrait (768×1344) and landscape (1344×768) visuals, as a slot after the first of its orientation family finds them in S3: cut around the subject for the ratio (kept raw), then composed with a product and the copy, in its own process${sc.pinned_to_one_core ? ' pinned to one core' : ''}. ${sc.renders} renders. Budget: ${Object.entries(
+        sc.budgets_ms,
+      )
+        .map(([k, v]) => `${k.replace('x', '×')} ≤ ${v} ms p50`)
+        .join(', ')}.`,
+    );
+    p();
+    p('| size | cut + compose p50 ms | cut p50 ms | p99 ms | CPU ms p50 | PNG bytes p50 |');
+    p('|---|---|---|---|---|---|');
+    for (const [label, v] of Object.entries(sc.sizes)) {
+      p(
+        `| ${label.replace('x', '×')} | ${v.render_ms_p50} | ${v.cut_ms_p50} | ${v.render_ms_p99} | ${v.cpu_ms_p50 ?? '–'} | ${num(v.png_bytes.median)} |`,
+      );
+    }
+    p();
+  }
+  const wm = r.worker_memory;
+  if (wm) {
+    p('### Worker peak RSS per image');
+    p();
+    p(
+      `Each row is a fresh process (as a new Lambda instance) making ${wm.images_per_process} images of one ratio on one path; peak is its \`ru_maxrss\`, baseline its RSS with the modules loaded, before the first image. Worst peak: **${wm.worst_peak_mb} MB** (the worker's memory setting keeps ≥ 30% headroom over it: docs/decisions/0014-worker-memory-and-renderer-speed.md).`,
+    );
+    p();
+    p('| path | size | peak RSS MB | baseline MB |');
+    p('|---|---|---|---|');
+    for (const row of wm.rows)
+      p(`| ${row.path} | ${row.ratio.replace('x', '×')} | ${row.peak_rss_mb} | ${row.baseline_rss_mb} |`);
+    p();
+  }
 
   p('## 4. Pipeline, end to end');
   p();

@@ -9,8 +9,8 @@ import { finalizeJobIfDone, markJobRunning } from '#core/entities/job.ts';
 import { claimSlot, releaseLease, type Slot, settleSlot } from '#core/entities/slot.ts';
 import type { SlotMessage } from '#core/generation/messages.ts';
 import { deliverySize, parseRatio } from '#core/images/sizes.ts';
-import { cutAroundSubject } from '#core/images/smart-crop.ts';
-import { type ImageModel, PermanentImageError, type Visual } from '#core/images/types.ts';
+import { cutPixelsAroundSubject } from '#core/images/smart-crop.ts';
+import { type DrawnVisual, type ImageModel, PermanentImageError, type Visual } from '#core/images/types.ts';
 import { creativeCopyCandidates } from '#core/text/campaign-copy.ts';
 import { PLATFORM_RATIOS } from '#core/text/platform-limits.ts';
 import { loadLogo, loadProduct } from './inputs.ts';
@@ -133,16 +133,21 @@ async function jobStarted(deps: WorkerDeps, accountId: string, jobId: string, sl
 }
 
 async function render(deps: WorkerDeps, slot: Slot, lastChance: boolean) {
-  const campaign = await getCampaign(deps, slot.account_id, slot.campaign_id);
-  const brand = await getBrandKit(deps, slot.account_id, slot.client_id);
+  // Independent reads in one round trip's time: on one core the I/O is what keeps a worker under its render ceiling.
+  const [campaign, brand, angle, client] = await Promise.all([
+    getCampaign(deps, slot.account_id, slot.campaign_id),
+    getBrandKit(deps, slot.account_id, slot.client_id),
+    slot.angle_id ? getAngle(deps, slot.account_id, slot.angle_id) : undefined,
+    getClient(deps, slot.account_id, slot.client_id),
+  ]);
   if (!campaign || !brand)
     throw new PermanentImageError('missing_campaign', 'The campaign or its brand kit no longer exists.');
-  const angle = slot.angle_id ? await getAngle(deps, slot.account_id, slot.angle_id) : undefined;
-  const client = await getClient(deps, slot.account_id, slot.client_id);
   const ratio = parseRatio(slot.aspect_ratio);
   const size = deliverySize(ratio);
-  const product = await loadProduct(deps, slot.account_id, campaign);
-  const logo = await loadLogo(deps, slot.account_id, brand);
+  const [product, logo] = await Promise.all([
+    loadProduct(deps, slot.account_id, campaign),
+    loadLogo(deps, slot.account_id, brand),
+  ]);
   const variants = copyForSlot(campaign, slot);
   const prepared = variants[0];
   const angleIndex = slot.angle_id ? Math.max(0, campaign.selected_angle_ids.indexOf(slot.angle_id)) : 0;
@@ -169,16 +174,18 @@ async function render(deps: WorkerDeps, slot: Slot, lastChance: boolean) {
     brand,
     visualStyle: angle?.visual_style ?? 'clean modern product advertising, soft studio light',
   };
-  let visual: Visual;
+  let visual: Visual | DrawnVisual;
   let upscale: number | undefined;
   if (plan) {
     // A paid model: one visual per angle, variant and orientation family, cut for this ratio.
     const shared = await obtainSharedVisual(deps, slot, plan, request, lastChance);
-    const cut = await cutAroundSubject(shared.png, ratio, size);
-    visual = { png: cut.png, width: size.width, height: size.height, model: shared.model, seed: slot.seed };
+    const cut = await cutPixelsAroundSubject(shared.png, ratio, size);
+    const pixels = Promise.resolve(cut.pixels);
+    visual = { ...size, model: shared.model, seed: slot.seed, pixels: () => pixels };
     upscale = cut.upscale;
   } else {
-    visual = await model.generate({
+    const drawOrGenerate = model.draw ? model.draw.bind(model) : model.generate.bind(model);
+    visual = await drawOrGenerate({
       ...request,
       width: size.width,
       height: size.height,

@@ -11,6 +11,10 @@ import { Construct } from 'constructs';
 export interface CreativesBucketProps {
   /** How long server access logs are kept. @default Duration.days(365) */
   readonly accessLogRetention?: Duration;
+  /** How long shared model visuals (`visuals/`) are kept. @default Duration.days(14) */
+  readonly visualRetention?: Duration;
+  /** How long product cut-outs (`cutouts/`) are kept. @default Duration.days(30) */
+  readonly cutoutRetention?: Duration;
 }
 
 /**
@@ -59,6 +63,14 @@ export class CreativesBucket extends Construct {
       serverAccessLogsPrefix: 'creatives/',
       lifecycleRules: [
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // A shared model visual only serves the slots of its job, redeliveries included (the
+        // queue keeps a message at most 14 days); a product cut-out is made again on a miss.
+        {
+          id: 'expire-shared-visuals',
+          prefix: 'visuals/',
+          expiration: props.visualRetention ?? Duration.days(14),
+        },
+        { id: 'expire-cutouts', prefix: 'cutouts/', expiration: props.cutoutRetention ?? Duration.days(30) },
       ],
       // A browser gallery loads the presigned GET URLs from any origin; the signature, not CORS,
       // is what grants access.

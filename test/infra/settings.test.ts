@@ -27,6 +27,12 @@ describe('deployment settings', () => {
     expect(cdkJson.context).not.toHaveProperty('keyEnv');
   });
 
+  it('turns the background-removal task on by context, off by default, and refuses anything else', () => {
+    expect(readSettings(contextOf({})).imageBackgroundRemoval).toBe('off');
+    expect(readSettings(contextOf({ imageBackgroundRemoval: 'on' })).imageBackgroundRemoval).toBe('on');
+    expect(() => readSettings(contextOf({ imageBackgroundRemoval: 'yes' }))).toThrow(SettingsError);
+  });
+
   it('coerces the strings that `cdk -c key=value` passes', () => {
     const settings = readSettings(
       contextOf({ workerMaxConcurrency: '8', apiThrottleRateLimit: '12.5', defaultCredits: '0' }),

@@ -79,6 +79,9 @@ describe('creatives bucket', () => {
               AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
               Status: 'Enabled',
             }),
+            // Shared model visuals and product cut-outs are caches: they expire, creatives do not.
+            Match.objectLike({ Prefix: 'visuals/', ExpirationInDays: 14, Status: 'Enabled' }),
+            Match.objectLike({ Prefix: 'cutouts/', ExpirationInDays: 30, Status: 'Enabled' }),
           ],
         },
         CorsConfiguration: {

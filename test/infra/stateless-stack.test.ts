@@ -226,7 +226,7 @@ describe('generation queue', () => {
 describe('functions', () => {
   it.each([
     ['router', () => routerFn, 1024, 29],
-    ['worker', () => workerFn, 2048, 180],
+    ['worker', () => workerFn, 512, 180],
   ])('runs the %s on Node.js 24, arm64, traced, with its own log group', (_name, id, memory, timeout) => {
     const fn = template.findResources('AWS::Lambda::Function')[id()];
     expect(fn?.Properties).toMatchObject({
@@ -393,6 +393,26 @@ describe('permissions', () => {
         Resource: foundationModelArn('stability.sd3-5-large-v1:0'),
       },
     ]);
+  });
+
+  it('grants the background-removal model and tells the worker only when the setting is on', () => {
+    const workerEnv = (t: Template, id: string) =>
+      t.findResources('AWS::Lambda::Function')[id]?.Properties.Environment.Variables;
+    expect(workerEnv(template, workerFn).IMAGE_BACKGROUND_REMOVAL).toBe('off');
+    expect(JSON.stringify(bedrockStatements(statementsOf(template, workerRole)))).not.toContain(
+      'remove-background',
+    );
+    const { stack: s, template: t } = synth({ imageBackgroundRemoval: 'on' });
+    const env = workerEnv(t, logicalId(s, s.worker.fn));
+    expect(env).toMatchObject({
+      IMAGE_BACKGROUND_REMOVAL: 'on',
+      BACKGROUND_REMOVAL_MODEL_ID: 'us.stability.stable-image-remove-background-v1:0',
+    });
+    const granted = JSON.stringify(
+      bedrockStatements(statementsOf(t, s.getLogicalId(s.worker.role.node.defaultChild as CfnResource))),
+    );
+    expect(granted).toContain('stability.stable-image-remove-background-v1:0');
+    expect(granted).toContain('stability.sd3-5-large-v1:0');
   });
 
   it('lets the router invoke the text model only', () => {

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodePng } from '#core/creative/png.ts';
 import { PLATFORM_LIMITS } from '#core/text/platform-limits.ts';
 import { startTestApi, type TestApi } from './harness.ts';
 import { eventually, runWorkers } from './worker-harness.ts';
@@ -182,7 +182,8 @@ describe('brand kits', () => {
         return page.body.creatives.length === 1 ? page.body.creatives : undefined;
       });
       const png = Buffer.from(await (await fetch(creative.image_url)).arrayBuffer());
-      const image = decodePng(png);
+      const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const image = { data, width: info.width, height: info.height };
       const [r, g, b] = [0x1d, 0xb9, 0x54];
       let close = 0;
       for (let i = 0; i < image.data.length; i += 4) {

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { FontFamily } from '../fonts.ts';
 import { FONT_FAMILIES } from '../fonts.ts';
-import { PermanentImageError } from '../images/types.ts';
+import { type DrawnVisual, PermanentImageError, type RgbPixels, type Visual } from '../images/types.ts';
 import { type BusyGrid, measureBusyGrid, type RelBox, salientBox } from './analysis.ts';
 import { contrastRatio } from './color.ts';
 import { type CleanCopy, usableCopy } from './copy.ts';
@@ -12,7 +12,7 @@ import type { Fonts, LayoutContext, LayoutPlan } from './layouts/types.ts';
 import { brandPalette } from './palette.ts';
 import { cutOutProduct } from './product.ts';
 import { measureQuality } from './quality.ts';
-import { type Assets, type Raster, renderBackground, renderFinal } from './render.ts';
+import { type Assets, focusCrop, type Raster, renderBackground, renderFinal } from './render.ts';
 import {
   type ComposedCreative,
   type ComposeInput,
@@ -40,6 +40,37 @@ const FLAT_GRID: BusyGrid = {
   variance: new Float32Array(1),
   mean: new Float32Array([128]),
 };
+
+/** Long side of the visual copy the region analysis reads (it measures a 160 px grid of it). */
+const ANALYSIS_SIDE = 320;
+
+/**
+ * The visual's pixels at a scale, each scale made once per creative. An encoded visual is
+ * decoded once at full size (whatever scale is asked: it is what there is); a drawn one is
+ * drawn at the scale asked, never above 1, rounded up to a tenth so near scales share a drawing.
+ */
+function pixelSource(v: Visual | DrawnVisual) {
+  const made = new Map<number, Promise<RgbPixels>>();
+  const at = (scale: number): Promise<RgbPixels> => {
+    const key = 'pixels' in v ? Math.min(1, Math.ceil(scale * 10) / 10) : 1;
+    let hit = made.get(key);
+    if (!hit) {
+      hit = 'pixels' in v ? v.pixels(key) : decodeVisual(v);
+      made.set(key, hit);
+    }
+    return hit;
+  };
+  return { at };
+}
+
+async function decodeVisual(v: Visual): Promise<RgbPixels> {
+  try {
+    const { data, info } = await sharp(v.png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  } catch {
+    throw new PermanentImageError('invalid_visual', `The ${v.model} visual is not an image.`);
+  }
+}
 
 /** Re-layouts allowed after the first creative fails a gate. */
 const MAX_RELAYOUTS = 2;
@@ -103,27 +134,15 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
       `no usable headline among ${input.copy.headlines.length} candidates: ${copy.dropped.slice(0, 3).join(' / ').slice(0, 200)}`,
     );
 
-  // The visual is decoded once, and only when a layout draws or reads it (a typographic
-  // creative needs neither); its busy-ness grid and subject box likewise.
-  let decoded: Raster | undefined;
-  const decode = async (): Promise<Raster> => {
-    if (!decoded) {
-      try {
-        const { data, info } = await sharp(input.visual.png)
-          .removeAlpha()
-          .raw()
-          .toBuffer({ resolveWithObject: true });
-        decoded = { data, width: info.width, height: info.height };
-      } catch {
-        throw new PermanentImageError('invalid_visual', `The ${input.visual.model} visual is not an image.`);
-      }
-    }
-    return decoded;
-  };
+  // The visual's pixels are made (decoded, or drawn for an offline scene) only when a layout
+  // draws or reads them (a typographic creative needs neither), at the scale each use needs:
+  // the region analysis reads a small copy, a card shows no more pixels than it holds.
+  const visual = pixelSource(input.visual);
   let analysed: { grid: BusyGrid; salient: RelBox } | undefined;
   const analyse = async () => {
     if (!analysed) {
-      const grid = await measureBusyGrid({ ...(await decode()), channels: 3 });
+      const small = await visual.at(ANALYSIS_SIDE / Math.max(W, H));
+      const grid = await measureBusyGrid({ ...small, channels: 3 });
       analysed = { grid, salient: salientBox(grid) };
     }
     return analysed;
@@ -191,7 +210,13 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
       if (plan) break;
     }
     if (!plan) continue;
-    if (plan.visualBox) assets.visual = await decode();
+    if (plan.visualBox) {
+      // The scale at which the cropped visual fills its box pixel for pixel.
+      const crop = focusCrop(W, H, plan.visualBox, assets.focus);
+      assets.visual = await visual.at(
+        Math.max(plan.visualBox.width / crop.width, plan.visualBox.height / crop.height),
+      );
+    }
     const background = await renderBackground(plan, W, H, assets);
     const logoPixels = plan.logo && logo ? await logoRaster(logo, plan.logo) : undefined;
     let measured = measureQuality({

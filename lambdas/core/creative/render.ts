@@ -1,7 +1,8 @@
 import { renderAsync } from '@resvg/resvg-js';
 import satori from 'satori';
-import sharp, { type OverlayOptions, type Sharp } from 'sharp';
+import sharp from 'sharp';
 import type { RelBox } from './analysis.ts';
+import { blendRgba, copyRgb, fillRect, type Raster, solidCanvas } from './canvas.ts';
 import { fontFamilyCss, satoriFonts } from './fonts.ts';
 import type { LayoutPlan, PlacedText, Shape } from './layouts/types.ts';
 import type { Box } from './types.ts';
@@ -14,7 +15,9 @@ import type { Box } from './types.ts';
  * resvg rasterises them) and encodes the PNG.
  */
 
-export type Raster = { data: Buffer; width: number; height: number };
+export type { Raster };
+
+const PNG_LEVEL = 3;
 
 const r1 = (v: number) => Math.round(v * 10) / 10;
 
@@ -95,67 +98,52 @@ function shapeBounds(s: Shape, W: number, H: number): Box {
   };
 }
 
-/** An SVG rasterised by resvg as a sharp overlay: raw premultiplied RGBA, no PNG round trip. */
-async function svgOverlay(svg: string, left: number, top: number): Promise<OverlayOptions> {
+/** An SVG rasterised by resvg (on libuv's pool), blended onto the canvas at (left, top). */
+async function paintSvg(canvas: Raster, svg: string, left: number, top: number): Promise<void> {
   const image = await renderAsync(svg, { font: { loadSystemFonts: false }, logLevel: 'off' });
-  return {
-    input: Buffer.from(image.pixels.buffer, image.pixels.byteOffset, image.pixels.byteLength),
-    raw: { width: image.width, height: image.height, channels: 4, premultiplied: true },
-    left,
-    top,
-  };
+  blendRgba(canvas, image.pixels, image.width, image.height, left, top, true);
 }
 
-/** An encoded image resized to exactly w × h, as a raw RGBA overlay. */
-async function imageOverlay(
-  source: Sharp,
+/** Decoded RGBA of an encoded image, kept per buffer: a warm worker draws the same product and logo again. */
+const decodedCache = new WeakMap<Buffer, Promise<{ data: Buffer; width: number; height: number }>>();
+
+function decodedRgba(bytes: Buffer) {
+  let hit = decodedCache.get(bytes);
+  if (!hit) {
+    hit = sharp(bytes)
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+      .then(({ data, info }) => ({ data, width: info.width, height: info.height }));
+    decodedCache.set(bytes, hit);
+  }
+  return hit;
+}
+
+/** An encoded image resized to exactly w × h and blended (straight alpha) at (left, top). */
+async function paintImage(
+  canvas: Raster,
+  bytes: Buffer,
   w: number,
   h: number,
   left: number,
   top: number,
-): Promise<OverlayOptions> {
-  const { data, info } = await source
+): Promise<void> {
+  if (w <= 0 || h <= 0) return;
+  const src = await decodedRgba(bytes);
+  const { data, info } = await sharp(src.data, { raw: { width: src.width, height: src.height, channels: 4 } })
     .resize(w, h, { fit: 'fill' })
-    .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { input: data, raw: { width: info.width, height: info.height, channels: 4 }, left, top };
-}
-
-function rgbOf(hex: string): [number, number, number] {
-  const v = Number.parseInt(hex.slice(1, 7), 16);
-  return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
-}
-
-/** A plain rectangle: a solid block, no rasteriser needed. */
-function solidOverlay(s: Extract<Shape, { kind: 'rect' }>, W: number, H: number): OverlayOptions | undefined {
-  const x = Math.max(0, Math.round(s.box.x));
-  const y = Math.max(0, Math.round(s.box.y));
-  const w = Math.min(W, Math.round(s.box.x + s.box.width)) - x;
-  const h = Math.min(H, Math.round(s.box.y + s.box.height)) - y;
-  if (w <= 0 || h <= 0) return undefined;
-  const [r, g, b] = rgbOf(s.fill);
-  const a = Math.round((s.opacity ?? 1) * 255);
-  const data = Buffer.alloc(w * h * 4);
-  for (let i = 0; i < data.length; i += 4) {
-    data[i] = r;
-    data[i + 1] = g;
-    data[i + 2] = b;
-    data[i + 3] = a;
-  }
-  return { input: data, raw: { width: w, height: h, channels: 4 }, left: x, top: y };
+  blendRgba(canvas, data, info.width, info.height, left, top, false);
 }
 
 /** A scrim: solid at its alpha over the box, easing to nothing across the fade band. */
-function scrimOverlay(
-  s: Extract<Shape, { kind: 'scrim' }>,
-  W: number,
-  H: number,
-): OverlayOptions | undefined {
+function paintScrim(canvas: Raster, s: Extract<Shape, { kind: 'scrim' }>): void {
+  const W = canvas.width;
+  const H = canvas.height;
   const b = shapeBounds(s, W, H);
-  if (b.width <= 0 || b.height <= 0) return undefined;
-  const [r, g, bl] = rgbOf(s.color);
-  const data = Buffer.alloc(b.width * b.height * 4);
+  if (b.width <= 0 || b.height <= 0) return;
   const horizontal = s.towards === 'left' || s.towards === 'right';
   const n = horizontal ? b.width : b.height;
   const alphas = new Uint8Array(n);
@@ -169,58 +157,38 @@ function scrimOverlay(
     t = Math.max(0, Math.min(1, t));
     alphas[i] = Math.round(255 * s.alpha * (1 - t) ** 1.7);
   }
-  for (let y = 0; y < b.height; y++)
-    for (let x = 0; x < b.width; x++) {
-      const i = (y * b.width + x) * 4;
-      data[i] = r;
-      data[i + 1] = g;
-      data[i + 2] = bl;
-      data[i + 3] = alphas[horizontal ? x : y] ?? 0;
-    }
-  return { input: data, raw: { width: b.width, height: b.height, channels: 4 }, left: b.x, top: b.y };
+  fillRect(canvas, b, s.color, { along: horizontal ? 'x' : 'y', values: alphas });
 }
 
 /**
- * Overlays for a list of shapes, in order: plain rectangles and scrims are filled directly,
- * runs of the rest (rounded, round, lifted) go through resvg cropped to their bounds.
+ * Paints shapes in order: plain rectangles and scrims are filled directly, the rest (rounded,
+ * round, lifted) go through resvg one by one, each cropped to its own bounds (resvg's cost
+ * follows the area it rasterises).
  */
-async function shapeLayers(shapes: Shape[], W: number, H: number): Promise<OverlayOptions[]> {
-  const out: OverlayOptions[] = [];
-  let run: Shape[] = [];
-  const flush = async () => {
-    const layer = await shapesLayer(run, W, H);
-    if (layer) out.push(layer);
-    run = [];
-  };
+async function paintShapes(canvas: Raster, shapes: readonly Shape[]): Promise<void> {
+  const W = canvas.width;
+  const H = canvas.height;
   for (const s of shapes) {
-    if (s.kind === 'scrim') {
-      await flush();
-      const layer = scrimOverlay(s, W, H);
-      if (layer) out.push(layer);
-    } else if (s.kind === 'rect' && !s.radius && !s.lift) {
-      await flush();
-      const layer = solidOverlay(s, W, H);
-      if (layer) out.push(layer);
-    } else run.push(s);
+    if (s.kind === 'scrim') paintScrim(canvas, s);
+    else if (s.kind === 'rect' && !s.radius && !s.lift) {
+      const x = Math.max(0, Math.round(s.box.x));
+      const y = Math.max(0, Math.round(s.box.y));
+      const w = Math.min(W, Math.round(s.box.x + s.box.width)) - x;
+      const h = Math.min(H, Math.round(s.box.y + s.box.height)) - y;
+      if (w > 0 && h > 0)
+        fillRect(canvas, { x, y, width: w, height: h }, s.fill, Math.round((s.opacity ?? 1) * 255));
+    } else {
+      const b = shapeBounds(s, W, H);
+      if (b.width <= 0 || b.height <= 0) continue;
+      const part = shapeSvg(s, 's0', b.x, b.y);
+      await paintSvg(
+        canvas,
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${b.width}" height="${b.height}" viewBox="0 0 ${b.width} ${b.height}"><defs>${part.defs}</defs>${part.body}</svg>`,
+        b.x,
+        b.y,
+      );
+    }
   }
-  await flush();
-  return out;
-}
-
-/** Renders shapes into one overlay cropped to their bounds (resvg's cost follows the area). */
-async function shapesLayer(shapes: Shape[], W: number, H: number): Promise<OverlayOptions | undefined> {
-  if (shapes.length === 0) return undefined;
-  const boxes = shapes.map((s) => shapeBounds(s, W, H)).filter((b) => b.width > 0 && b.height > 0);
-  if (boxes.length === 0) return undefined;
-  const x0 = Math.min(...boxes.map((b) => b.x));
-  const y0 = Math.min(...boxes.map((b) => b.y));
-  const x1 = Math.max(...boxes.map((b) => b.x + b.width));
-  const y1 = Math.max(...boxes.map((b) => b.y + b.height));
-  const parts = shapes.map((s, i) => shapeSvg(s, `s${i}`, x0, y0));
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${x1 - x0}" height="${y1 - y0}" viewBox="0 0 ${x1 - x0} ${y1 - y0}">` +
-    `<defs>${parts.map((p) => p.defs).join('')}</defs>${parts.map((p) => p.body).join('')}</svg>`;
-  return svgOverlay(svg, x0, y0);
 }
 
 /** Source crop of a `sw × sh` image with the shape of `box`, centred on the subject as far as it can be. */
@@ -253,24 +221,22 @@ export async function renderBackground(
   H: number,
   assets: Assets,
 ): Promise<Raster> {
-  const layers: OverlayOptions[] = [];
-  layers.push(...(await shapeLayers(plan.beneath ?? [], W, H)));
+  const canvas = solidCanvas(W, H, plan.background);
+  await paintShapes(canvas, plan.beneath ?? []);
   const vb = plan.visualBox;
   const v = assets.visual;
   if (vb && v && vb.width > 0 && vb.height > 0) {
     const crop = focusCrop(v.width, v.height, vb, assets.focus);
-    const source = sharp(v.data, { raw: { width: v.width, height: v.height, channels: 3 } }).extract(crop);
-    layers.push(
-      await imageOverlay(
-        source,
-        Math.round(vb.width),
-        Math.round(vb.height),
-        Math.round(vb.x),
-        Math.round(vb.y),
-      ),
-    );
+    const w = Math.round(vb.width);
+    const h = Math.round(vb.height);
+    const { data, info } = await sharp(v.data, { raw: { width: v.width, height: v.height, channels: 3 } })
+      .extract(crop)
+      .resize(w, h, { fit: 'fill' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    copyRgb(canvas, data, info.width, info.height, Math.round(vb.x), Math.round(vb.y));
   }
-  layers.push(...(await shapeLayers(plan.under, W, H)));
+  await paintShapes(canvas, plan.under);
   const p = plan.product;
   if (p && assets.product && p.width > 0 && p.height > 0) {
     // Contact shadow: a soft ellipse where the product meets its ground.
@@ -284,32 +250,23 @@ export async function renderBackground(
     const w = Math.min(W - x, Math.ceil(p.width * 1.4));
     const h = Math.min(H - y, Math.ceil(p.height * 0.35));
     if (w > 0 && h > 0)
-      layers.push(
-        await svgOverlay(
-          `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="${x} ${y} ${w} ${h}">${shadow}</svg>`,
-          x,
-          y,
-        ),
+      await paintSvg(
+        canvas,
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="${x} ${y} ${w} ${h}">${shadow}</svg>`,
+        x,
+        y,
       );
-    layers.push(
-      await imageOverlay(
-        sharp(assets.product),
-        Math.round(p.width),
-        Math.round(p.height),
-        Math.round(p.x),
-        Math.round(p.y),
-      ),
+    await paintImage(
+      canvas,
+      assets.product,
+      Math.round(p.width),
+      Math.round(p.height),
+      Math.round(p.x),
+      Math.round(p.y),
     );
   }
-  layers.push(...(await shapeLayers(plan.over, W, H)));
-  const { data, info } = await sharp({
-    create: { width: W, height: H, channels: 3, background: plan.background },
-  })
-    .composite(layers)
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
+  await paintShapes(canvas, plan.over);
+  return canvas;
 }
 
 type Node = { type: string; props: Record<string, unknown> };
@@ -360,33 +317,27 @@ export async function renderFinal(
   logo: { png: Buffer } | undefined,
 ): Promise<Buffer> {
   const { width: W, height: H } = background;
-  const layers: OverlayOptions[] = [];
+  const canvas: Raster = { data: Buffer.from(background.data), width: W, height: H };
   if (plan.logo && logo) {
     const l = plan.logo;
     if (l.chip) {
       const p = Math.round(l.height * 0.3);
-      const chip = await shapesLayer(
-        [
-          {
-            kind: 'rect',
-            box: { x: l.x - p, y: l.y - p, width: l.width + 2 * p, height: l.height + 2 * p },
-            fill: l.chip,
-            radius: p,
-          },
-        ],
-        W,
-        H,
-      );
-      if (chip) layers.push(chip);
+      await paintShapes(canvas, [
+        {
+          kind: 'rect',
+          box: { x: l.x - p, y: l.y - p, width: l.width + 2 * p, height: l.height + 2 * p },
+          fill: l.chip,
+          radius: p,
+        },
+      ]);
     }
-    layers.push(
-      await imageOverlay(
-        sharp(logo.png),
-        Math.round(l.width),
-        Math.round(l.height),
-        Math.round(l.x),
-        Math.round(l.y),
-      ),
+    await paintImage(
+      canvas,
+      logo.png,
+      Math.round(l.width),
+      Math.round(l.height),
+      Math.round(l.x),
+      Math.round(l.y),
     );
   }
   if (plan.texts.length > 0) {
@@ -409,10 +360,11 @@ export async function renderFinal(
         fonts: satoriFonts(plan.texts.flatMap((t) => t.faces)),
       },
     );
-    layers.push(await svgOverlay(svg, x0, y0));
+    await paintSvg(canvas, svg, x0, y0);
   }
-  return sharp(background.data, { raw: { width: W, height: H, channels: 3 } })
-    .composite(layers)
-    .png({ compressionLevel: 3, adaptiveFiltering: false })
+  // Level 1 without adaptive filtering: the encode is the last big cost of a creative; flat
+  // brand fields still compress well, and S3 stores the difference for next to nothing.
+  return sharp(canvas.data, { raw: { width: W, height: H, channels: 3 } })
+    .png({ compressionLevel: PNG_LEVEL, adaptiveFiltering: false })
     .toBuffer();
 }

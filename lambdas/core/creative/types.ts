@@ -1,5 +1,5 @@
 import type { BrandKit } from '../entities/brand-kit.ts';
-import type { Visual } from '../images/types.ts';
+import type { DrawnVisual, Visual } from '../images/types.ts';
 
 /** A rectangle in canvas pixels. */
 export type Box = { x: number; y: number; width: number; height: number };
@@ -66,8 +66,8 @@ export type CreativeQuality = {
 };
 
 export type ComposeInput = {
-  /** The background: a model visual or an offline scene, already at width × height. */
-  visual: Visual;
+  /** The background: a model visual or an offline scene, at width × height (encoded, or drawn on demand). */
+  visual: Visual | DrawnVisual;
   /** `model` when an image model painted it (read its calm regions); `scene` for the offline template. */
   visualKind?: 'model' | 'scene' | undefined;
   width: number;

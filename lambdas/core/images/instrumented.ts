@@ -11,6 +11,8 @@ export function instrumentImageModel(model: ImageModel, telemetry: Telemetry): I
     id: model.id,
     family: model.family,
     ...(model.nativeSize ? { nativeSize: model.nativeSize.bind(model) } : {}),
+    // Drawn in code: no call to count or time.
+    ...(model.draw ? { draw: model.draw.bind(model) } : {}),
     ...(removeBackground
       ? {
           removeBackground: (image: Buffer) => {

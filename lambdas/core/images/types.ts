@@ -27,6 +27,23 @@ export type Visual = {
   seed: number;
 };
 
+/** Decoded RGB pixels (3 channels, no alpha). */
+export type RgbPixels = { data: Buffer; width: number; height: number };
+
+/**
+ * A visual that is not encoded: drawn in code (the offline scenes) or already decoded (a cut of a
+ * shared model visual). The compositor asks for its pixels only when a layout shows or reads the
+ * picture, at the scale it needs (1 = width × height), so a typographic creative never pays for
+ * a scene and a card never pays for more pixels than it shows.
+ */
+export type DrawnVisual = {
+  width: number;
+  height: number;
+  model: string;
+  seed: number;
+  pixels(scale: number): Promise<RgbPixels>;
+};
+
 /** How a model family is asked for a picture; `template` is the offline renderer. */
 export type ModelFamily = 'template' | 'stability' | 'nova-canvas';
 
@@ -35,6 +52,8 @@ export interface ImageModel {
   /** Which prompt writer and request shape it takes (absent: the offline template). */
   readonly family?: ModelFamily | undefined;
   generate(request: VisualRequest): Promise<Visual>;
+  /** Models drawn in code: the same picture as `generate`, drawn only when and as large as needed. */
+  draw?(request: VisualRequest): DrawnVisual;
   /**
    * The size the model paints a shape at (about one megapixel for Bedrock models). Models that
    * have one are paid per call: their visuals are shared across ratios (smart resize).

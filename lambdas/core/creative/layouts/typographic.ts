@@ -43,6 +43,19 @@ export const typographic: Layout = {
         fill: tint,
       });
     }
+    if (ctx.placement === 'story' && style !== 1) {
+      // Stories keep the bottom 35% free of words (the app's own UI sits there): a tint of the
+      // field under an accent rule fills it, so the type above does not float over an empty half.
+      const foot = Math.round(H * 0.3);
+      const tint = relativeLuminance(field) > 0.4 ? darken(field, 0.1) : lighten(field, 0.1);
+      under.push({ kind: 'rect', box: { x: 0, y: H - foot, width: W, height: foot }, fill: tint });
+      under.push({
+        kind: 'rect',
+        box: { x: 0, y: H - foot, width: W, height: Math.max(4, Math.round(u * 0.012)) },
+        fill: accentOn(ctx.palette, field),
+      });
+      area = { ...area, height: Math.min(area.height, H - foot - area.y) };
+    }
     const pad = Math.round(u * 0.07);
     const column = clipToSafe(ctx, {
       x: area.x + pad,

@@ -1,4 +1,4 @@
-import { blur, circle, gradient, mx, n, rect, type SceneContext, tones } from './kit.ts';
+import { circle, gradient, mx, n, rect, type SceneContext, softDisc, tones } from './kit.ts';
 
 /** Abstract brand-colour composition: large soft discs, a diagonal band and arcs, seeded. */
 export function abstractScene(s: SceneContext): string {
@@ -35,15 +35,9 @@ export function abstractScene(s: SceneContext): string {
     const r = u * rng.range(0.14, 0.42);
     const fill = rng.pick(colours);
     const soft = rng.chance(0.4);
-    out.push(
-      circle(
-        mx(s, W * rng.range(0.05, 0.95)),
-        H * rng.range(0.05, 0.95),
-        r,
-        fill,
-        soft ? `filter="${blur(s, u * 0.04)}" opacity="0.8"` : 'opacity="0.92"',
-      ),
-    );
+    const cx = mx(s, W * rng.range(0.05, 0.95));
+    const cy = H * rng.range(0.05, 0.95);
+    out.push(soft ? softDisc(s, cx, cy, r, fill, 0.8, u * 0.04) : circle(cx, cy, r, fill, 'opacity="0.92"'));
   }
   // Concentric arcs in one corner.
   const cx = mx(s, rng.chance(0.5) ? W * 0.9 : W * 0.1);

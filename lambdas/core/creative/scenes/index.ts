@@ -1,10 +1,17 @@
 import { renderAsync } from '@resvg/resvg-js';
-import { type ImageModel, PermanentImageError, type Visual, type VisualRequest } from '../../images/types.ts';
+import {
+  type DrawnVisual,
+  type ImageModel,
+  PermanentImageError,
+  type RgbPixels,
+  type Visual,
+  type VisualRequest,
+} from '../../images/types.ts';
 import { brandPalette } from '../palette.ts';
 import { abstractScene } from './abstract.ts';
 import { deviceScene } from './device.ts';
 import { editorialScene } from './editorial.ts';
-import { createRng, hash32, type SceneContext } from './kit.ts';
+import { createRng, flattenOpacity, hash32, type SceneContext } from './kit.ts';
 import { roomScene } from './room.ts';
 import { stageScene } from './stage.ts';
 
@@ -130,34 +137,70 @@ export function buildSceneSvg(request: VisualRequest, category: SceneCategory): 
     ids: 0,
   };
   const body = SCENES[category](scene);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><defs>${scene.defs.join('')}</defs>${body}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><defs>${scene.defs.join('')}</defs>${flattenOpacity(body)}</svg>`;
 }
 
-export function createTemplateImageModel(): ImageModel {
+function checkSize(width: number, height: number): void {
+  if (
+    !Number.isInteger(width) ||
+    !Number.isInteger(height) ||
+    width < 64 ||
+    height < 64 ||
+    width > 4096 ||
+    height > 4096
+  ) {
+    throw new PermanentImageError('invalid_request', `Cannot render a ${width}×${height} visual.`);
+  }
+}
+
+function sceneSvg(request: VisualRequest): string {
+  const category = sceneCategory(`${request.prompt} ${request.visualStyle}`, Boolean(request.productImage));
+  return buildSceneSvg(request, category);
+}
+
+const RESVG = { font: { loadSystemFonts: false }, logLevel: 'off' } as const;
+
+/** The scene's pixels at `scale` (its canvas is opaque, so alpha is dropped). */
+async function drawScene(svg: string, width: number, scale: number): Promise<RgbPixels> {
+  const zoom = Math.min(1, Math.max(0.05, scale));
+  const image = await renderAsync(svg, {
+    ...RESVG,
+    ...(zoom < 1 ? { fitTo: { mode: 'width' as const, value: Math.max(1, Math.round(width * zoom)) } } : {}),
+  });
+  const rgba = image.pixels;
+  const rgb = Buffer.allocUnsafe(image.width * image.height * 3);
+  for (let i = 0, j = 0; i < rgba.length; i += 4, j += 3) {
+    rgb[j] = rgba[i] as number;
+    rgb[j + 1] = rgba[i + 1] as number;
+    rgb[j + 2] = rgba[i + 2] as number;
+  }
+  return { data: rgb, width: image.width, height: image.height };
+}
+
+export function createTemplateImageModel(): ImageModel & Required<Pick<ImageModel, 'draw'>> {
   return {
     id: TEMPLATE_MODEL_ID,
     async generate(request: VisualRequest): Promise<Visual> {
       const { width, height } = request;
-      if (
-        !Number.isInteger(width) ||
-        !Number.isInteger(height) ||
-        width < 64 ||
-        height < 64 ||
-        width > 4096 ||
-        height > 4096
-      ) {
-        throw new PermanentImageError('invalid_request', `Cannot render a ${width}×${height} visual.`);
-      }
-      const category = sceneCategory(
-        `${request.prompt} ${request.visualStyle}`,
-        Boolean(request.productImage),
-      );
-      const image = await renderAsync(buildSceneSvg(request, category), {
-        font: { loadSystemFonts: false },
-        logLevel: 'off',
-      });
+      checkSize(width, height);
+      const image = await renderAsync(sceneSvg(request), RESVG);
       const png = Buffer.from(image.asPng());
       return { png, width, height, model: TEMPLATE_MODEL_ID, seed: request.seed };
+    },
+    draw(request: VisualRequest): DrawnVisual {
+      const { width, height } = request;
+      checkSize(width, height);
+      let svg: string | undefined;
+      return {
+        width,
+        height,
+        model: TEMPLATE_MODEL_ID,
+        seed: request.seed,
+        pixels: (scale: number) => {
+          svg ??= sceneSvg(request);
+          return drawScene(svg, width, scale);
+        },
+      };
     },
   };
 }

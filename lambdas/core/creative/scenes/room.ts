@@ -1,5 +1,5 @@
 import { darken, lighten } from '../color.ts';
-import { blur, circle, gradient, mx, n, rect, type SceneContext, tones } from './kit.ts';
+import { blur, circle, gradient, mx, n, rect, type SceneContext, softDisc, tones } from './kit.ts';
 
 /** For hospitality and places people visit: a calm room suggested in brand tones (window or arch, lamp, table, plant). */
 export function roomScene(s: SceneContext): string {
@@ -55,15 +55,7 @@ export function roomScene(s: SceneContext): string {
   out.push(
     `<path d="M${n(lx - u * 0.07)},${n(ly + u * 0.06)} A${n(u * 0.07)},${n(u * 0.07)} 0 0 1 ${n(lx + u * 0.07)},${n(ly + u * 0.06)} Z" fill="${t.accent}"/>`,
   );
-  out.push(
-    circle(
-      lx,
-      ly + u * 0.08,
-      u * 0.05,
-      lighten(t.accent, 0.8),
-      `opacity="0.6" filter="${blur(s, u * 0.03)}"`,
-    ),
-  );
+  out.push(softDisc(s, lx, ly + u * 0.08, u * 0.05, lighten(t.accent, 0.8), 0.6, u * 0.03));
   // Table with a cup, or a low sofa.
   const tx = mx(s, W * rng.range(0.3, 0.45));
   if (rng.chance(0.5)) {

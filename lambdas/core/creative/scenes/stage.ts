@@ -1,5 +1,5 @@
 import { lighten } from '../color.ts';
-import { blur, circle, gradient, n, rect, type SceneContext, tones } from './kit.ts';
+import { gradient, n, rect, type SceneContext, softDisc, tones } from './kit.ts';
 
 /** For a physical product: a soft studio backdrop and floor; the compositor stands the product on it. */
 export function stageScene(s: SceneContext): string {
@@ -28,12 +28,14 @@ export function stageScene(s: SceneContext): string {
         [1, t.floor],
       ]),
     ),
-    circle(
+    softDisc(
+      s,
       W * rng.range(0.3, 0.7),
       horizon * 0.6,
       u * rng.range(0.3, 0.45),
       lighten(warm, 0.7),
-      `opacity="0.8" filter="${blur(s, u * 0.08)}"`,
+      0.8,
+      u * 0.08,
     ),
   ];
   if (rng.chance(0.5))
