@@ -13,7 +13,7 @@ import {
   ValidationError,
 } from '#core/errors.ts';
 import type { Action, Credential } from './action.ts';
-import { actionNames, actionsByName } from './actions/index.ts';
+import { actionTableNames as actionNames, actionTableByName } from './actions/table.ts';
 import { jsonResponse } from './http.ts';
 
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -64,12 +64,12 @@ const wrongCredential: Record<Credential, string> = {
  */
 async function authenticate(
   event: APIGatewayProxyEvent,
-  action: Action,
+  credential: Credential,
   deps: RouterDeps,
 ): Promise<Principal> {
   const apiKey = header(event, 'x-api-key');
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header(event, 'authorization') ?? '')?.[1];
-  if (action.credential === 'api_key') {
+  if (credential === 'api_key') {
     if (apiKey) return authenticateApiKey(deps, apiKey);
     if (bearer) throw new ForbiddenError(wrongCredential.api_key);
     throw new UnauthorizedError('Send your API key in the X-Api-Key header.');
@@ -108,10 +108,12 @@ export async function route(
   trace: RouteTrace = {},
 ): Promise<APIGatewayProxyResult> {
   const body = readBody(event);
-  const action = actionsByName.get(body.action);
-  if (!action) throw new UnknownActionError(body.action, actionNames);
-  trace.action = action.name;
-  const principal = await authenticate(event, action, deps);
+  const entry = actionTableByName.get(body.action);
+  if (!entry) throw new UnknownActionError(body.action, actionNames);
+  trace.action = entry.name;
+  const principal = await authenticate(event, entry.credential, deps);
+  // The action's module is imported by the first request that names it (ADR 0011).
+  const action: Action = entry.loaded() ?? (await entry.load());
   trace.accountId = principal.accountId;
   // The key id is public (it names the key in list_api_keys); the secret never leaves authenticate.
   if (principal.via === 'api_key') trace.apiKeyId = principal.keyId;

@@ -1,9 +1,10 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
-import { SQSClient } from '@aws-sdk/client-sqs';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createDynamoClient } from './clients/dynamodb.ts';
+import { createS3Client } from './clients/s3.ts';
+import { createSqsClient } from './clients/sqs.ts';
 import type { Config } from './config.ts';
-import { traced } from './tracing.ts';
 
 export type AwsClients = {
   ddb: DynamoDBDocumentClient;
@@ -14,22 +15,9 @@ export type AwsClients = {
 /**
  * Builds the SDK clients once per container. Endpoints are only set for the local stack; on
  * AWS they are undefined and the SDK resolves the regional ones. On Lambda each client is
- * captured by X-Ray (see `tracing.ts`).
+ * captured by X-Ray when the entry point installed the capture (see `tracing.ts`). The router
+ * builds its clients with `aws-deferred.ts` instead, so that its cold start loads DynamoDB's only.
  */
 export function createAwsClients(config: Config): AwsClients {
-  const region = config.region;
-  const ddb = DynamoDBDocumentClient.from(
-    traced(new DynamoDBClient({ region, endpoint: config.endpoints.dynamodb, maxAttempts: 3 })),
-    { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false } },
-  );
-  // Path-style keeps presigned URLs valid against local emulators that have no DNS per bucket.
-  const s3 = traced(
-    new S3Client({
-      region,
-      endpoint: config.endpoints.s3,
-      forcePathStyle: config.endpoints.s3 !== undefined,
-    }),
-  );
-  const sqs = traced(new SQSClient({ region, endpoint: config.endpoints.sqs }));
-  return { ddb, s3, sqs };
+  return { ddb: createDynamoClient(config), s3: createS3Client(config), sqs: createSqsClient(config) };
 }
