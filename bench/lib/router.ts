@@ -131,11 +131,12 @@ export function hotPathFloors(
 
 /**
  * Each action over HTTP (a separate load-client process, keep-alive) at concurrency 1 and
- * `concurrency`, alternating request by request with its floor: the same request to the same
- * HTTP front, marked so that the front answers it with the action's DynamoDB calls alone
- * (through the router's own client) instead of the router. Both kinds share the connections,
- * the concurrency and the machine's load, so the ratio is the router's own cost. Each pair runs
- * `counts.runs` times, interleaved across actions so drift spreads evenly.
+ * `concurrency`, next to its floor: the same request to the same HTTP front, marked so that the
+ * front answers it with the action's DynamoDB calls alone (through the router's own client)
+ * instead of the router. Sequentially the two alternate request by request; at concurrency
+ * each runs alone, back to back. Both pay the same HTTP front, load client and concurrency, so
+ * the ratio is the router's own cost. Each pair runs `counts.runs` times, interleaved across
+ * actions so drift spreads evenly.
  */
 export async function benchRouter(
   stack: BenchStack,
@@ -166,14 +167,32 @@ export async function benchRouter(
         };
         stack.setHandlerLabel(concurrency === 1 ? a.name : undefined);
         try {
-          if (floor) {
-            // Request by request, the action and its floor alternate: same connections, same load.
+          if (floor && concurrency === 1) {
+            // Sequential: the action and its floor alternate request by request (same connection,
+            // same moment), so the ratio is latency against latency.
             const [router, bare] = await load.runPair({
               ...spec,
               alternateHeaders: { 'x-bench-floor': a.name },
             });
             add(`${a.name}@${concurrency}`, router);
             add(`floor ${a.name}@${concurrency}`, bare);
+          } else if (floor) {
+            // Concurrent: each fills the 16 slots alone (mixed, both would wait in one queue and
+            // the ratio would tend to 1), back to back, in alternating order from run to run.
+            const floorSpec = {
+              ...spec,
+              headers: { ...headers, 'x-bench-floor': a.name },
+              count: Math.round(spec.count / 2),
+              maxMs: Math.round(spec.maxMs / 2),
+            };
+            const routerSpec = { ...spec, count: floorSpec.count, maxMs: floorSpec.maxMs };
+            if (r % 2 === 0) {
+              add(`${a.name}@${concurrency}`, await load.run(routerSpec));
+              add(`floor ${a.name}@${concurrency}`, await load.run(floorSpec));
+            } else {
+              add(`floor ${a.name}@${concurrency}`, await load.run(floorSpec));
+              add(`${a.name}@${concurrency}`, await load.run(routerSpec));
+            }
           } else {
             add(`${a.name}@${concurrency}`, await load.run(spec));
           }
