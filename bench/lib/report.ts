@@ -171,7 +171,8 @@ export function renderMarkdown(r: Results): string {
   p(
     `POST to the local HTTP front (the same handler as the Lambda), keep-alive, from a separate load-client process; sequential and at concurrency ${r.router.concurrency}; ${runs} runs each, interleaved across actions. ` +
       'Latency is per request at the client; throughput is requests completed over the run’s wall time. ' +
-      'Each action’s floor is the DynamoDB calls it must make (the authentication GetItem, then its own reads and writes, in its order), made through the router’s own SDK client by the same HTTP front answering the same requests from the same load client at the same concurrency, right after the action’s own run: the ratio is what the router adds.',
+      'Each action’s floor is the DynamoDB calls it must make (the authentication GetItem, then its own reads and writes, in its order), made through the router’s own SDK client by the same HTTP front, for the same request from the same load client: the ratio is what the router adds. ' +
+      'Sequentially the action’s requests and its floor’s alternate one by one; at concurrency each fills the slots alone, back to back with the other, in alternating order from run to run.',
   );
   p();
   p('| what | mode | p50 ms | p99 ms | throughput req/s | requests |');
