@@ -503,6 +503,16 @@ async function main(): Promise<number> {
       },
       scale,
       duration_s: only ? (previous.duration_s ?? 0) : Math.round((Date.now() - started) / 1000),
+      // When each section's figures were measured, and how busy the machine was then.
+      section_runs: {
+        ...(only ? (previous.section_runs ?? {}) : {}),
+        ...Object.fromEntries(
+          [...(only ?? SECTIONS)].map((section) => [
+            section,
+            { at: new Date().toISOString(), load_average_1m_at_start: loadAtStart, scale },
+          ]),
+        ),
+      },
       ...(only
         ? {
             partial_update: {
@@ -516,6 +526,8 @@ async function main(): Promise<number> {
       failures_by_section: bySection,
     } as Results;
     if (only && previous.date) results.date = previous.date;
+    // The full run's machine line stays the full run's (a partial run records its own load apart).
+    if (only && previous.machine) results.machine = previous.machine;
     await writeFile(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
     await writeFile(new URL('./results.md', import.meta.url), renderMarkdown(results));
     await writeReadme(results);

@@ -16,12 +16,22 @@ export type AcceptanceRow = {
   /** The measured figure, as shown; '–' when the run did not measure it. */
   value: string;
   pass: boolean | undefined;
+  /** The bench section the figure comes from. */
+  section: string;
 };
 
 const fmt = (v: number, digits = 2) =>
   Number.isFinite(v) ? v.toLocaleString('en-US', { maximumFractionDigits: digits }) : '–';
-const row = (goal: string, budget: string, v: number | undefined, ok: (v: number) => boolean, unit = '') =>
+const row = (
+  section: string,
+  goal: string,
+  budget: string,
+  v: number | undefined,
+  ok: (v: number) => boolean,
+  unit = '',
+) =>
   ({
+    section,
     goal,
     budget,
     value: v === undefined || !Number.isFinite(v) ? '–' : `${fmt(v)}${unit}`,
@@ -34,6 +44,7 @@ export function acceptanceRows(r: Partial<Results>): AcceptanceRow[] {
   const b = r.bundle;
   rows.push(
     row(
+      'bundle',
       'router import in a fresh process, over `node -e 0` (same run, interleaved, medians)',
       `≤ ${IMPORT_BUDGET_MS} ms`,
       b?.import_over_baseline_ms,
@@ -46,6 +57,7 @@ export function acceptanceRows(r: Partial<Results>): AcceptanceRow[] {
       b.renderer_strings_found.length + b.renderer_inputs_found.length + (b.nlp_inputs_found?.length ?? 0) ===
         0 && (b.cold_path_forbidden_found?.length ?? 0) === 0;
     rows.push({
+      section: 'bundle',
       goal: 'router bundle: no renderer, no NLP library; cold path without other actions’ needs',
       budget: 'none found',
       value: clean
@@ -60,6 +72,7 @@ export function acceptanceRows(r: Partial<Results>): AcceptanceRow[] {
     const ratio = r.router?.ratios[action];
     rows.push(
       row(
+        'router',
         `\`${action}\` p50 / its DynamoDB floor, sequential`,
         `≤ ${HOT_PATH_RATIO_SEQUENTIAL}`,
         ratio?.p50_sequential,
@@ -69,6 +82,7 @@ export function acceptanceRows(r: Partial<Results>): AcceptanceRow[] {
     );
     rows.push(
       row(
+        'router',
         `\`${action}\` p50 / its DynamoDB floor, concurrency ${r.router?.concurrency ?? 16}`,
         `≤ ${HOT_PATH_RATIO_CONCURRENT}`,
         ratio?.p50_concurrent,
@@ -79,6 +93,7 @@ export function acceptanceRows(r: Partial<Results>): AcceptanceRow[] {
   }
   rows.push(
     row(
+      'presign',
       'presigning 50 URLs (cached signer, median)',
       `< ${r.presign?.budget_ms ?? 2} ms`,
       r.presign?.page_ms.cached_signer.median,
@@ -89,6 +104,7 @@ export function acceptanceRows(r: Partial<Results>): AcceptanceRow[] {
   for (const [size, budget] of Object.entries(RENDERER_BUDGET_MS)) {
     rows.push(
       row(
+        'renderer',
         `renderer p50 at ${size.replace('x', '×')}, one core`,
         `≤ ${budget} ms`,
         r.renderer?.sizes[size]?.ms_per_creative.median,
@@ -99,6 +115,7 @@ export function acceptanceRows(r: Partial<Results>): AcceptanceRow[] {
   }
   rows.push(
     row(
+      'stack',
       'pipeline with 1 worker / renderer ceiling',
       `≥ ${PIPELINE_MIN_RATIO}`,
       r.pipeline?.by_workers['1']?.ratio_to_ceiling,
@@ -107,6 +124,7 @@ export function acceptanceRows(r: Partial<Results>): AcceptanceRow[] {
   );
   const wm = r.worker_memory;
   rows.push({
+    section: 'stack',
     goal: 'worker memory over its worst measured peak RSS per image',
     budget: `≥ ${WORKER_HEADROOM * 100}% headroom`,
     value: wm ? `${fmt(wm.peak_rss_mb_worst, 0)} MB peak in ${fmt(wm.memory_mb, 0)} MB` : '–',
@@ -117,10 +135,18 @@ export function acceptanceRows(r: Partial<Results>): AcceptanceRow[] {
 
 /** The acceptance table in Markdown (results.md and the README's block). */
 export function renderAcceptance(r: Partial<Results>): string[] {
-  const lines = ['| goal (issue 15) | budget | measured | result |', '|---|---|---|---|'];
+  const lines = [
+    '| goal (issue 15) | budget | measured | result | measured on (load average) |',
+    '|---|---|---|---|---|',
+  ];
   for (const a of acceptanceRows(r)) {
+    // The router's figures also come with a full run (section `stack`).
+    const run = r.section_runs?.[a.section] ?? (a.section === 'router' ? r.section_runs?.stack : undefined);
+    const when = run
+      ? `${run.at.slice(0, 10)} (${run.load_average_1m_at_start})`
+      : `${r.date?.slice(0, 10) ?? '?'} (${r.machine?.load_average_1m_at_start ?? '?'})`;
     lines.push(
-      `| ${a.goal} | ${a.budget} | ${a.value} | ${a.pass === undefined ? 'not measured' : a.pass ? 'pass' : '**FAIL**'} |`,
+      `| ${a.goal} | ${a.budget} | ${a.value} | ${a.pass === undefined ? 'not measured' : a.pass ? 'pass' : '**FAIL**'} | ${when} |`,
     );
   }
   return lines;
@@ -138,9 +164,7 @@ export function withReadmeBlock(readme: string, r: Partial<Results>): string {
   const end = readme.indexOf(README_END);
   if (start < 0 || end < start) throw new Error(`README has no ${README_START} … ${README_END} block`);
   const when = r.date ? r.date.slice(0, 10) : 'unknown date';
-  const partial = r.partial_update
-    ? `; sections ${r.partial_update.sections.map((s) => `\`${s}\``).join(', ')} re-run on ${r.partial_update.at.slice(0, 10)}${r.partial_update.load_average_1m_at_start !== undefined ? ` at load ${r.partial_update.load_average_1m_at_start}` : ''}`
-    : '';
+  const partial = r.partial_update ? '; some sections re-run since with `--only`, dated per row' : '';
   const block = [
     README_START,
     `From \`npm run bench\` of ${when} (${r.machine?.cores ?? '?'} cores, Node ${r.machine?.node ?? '?'}, load average ${r.machine?.load_average_1m_at_start ?? '?'} at the start${partial}); written by the bench from \`bench/results.json\`:`,

@@ -27,6 +27,8 @@ export type Results = {
   failures_by_section?: Record<string, string[]>;
   /** Set when `--only` re-ran some sections into an earlier run's results. */
   partial_update?: { sections: string[]; at: string; load_average_1m_at_start?: number };
+  /** When each section was last measured (full or `--only` run), with the machine's load then. */
+  section_runs?: Record<string, { at: string; load_average_1m_at_start: number; scale: number }>;
   bundle: BundleResult;
   /** The offline text engine (absent in runs before it was measured). */
   copy?: CopyBenchResult;

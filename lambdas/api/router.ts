@@ -111,9 +111,12 @@ export async function route(
   const entry = actionTableByName.get(body.action);
   if (!entry) throw new UnknownActionError(body.action, actionNames);
   trace.action = entry.name;
+  // The action's module is imported by the first request that names it (ADR 0011); the import
+  // (file reads) overlaps authentication's wait on DynamoDB. A warm request finds it loaded.
+  const loading = entry.loaded() ?? entry.load();
+  if (loading instanceof Promise) loading.catch(() => undefined);
   const principal = await authenticate(event, entry.credential, deps);
-  // The action's module is imported by the first request that names it (ADR 0011).
-  const action: Action = entry.loaded() ?? (await entry.load());
+  const action: Action = await loading;
   trace.accountId = principal.accountId;
   // The key id is public (it names the key in list_api_keys); the secret never leaves authenticate.
   if (principal.via === 'api_key') trace.apiKeyId = principal.keyId;
