@@ -6,33 +6,76 @@
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { AdgenClient, AdgenError, type Inputs, WaitTimeoutError } from '../client/index.ts';
+import {
+  AdgenClient,
+  AdgenError,
+  cognitoTokenRefresher,
+  type Inputs,
+  WaitTimeoutError,
+} from '../client/index.ts';
+
+/** Help of each command (`adgen <command> --help`, `adgen help <command>`). */
+const COMMAND_HELP = {
+  login: `adgen login [--username U] [--password-stdin] [--stage S [--region R] [--profile P]] [--client-id ID]
+
+Logs in to Cognito (USER_PASSWORD_AUTH) and caches the access and refresh tokens (file mode 0600)
+for the key commands; an expired access token is refreshed with the refresh token.
+Passwords are never taken as arguments (they would stay in shell history and the process list):
+  - typed at a hidden prompt when stdin is a terminal;
+  - --password-stdin: the first line of stdin is the password, a second line the new password
+    of a first login (e.g. printf '%s\\n' "$PW" | adgen login --username me --password-stdin);
+  - ADGEN_PASSWORD and ADGEN_NEW_PASSWORD in the environment (for CI);
+  - the local stack's user from its local.json when neither is given.
+--stage reads the app client and the API of a deployed stage from its stack outputs.
+A first login (after create-admin) must set a new password: prompted for, or from the sources above.`,
+  keys: `adgen keys list | keys create <name> [--expires-in-days N] | keys revoke <key id>
+
+API keys of your account (needs adgen login). create shows the key once.`,
+  clients: `adgen clients [list] [--limit N] | clients create <name>`,
+  campaigns: `adgen campaigns list --client ID
+adgen campaigns create --client ID [--name N] [--aspect-ratio 1:1,9:16] [--volume N] [--offer T]
+                       [--cta T] [--platforms meta_feed,tiktok] [--angles ID,ID] [--landing-url URL]`,
+  angles: `adgen angles list --client ID | angles generate --client ID --summary TEXT [--language en]`,
+  'brand-kit': `adgen brand-kit get --client ID
+adgen brand-kit set --client ID [--primary #RRGGBB] [--secondary ..] [--accent ..] [--background ..]
+                    [--text ..] [--heading FONT] [--body FONT] [--logo-url URL|none] [--tone T]
+                    [--tagline T] [--banned w1,w2]`,
+  prepare: `adgen prepare <campaign id>
+
+Writes copy per platform and angle onto the campaign and prints it with the recommendations.`,
+  estimate: `adgen estimate <campaign id>
+
+What generate would order and charge now, writing nothing: images (jobs), credits, available,
+whether it is affordable, image-model calls and their cost (when the operator configured a price).`,
+  generate: `adgen generate <campaign id> [--wait] [--out DIR] [--timeout SECONDS]
+
+Orders the campaign's creatives (one job; its credits are reserved). The request carries an
+Idempotency-Key, so a retry after a lost answer never orders twice. --wait follows the job and
+downloads the PNGs to DIR (default creatives/<campaign id>).`,
+  credits: `adgen credits
+
+Credits of the account: available, reserved by running jobs, used, granted.`,
+} as const satisfies Record<string, string>;
+
+type Command = keyof typeof COMMAND_HELP;
+const isCommand = (name: string | undefined): name is Command =>
+  name !== undefined && Object.hasOwn(COMMAND_HELP, name);
 
 const HELP = `adgen: creative ad generation from the command line
 
 Usage: adgen <command> [arguments] [--json] [--base-url URL] [--api-key KEY]
+       adgen <command> --help | adgen help <command> | adgen --version
 
-  login [--username U --password P]        log in to Cognito (USER_PASSWORD_AUTH), cache the token
-        [--stage S [--region R] [--profile P]]  ...of a deployed stage (ids from its stack outputs)
-        [--new-password P]                 answer the first login's new-password challenge
-  keys list | create <name> [--expires-in-days N] | revoke <key id>     (after login)
-  clients [list] | clients create <name>
-  campaigns list --client ID
-  campaigns create --client ID [--name N] [--aspect-ratio 1:1,9:16] [--volume N] [--offer T]
-                   [--cta T] [--platforms meta_feed,tiktok] [--angles ID,ID] [--landing-url URL]
-  angles list --client ID | angles generate --client ID --summary TEXT [--language en]
-  brand-kit get --client ID
-  brand-kit set --client ID [--primary #RRGGBB] [--secondary ..] [--accent ..] [--background ..]
-                [--text ..] [--heading FONT] [--body FONT] [--logo-url URL|none] [--tone T]
-                [--tagline T] [--banned w1,w2]
-  prepare <campaign id>
-  generate <campaign id> [--wait] [--out DIR] [--timeout SECONDS]
-  credits
+${Object.values(COMMAND_HELP)
+  .map((text) => text.split('\n\n')[0])
+  .join('\n')}
 
 Base URL and API key: --base-url/--api-key, else ADGEN_BASE_URL/ADGEN_API_KEY, else the local
 stack's $ADGEN_DATA_DIR/local.json (default .adgen/local.json, written by npm start).
---json prints the result as JSON on stdout (for scripts).
+--json prints the result as JSON on stdout (for scripts). Every writing command sends a fresh
+Idempotency-Key and repeats it on retries.
 
 Exit codes: 0 ok, 2 usage, 3 auth, 4 not found, 5 validation, 6 insufficient credits,
 7 other API error, 8 network.`;
@@ -54,13 +97,13 @@ class AuthError extends Error {}
 const options = {
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'V' },
+  'password-stdin': { type: 'boolean' },
   'base-url': { type: 'string' },
   'api-key': { type: 'string' },
   username: { type: 'string' },
-  password: { type: 'string' },
   'cognito-endpoint': { type: 'string' },
   'client-id': { type: 'string' },
-  'new-password': { type: 'string' },
   region: { type: 'string' },
   profile: { type: 'string' },
   stage: { type: 'string' },
@@ -127,6 +170,8 @@ type CachedToken = {
   accessToken: string;
   expiresAt: string;
   username: string;
+  /** The refresh token and where to use it: key commands refresh an expired access token. */
+  refresh?: { token: string; clientId: string; region: string; endpoint?: string };
   stage?: string;
   baseUrl?: string;
 };
@@ -149,12 +194,37 @@ async function apiClient(flags: Flags, needs: 'api_key' | 'user_token' = 'api_ke
     if (!apiKey) throw new UsageError('No API key: pass --api-key or set ADGEN_API_KEY.');
     return new AdgenClient({ baseUrl, apiKey });
   }
-  const cached = await readJson<CachedToken>(tokenPath());
+  const path = tokenPath();
+  const cached = await readJson<CachedToken>(path);
   if (!cached) throw new AuthError('Not logged in: run `adgen login` first.');
-  if (Date.parse(cached.expiresAt) <= Date.now() + 10_000) {
+  const { refresh } = cached;
+  if (!refresh && Date.parse(cached.expiresAt) <= Date.now() + 10_000) {
     throw new AuthError('The cached login has expired: run `adgen login` again.');
   }
-  return new AdgenClient({ baseUrl, token: cached.accessToken });
+  return new AdgenClient({
+    baseUrl,
+    token: cached.accessToken,
+    ...(refresh
+      ? {
+          refreshToken: async () => {
+            try {
+              return await cognitoTokenRefresher({ ...refresh, refreshToken: refresh.token })();
+            } catch (error) {
+              throw new AuthError(
+                `The login has expired (${(error as Error).message}): run \`adgen login\` again.`,
+              );
+            }
+          },
+          // The refreshed token replaces the cached one, so the next command starts with it.
+          onTokenRefreshed: async ({ accessToken, expiresIn }) => {
+            const expiresAt = new Date(Date.now() + expiresIn * 1000).toISOString();
+            await writeFile(path, `${JSON.stringify({ ...cached, accessToken, expiresAt }, null, 2)}\n`, {
+              mode: 0o600,
+            });
+          },
+        }
+      : {}),
+  });
 }
 
 /** Key commands go to the stage the token came from, unless --base-url or ADGEN_BASE_URL says otherwise. */
@@ -228,13 +298,82 @@ async function loginTarget(flags: Flags) {
   };
 }
 
+/** Reads a line typed at the terminal without echoing it. */
+async function promptHidden(question: string): Promise<string> {
+  const stdin = process.stdin;
+  process.stderr.write(question);
+  stdin.setRawMode(true);
+  stdin.resume();
+  stdin.setEncoding('utf8');
+  return new Promise((resolve, reject) => {
+    let value = '';
+    const finish = () => {
+      stdin.off('data', onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      process.stderr.write('\n');
+    };
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n' || ch === '\u0004') {
+          finish();
+          return resolve(value);
+        }
+        if (ch === '\u0003') {
+          finish();
+          return reject(new UsageError('Interrupted.'));
+        }
+        value = ch === '\u007f' || ch === '\b' ? value.slice(0, -1) : value + ch;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
+async function readStdinLines(): Promise<string[]> {
+  let text = '';
+  for await (const chunk of process.stdin) text += String(chunk);
+  return text.split(/\r?\n/);
+}
+
+/**
+ * Where login's passwords come from, never argv: --password-stdin (line 1 the password, line 2
+ * a new one), else ADGEN_PASSWORD / ADGEN_NEW_PASSWORD, else the local stack's user, else a
+ * hidden prompt on a terminal.
+ */
+async function passwordSource(flags: Flags, localPassword: string | undefined) {
+  const lines = flags['password-stdin'] ? await readStdinLines() : undefined;
+  const tty = process.stdin.isTTY === true;
+  return {
+    password: async () => {
+      const given = lines ? lines[0] : (process.env.ADGEN_PASSWORD ?? localPassword);
+      if (given) return given;
+      if (tty && !lines) return promptHidden('Password: ');
+      throw new UsageError(
+        'No password: type it at the prompt (on a terminal), or pass it on stdin with --password-stdin, or set ADGEN_PASSWORD.',
+      );
+    },
+    newPassword: async () => {
+      const given = lines ? lines[1] : process.env.ADGEN_NEW_PASSWORD;
+      if (given) return given;
+      if (tty && !lines) {
+        const first = await promptHidden(
+          'New password (12+ characters, upper and lower case, a digit, a symbol): ',
+        );
+        const again = await promptHidden('New password again: ');
+        if (first !== again) throw new AuthError('The two new passwords differ; run login again.');
+        return first;
+      }
+      return undefined;
+    },
+  };
+}
+
 async function login(flags: Flags, out: Out) {
   const target = await loginTarget(flags);
   const username = required(flags.username ?? target.local?.cognito?.username, '--username');
-  const password = required(
-    flags.password ?? process.env.ADGEN_PASSWORD ?? target.local?.cognito?.password,
-    '--password',
-  );
+  const passwords = await passwordSource(flags, target.local?.cognito?.password);
+  const password = await passwords.password();
   const { CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChallengeCommand } = await import(
     '@aws-sdk/client-cognito-identity-provider'
   );
@@ -260,10 +399,10 @@ async function login(flags: Flags, out: Out) {
       .catch(failed);
     // A user made by create-admin (AdminCreateUser) must replace the mailed temporary password.
     if (auth.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
-      const newPassword = flags['new-password'] ?? process.env.ADGEN_NEW_PASSWORD;
+      const newPassword = await passwords.newPassword();
       if (!newPassword) {
         throw new AuthError(
-          'First login: Cognito asks you to replace the temporary password. Run login again with --new-password <yours> (12+ characters, upper and lower case, a digit and a symbol).',
+          'First login: Cognito asks you to replace the temporary password. Run login again on a terminal (it prompts), or give the new password as the second line of --password-stdin or in ADGEN_NEW_PASSWORD (12+ characters, upper and lower case, a digit and a symbol).',
         );
       }
       auth = await cognito
@@ -287,6 +426,16 @@ async function login(flags: Flags, out: Out) {
       accessToken: result.AccessToken,
       expiresAt,
       username,
+      ...(result.RefreshToken
+        ? {
+            refresh: {
+              token: result.RefreshToken,
+              clientId: target.clientId,
+              region: target.region,
+              ...(target.endpoint ? { endpoint: target.endpoint } : {}),
+            },
+          }
+        : {}),
       ...(target.stage ? { stage: target.stage, baseUrl: target.baseUrl } : {}),
     };
     await writeFile(path, `${JSON.stringify(cached, null, 2)}\n`, { mode: 0o600 });
@@ -411,10 +560,37 @@ async function generate(flags: Flags, positionals: string[], out: Out) {
 
 const rows = (items: string[], empty: string) => (items.length > 0 ? items.join('\n') : empty);
 
+const SECRET_FLAGS = /^--(password|new-password)(=|$)/;
+
+async function version(): Promise<string> {
+  const pkg = await readJson<{ version?: string }>(
+    fileURLToPath(new URL('../package.json', import.meta.url)),
+  );
+  return pkg?.version ?? 'unknown';
+}
+
 async function run(argv: string[]): Promise<void> {
+  const secret = argv.find((a) => SECRET_FLAGS.test(a));
+  if (secret) {
+    throw new UsageError(
+      `${secret.split('=')[0]} is not accepted: a password in the arguments stays in shell history and the process list. Type it at the prompt, or use --password-stdin or ADGEN_PASSWORD/ADGEN_NEW_PASSWORD (adgen login --help).`,
+    );
+  }
   const { values: flags, positionals } = parse(argv);
   const out: Out = { json: flags.json === true };
   const [command, sub, ...rest] = positionals;
+  if (flags.version) {
+    const v = await version();
+    return print(out, { version: v }, () => `adgen ${v}`);
+  }
+  if (command === 'help' && isCommand(sub)) {
+    process.stdout.write(`${COMMAND_HELP[sub]}\n`);
+    return;
+  }
+  if (flags.help && isCommand(command)) {
+    process.stdout.write(`${COMMAND_HELP[command]}\n`);
+    return;
+  }
   if (flags.help || !command || command === 'help') {
     process.stdout.write(`${HELP}\n`);
     return;
@@ -577,6 +753,19 @@ async function run(argv: string[]): Promise<void> {
           ...r.copy.map((c) => `[${c.platform}] ${c.headline} | ${c.primary_text} | ${c.cta}`),
           `recommended ratios: ${r.recommendations.aspect_ratios.join(', ')}; volume ${r.recommendations.suggested_volume}`,
           ...r.warnings.map((w) => `warning: ${w}`),
+        ].join('\n'),
+      );
+    }
+    case 'estimate': {
+      const client = await apiClient(flags);
+      const r = await client.estimateCreatives({
+        campaign_id: required(sub, 'the campaign id (adgen estimate <campaign id>)'),
+      });
+      const e = r.estimate;
+      return print(out, r, () =>
+        [
+          `${e.jobs} images, ${e.credits} credits (${e.available} available: ${e.affordable ? 'affordable' : 'NOT affordable'})`,
+          `${e.model_calls} image-model calls${e.model_cost_usd === null ? '' : `, $${e.model_cost_usd} model cost`}`,
         ].join('\n'),
       );
     }

@@ -7,16 +7,30 @@
  *   const adgen = new AdgenClient({ baseUrl, apiKey });
  *   const { client } = await adgen.createClient({ name: 'Acme' });
  *
- * Only types are imported from the API's modules: at run time this file needs nothing but fetch.
+ * Every writing call carries a fresh `Idempotency-Key` (ADR 0017), kept across its retries, so a
+ * retry after a lost answer gets the first answer back instead of doing the work twice.
+ *
+ * From the API's modules only types are imported, plus the dependency-free list of writing
+ * actions and the job statuses from their one source (lambdas/core/job-status.ts): at run time
+ * this file needs nothing but fetch.
  */
-import type * as z from 'zod';
 import type { actions } from '../lambdas/api/actions/index.ts';
+import { IDEMPOTENCY_KEY_HEADER, isWriteAction } from '../lambdas/api/idempotency-key.ts';
 import type { ErrorEnvelope, Results } from '../lambdas/api/results.ts';
+import { isFinalJobStatus } from '../lambdas/core/job-status.ts';
+import type { components } from './schema.d.ts';
 
-type ActionTable = { [A in (typeof actions)[number] as A['name']]: A };
-export type ActionName = keyof ActionTable;
-/** What a caller sends for an action (fields with defaults are optional). */
-export type Inputs = { [A in ActionName]: z.input<ActionTable[A]['input']> };
+export type ActionName = (typeof actions)[number]['name'];
+type Schemas = components['schemas'];
+/** `generate_creatives` → `GenerateCreatives`, the stem of its schema names in the document. */
+type Pascal<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Capitalize<Head>}${Pascal<Tail>}`
+  : Capitalize<S>;
+/**
+ * What a caller sends for an action: the OpenAPI request schema (client/schema.d.ts, generated
+ * by openapi-typescript from docs/openapi.json) without `action`. Fields with defaults are optional.
+ */
+export type Inputs = { [A in ActionName]: Omit<Schemas[`${Pascal<A>}Request`], 'action'> };
 export type { Results };
 export type ErrorCode = ErrorEnvelope['error']['code'];
 
@@ -32,6 +46,8 @@ export class AdgenError extends Error {
     message: string,
     readonly details?: unknown,
     readonly requestId?: string,
+    /** The answer's Retry-After, when it had one (429, 409 idempotency_in_progress). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -46,22 +62,106 @@ export type RetryOptions = {
   maxDelayMs?: number;
 };
 
+/** A new Cognito access token, and for how many seconds it is valid. */
+export type RefreshedToken = { accessToken: string; expiresIn: number };
+
 export type AdgenClientOptions = {
   baseUrl: string;
   /** For every action but the key actions. */
   apiKey?: string;
   /** A Cognito access token, for list_api_keys, create_api_key and revoke_api_key. */
   token?: string;
+  /**
+   * Gets a new access token (e.g. `cognitoTokenRefresher` with the login's refresh token). Called
+   * before a key action when the token is missing or expires within 30 s, and once after a 401.
+   */
+  refreshToken?: () => Promise<RefreshedToken>;
+  /** Told about every refreshed token (to cache it). */
+  onTokenRefreshed?: (token: RefreshedToken) => void | Promise<void>;
   retry?: RetryOptions;
   fetch?: typeof fetch;
 };
 
-const USER_TOKEN_ACTIONS = new Set<string>(['list_api_keys', 'create_api_key', 'revoke_api_key']);
-const FINAL_JOB_STATUSES = new Set(['completed', 'partially_failed', 'failed']);
+/** Actions that answer a page (`next_token`), and what their pages list. */
+export type ListActionName = {
+  [A in ActionName]: Results[A] extends { next_token: string | null } ? A : never;
+}[ActionName];
+export type ListItem<A extends ListActionName> = {
+  [K in keyof Results[A]]: K extends 'next_token'
+    ? never
+    : Results[A][K] extends readonly (infer I)[]
+      ? I
+      : never;
+}[keyof Results[A]];
 
-/** Whether a failure is worth retrying: throttling, server errors and the network, nothing else. */
+/** Seconds until a JWT's `exp`, or undefined when it cannot be read (opaque token). */
+function secondsLeft(jwt: string): number | undefined {
+  const payload = jwt.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp - Date.now() / 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A `refreshToken` for AdgenClient: Cognito's InitiateAuth with REFRESH_TOKEN_AUTH, over plain
+ * fetch (the call is unauthenticated, so no SDK and no signing). `endpoint` is for a local pool.
+ */
+export function cognitoTokenRefresher(options: {
+  region: string;
+  clientId: string;
+  refreshToken: string;
+  endpoint?: string;
+  fetch?: typeof fetch;
+}): () => Promise<RefreshedToken> {
+  const url = options.endpoint ?? `https://cognito-idp.${options.region}.amazonaws.com/`;
+  const fetchImpl = options.fetch ?? fetch;
+  return async () => {
+    const res = await fetchImpl(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+      },
+      body: JSON.stringify({
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: options.clientId,
+        AuthParameters: { REFRESH_TOKEN: options.refreshToken },
+      }),
+    });
+    const body = (await res.json().catch(() => ({}))) as {
+      AuthenticationResult?: { AccessToken?: string; ExpiresIn?: number };
+      message?: string;
+    };
+    const token = body.AuthenticationResult?.AccessToken;
+    if (!res.ok || !token) {
+      throw new AdgenError(
+        'unauthorized',
+        401,
+        `Token refresh failed: ${body.message ?? `HTTP ${res.status}`}`,
+      );
+    }
+    return { accessToken: token, expiresIn: body.AuthenticationResult?.ExpiresIn ?? 3600 };
+  };
+}
+
+const USER_TOKEN_ACTIONS = new Set<string>(['list_api_keys', 'create_api_key', 'revoke_api_key']);
+
+/**
+ * Whether a failure is worth retrying: throttling, server errors, the network, and a duplicate of
+ * a request still running (its answer comes with the same key). Nothing else.
+ */
 export function isRetryable(error: AdgenError): boolean {
-  return error.status === 429 || error.status >= 500 || error.code === 'network_error';
+  return (
+    error.status === 429 ||
+    error.status >= 500 ||
+    error.code === 'network_error' ||
+    error.code === 'idempotency_in_progress'
+  );
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -97,7 +197,9 @@ export class WaitTimeoutError extends Error {
 export class AdgenClient {
   readonly baseUrl: string;
   private readonly apiKey: string | undefined;
-  private readonly token: string | undefined;
+  private token: string | undefined;
+  private readonly refreshToken: AdgenClientOptions['refreshToken'];
+  private readonly onTokenRefreshed: AdgenClientOptions['onTokenRefreshed'];
   private readonly retry: Required<RetryOptions>;
   private readonly fetchImpl: typeof fetch;
 
@@ -105,30 +207,91 @@ export class AdgenClient {
     this.baseUrl = options.baseUrl;
     this.apiKey = options.apiKey;
     this.token = options.token;
+    this.refreshToken = options.refreshToken;
+    this.onTokenRefreshed = options.onTokenRefreshed;
     this.retry = { attempts: 4, baseDelayMs: 250, maxDelayMs: 5000, ...options.retry };
     this.fetchImpl = options.fetch ?? fetch;
   }
 
-  /** Sends one action, retrying 429/5xx/network failures with backoff. */
+  /**
+   * Sends one action, retrying 429/5xx/network failures with backoff (never sooner than the
+   * answer's Retry-After). A writing action gets one `Idempotency-Key` (fresh, or the caller's)
+   * that every retry repeats, so it is retried only while holding that key; reads retry freely.
+   */
   async call<A extends ActionName>(
     action: A,
     input: Inputs[A],
-    options: { signal?: AbortSignal } = {},
+    options: { signal?: AbortSignal; idempotencyKey?: string } = {},
   ): Promise<Results[A]> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (USER_TOKEN_ACTIONS.has(action)) {
+    const userToken = USER_TOKEN_ACTIONS.has(action);
+    if (userToken) {
+      const left = this.token ? secondsLeft(this.token) : 0;
+      if (this.refreshToken && left !== undefined && left < 30) await this.refresh();
       if (this.token) headers.authorization = `Bearer ${this.token}`;
     } else if (this.apiKey) headers['x-api-key'] = this.apiKey;
+    if (isWriteAction(action))
+      headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey ?? crypto.randomUUID();
     const body = JSON.stringify({ action, ...input });
+    let refreshed = false;
     for (let attempt = 1; ; attempt++) {
       try {
         return (await this.once(body, headers, options.signal)) as Results[A];
       } catch (error) {
+        // A token revoked or expired early: one refresh, then the same request (same key).
+        const unauthorized = error instanceof AdgenError && error.status === 401;
+        if (userToken && unauthorized && !refreshed && this.refreshToken) {
+          refreshed = true;
+          await this.refresh();
+          headers.authorization = `Bearer ${this.token}`;
+          continue;
+        }
         if (!(error instanceof AdgenError) || !isRetryable(error) || attempt >= this.retry.attempts)
           throw error;
         const cap = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1));
-        await sleep(Math.random() * cap, options.signal);
+        const floor = (error.retryAfterSeconds ?? 0) * 1000;
+        await sleep(Math.max(floor, Math.random() * cap), options.signal);
       }
+    }
+  }
+
+  private async refresh(): Promise<void> {
+    if (!this.refreshToken) return;
+    const next = await this.refreshToken();
+    this.token = next.accessToken;
+    await this.onTokenRefreshed?.(next);
+  }
+
+  /**
+   * Every page of a list action, in order: `for await (const page of adgen.pages('list_clients', {}))`.
+   * Reads, so each page is retried freely.
+   */
+  async *pages<A extends ListActionName>(
+    action: A,
+    input: Omit<Inputs[A], 'next_token'>,
+    options: { signal?: AbortSignal } = {},
+  ): AsyncGenerator<Results[A]> {
+    let next_token: string | null = null;
+    do {
+      const page = (await this.call(action, { ...input, next_token } as Inputs[A], options)) as Results[A] & {
+        next_token: string | null;
+      };
+      yield page;
+      next_token = page.next_token;
+    } while (next_token);
+  }
+
+  /** Every item of a list action across its pages: `for await (const c of adgen.paginate('list_clients', {}))`. */
+  async *paginate<A extends ListActionName>(
+    action: A,
+    input: Omit<Inputs[A], 'next_token'>,
+    options: { signal?: AbortSignal } = {},
+  ): AsyncGenerator<ListItem<A>> {
+    for await (const page of this.pages(action, input, options)) {
+      const items = Object.entries(page as Record<string, unknown>).find(
+        ([key, value]) => key !== 'next_token' && Array.isArray(value),
+      )?.[1] as ListItem<A>[] | undefined;
+      yield* items ?? [];
     }
   }
 
@@ -146,6 +309,8 @@ export class AdgenClient {
     }
     const text = await res.text();
     const requestId = res.headers.get('x-request-id') ?? undefined;
+    const retryAfter = Number(res.headers.get('retry-after') ?? Number.NaN);
+    const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined;
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -155,7 +320,14 @@ export class AdgenClient {
     if (res.ok && parsed !== undefined) return parsed;
     const envelope = (parsed as Partial<ErrorEnvelope> | undefined)?.error;
     if (envelope && typeof envelope.code === 'string') {
-      throw new AdgenError(envelope.code, res.status, envelope.message, envelope.details, requestId);
+      throw new AdgenError(
+        envelope.code,
+        res.status,
+        envelope.message,
+        envelope.details,
+        requestId,
+        retryAfterSeconds,
+      );
     }
     const fallback: ErrorCode | 'invalid_response' =
       res.status === 429 ? 'rate_limited' : res.status >= 500 ? 'internal_error' : 'invalid_response';
@@ -165,6 +337,7 @@ export class AdgenClient {
       `HTTP ${res.status}: ${text.slice(0, 200)}`,
       undefined,
       requestId,
+      retryAfterSeconds,
     );
   }
 
@@ -180,6 +353,7 @@ export class AdgenClient {
   updateBrandKit = (input: Inputs['update_brand_kit']) => this.call('update_brand_kit', input);
   prepareCampaign = (input: Inputs['prepare_campaign']) => this.call('prepare_campaign', input);
   generateCreatives = (input: Inputs['generate_creatives']) => this.call('generate_creatives', input);
+  estimateCreatives = (input: Inputs['estimate_creatives']) => this.call('estimate_creatives', input);
   getJob = (input: Inputs['get_job']) => this.call('get_job', input);
   getCredits = (input: Inputs['get_credits'] = {}) => this.call('get_credits', input);
   listApiKeys = (input: Inputs['list_api_keys'] = {}) => this.call('list_api_keys', input);
@@ -192,17 +366,9 @@ export class AdgenClient {
     status: Inputs['list_creatives']['status'] = 'succeeded',
   ): Promise<Creative[]> {
     const all: Creative[] = [];
-    let next_token: string | null = null;
-    do {
-      const page: Results['list_creatives'] = await this.listCreatives({
-        campaign_id,
-        status,
-        limit: 100,
-        next_token,
-      });
-      all.push(...page.creatives);
-      next_token = page.next_token;
-    } while (next_token);
+    for await (const creative of this.paginate('list_creatives', { campaign_id, status, limit: 100 })) {
+      all.push(creative);
+    }
     return all;
   }
 
@@ -228,7 +394,7 @@ export class AdgenClient {
         if (combined.aborted) fail();
         const { job: current } = await this.call('get_job', { job_id: job.job_id }, { signal: combined });
         onProgress?.({ job: current, elapsedMs: Date.now() - started });
-        if (FINAL_JOB_STATUSES.has(current.status)) {
+        if (isFinalJobStatus(current.status)) {
           const creatives = (await this.allCreatives(job.campaign_id)).filter((c) => c.job_id === job.job_id);
           return { job: current, creatives };
         }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FINAL_JOB_STATUSES } from '#core/job-status.ts';
 import type { GetRoute } from './api-server.ts';
 
 /**
@@ -67,7 +68,12 @@ export function galleryRoutes(options: { apiKey: string }): Record<string, GetRo
   const routes: Record<string, GetRoute> = {};
   for (const [path, { file, type }] of Object.entries(FILES)) {
     routes[path] = async (_req, res) => {
-      const body = await readFile(new URL(`./gallery/${file}`, import.meta.url));
+      const raw = await readFile(new URL(`./gallery/${file}`, import.meta.url));
+      // The script gets the job statuses from their one source instead of a copy of its own.
+      const body =
+        file === 'gallery.js'
+          ? raw.toString('utf8').replace('/* FINAL_JOB_STATUSES */ []', JSON.stringify(FINAL_JOB_STATUSES))
+          : raw;
       res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': type });
       res.end(body);
     };

@@ -5,7 +5,7 @@
  *   npm run create-admin -- --email ops@agency.example [--stage prod] [--region eu-west-1] [--profile P]
  *   npm run create-admin -- --email ops@agency.example --resend     # mail a new temporary password
  *
- * Then: `npx adgen login --stage <stage> --username <email> --password <temporary> --new-password <yours>`.
+ * Then: `npx adgen login --stage <stage> --username <email>` (it prompts for the temporary password and yours).
  * Needs cloudformation:DescribeStacks on the stack and cognito-idp:AdminCreateUser on the pool.
  */
 import { pathToFileURL } from 'node:url';
@@ -95,7 +95,7 @@ async function main(argv: string[]): Promise<number> {
       [
         `Created ${admin.username} in user pool ${admin.userPoolId} (stage ${admin.stage}, ${admin.status}).`,
         'Cognito has mailed a temporary password (valid 3 days). Log in and choose your own:',
-        `  npx adgen login --stage ${admin.stage} --username ${admin.username} --password '<temporary>' --new-password '<yours>'`,
+        `  npx adgen login --stage ${admin.stage} --username ${admin.username}   (prompts for the temporary password, then yours)`,
         '',
       ].join('\n'),
     );

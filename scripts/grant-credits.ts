@@ -1,6 +1,6 @@
 /**
  * Grants credits to an account: new credits straight into `credits_available`, with the
- * ledger's own update (`ledger.grant` in lambdas/core/credits.ts), then prints the balance.
+ * ledger's own update (`ledger.grant` in lambdas/core/entities/ledger.ts), then prints the balance.
  *
  *   npm run grant-credits -- --account <account id> --credits 500 --table <TableName output> [--region eu-west-1]
  *   npm run grant-credits -- --account <account id> --credits 500 --local [--data-dir .adgen]
@@ -16,9 +16,10 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type CreditsView, creditsView, ledger } from '#core/credits.ts';
+import { type CreditsView, creditsView } from '#core/credits.ts';
 import { isConditionalCheckFailed } from '#core/db/errors.ts';
 import { accountFromItem } from '#core/entities/account.ts';
+import { ledger } from '#core/entities/ledger.ts';
 import type { LocalJson } from '#local/stack.ts';
 
 export type GrantTarget = { tableName: string; region?: string | undefined; endpoint?: string | undefined };

@@ -133,10 +133,11 @@ function partsOver(
 /**
  * What only some actions need, and must therefore stay off the cold path: the other SDK clients
  * (S3, SQS, Bedrock), the Cognito verifier, the X-Ray SDK, the text engine, and the action
- * modules themselves (with their zod schemas).
+ * modules themselves (with their input schemas). zod itself is on it: the declared entities the
+ * authentication reads (ADR 0024) validate with it.
  */
 export const COLD_PATH_FORBIDDEN =
-  /node_modules\/(@aws-sdk\/client-(s3|sqs|bedrock[^/]*)|aws-jwt-verify|aws-xray-sdk-core|@aws-lambda-powertools\/tracer|zod)\/|lambdas\/core\/text\/(?!deferred)|lambdas\/api\/actions\/(?!table)/;
+  /node_modules\/(@aws-sdk\/client-(s3|sqs|bedrock[^/]*)|aws-jwt-verify|aws-xray-sdk-core|@aws-lambda-powertools\/tracer)\/|lambdas\/core\/text\/(?!deferred)|lambdas\/api\/actions\/(?!table)/;
 
 /**
  * Bundles the router as the stack does (lib/router-bundle.ts: split into the entry and a chunk

@@ -13,7 +13,7 @@ export async function seedClients(deps: Deps, accountId: string, count: number):
 
 /**
  * A campaign with `count` succeeded creatives, written straight through the repository (one
- * job, slots in the `succeeded` group of gsi1 exactly as `settleSucceeded` leaves them).
+ * job, slots in the `succeeded` group of gsi1 exactly as `settleSlot` leaves them).
  * Objects are not uploaded: listing only presigns their keys.
  */
 export async function seedCampaignWithCreatives(

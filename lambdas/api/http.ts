@@ -1,5 +1,5 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { AppError, RateLimitedError } from '#core/errors.ts';
+import { AppError, IdempotencyInProgressError, RateLimitedError } from '#core/errors.ts';
 
 const baseHeaders = {
   'content-type': 'application/json; charset=utf-8',
@@ -32,8 +32,13 @@ export function errorResponse(error: unknown, requestId?: string): APIGatewayPro
       const seconds = error instanceof RateLimitedError ? error.retryAfterSeconds : 1;
       response.headers = { ...response.headers, 'retry-after': String(seconds) };
     }
+    if (error instanceof IdempotencyInProgressError) {
+      response.headers = { ...response.headers, 'retry-after': String(error.retryAfterSeconds) };
+    }
     return response;
   }
+  // Anything else, an `InvalidItemError` (a stored item that fails its entity's schema) among
+  // them, is ours to fix: the generic 500, with the detail only in the log (app.ts).
   return jsonResponse(
     500,
     { error: { code: 'internal_error', message: 'Something went wrong on our side; retry later.' } },

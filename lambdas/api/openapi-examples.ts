@@ -47,6 +47,7 @@ export const exampleInputs: Inputs = {
   },
   prepare_campaign: { campaign_id: EXAMPLE_IDS.campaign },
   generate_creatives: { campaign_id: EXAMPLE_IDS.campaign },
+  estimate_creatives: { campaign_id: EXAMPLE_IDS.campaign },
   get_job: { job_id: EXAMPLE_IDS.job },
   get_credits: {},
   list_api_keys: { limit: 10 },

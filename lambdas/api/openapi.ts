@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import type { Credential } from './action.ts';
 import { actions } from './actions/index.ts';
+import { isWriteAction } from './idempotency-key.ts';
 import { exampleInputs } from './openapi-examples.ts';
 import { records, results } from './results.ts';
 
@@ -46,7 +47,8 @@ const errorStatuses: Record<string, string> = {
   '402': 'insufficient_credits (generate_creatives): details {required, available}',
   '403': 'forbidden: the wrong kind of credential for the action',
   '404': 'not_found: an id that does not exist or belongs to another account',
-  '409': 'conflict',
+  '409':
+    'conflict; idempotency_key_reused: the Idempotency-Key was used with another action or body in the last 24 h; idempotency_in_progress: the first request with this key is still running (Retry-After says when to retry)',
   '413': 'payload_too_large: a body over 256 KiB',
   '429': 'rate_limited: stage throttling; retry with backoff',
   '500': 'internal_error',
@@ -102,6 +104,13 @@ export function buildOpenApiDocument(): JsonObject {
 
   const responses: JsonObject = {
     '200': {
+      headers: {
+        'Idempotent-Replayed': {
+          description:
+            '`true` when this is the stored answer of an earlier request with the same Idempotency-Key.',
+          schema: { type: 'string', enum: ['true'] },
+        },
+      },
       description:
         "The action's result: the schema named by the request schema's `x-result` (e.g. CreateClientRequest → CreateClientResult).",
       content: {
@@ -126,7 +135,6 @@ export function buildOpenApiDocument(): JsonObject {
       description:
         'One endpoint: POST a JSON body `{ "action": "<name>", ...fields }`. Normal actions take an API key (X-Api-Key); the key actions (list_api_keys, create_api_key, revoke_api_key) take only a Cognito access token (Authorization: Bearer). Each request schema names its credential in `x-credential` and its result in `x-result`. Generated from the router\'s zod schemas by `npm run openapi`; do not edit by hand.',
     },
-    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     servers: [{ url: 'http://127.0.0.1:3000', description: 'npm start (the local stack)' }],
     paths: {
       '/': {
@@ -135,6 +143,20 @@ export function buildOpenApiDocument(): JsonObject {
           summary: 'Run one action',
           description: `Actions: ${actions.map((a) => `\`${a.name}\` (${a.credential})`).join(', ')}.`,
           security: [{ ApiKey: [] }, { BearerJwt: [] }],
+          parameters: [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: false,
+              description: `Optional on the writing actions (${actions
+                .filter((a) => isWriteAction(a.name))
+                .map((a) => a.name)
+                .join(
+                  ', ',
+                )}), ignored on reads. For 24 h per account, a retry with the same key, action and body answers the first answer again (status and body byte for byte, header Idempotent-Replayed: true) and writes nothing; 5xx and 429 answers are not kept. See ADR 0017.`,
+              schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+            },
+          ],
           'x-actions': Object.fromEntries(
             actions.map((a) => [
               a.name,

@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { ASSET_CONTENT_TYPES, ASSET_KINDS, ASSET_STATUSES } from '#core/entities/asset.ts';
 import type { ErrorCode } from '#core/errors.ts';
 import { FONT_FAMILIES } from '#core/fonts.ts';
+import { JOB_STATUSES } from '#core/job-status.ts';
 import { PLATFORM_TARGETS } from '#core/platforms.ts';
 import { AWARENESS_LEVELS } from '#core/text/types.ts';
 import type { ActionName } from './actions/index.ts';
@@ -123,8 +124,7 @@ export const assetUpload = z.object({
   expires_at: timestamp,
 });
 
-export const JOB_STATUSES = ['pending', 'running', 'completed', 'partially_failed', 'failed'] as const;
-export const FINAL_JOB_STATUSES = ['completed', 'partially_failed', 'failed'] as const;
+export { FINAL_JOB_STATUSES, JOB_STATUSES } from '#core/job-status.ts';
 
 export const jobRecord = z.object({
   job_id: uuid,
@@ -202,6 +202,25 @@ export const creditsRecord = z.object({
   used: z.number().int(),
 });
 
+export const estimateRecord = z.object({
+  jobs: z.number().int().describe('Images generate_creatives would order now (the same plan).'),
+  credits: z.number().int().describe('Credits it would reserve: one per image.'),
+  available: z.number().int().describe('Credits available now.'),
+  affordable: z.boolean().describe('Whether available covers credits.'),
+  model_calls: z
+    .number()
+    .int()
+    .describe(
+      'Image-model calls: one per shared visual (angle, variant, orientation family); 0 with the offline model.',
+    ),
+  model_cost_usd: z
+    .number()
+    .nullable()
+    .describe(
+      'model_calls × the operator-configured price per call (IMAGE_MODEL_USD_PER_CALL); null when none is configured.',
+    ),
+});
+
 export const apiKeyView = z.object({
   id: z.string().describe('12 letters and digits.'),
   name: z.string(),
@@ -245,6 +264,7 @@ export const results = {
     status: z.literal('pending'),
     jobs: z.number().int().describe('Images ordered (credits reserved).'),
   }),
+  estimate_creatives: z.object({ estimate: estimateRecord }),
   get_job: z.object({ job: jobRecord }),
   get_credits: z.object({ credits: creditsRecord }),
   list_api_keys: list('api_keys', apiKeyView),
@@ -266,6 +286,8 @@ export const ERROR_CODES = [
   'not_found',
   'insufficient_credits',
   'conflict',
+  'idempotency_key_reused',
+  'idempotency_in_progress',
   'method_not_allowed',
   'payload_too_large',
   'rate_limited',
@@ -302,6 +324,7 @@ export const records = {
   Creative: creativeRecord,
   Job: jobRecord,
   Credits: creditsRecord,
+  Estimate: estimateRecord,
   ApiKey: apiKeyView,
   CreatedApiKey: createdApiKey,
   CopyVariant: copyVariant,

@@ -1,9 +1,10 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { AwsClients } from './aws.ts';
-import { createDynamoClient } from './clients/dynamodb.ts';
 import type { Config } from './config.ts';
+import { createDocumentClient } from './db/client.ts';
 import type { S3ClientLike } from './s3/presign.ts';
+import { traced } from './tracing.ts';
 
 type Sender = { send(...args: never[]): Promise<unknown>; destroy(): void };
 
@@ -47,7 +48,7 @@ function deferred<C extends Sender>(load: () => Promise<C>): Pick<C, 'send' | 'd
  * that the domain functions keep one `Deps` type.
  */
 export function createRouterClients(config: Config): AwsClients {
-  const ddb = createDynamoClient(config);
+  const ddb = createDocumentClient({ region: config.region, endpoint: config.endpoints.dynamodb }, traced);
   const s3 = {
     ...deferred(() => import('./clients/s3.ts').then((m) => m.createS3Client(config))),
     config: {

@@ -1,68 +1,8 @@
+import * as z from 'zod';
+
 /** Log levels of the Lambdas' and the local stack's loggers (`LOG_LEVEL`, any case). */
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-
-const IMAGE_PROVIDERS = ['template', 'bedrock-stability', 'bedrock-nova-canvas'] as const;
-const TEXT_PROVIDERS = ['heuristic', 'bedrock'] as const;
-
-/**
- * Reads the environment's variables one by one, collecting every problem with the variable's
- * name. Written by hand rather than with zod because the router reads it at every cold start
- * and zod would be the largest part of its cold path (ADR 0011); the actions' inputs, which only
- * their own modules load, keep zod.
- */
-class EnvReader {
-  readonly problems: string[] = [];
-  constructor(private readonly env: NodeJS.ProcessEnv) {}
-
-  /** A non-empty string; `fallback` when unset, a problem when unset without one. */
-  string(name: string, fallback?: string): string {
-    const value = this.env[name];
-    if (value === undefined) {
-      if (fallback === undefined) this.problems.push(`${name}: required`);
-      return fallback ?? '';
-    }
-    if (value.length === 0) this.problems.push(`${name}: must not be empty`);
-    return value;
-  }
-
-  optional(name: string): string | undefined {
-    const value = this.env[name];
-    if (value === undefined) return undefined;
-    if (value.length === 0) this.problems.push(`${name}: must not be empty`);
-    return value;
-  }
-
-  int(name: string, fallback: number, range: { min: number; max?: number }): number {
-    const raw = this.env[name];
-    if (raw === undefined) return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value)) {
-      this.problems.push(`${name}: must be an integer`);
-      return fallback;
-    }
-    if (value < range.min) this.problems.push(`${name}: must be at least ${range.min}`);
-    if (range.max !== undefined && value > range.max)
-      this.problems.push(`${name}: must be at most ${range.max}`);
-    return value;
-  }
-
-  oneOf<const T extends readonly string[]>(name: string, options: T, fallback: T[number]): T[number] {
-    const value = this.env[name];
-    if (value === undefined) return fallback;
-    if (!options.includes(value)) {
-      this.problems.push(`${name}: must be one of ${options.join(', ')}`);
-      return fallback;
-    }
-    return value as T[number];
-  }
-
-  url(name: string): string | undefined {
-    const value = this.optional(name);
-    if (value !== undefined && !URL.canParse(value)) this.problems.push(`${name}: must be a URL`);
-    return value;
-  }
-}
 
 /**
  * Every setting the Lambdas and the local stack read, in one place.
@@ -71,6 +11,52 @@ class EnvReader {
  * emulators' endpoints. The `*_ENDPOINT` variables exist only for the local stack: when they
  * are absent the SDK resolves the real regional endpoints.
  */
+const envSchema = z.object({
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  TABLE_NAME: z.string().min(1),
+  BUCKET_NAME: z.string().min(1),
+  QUEUE_URL: z.string().min(1),
+  /** Short tag embedded in every API key (`adg_<env>_...`) so a leaked key says where it works. */
+  ADGEN_ENV: z
+    .string()
+    .regex(/^[a-z0-9]{2,12}$/, 'ADGEN_ENV must be 2-12 lowercase letters or digits')
+    .default('live'),
+  ADGEN_DEFAULT_CREDITS: z.coerce.number().int().min(0).default(1000),
+  PRESIGN_TTL_SECONDS: z.coerce.number().int().min(60).max(604800).default(3600),
+  /** The queue's maxReceiveCount: the worker's last delivery of a message fails its slot. */
+  MAX_RECEIVE_COUNT: z.coerce.number().int().min(1).default(5),
+  /** How long a claimed slot is held: longer than one worker run, shorter than the visibility timeout. */
+  SLOT_LEASE_SECONDS: z.coerce.number().int().min(10).default(240),
+  /** Per-account calls per hour of the text-model actions (generate_angles, prepare_campaign); 0: no limit. */
+  TEXT_ACTIONS_PER_HOUR: z.coerce.number().int().min(0).default(60),
+  USER_POOL_ID: z.string().min(1).optional(),
+  USER_POOL_CLIENT_ID: z.string().min(1).optional(),
+  IMAGE_PROVIDER: z.enum(['template', 'bedrock-stability', 'bedrock-nova-canvas']).default('template'),
+  IMAGE_MODEL_ID: z.string().min(1).default('stability.sd3-5-large-v1:0'),
+  /**
+   * The operator's price of one image-model call in USD, for estimate_creatives. No default: a
+   * price is the operator's to state (their AWS pricing), so without it the estimate says null.
+   */
+  IMAGE_MODEL_USD_PER_CALL: z.coerce.number().min(0).optional(),
+  /** Cut product images out with the model family's background-removal task (a paid call per product). */
+  IMAGE_BACKGROUND_REMOVAL: z.enum(['off', 'on']).default('off'),
+  /** Stability's Remove Background service (a separate model id; Nova Canvas uses its own). */
+  BACKGROUND_REMOVAL_MODEL_ID: z.string().min(1).default('us.stability.stable-image-remove-background-v1:0'),
+  TEXT_PROVIDER: z.enum(['heuristic', 'bedrock']).default('heuristic'),
+  TEXT_MODEL_ID: z.string().min(1).default('amazon.nova-pro-v1:0'),
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  SQS_ENDPOINT: z.url().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  COGNITO_ENDPOINT: z.url().optional(),
+  BEDROCK_ENDPOINT: z.url().optional(),
+  /** Lowest level written by the loggers (the CDK context `logLevel`). */
+  LOG_LEVEL: z
+    .string()
+    .transform((level) => level.toUpperCase())
+    .pipe(z.enum(LOG_LEVELS))
+    .default('INFO'),
+});
+
 export type Config = {
   region: string;
   tableName: string;
@@ -86,6 +72,8 @@ export type Config = {
   userPoolClientId: string | undefined;
   imageProvider: 'template' | 'bedrock-stability' | 'bedrock-nova-canvas';
   imageModelId: string;
+  /** USD per image-model call as the operator configured it; undefined when not stated. */
+  imageModelUsdPerCall: number | undefined;
   /** The background-removal model, or undefined when background removal is off. */
   backgroundRemovalModelId: string | undefined;
   textProvider: 'heuristic' | 'bedrock';
@@ -106,60 +94,43 @@ export class ConfigError extends Error {
 
 /** Reads and validates the environment; a missing or bad variable fails with its name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const r = new EnvReader(env);
-  const imageProvider = r.oneOf('IMAGE_PROVIDER', IMAGE_PROVIDERS, 'template');
-  const imageModelId = r.string('IMAGE_MODEL_ID', 'stability.sd3-5-large-v1:0');
-  /** Cut product images out with the model family's background-removal task (a paid call per product). */
-  const backgroundRemoval = r.oneOf('IMAGE_BACKGROUND_REMOVAL', ['off', 'on'] as const, 'off');
-  /** Stability's Remove Background service (a separate model id; Nova Canvas uses its own). */
-  const backgroundRemovalModelId = r.string(
-    'BACKGROUND_REMOVAL_MODEL_ID',
-    'us.stability.stable-image-remove-background-v1:0',
-  );
-  /** Short tag embedded in every API key (`adg_<env>_...`) so a leaked key says where it works. */
-  const keyEnv = r.string('ADGEN_ENV', 'live');
-  if (!/^[a-z0-9]{2,12}$/.test(keyEnv))
-    r.problems.push('ADGEN_ENV: must be 2-12 lowercase letters or digits');
-  /** Lowest level written by the loggers (the CDK context `logLevel`), any case. */
-  const logLevel = (env.LOG_LEVEL ?? 'INFO').toUpperCase();
-  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
-    r.problems.push(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}`);
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
   }
-  const config: Config = {
-    region: r.string('AWS_REGION', 'us-east-1'),
-    tableName: r.string('TABLE_NAME'),
-    bucketName: r.string('BUCKET_NAME'),
-    queueUrl: r.string('QUEUE_URL'),
-    keyEnv,
-    defaultCredits: r.int('ADGEN_DEFAULT_CREDITS', 1000, { min: 0 }),
-    presignTtlSeconds: r.int('PRESIGN_TTL_SECONDS', 3600, { min: 60, max: 604800 }),
-    /** The queue's maxReceiveCount: the worker's last delivery of a message fails its slot. */
-    maxReceiveCount: r.int('MAX_RECEIVE_COUNT', 5, { min: 1 }),
-    /** How long a claimed slot is held: longer than one worker run, shorter than the visibility timeout. */
-    slotLeaseSeconds: r.int('SLOT_LEASE_SECONDS', 240, { min: 10 }),
-    /** Per-account calls per hour of the text-model actions (generate_angles, prepare_campaign); 0: no limit. */
-    textActionsPerHour: r.int('TEXT_ACTIONS_PER_HOUR', 60, { min: 0 }),
-    userPoolId: r.optional('USER_POOL_ID'),
-    userPoolClientId: r.optional('USER_POOL_CLIENT_ID'),
-    imageProvider,
-    imageModelId,
+  const e = parsed.data;
+  return {
+    region: e.AWS_REGION,
+    tableName: e.TABLE_NAME,
+    bucketName: e.BUCKET_NAME,
+    queueUrl: e.QUEUE_URL,
+    keyEnv: e.ADGEN_ENV,
+    defaultCredits: e.ADGEN_DEFAULT_CREDITS,
+    presignTtlSeconds: e.PRESIGN_TTL_SECONDS,
+    maxReceiveCount: e.MAX_RECEIVE_COUNT,
+    slotLeaseSeconds: e.SLOT_LEASE_SECONDS,
+    textActionsPerHour: e.TEXT_ACTIONS_PER_HOUR,
+    userPoolId: e.USER_POOL_ID,
+    userPoolClientId: e.USER_POOL_CLIENT_ID,
+    imageProvider: e.IMAGE_PROVIDER,
+    imageModelId: e.IMAGE_MODEL_ID,
+    imageModelUsdPerCall: e.IMAGE_MODEL_USD_PER_CALL,
     backgroundRemovalModelId:
-      backgroundRemoval === 'on'
-        ? imageProvider === 'bedrock-nova-canvas'
-          ? imageModelId
-          : backgroundRemovalModelId
+      e.IMAGE_BACKGROUND_REMOVAL === 'on'
+        ? e.IMAGE_PROVIDER === 'bedrock-nova-canvas'
+          ? e.IMAGE_MODEL_ID
+          : e.BACKGROUND_REMOVAL_MODEL_ID
         : undefined,
-    textProvider: r.oneOf('TEXT_PROVIDER', TEXT_PROVIDERS, 'heuristic'),
-    textModelId: r.string('TEXT_MODEL_ID', 'amazon.nova-pro-v1:0'),
-    logLevel: logLevel as LogLevel,
+    textProvider: e.TEXT_PROVIDER,
+    textModelId: e.TEXT_MODEL_ID,
+    logLevel: e.LOG_LEVEL,
     endpoints: {
-      dynamodb: r.url('DYNAMODB_ENDPOINT'),
-      sqs: r.url('SQS_ENDPOINT'),
-      s3: r.url('S3_ENDPOINT'),
-      cognito: r.url('COGNITO_ENDPOINT'),
-      bedrock: r.url('BEDROCK_ENDPOINT'),
+      dynamodb: e.DYNAMODB_ENDPOINT,
+      sqs: e.SQS_ENDPOINT,
+      s3: e.S3_ENDPOINT,
+      cognito: e.COGNITO_ENDPOINT,
+      bedrock: e.BEDROCK_ENDPOINT,
     },
   };
-  if (r.problems.length > 0) throw new ConfigError(`Invalid configuration: ${r.problems.join('; ')}`);
-  return config;
 }

@@ -12,6 +12,8 @@ export type ErrorCode =
   | 'not_found'
   | 'insufficient_credits'
   | 'conflict'
+  | 'idempotency_key_reused'
+  | 'idempotency_in_progress'
   | 'method_not_allowed'
   | 'payload_too_large'
   | 'rate_limited'
@@ -88,6 +90,30 @@ export class ConflictError extends AppError {
   }
 }
 
+/** An `Idempotency-Key` already used, within 24 h, for another action or another body. */
+export class IdempotencyKeyReusedError extends AppError {
+  constructor() {
+    super(
+      409,
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used with a different action or body; send a new key for a new request.',
+    );
+  }
+}
+
+/** A duplicate of a request that is still running: retry after `Retry-After` to get its answer. */
+export class IdempotencyInProgressError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds = 1) {
+    super(
+      409,
+      'idempotency_in_progress',
+      'A request with this Idempotency-Key is still in progress; retry after Retry-After seconds.',
+    );
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}
+
 export class PayloadTooLargeError extends AppError {
   constructor(limitBytes: number) {
     super(413, 'payload_too_large', `The request body exceeds ${limitBytes} bytes.`, {
@@ -119,6 +145,26 @@ export class UnsupportedLanguageError extends AppError {
       'unsupported_language',
       `The offline text engine does not write '${language}'. Supported: ${supported.join(', ')}.`,
       { supported_languages: supported },
+    );
+  }
+}
+
+/**
+ * A stored item that does not match its entity's schema (a bad migration, a hand edit, a bug in
+ * a writer). Never an `AppError`: the caller gets the generic 500 (`lambdas/api/http.ts`) and the
+ * log gets the entity, the item's key and the failing fields, never the item's values.
+ */
+export class InvalidItemError extends Error {
+  override name = 'InvalidItemError';
+  constructor(
+    readonly entity: string,
+    readonly key: { pk: string; sk: string },
+    readonly issues: readonly { path: string; message: string }[],
+  ) {
+    super(
+      `Stored ${entity} item ${key.pk} / ${key.sk} does not match its schema: ${issues
+        .map((i) => `${i.path || '(item)'}: ${i.message}`)
+        .join('; ')}`,
     );
   }
 }

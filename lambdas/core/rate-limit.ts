@@ -1,8 +1,5 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailed } from './db/errors.ts';
-import { keys } from './db/keys.ts';
-import { tableDesign } from './db/table-design.ts';
 import type { Deps } from './deps.ts';
+import { countUse } from './entities/rate-window.ts';
 import { RateLimitedError } from './errors.ts';
 
 /**
@@ -23,25 +20,15 @@ export async function consumeRateLimit(
   const windowMs = windowSeconds * 1000;
   const start = Math.floor(nowMs / windowMs) * windowMs;
   const end = start + windowMs;
-  try {
-    await deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.config.tableName,
-        Key: keys.rateWindow(accountId, bucket, new Date(start).toISOString()),
-        UpdateExpression: 'SET uses = if_not_exists(uses, :zero) + :one, #ttl = :ttl, entity = :entity',
-        ExpressionAttributeNames: { '#ttl': tableDesign.timeToLiveAttribute },
-        ConditionExpression: 'attribute_not_exists(uses) OR uses < :limit',
-        ExpressionAttributeValues: {
-          ':zero': 0,
-          ':one': 1,
-          ':limit': limit,
-          ':ttl': Math.ceil(end / 1000) + windowSeconds,
-          ':entity': 'rate_window',
-        },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
+  // The counter outlives its window by one more window, then TTL removes it.
+  const counted = await countUse(deps, {
+    accountId,
+    bucket,
+    windowStart: new Date(start),
+    expiresAt: new Date(end + windowMs),
+    limit,
+  });
+  if (!counted) {
     throw new RateLimitedError(
       `${bucket} is limited to ${limit} calls per ${windowSeconds / 60} minutes per account; retry after the window resets.`,
       (end - nowMs) / 1000,

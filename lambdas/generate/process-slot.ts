@@ -6,7 +6,7 @@ import { getBrandKit } from '#core/entities/brand-kit.ts';
 import { type Campaign, getCampaign } from '#core/entities/campaign.ts';
 import { getClient } from '#core/entities/client.ts';
 import { finalizeJobIfDone, markJobRunning } from '#core/entities/job.ts';
-import { claimSlot, releaseLease, type Slot, settleFailed, settleSucceeded } from '#core/entities/slot.ts';
+import { claimSlot, releaseLease, type Slot, settleSlot } from '#core/entities/slot.ts';
 import type { SlotMessage } from '#core/generation/messages.ts';
 import { deliverySize, parseRatio } from '#core/images/sizes.ts';
 import { cutAroundSubject } from '#core/images/smart-crop.ts';
@@ -65,7 +65,7 @@ export async function processSlot(
   if (claim.outcome === 'final') return { result: 'skipped', why: 'final' };
   if (claim.outcome === 'busy') return { result: 'retry', why: 'another delivery holds the slot' };
   const { slot, leaseId } = claim;
-  await markJobRunning(deps, ref.accountId, ref.jobId);
+  await jobStarted(deps, ref.accountId, ref.jobId, slot);
 
   try {
     const png = await render(deps, slot, receiveCount >= deps.maxReceiveCount);
@@ -78,14 +78,18 @@ export async function processSlot(
         CacheControl: 'private, max-age=31536000, immutable',
       }),
     );
-    const settled = await settleSucceeded(deps, slot, leaseId, {
-      width: png.width,
-      height: png.height,
-      bytes: png.png.byteLength,
-      model: png.model,
-      upscale: png.upscale,
-      // Stored as plain data: DynamoDB refuses undefined members.
-      quality: JSON.parse(JSON.stringify(png.quality)),
+    const settled = await settleSlot(deps, slot, {
+      status: 'succeeded',
+      leaseId,
+      result: {
+        width: png.width,
+        height: png.height,
+        bytes: png.png.byteLength,
+        model: png.model,
+        upscale: png.upscale,
+        // Stored as plain data: DynamoDB refuses undefined members.
+        quality: JSON.parse(JSON.stringify(png.quality)),
+      },
     });
     if (!settled) return { result: 'skipped', why: 'lease_lost' };
     await finalizeJobIfDone(deps, ref.accountId, ref.jobId);
@@ -100,13 +104,30 @@ export async function processSlot(
       const reason = permanent
         ? `${error.reason}: ${error.message}`
         : `retries_exhausted: ${error instanceof Error ? error.message : String(error)}`;
-      await settleFailed(deps, slot, reason, leaseId);
+      await settleSlot(deps, slot, { status: 'failed', reason, leaseId });
       await finalizeJobIfDone(deps, ref.accountId, ref.jobId);
       return { result: 'failed', reason };
     }
     await releaseLease(deps, slot, leaseId);
     return { result: 'retry', why: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/** Jobs this container has already seen running (bounded: a container lives for hours, not forever). */
+const startedJobs = new Set<string>();
+const STARTED_JOBS_KEPT = 1_000;
+
+/**
+ * pending → running for the job, attempted once per job and container instead of once per
+ * slot: a conditional write that fails on every slot but the first is paid for all the same.
+ * A slot on its second attempt or later was claimed before, so its job already left pending.
+ */
+async function jobStarted(deps: WorkerDeps, accountId: string, jobId: string, slot: Slot): Promise<void> {
+  const key = `${accountId}/${jobId}`;
+  if (slot.attempts > 1 || startedJobs.has(key)) return;
+  await markJobRunning(deps, accountId, jobId);
+  if (startedJobs.size >= STARTED_JOBS_KEPT) startedJobs.clear();
+  startedJobs.add(key);
 }
 
 async function render(deps: WorkerDeps, slot: Slot, lastChance: boolean) {

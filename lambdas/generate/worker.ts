@@ -1,17 +1,39 @@
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
-import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { Deps } from '#core/deps.ts';
 import { finalizeJobIfDone } from '#core/entities/job.ts';
-import { getSlot, settleFailed, slotId } from '#core/entities/slot.ts';
+import { getSlot, settleSlot, slotId } from '#core/entities/slot.ts';
 import { type SlotMessage, slotMessage } from '#core/generation/messages.ts';
+import { backoffMs } from '#core/retry.ts';
 import { METRIC } from '#core/telemetry.ts';
 import { processSlot, type SlotOutcome, type WorkerDeps } from './process-slot.ts';
 
-/** Exponential backoff with jitter for a transient failure, capped at SQS's 12 h (we use 15 min). */
+/** The visibility delay of a transient failure: the service's one backoff, capped at 15 min (SQS allows 12 h). */
 export function retryDelaySeconds(receiveCount: number, random = Math.random): number {
-  const base = Math.min(900, 10 * 2 ** Math.max(0, receiveCount - 1));
-  return Math.round(base / 2 + random() * (base / 2));
+  return Math.round(backoffMs(receiveCount, { baseMs: 10_000, capMs: 900_000 }, random) / 1000);
+}
+
+/** Thrown by a record handler for a record SQS should deliver again; already logged. */
+class RedeliverError extends Error {
+  override name = 'RedeliverError';
+}
+
+/**
+ * Runs `handle` on each record, one at a time (a worker's memory and the model's quota are
+ * sized for one image at a time), and reports the records it threw for as partial batch
+ * failures (Powertools batch). A batch that fails whole answers every record as failed rather
+ * than throwing, as the handler did before.
+ */
+function eachRecord(
+  event: SQSEvent,
+  handle: (record: SQSRecord) => Promise<void>,
+): Promise<SQSBatchResponse> {
+  return processPartialResponse(event, handle, new BatchProcessor(EventType.SQS), {
+    processInParallel: false,
+    throwOnFullBatchFailure: false,
+  });
 }
 
 function parse(record: SQSRecord) {
@@ -55,33 +77,32 @@ function outcomeFields(outcome: SlotOutcome) {
  */
 export function createWorkerHandler(deps: WorkerDeps, logger: Logger) {
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
-    const failures: SQSBatchItemFailure[] = [];
-    for (const record of event.Records) {
+    const response = await eachRecord(event, async (record) => {
       const started = Date.now();
       const message = parse(record);
       if (!message) {
         // A malformed message can never succeed; after maxReceiveCount it rests in the DLQ for a look.
         logger.error('slot', { message_id: record.messageId, result: 'malformed', latency_ms: 0 });
-        failures.push({ itemIdentifier: record.messageId });
-        continue;
+        throw new RedeliverError('malformed');
       }
       const fields = slotFields(record, message);
+      let outcome: SlotOutcome;
       try {
-        const outcome = await processSlot(deps, message, fields.receive_count);
-        logger.info('slot', { ...fields, ...outcomeFields(outcome), latency_ms: Date.now() - started });
-        if (outcome.result === 'retry') {
-          deps.telemetry.count(METRIC.imagesRetried);
-          failures.push({ itemIdentifier: record.messageId });
-          await backOff(deps, record, fields.receive_count, logger, fields);
-        }
+        outcome = await processSlot(deps, message, fields.receive_count);
       } catch (error) {
         deps.telemetry.count(METRIC.slotErrors);
         logger.error('slot', { ...fields, result: 'error', latency_ms: Date.now() - started, error });
-        failures.push({ itemIdentifier: record.messageId });
+        throw new RedeliverError('error');
       }
-    }
+      logger.info('slot', { ...fields, ...outcomeFields(outcome), latency_ms: Date.now() - started });
+      if (outcome.result === 'retry') {
+        deps.telemetry.count(METRIC.imagesRetried);
+        await backOff(deps, record, fields.receive_count, logger, fields);
+        throw new RedeliverError('retry');
+      }
+    });
     deps.telemetry.flush();
-    return { batchItemFailures: failures };
+    return response;
   };
 }
 
@@ -113,14 +134,13 @@ async function backOff(
  */
 export function createDeadLetterHandler(deps: Deps, logger: Logger) {
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
-    const failures: SQSBatchItemFailure[] = [];
-    for (const record of event.Records) {
+    const response = await eachRecord(event, async (record) => {
       const started = Date.now();
       deps.telemetry.count(METRIC.dlqArrivals);
       const message = parse(record);
       if (!message) {
         logger.error('dead letter', { message_id: record.messageId, result: 'malformed', latency_ms: 0 });
-        continue;
+        return;
       }
       const fields = slotFields(record, message);
       try {
@@ -128,7 +148,7 @@ export function createDeadLetterHandler(deps: Deps, logger: Logger) {
         let result: 'failed' | 'final' | 'missing' = slot ? 'final' : 'missing';
         if (slot && (slot.status === 'pending' || slot.status === 'running')) {
           const reason = 'retries_exhausted: the image could not be made after every retry';
-          if (await settleFailed(deps, slot, reason)) result = 'failed';
+          if (await settleSlot(deps, slot, { status: 'failed', reason })) result = 'failed';
           await finalizeJobIfDone(deps, message.account_id, message.job_id);
         }
         const line = { ...fields, result, latency_ms: Date.now() - started };
@@ -136,10 +156,10 @@ export function createDeadLetterHandler(deps: Deps, logger: Logger) {
         else logger.info('dead letter', line);
       } catch (error) {
         logger.error('dead letter', { ...fields, result: 'error', latency_ms: Date.now() - started, error });
-        failures.push({ itemIdentifier: record.messageId });
+        throw new RedeliverError('error');
       }
-    }
+    });
     deps.telemetry.flush();
-    return { batchItemFailures: failures };
+    return response;
   };
 }

@@ -6,7 +6,8 @@ const KEY_STORAGE = 'adgen.apiKey';
 const POLL_MS = 2000;
 const PAGE_LIMIT = 100;
 const MAX_PAGES = 50;
-const FINAL_JOB_STATUSES = new Set(['completed', 'partially_failed', 'failed']);
+// Filled in when local/gallery.ts serves this file, from lambdas/core/job-status.ts.
+const FINAL_JOB_STATUSES = new Set(/* FINAL_JOB_STATUSES */ []);
 
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 

@@ -84,6 +84,21 @@ const request = (over: Partial<VisualRequest> = {}): VisualRequest => ({
 });
 
 const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
+/*
+ * Recorded shapes, each from the AWS page that documents it (read 2026-11-23):
+ * - Stability InvokeModel answer `{ seeds, finish_reasons: [null], images: [base64] }`, and a
+ *   filtered one `{ finish_reasons: ["Filter reason: prompt"] }` ("Filter reason: output image",
+ *   "Filter reason: input image", "Inference error" likewise): "Stable Image Ultra request and
+ *   response", docs.aws.amazon.com/bedrock/latest/userguide/model-parameters-diffusion-stable-ultra-text-image-request-response.html
+ * - Nova Canvas answer `{ images: [base64] }`, and a blocked output as a 200 whose `error` is
+ *   "All of the generated images have been blocked by our content filters.": Amazon Nova user
+ *   guide, "Error handling", docs.aws.amazon.com/nova/latest/userguide/image-gen-errors.html
+ * - Errors as an HTTP status with the `x-amzn-errortype` header (ThrottlingException 429,
+ *   ValidationException 400, AccessDeniedException 403): "InvokeModel", Errors,
+ *   docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_InvokeModel.html
+ * - `modelDetails.modelLifecycle { status: ACTIVE | LEGACY, endOfLifeTime }`: "GetFoundationModel"
+ *   and "FoundationModelLifecycle", docs.aws.amazon.com/bedrock/latest/APIReference/API_FoundationModelLifecycle.html
+ */
 const ok = (extra: object = {}) => ({
   status: 200,
   body: { images: [MODEL_PNG], seeds: [123456], finish_reasons: [null], ...extra },
@@ -208,7 +223,7 @@ describe('Nova Canvas adapter (legacy)', () => {
     replies = [
       {
         status: 200,
-        body: { images: [], error: 'The generated image has been blocked by our content filters.' },
+        body: { images: [], error: 'All of the generated images have been blocked by our content filters.' },
       },
     ];
     const error = await createNovaCanvasImageModel(runtime(), modelId)
@@ -383,7 +398,12 @@ describe('request shapes of the production image path', () => {
       taskType: 'BACKGROUND_REMOVAL',
       backgroundRemovalParams: { image: product.toString('base64') },
     });
-    replies = [{ status: 200, body: { images: [], error: 'blocked by content filters' } }];
+    replies = [
+      {
+        status: 200,
+        body: { images: [], error: 'All of the generated images have been blocked by our content filters.' },
+      },
+    ];
     const error = await model.removeBackground?.(product).catch((e) => e);
     expect(error).toBeInstanceOf(PermanentImageError);
     expect(error.reason).toBe('content_filtered');

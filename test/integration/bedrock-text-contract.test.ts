@@ -50,7 +50,13 @@ const client = () =>
     requestHandler: new NodeHttpHandler({ requestTimeout: 10_000 }),
   });
 
-/** A Converse answer in the recorded shape: the model calls our tool with `input`. */
+/**
+ * A Converse answer in the recorded shape: the model calls our tool with `input`. Source (read
+ * 2026-11-23): "Converse" response elements `output.message.content[].toolUse { toolUseId, name,
+ * input }`, `stopReason` (end_turn | tool_use | max_tokens | …), `usage`, `metrics.latencyMs`,
+ * docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html; errors as a status
+ * with `x-amzn-errortype` (ThrottlingException 429) on the same page.
+ */
 const toolReply = (name: string, input: unknown): Reply => ({
   status: 200,
   body: {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,11 +24,11 @@ afterAll(async () => {
 type Run = { code: number; stdout: string; stderr: string; json: any };
 
 /** Runs `adgen <args>` as a child process, configured only by ADGEN_DATA_DIR (its local.json). */
-function adgen(args: string[], env: Record<string, string> = {}): Promise<Run> {
+function adgen(args: string[], env: Record<string, string> = {}, stdin = ''): Promise<Run> {
   return new Promise((resolve) => {
-    const { ADGEN_BASE_URL: _u, ADGEN_API_KEY: _k, ...inherited } = process.env;
+    const { ADGEN_BASE_URL: _u, ADGEN_API_KEY: _k, ADGEN_PASSWORD: _p, ...inherited } = process.env;
     const childEnv = { ...inherited, ADGEN_DATA_DIR: dataDir, ...env };
-    execFile(
+    const child = execFile(
       process.execPath,
       [BIN, ...args],
       { env: childEnv, timeout: 120_000 },
@@ -43,6 +43,7 @@ function adgen(args: string[], env: Record<string, string> = {}): Promise<Run> {
         resolve({ code, stdout, stderr, json });
       },
     );
+    child.stdin?.end(stdin);
   });
 }
 
@@ -111,6 +112,77 @@ describe('the adgen CLI against the local stack', () => {
     const keys = await adgen(['keys', 'list', '--json']);
     expect(keys.code, keys.stderr).toBe(0);
     expect(keys.json.api_keys.map((k: { name: string }) => k.name)).toContain('local default');
+  });
+
+  it('logs in with the password on stdin, and refreshes an expired access token with the cached refresh token', async () => {
+    const local = JSON.parse(await readFile(join(dataDir, 'local.json'), 'utf8'));
+    const { username, password } = local.cognito as { username: string; password: string };
+    const wrong = await adgen(
+      ['login', '--username', username, '--password-stdin'],
+      {},
+      'not-the-password\n',
+    );
+    expect(wrong.code).toBe(3);
+    const login = await adgen(
+      ['login', '--username', username, '--password-stdin', '--json'],
+      {},
+      `${password}\n`,
+    );
+    expect(login.code, login.stderr).toBe(0);
+    const tokenFile = join(dataDir, 'token.json');
+    const cached = JSON.parse(await readFile(tokenFile, 'utf8'));
+    expect(cached.refresh.token).toEqual(expect.any(String));
+
+    // An access token past its expiry: the key command refreshes it first and caches the new one.
+    const expired = `e30.${Buffer.from(JSON.stringify({ exp: 1 })).toString('base64url')}.x`;
+    await writeFile(
+      tokenFile,
+      JSON.stringify({ ...cached, accessToken: expired, expiresAt: new Date(0).toISOString() }),
+    );
+    const keys = await adgen(['keys', 'list', '--json']);
+    expect(keys.code, keys.stderr).toBe(0);
+    expect(keys.json.api_keys.length).toBeGreaterThan(0);
+    const refreshed = JSON.parse(await readFile(tokenFile, 'utf8'));
+    expect(refreshed.accessToken).not.toBe(expired);
+    expect(refreshed.accessToken.split('.')).toHaveLength(3);
+    expect(Date.parse(refreshed.expiresAt)).toBeGreaterThan(Date.now());
+    console.log(
+      `cli login: wrong password exit ${wrong.code}, stdin password exit ${login.code}; expired token refreshed, keys list exit ${keys.code} (${keys.json.api_keys.length} keys)`,
+    );
+  });
+
+  it('never takes a password in argv, and has --version and help per command', async () => {
+    for (const flag of ['--password', '--new-password']) {
+      const refused = await adgen(['login', '--username', 'u', flag, 'hunter2']);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(`${flag} is not accepted`);
+      expect(refused.stderr).not.toContain('hunter2');
+    }
+    const eq = await adgen(['login', '--password=hunter2']);
+    expect(eq.code).toBe(2);
+
+    const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8'));
+    const version = await adgen(['--version']);
+    expect(version.code).toBe(0);
+    expect(version.stdout.trim()).toBe(`adgen ${pkg.version}`);
+
+    const loginHelp = await adgen(['login', '--help']);
+    expect(loginHelp.code).toBe(0);
+    expect(loginHelp.stdout).toContain('--password-stdin');
+    expect(loginHelp.stdout).not.toContain('brand-kit');
+    const generateHelp = await adgen(['help', 'generate']);
+    expect(generateHelp.stdout).toContain('Idempotency-Key');
+    expect(generateHelp.stdout).not.toContain('--password-stdin');
+    const all = await adgen(['--help']);
+    expect(all.stdout).toContain('adgen login');
+    expect(all.stdout).toContain('adgen brand-kit set');
+  });
+
+  it('sends a fresh Idempotency-Key per write: two identical creates are two clients', async () => {
+    const a = await adgen(['clients', 'create', 'Twin', '--json']);
+    const b = await adgen(['clients', 'create', 'Twin', '--json']);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    expect(a.json.client.id).not.toBe(b.json.client.id);
   });
 
   it('answers every error with a clear message and its exit code', async () => {

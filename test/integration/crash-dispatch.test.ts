@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isFinalJobStatus } from '#core/job-status.ts';
 import type { LocalJson } from '#local/stack.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -181,9 +182,7 @@ describe('dispatch survives the service being killed part-way', () => {
     let jobs: Record<string, unknown>[] = [];
     for (;;) {
       jobs = await scanJobs(service.local);
-      const open = jobs.filter(
-        (j) => !['completed', 'partially_failed', 'failed'].includes(String(j.status)),
-      );
+      const open = jobs.filter((j) => !isFinalJobStatus(String(j.status)));
       if (open.length === 0) break;
       await new Promise((r) => setTimeout(r, 1000));
     }

@@ -68,9 +68,10 @@ afterAll(async () => {
 });
 
 type Run = { code: number; stdout: string; stderr: string; json: any };
-function run(args: string[]): Promise<Run> {
+function run(args: string[], extraEnv: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, args, { env, timeout: 120_000 }, (error, stdout, stderr) => {
+    const options = { env: { ...env, ...extraEnv }, timeout: 120_000 };
+    execFile(process.execPath, args, options, (error, stdout, stderr) => {
       let json: unknown;
       try {
         json = JSON.parse(stdout);
@@ -83,6 +84,8 @@ function run(args: string[]): Promise<Run> {
 }
 const createAdmin = (...args: string[]) => run([TSX, CREATE_ADMIN, ...args]);
 const adgen = (...args: string[]) => run([ADGEN, ...args]);
+/** Passwords go through the environment (the CLI refuses them in argv). */
+const adgenWith = (passwords: Record<string, string>, ...args: string[]) => run([ADGEN, ...args], passwords);
 
 describe('first run: create-admin, login --stage, a key, a first creative', () => {
   it('create-admin makes the first user in the pool named by the stage outputs', async () => {
@@ -122,7 +125,7 @@ describe('first run: create-admin, login --stage, a key, a first creative', () =
     const missing = await createAdmin('--email', 'x@agency.example', '--stage', 'qa');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('No stack qa-AdgenStateless in us-east-1: deploy stage qa first');
-    const login = await adgen('login', '--stage', 'qa', '--username', ADMIN, '--password', 'x');
+    const login = await adgenWith({ ADGEN_PASSWORD: 'x' }, 'login', '--stage', 'qa', '--username', ADMIN);
     expect(login.code).toBe(2);
     expect(login.stderr).toContain('No stack qa-AdgenStateless');
   });
@@ -137,20 +140,25 @@ describe('first run: create-admin, login --stage, a key, a first creative', () =
         Permanent: false,
       }),
     );
-    const first = await adgen('login', '--stage', 'dev', '--username', ADMIN, '--password', TEMPORARY);
-    expect(first.code).toBe(3);
-    expect(first.stderr).toContain('run login again with --new-password'.replace('run', 'Run'));
-
-    const login = await adgen(
+    const first = await adgenWith(
+      { ADGEN_PASSWORD: TEMPORARY },
       'login',
       '--stage',
       'dev',
       '--username',
       ADMIN,
-      '--password',
-      TEMPORARY,
-      '--new-password',
-      CHOSEN,
+    );
+    expect(first.code).toBe(3);
+    expect(first.stderr).toContain('First login: Cognito asks you to replace the temporary password');
+    expect(first.stderr).toContain('ADGEN_NEW_PASSWORD');
+
+    const login = await adgenWith(
+      { ADGEN_PASSWORD: TEMPORARY, ADGEN_NEW_PASSWORD: CHOSEN },
+      'login',
+      '--stage',
+      'dev',
+      '--username',
+      ADMIN,
       '--json',
     );
     expect(login.code, login.stderr).toBe(0);
@@ -160,7 +168,7 @@ describe('first run: create-admin, login --stage, a key, a first creative', () =
     );
     expect(user.UserStatus).toBe('CONFIRMED');
 
-    const again = await adgen('login', '--stage', 'dev', '--username', ADMIN, '--password', CHOSEN);
+    const again = await adgenWith({ ADGEN_PASSWORD: CHOSEN }, 'login', '--stage', 'dev', '--username', ADMIN);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain(`Logged in to stage dev as ${ADMIN}`);
   });

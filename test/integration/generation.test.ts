@@ -236,15 +236,26 @@ describe('the worker under faults', () => {
 
   it('completes a slot whose worker died mid-run once the lease runs out, charging once', async () => {
     const { account, deps, message } = await oneSlot();
+    // The lease is judged by the injected clock, so the test moves time instead of waiting for it.
+    let nowMs = Date.now();
+    const clock = () => new Date(nowMs);
+    let claimed!: () => void;
+    const holding = new Promise<void>((resolve) => {
+      claimed = resolve;
+    });
     const dying: ImageModel = {
       id: 'dying',
-      generate: () => new Promise(() => {}), // never answers: the run is lost
+      generate: () => {
+        claimed(); // the slot is claimed and the model called: the run is lost from here
+        return new Promise(() => {});
+      },
     };
-    void processSlot({ ...deps, imageModel: dying, leaseMs: 300 }, message, 1);
-    await new Promise((r) => setTimeout(r, 100));
-    expect((await processSlot(deps, message, 2)).result).toBe('retry'); // lease still held
-    await new Promise((r) => setTimeout(r, 400));
-    expect((await processSlot(deps, message, 3)).result).toBe('succeeded');
+    const leaseMs = 300;
+    void processSlot({ ...deps, now: clock, imageModel: dying, leaseMs }, message, 1);
+    await holding;
+    expect((await processSlot({ ...deps, now: clock }, message, 2)).result).toBe('retry'); // lease still held
+    nowMs += leaseMs + 1;
+    expect((await processSlot({ ...deps, now: clock }, message, 3)).result).toBe('succeeded');
     expect(await credits(account)).toMatchObject({ used: 1, reserved: 0, available: 9 });
   });
 

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApiHandler } from '#api/app.ts';
 import { slotMessageBody } from '#core/generation/messages.ts';
 import { type ImageModel, PermanentImageError, TransientImageError } from '#core/images/types.ts';
+import { isFinalJobStatus } from '#core/job-status.ts';
 import { METRIC, recordingTelemetry, type Telemetry } from '#core/telemetry.ts';
 import { createImageModel, createWorkerDeps, guardModelLifecycle } from '#generate/deps.ts';
 import { createDeadLetterHandler, createWorkerHandler } from '#generate/worker.ts';
@@ -72,9 +73,7 @@ const model = (generate: ImageModel['generate']): ImageModel => ({ id: 'test-mod
 async function jobDone(api: TestApi, jobId: string) {
   return eventually(async () => {
     const res = await api.call('get_job', { job_id: jobId });
-    return ['completed', 'partially_failed', 'failed'].includes(res.body.job.status)
-      ? res.body.job
-      : undefined;
+    return isFinalJobStatus(res.body.job.status) ? res.body.job : undefined;
   });
 }
 

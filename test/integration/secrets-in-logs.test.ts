@@ -6,6 +6,7 @@ import {
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isFinalJobStatus } from '#core/job-status.ts';
 import { METRIC, recordingTelemetry } from '#core/telemetry.ts';
 import { type LocalStack, startLocalStack } from '#local/stack.ts';
 
@@ -98,7 +99,7 @@ beforeAll(async () => {
     const deadline = Date.now() + 60_000;
     for (;;) {
       const status = await post({ action: 'get_job', job_id: flow.jobId }, key);
-      if (['completed', 'partially_failed', 'failed'].includes(status.job.status)) break;
+      if (isFinalJobStatus(status.job.status)) break;
       if (Date.now() > deadline) throw new Error(`job still ${status.job.status}`);
       await new Promise((r) => setTimeout(r, 200));
     }

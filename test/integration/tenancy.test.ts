@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as z from 'zod';
+import { actions } from '#api/actions/index.ts';
 import { createTestPool, type TestPool } from './cognito.ts';
 import { startTestApi, type TestApi } from './harness.ts';
 
@@ -53,29 +55,63 @@ describe("another account's ids", () => {
     const them = { apiKey: intruderKey.key as string };
     const theirClient = (await api.call('create_client', { name: 'Intruder client' }, them)).body.client;
 
-    const uuidProbes: [string, string, string, Record<string, unknown>][] = [
-      ['list_campaigns', 'client_id', client.id, {}],
-      ['create_campaign', 'client_id', client.id, {}],
-      ['list_angles', 'client_id', client.id, {}],
-      [
-        'generate_angles',
-        'client_id',
-        client.id,
-        { research_summary: 'A long enough research summary about coffee.' },
-      ],
-      ['get_brand_kit', 'client_id', client.id, {}],
-      ['update_brand_kit', 'client_id', client.id, { colors: { primary: '#000000' } }],
-      ['get_angle', 'angle_id', angle.id, {}],
-      ['list_creatives', 'campaign_id', campaign.id, {}],
-      ['prepare_campaign', 'campaign_id', campaign.id, {}],
-      ['generate_creatives', 'campaign_id', campaign.id, {}],
-      ['get_job', 'job_id', job.job_id, {}],
-      ['get_asset', 'asset_id', asset.id, {}],
-      ['list_assets', 'client_id', client.id, {}],
-      ['create_asset_upload', 'client_id', client.id, upload],
-      ['update_brand_kit', 'logo_asset_id', asset.id, { client_id: theirClient.id }],
-      ['create_campaign', 'product_asset_id', asset.id, { client_id: theirClient.id }],
-    ];
+    // The walk comes from the router's action table: every id field of every API-key action is
+    // probed, so an action added with an id is walked without editing this test, and one whose id
+    // this test cannot supply fails it here.
+    const foreignIds: Record<string, string> = {
+      client_id: client.id,
+      angle_id: angle.id,
+      campaign_id: campaign.id,
+      job_id: job.job_id,
+      asset_id: asset.id,
+      logo_asset_id: asset.id,
+      product_asset_id: asset.id,
+    };
+    // What else an action needs to pass validation, so that only the id decides the answer.
+    const extras: Record<string, Record<string, unknown>> = {
+      generate_angles: { research_summary: 'A long enough research summary about coffee.' },
+      update_brand_kit: { colors: { primary: '#000000' } },
+      create_asset_upload: upload,
+    };
+    const idFields = (action: (typeof actions)[number]) =>
+      Object.keys((action.input as z.ZodObject).shape).filter((field) => field.endsWith('_id'));
+    const uuidProbes: [string, string, string, Record<string, unknown>][] = actions
+      .filter((action) => action.credential === 'api_key')
+      .flatMap((action) =>
+        idFields(action).map((field): [string, string, string, Record<string, unknown>] => {
+          const foreignId = foreignIds[field];
+          if (!foreignId) throw new Error(`tenancy walk: no foreign ${field} to send to ${action.name}`);
+          // Beside a client id, another id is sent with the intruder's own client: only it is foreign.
+          const own = field !== 'client_id' && idFields(action).includes('client_id');
+          return [
+            action.name,
+            field,
+            foreignId,
+            { ...(extras[action.name] ?? {}), ...(own ? { client_id: theirClient.id } : {}) },
+          ];
+        }),
+      );
+    expect(uuidProbes.map(([action, field]) => `${action}.${field}`)).toEqual(
+      expect.arrayContaining([
+        'list_campaigns.client_id',
+        'create_campaign.client_id',
+        'list_angles.client_id',
+        'generate_angles.client_id',
+        'get_brand_kit.client_id',
+        'update_brand_kit.client_id',
+        'get_angle.angle_id',
+        'list_creatives.campaign_id',
+        'prepare_campaign.campaign_id',
+        'generate_creatives.campaign_id',
+        'estimate_creatives.campaign_id',
+        'get_job.job_id',
+        'get_asset.asset_id',
+        'list_assets.client_id',
+        'create_asset_upload.client_id',
+        'update_brand_kit.logo_asset_id',
+        'create_campaign.product_asset_id',
+      ]),
+    );
     const before = JSON.stringify(await api.items());
     for (const [action, field, foreignId, extra] of uuidProbes) {
       const unknownId = randomUUID();

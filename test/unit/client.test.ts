@@ -1,9 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { AdgenClient, AdgenError, WaitTimeoutError } from '../../client/index.ts';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  AdgenClient,
+  AdgenError,
+  cognitoTokenRefresher,
+  type Inputs,
+  WaitTimeoutError,
+} from '../../client/index.ts';
 
-type Scripted = { status: number; body: unknown };
+type Scripted = { status: number; body: unknown; headers?: Record<string, string> };
 let server: Server | undefined;
 afterEach(async () => {
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
@@ -20,7 +26,7 @@ async function scripted(responses: Scripted[] | ((body: any, n: number) => Scrip
     seen.push({ body, headers: req.headers });
     const n = seen.length - 1;
     const next = typeof responses === 'function' ? responses(body, n) : (responses[n] ?? responses.at(-1));
-    res.writeHead(next?.status ?? 500, { 'content-type': 'application/json' });
+    res.writeHead(next?.status ?? 500, { 'content-type': 'application/json', ...next?.headers });
     res.end(JSON.stringify(next?.body ?? {}));
   });
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
@@ -84,6 +90,165 @@ describe('AdgenClient retries', () => {
     await client.listApiKeys();
     expect(seen[0]?.headers.authorization).toBe('Bearer jwt');
     expect(seen[0]?.headers['x-api-key']).toBeUndefined();
+  });
+});
+
+describe('AdgenClient idempotency keys', () => {
+  it('sends a fresh Idempotency-Key on each writing call and repeats it on every retry', async () => {
+    const { url, seen } = await scripted((body, n) =>
+      n % 2 === 0
+        ? { status: 503, body: envelope('internal_error') }
+        : { status: 200, body: { client: { id: `c${n}`, name: body.name } } },
+    );
+    const client = new AdgenClient({ baseUrl: url, apiKey: 'k', retry: fast });
+    await client.createClient({ name: 'One' });
+    await client.createClient({ name: 'Two' });
+    const keys = seen.map((s) => s.headers['idempotency-key']);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toBe(keys[3]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('sends no key on reads', async () => {
+    const { url, seen } = await scripted([{ status: 200, body: { clients: [], next_token: null } }]);
+    await new AdgenClient({ baseUrl: url, apiKey: 'k', retry: fast }).listClients();
+    expect(seen[0]?.headers['idempotency-key']).toBeUndefined();
+  });
+
+  it('takes the caller key, and waits out idempotency_in_progress for the Retry-After', async () => {
+    const { url, seen } = await scripted([
+      { status: 409, body: envelope('idempotency_in_progress'), headers: { 'retry-after': '0' } },
+      { status: 200, body: { job_id: 'j', campaign_id: 'c', status: 'pending', jobs: 1 } },
+    ]);
+    const client = new AdgenClient({ baseUrl: url, apiKey: 'k', retry: fast });
+    const job = await client.call('generate_creatives', { campaign_id: 'c' }, { idempotencyKey: 'order-42' });
+    expect(job.jobs).toBe(1);
+    expect(seen.map((s) => s.headers['idempotency-key'])).toEqual(['order-42', 'order-42']);
+  });
+
+  it('does not retry idempotency_key_reused', async () => {
+    const { url, seen } = await scripted([{ status: 409, body: envelope('idempotency_key_reused') }]);
+    const client = new AdgenClient({ baseUrl: url, apiKey: 'k', retry: fast });
+    await expect(client.createClient({ name: 'x' })).rejects.toMatchObject({
+      code: 'idempotency_key_reused',
+    });
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('request types (client/schema.d.ts, from the OpenAPI document)', () => {
+  it('makes defaulted fields optional and keeps required ones required', () => {
+    expectTypeOf<Inputs['create_campaign']['client_id']>().toEqualTypeOf<string>();
+    expectTypeOf<Inputs['create_campaign']['volume']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<Inputs['create_campaign']['name']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<Inputs['list_creatives']['status']>().toEqualTypeOf<
+      'pending' | 'succeeded' | 'failed' | 'all' | undefined
+    >();
+    expectTypeOf<Inputs['generate_creatives']>().toEqualTypeOf<{ campaign_id: string }>();
+    // A body the schema refuses does not compile.
+    // @ts-expect-error volume is a number
+    const wrong: Inputs['create_campaign'] = { client_id: 'c', volume: '3' };
+    expect(wrong.client_id).toBe('c');
+  });
+});
+
+describe('AdgenClient paginators', () => {
+  it('walks every page of a list action with for await', async () => {
+    const { url, seen } = await scripted((body) => {
+      const page = Number(body.next_token ?? 0);
+      return {
+        status: 200,
+        body: {
+          clients: [{ id: `a${page}` }, { id: `b${page}` }],
+          next_token: page < 2 ? String(page + 1) : null,
+        },
+      };
+    });
+    const client = new AdgenClient({ baseUrl: url, apiKey: 'k', retry: fast });
+    const ids: string[] = [];
+    for await (const c of client.paginate('list_clients', { limit: 2 })) ids.push(c.id);
+    expect(ids).toEqual(['a0', 'b0', 'a1', 'b1', 'a2', 'b2']);
+    expect(seen.map((s) => s.body.next_token ?? null)).toEqual([null, '1', '2']);
+    expect(seen.every((s) => s.body.limit === 2)).toBe(true);
+    let pages = 0;
+    for await (const page of client.pages('list_clients', {})) pages += page.clients.length > 0 ? 1 : 0;
+    expect(pages).toBe(3);
+  });
+});
+
+describe('AdgenClient token refresh', () => {
+  const jwt = (expInSeconds: number) =>
+    `h.${Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + expInSeconds })).toString('base64url')}.s`;
+
+  it('refreshes an expiring token before a key action, and tells the caller', async () => {
+    const { url, seen } = await scripted([{ status: 200, body: { api_keys: [], next_token: null } }]);
+    const fresh = jwt(3600);
+    const told: string[] = [];
+    const client = new AdgenClient({
+      baseUrl: url,
+      token: jwt(5),
+      refreshToken: async () => ({ accessToken: fresh, expiresIn: 3600 }),
+      onTokenRefreshed: (t) => {
+        told.push(t.accessToken);
+      },
+      retry: fast,
+    });
+    await client.listApiKeys();
+    expect(seen[0]?.headers.authorization).toBe(`Bearer ${fresh}`);
+    expect(told).toEqual([fresh]);
+  });
+
+  it('refreshes once after a 401 and repeats the write with the same key', async () => {
+    const { url, seen } = await scripted([
+      { status: 401, body: envelope('unauthorized') },
+      { status: 200, body: { api_key: { id: 'k1' } } },
+    ]);
+    let refreshes = 0;
+    const client = new AdgenClient({
+      baseUrl: url,
+      token: jwt(3600),
+      refreshToken: async () => ({ accessToken: `new${++refreshes}`, expiresIn: 3600 }),
+      retry: fast,
+    });
+    await client.createApiKey({ name: 'ci' });
+    expect(refreshes).toBe(1);
+    expect(seen.map((s) => s.headers.authorization)).toEqual([
+      expect.stringMatching(/^Bearer h\./),
+      'Bearer new1',
+    ]);
+    expect(seen[1]?.headers['idempotency-key']).toBe(seen[0]?.headers['idempotency-key']);
+  });
+
+  it('does not loop on a second 401', async () => {
+    const { url, seen } = await scripted([{ status: 401, body: envelope('unauthorized') }]);
+    const client = new AdgenClient({
+      baseUrl: url,
+      token: jwt(3600),
+      refreshToken: async () => ({ accessToken: 'still-bad', expiresIn: 3600 }),
+      retry: fast,
+    });
+    await expect(client.listApiKeys()).rejects.toMatchObject({ status: 401 });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('cognitoTokenRefresher calls InitiateAuth REFRESH_TOKEN_AUTH', async () => {
+    const { url, seen } = await scripted([
+      { status: 200, body: { AuthenticationResult: { AccessToken: 'at', ExpiresIn: 60 } } },
+    ]);
+    const refresh = cognitoTokenRefresher({
+      region: 'eu-west-1',
+      clientId: 'app',
+      refreshToken: 'rt',
+      endpoint: url,
+    });
+    await expect(refresh()).resolves.toEqual({ accessToken: 'at', expiresIn: 60 });
+    expect(seen[0]?.headers['x-amz-target']).toBe('AWSCognitoIdentityProviderService.InitiateAuth');
+    expect(seen[0]?.body).toEqual({
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: 'app',
+      AuthParameters: { REFRESH_TOKEN: 'rt' },
+    });
   });
 });
 

@@ -3,6 +3,7 @@ import { createApiKeyAction } from './create-api-key.ts';
 import { createAssetUploadAction } from './create-asset-upload.ts';
 import { createCampaignAction } from './create-campaign.ts';
 import { createClientAction } from './create-client.ts';
+import { estimateCreativesAction } from './estimate-creatives.ts';
 import { generateAnglesAction } from './generate-angles.ts';
 import { generateCreativesAction } from './generate-creatives.ts';
 import { getAngleAction } from './get-angle.ts';
@@ -34,6 +35,7 @@ export const actions = [
   updateBrandKitAction,
   prepareCampaignAction,
   generateCreativesAction,
+  estimateCreativesAction,
   getJobAction,
   getCreditsAction,
   listApiKeysAction,

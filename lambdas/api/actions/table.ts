@@ -78,6 +78,9 @@ export const actionTable: readonly LazyAction[] = [
   lazy('generate_creatives', 'api_key', () =>
     import('./generate-creatives.ts').then((m) => m.generateCreativesAction),
   ),
+  lazy('estimate_creatives', 'api_key', () =>
+    import('./estimate-creatives.ts').then((m) => m.estimateCreativesAction),
+  ),
   lazy('get_job', 'api_key', () => import('./get-job.ts').then((m) => m.getJobAction)),
   lazy('get_credits', 'api_key', () => import('./get-credits.ts').then((m) => m.getCreditsAction)),
   lazy('list_api_keys', 'user_token', () => import('./list-api-keys.ts').then((m) => m.listApiKeysAction)),

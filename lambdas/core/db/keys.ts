@@ -5,6 +5,9 @@
  */
 const account = (accountId: string) => `ACCOUNT#${accountId}`;
 
+/** A slot's index as it appears in keys and object names: five digits, so it sorts as text. */
+export const slotIndexPart = (index: number): string => String(index).padStart(5, '0');
+
 export type ItemKey = { pk: string; sk: string };
 export type CollectionKey = { index?: 'gsi1' | 'gsi2'; partition: string; skPrefix: string };
 
@@ -88,10 +91,20 @@ export const keys = {
     sk: `RATE#${bucket}#${windowStart}`,
   }),
 
+  /**
+   * The stored answer to one `Idempotency-Key` of an account (24 h, then TTL). The key is hashed
+   * so that any printable character a caller chose is safe in a key, and each record is its own
+   * partition so a busy account's retries never share one.
+   */
+  idempotencyRecord: (accountId: string, keyHash: string): ItemKey => ({
+    pk: `${account(accountId)}#IDEMPOTENCY#${keyHash}`,
+    sk: 'IDEMPOTENCY',
+  }),
+
   /** One image of a job; a job's slots share a partition. */
   slot: (accountId: string, jobId: string, index: number): ItemKey => ({
     pk: `${account(accountId)}#JOB#${jobId}`,
-    sk: `SLOT#${String(index).padStart(5, '0')}`,
+    sk: `SLOT#${slotIndexPart(index)}`,
   }),
   slotsOfJob: (accountId: string, jobId: string): CollectionKey => ({
     partition: `${account(accountId)}#JOB#${jobId}`,
@@ -127,7 +140,22 @@ export const keys = {
   }),
 } as const;
 
-/** The gsi1 attributes an item needs to appear in a collection. */
-export function inCollection(collection: CollectionKey, id: string): { gsi1pk: string; gsi1sk: string } {
-  return { gsi1pk: collection.partition, gsi1sk: `${collection.skPrefix}${id}` };
+/** An item's sort key in a collection: the collection's prefix, then its parts joined by `#`. */
+export function sortKeyIn(collection: CollectionKey, ...parts: readonly string[]): string {
+  return `${collection.skPrefix}${parts.join('#')}`;
+}
+
+/**
+ * The index attributes that place an item in a collection (gsi1 or gsi2, as the collection
+ * says): the only place a GSI key of an item is built.
+ */
+export function inCollection(
+  collection: CollectionKey,
+  ...parts: readonly string[]
+): { gsi1pk: string; gsi1sk: string } | { gsi2pk: string; gsi2sk: string } {
+  if (!collection.index) throw new Error(`${collection.partition} is a base-table collection, not an index.`);
+  const sk = sortKeyIn(collection, ...parts);
+  return collection.index === 'gsi2'
+    ? { gsi2pk: collection.partition, gsi2sk: sk }
+    : { gsi1pk: collection.partition, gsi1sk: sk };
 }

@@ -49,3 +49,26 @@ export async function queryCollection<T>(
       : undefined;
   return { items: pageItems.map(fromItem), nextToken: encodeNextToken(nextKey) };
 }
+
+/** Every item of a collection, page by page (for the worker-side walks of a job's slots and the open jobs). */
+export async function queryAll<T>(
+  ddb: DynamoDBDocumentClient,
+  tableName: string,
+  collection: CollectionKey,
+  fromItem: (item: Record<string, unknown>) => T,
+): Promise<T[]> {
+  const all: T[] = [];
+  let token: string | null = null;
+  do {
+    const page: Page<T> = await queryCollection(
+      ddb,
+      tableName,
+      collection,
+      { limit: 100, nextToken: token },
+      fromItem,
+    );
+    all.push(...page.items);
+    token = page.nextToken;
+  } while (token);
+  return all;
+}

@@ -1,6 +1,9 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { defineEntity } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
+import { getItem } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 
 /** The tenant. Its id is the Cognito user's `sub`; it holds the credits ledger. */
@@ -11,24 +14,56 @@ export type Account = {
   updated_at: string;
 };
 
-export function accountFromItem(item: Record<string, unknown>): Account {
-  return {
-    id: String(item.id),
-    credits: {
-      available: Number(item.credits_available ?? 0),
-      reserved: Number(item.credits_reserved ?? 0),
-      used: Number(item.credits_used ?? 0),
-    },
-    created_at: String(item.created_at),
-    updated_at: String(item.updated_at),
-  };
-}
+const credit = z.number().int().default(0);
 
-export async function getAccount(deps: Deps, accountId: string): Promise<Account | undefined> {
-  const out = await deps.ddb.send(
-    new GetCommand({ TableName: deps.config.tableName, Key: keys.account(accountId), ConsistentRead: true }),
-  );
-  return out.Item ? accountFromItem(out.Item) : undefined;
+export const accountEntity = defineEntity({
+  name: 'account',
+  module: 'lambdas/core/entities/account.ts',
+  schema: z
+    .object({
+      id: z.string(),
+      credits_available: credit,
+      credits_reserved: credit,
+      credits_used: credit,
+      created_at: z.string(),
+      updated_at: z.string(),
+    })
+    .transform(
+      (a): Account => ({
+        id: a.id,
+        credits: { available: a.credits_available, reserved: a.credits_reserved, used: a.credits_used },
+        created_at: a.created_at,
+        updated_at: a.updated_at,
+      }),
+    ),
+  keys: ['account'],
+  patterns: [
+    {
+      does: 'get or create an account exactly once',
+      operation: 'PutItem `attribute_not_exists(pk)`, then GetItem',
+      consistency: 'strong',
+      functions: ['ensureAccount'],
+    },
+    {
+      does: 'read the credits',
+      operation: 'GetItem `pk = ACCOUNT#<a>, sk = ACCOUNT`',
+      consistency: 'strong',
+      functions: ['getAccount'],
+    },
+    {
+      does: 'move credits (reserve, consume, release, grant)',
+      operation: 'Update of the account inside the transaction of the state change it pays for',
+      consistency: '–',
+      functions: ['ledger'],
+      module: 'lambdas/core/entities/ledger.ts',
+    },
+  ],
+});
+
+export const accountFromItem = accountEntity.fromItem;
+
+export function getAccount(deps: Deps, accountId: string): Promise<Account | undefined> {
+  return getItem(deps, keys.account(accountId), accountFromItem);
 }
 
 /**

@@ -1,14 +1,13 @@
-import {
-  BatchGetCommand,
-  type BatchGetCommandOutput,
-  GetCommand,
-  TransactWriteCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { defineEntity } from '../db/entity.ts';
 import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
-import { type PageRequest, queryCollection } from '../db/query.ts';
+import type { PageRequest } from '../db/query.ts';
+import { batchGet, getItem, putNew, queryPage } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
-import type { AngleDraft, AwarenessLevel } from '../text/types.ts';
+import { type AngleDraft, AWARENESS_LEVELS, type AwarenessLevel } from '../text/types.ts';
+import { clientExists } from './client.ts';
 
 export type Angle = {
   id: string;
@@ -22,19 +21,45 @@ export type Angle = {
   created_at: string;
 };
 
-export function angleFromItem(item: Record<string, unknown>): Angle {
-  return {
-    id: String(item.id),
-    client_id: String(item.client_id),
-    name: String(item.name),
-    hook: String(item.hook),
-    awareness_level: item.awareness_level as AwarenessLevel,
-    visual_style: String(item.visual_style),
-    copy_direction: String(item.copy_direction),
-    language: String(item.language),
-    created_at: String(item.created_at),
-  };
-}
+export const angleEntity = defineEntity({
+  name: 'angle',
+  module: 'lambdas/core/entities/angle.ts',
+  schema: z.object({
+    id: z.string(),
+    client_id: z.string(),
+    name: z.string(),
+    hook: z.string(),
+    awareness_level: z.enum(AWARENESS_LEVELS),
+    visual_style: z.string(),
+    copy_direction: z.string(),
+    language: z.string(),
+    created_at: z.string(),
+  }),
+  keys: ['angleById', 'anglesOfClient'],
+  patterns: [
+    {
+      does: 'store ten generated angles, all or none',
+      operation: 'TransactWrite: ConditionCheck client + 10 Puts',
+      consistency: '–',
+      functions: ['putAngles'],
+    },
+    {
+      does: 'get an angle / several angles by id',
+      operation:
+        'GetItem / BatchGetItem `pk = ACCOUNT#<a>, sk = ANGLE#<id>` (unprocessed keys retried with backoff)',
+      consistency: 'strong',
+      functions: ['getAngle', 'getAngles'],
+    },
+    {
+      does: "list a client's angles, newest first",
+      operation: 'Query gsi1 `gsi1pk = ACCOUNT#<a>#CLIENT#<c> AND begins_with(gsi1sk, ANGLE#)`',
+      consistency: 'eventual (GSI)',
+      functions: ['listAnglesOfClient'],
+    },
+  ],
+});
+
+export const angleFromItem: (item: Record<string, unknown>) => Angle = angleEntity.fromItem;
 
 export function angleToItem(accountId: string, angle: Angle): Record<string, unknown> {
   return {
@@ -74,20 +99,8 @@ export async function putAngles(
     await deps.ddb.send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: table,
-              Key: keys.clientById(accountId, clientId),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          ...angles.map((angle) => ({
-            Put: {
-              TableName: table,
-              Item: angleToItem(accountId, angle),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          })),
+          clientExists(table, accountId, clientId),
+          ...angles.map((angle) => putNew(table, angleToItem(accountId, angle))),
         ],
       }),
     );
@@ -98,15 +111,8 @@ export async function putAngles(
   return angles;
 }
 
-export async function getAngle(deps: Deps, accountId: string, angleId: string): Promise<Angle | undefined> {
-  const out = await deps.ddb.send(
-    new GetCommand({
-      TableName: deps.config.tableName,
-      Key: keys.angleById(accountId, angleId),
-      ConsistentRead: true,
-    }),
-  );
-  return out.Item ? angleFromItem(out.Item) : undefined;
+export function getAngle(deps: Deps, accountId: string, angleId: string): Promise<Angle | undefined> {
+  return getItem(deps, keys.angleById(accountId, angleId), angleFromItem);
 }
 
 /** Several angles by id (a campaign selects at most 20), in the order asked; missing ones are left out. */
@@ -116,19 +122,10 @@ export async function getAngles(
   angleIds: readonly string[],
 ): Promise<Angle[]> {
   if (angleIds.length === 0) return [];
-  const table = deps.config.tableName;
-  const found: Record<string, unknown>[] = [];
-  let pending: Record<string, unknown>[] | undefined = angleIds.map((id) => keys.angleById(accountId, id));
-  // BatchGet may hand back unprocessed keys under load; ask again for those only.
-  for (let attempt = 0; pending && pending.length > 0; attempt++) {
-    if (attempt > 0) await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
-    const out: BatchGetCommandOutput = await deps.ddb.send(
-      new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }),
-    );
-    found.push(...(out.Responses?.[table] ?? []));
-    pending = out.UnprocessedKeys?.[table]?.Keys;
-    if (attempt > 5 && pending?.length) throw new Error('BatchGet left keys unprocessed after retries.');
-  }
+  const found = await batchGet(
+    deps,
+    angleIds.map((id) => keys.angleById(accountId, id)),
+  );
   const byId = new Map(found.map((item) => [String(item.id), angleFromItem(item)]));
   return angleIds.flatMap((id) => byId.get(id) ?? []);
 }
@@ -139,11 +136,5 @@ export function listAnglesOfClient(
   clientId: string,
   page: PageRequest,
 ): Promise<Page<Angle>> {
-  return queryCollection(
-    deps.ddb,
-    deps.config.tableName,
-    keys.anglesOfClient(accountId, clientId),
-    page,
-    angleFromItem,
-  );
+  return queryPage(deps, keys.anglesOfClient(accountId, clientId), page, angleFromItem);
 }

@@ -1,9 +1,12 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import type { IssuedApiKey } from '../auth/api-key-format.ts';
+import { defineEntity, nullableString } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
-import { keys } from '../db/keys.ts';
+import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
-import { type PageRequest, queryCollection } from '../db/query.ts';
+import type { PageRequest } from '../db/query.ts';
+import { getItem, queryPage } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 
 /** What is stored for a key: never the key itself, only its hash and display parts. */
@@ -22,27 +25,61 @@ export type ApiKeyRecord = {
 
 export const MAX_ACTIVE_KEYS_PER_ACCOUNT = 25;
 
-export function apiKeyFromItem(item: Record<string, unknown>): ApiKeyRecord {
-  const opt = (v: unknown) => (typeof v === 'string' ? v : null);
-  return {
-    id: String(item.id),
-    account_id: String(item.account_id),
-    name: String(item.name),
-    hash: String(item.hash),
-    prefix: String(item.prefix),
-    last4: String(item.last4),
-    created_at: String(item.created_at),
-    expires_at: opt(item.expires_at),
-    revoked_at: opt(item.revoked_at),
-    last_used_at: opt(item.last_used_at),
-  };
-}
+export const apiKeyEntity = defineEntity({
+  name: 'api_key',
+  module: 'lambdas/core/entities/api-key.ts',
+  schema: z.object({
+    id: z.string(),
+    account_id: z.string(),
+    name: z.string(),
+    hash: z.string(),
+    prefix: z.string(),
+    last4: z.string(),
+    created_at: z.string(),
+    expires_at: nullableString,
+    revoked_at: nullableString,
+    last_used_at: nullableString,
+  }),
+  keys: ['apiKeyById', 'apiKeysOfAccount', 'account'],
+  patterns: [
+    {
+      does: 'authenticate an API key',
+      operation: 'GetItem `pk = APIKEY#<key id>, sk = APIKEY`',
+      consistency: 'strong',
+      functions: ['getApiKeyById'],
+    },
+    {
+      does: 'create an API key within the 25-key limit',
+      operation: 'TransactWrite: Update account `active_api_keys < 25` + Put key `attribute_not_exists(pk)`',
+      consistency: '–',
+      functions: ['putApiKey'],
+    },
+    {
+      does: "record a key's last use (at most once a minute)",
+      operation: 'UpdateItem on the key `attribute_exists(pk)`',
+      consistency: '–',
+      functions: ['touchApiKey'],
+    },
+    {
+      does: "list an account's API keys, newest first",
+      operation: 'Query gsi1 `gsi1pk = ACCOUNT#<a>#APIKEYS AND begins_with(gsi1sk, APIKEY#)`',
+      consistency: 'eventual (GSI)',
+      functions: ['listApiKeysOfAccount'],
+    },
+    {
+      does: 'revoke a key of this account and free its place in the count',
+      operation:
+        'GetItem key, then TransactWrite: Update key `account_id = :account AND revoked_at = null` + Update account `active_api_keys > 0`',
+      consistency: 'strong',
+      functions: ['revokeApiKey'],
+    },
+  ],
+});
 
-export async function getApiKeyById(deps: Deps, keyId: string): Promise<ApiKeyRecord | undefined> {
-  const out = await deps.ddb.send(
-    new GetCommand({ TableName: deps.config.tableName, Key: keys.apiKeyById(keyId), ConsistentRead: true }),
-  );
-  return out.Item ? apiKeyFromItem(out.Item) : undefined;
+export const apiKeyFromItem: (item: Record<string, unknown>) => ApiKeyRecord = apiKeyEntity.fromItem;
+
+export function getApiKeyById(deps: Deps, keyId: string): Promise<ApiKeyRecord | undefined> {
+  return getItem(deps, keys.apiKeyById(keyId), apiKeyFromItem);
 }
 
 /**
@@ -67,7 +104,6 @@ export async function putApiKey(
     revoked_at: null,
     last_used_at: null,
   };
-  const list = keys.apiKeysOfAccount(input.accountId);
   await deps.ddb.send(
     new TransactWriteCommand({
       TransactItems: [
@@ -86,8 +122,7 @@ export async function putApiKey(
             TableName: deps.config.tableName,
             Item: {
               ...keys.apiKeyById(record.id),
-              gsi1pk: list.partition,
-              gsi1sk: `${list.skPrefix}${now}#${record.id}`,
+              ...inCollection(keys.apiKeysOfAccount(input.accountId), now, record.id),
               entity: 'api_key',
               ...record,
             },
@@ -139,13 +174,7 @@ export function listApiKeysOfAccount(
   accountId: string,
   page: PageRequest,
 ): Promise<Page<ApiKeyRecord>> {
-  return queryCollection(
-    deps.ddb,
-    deps.config.tableName,
-    keys.apiKeysOfAccount(accountId),
-    page,
-    apiKeyFromItem,
-  );
+  return queryPage(deps, keys.apiKeysOfAccount(accountId), page, apiKeyFromItem);
 }
 
 /**

@@ -1,11 +1,15 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { defineEntity, nullableNumber, nullableString } from '../db/entity.ts';
 import { cancellationReasons, isConditionalCheckFailed } from '../db/errors.ts';
-import { keys } from '../db/keys.ts';
+import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
-import { type PageRequest, queryCollection } from '../db/query.ts';
+import type { PageRequest } from '../db/query.ts';
+import { getItem, putNew, queryPage } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
+import { clientExists } from './client.ts';
 
 export const ASSET_KINDS = ['logo', 'product'] as const;
 export type AssetKind = (typeof ASSET_KINDS)[number];
@@ -50,32 +54,52 @@ export function assetObjectKey(accountId: string, asset: Pick<Asset, 'client_id'
   return `assets/${accountId}/${asset.client_id}/${asset.id}`;
 }
 
-export function assetFromItem(item: Record<string, unknown>): Asset {
-  const num = (v: unknown) => (typeof v === 'number' ? v : null);
-  return {
-    id: String(item.id),
-    client_id: String(item.client_id),
-    kind: item.kind as AssetKind,
-    content_type: item.content_type as AssetContentType,
-    content_length: Number(item.content_length),
-    status: item.status as AssetStatus,
-    reason: typeof item.reason === 'string' ? item.reason : null,
-    width: num(item.width),
-    height: num(item.height),
-    created_at: String(item.created_at),
-    updated_at: String(item.updated_at),
-  };
-}
+export const assetEntity = defineEntity({
+  name: 'asset',
+  module: 'lambdas/core/entities/asset.ts',
+  schema: z.object({
+    id: z.string(),
+    client_id: z.string(),
+    kind: z.enum(ASSET_KINDS),
+    content_type: z.enum(ASSET_CONTENT_TYPES),
+    content_length: z.number().int().nonnegative(),
+    status: z.enum(ASSET_STATUSES),
+    reason: nullableString,
+    width: nullableNumber,
+    height: nullableNumber,
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+  keys: ['assetById', 'assetsOfClient', 'assetsOfClientByKind'],
+  patterns: [
+    {
+      does: 'create an asset for a client of this account',
+      operation: 'TransactWrite: ConditionCheck client + Put asset `attribute_not_exists(pk)`',
+      consistency: '–',
+      functions: ['createAsset'],
+    },
+    {
+      does: 'get an asset, checking a finished upload once',
+      operation: 'GetItem `pk = ACCOUNT#<a>, sk = ASSET#<id>`; UpdateItem `status = pending_upload`',
+      consistency: 'strong',
+      functions: ['getAsset', 'assetForUse'],
+    },
+    {
+      does: "list a client's assets (of one kind), newest first",
+      operation: 'Query gsi1 `begins_with(gsi1sk, ASSET#)` / gsi2 `…#ASSETS#<kind>`',
+      consistency: 'eventual (GSI)',
+      functions: ['listAssetsOfClient'],
+    },
+  ],
+});
+
+export const assetFromItem: (item: Record<string, unknown>) => Asset = assetEntity.fromItem;
 
 export function assetToItem(accountId: string, asset: Asset): Record<string, unknown> {
-  const all = keys.assetsOfClient(accountId, asset.client_id);
-  const byKind = keys.assetsOfClientByKind(accountId, asset.client_id, asset.kind);
   return {
     ...keys.assetById(accountId, asset.id),
-    gsi1pk: all.partition,
-    gsi1sk: `${all.skPrefix}${asset.id}`,
-    gsi2pk: byKind.partition,
-    gsi2sk: `${byKind.skPrefix}${asset.id}`,
+    ...inCollection(keys.assetsOfClient(accountId, asset.client_id), asset.id),
+    ...inCollection(keys.assetsOfClientByKind(accountId, asset.client_id, asset.kind), asset.id),
     entity: 'asset',
     account_id: accountId,
     ...asset,
@@ -104,20 +128,8 @@ export async function createAsset(
     await deps.ddb.send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: table,
-              Key: keys.clientById(accountId, input.client_id),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: table,
-              Item: assetToItem(accountId, asset),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          clientExists(table, accountId, input.client_id),
+          putNew(table, assetToItem(accountId, asset)),
         ],
       }),
     );
@@ -129,15 +141,8 @@ export async function createAsset(
   return asset;
 }
 
-async function getAssetRecord(deps: Deps, accountId: string, assetId: string): Promise<Asset | undefined> {
-  const out = await deps.ddb.send(
-    new GetCommand({
-      TableName: deps.config.tableName,
-      Key: keys.assetById(accountId, assetId),
-      ConsistentRead: true,
-    }),
-  );
-  return out.Item ? assetFromItem(out.Item) : undefined;
+function getAssetRecord(deps: Deps, accountId: string, assetId: string): Promise<Asset | undefined> {
+  return getItem(deps, keys.assetById(accountId, assetId), assetFromItem);
 }
 
 /** The uploaded bytes of an asset (tenant-scoped key), or undefined while nothing was uploaded. */
@@ -247,9 +252,8 @@ export function listAssetsOfClient(
   kind: AssetKind | undefined,
   page: PageRequest,
 ): Promise<Page<Asset>> {
-  return queryCollection(
-    deps.ddb,
-    deps.config.tableName,
+  return queryPage(
+    deps,
     kind ? keys.assetsOfClientByKind(accountId, clientId, kind) : keys.assetsOfClient(accountId, clientId),
     page,
     assetFromItem,

@@ -1,9 +1,12 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { defineEntity, nullableString, stringList } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
+import { getItem } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 import { ConflictError } from '../errors.ts';
-import type { FontFamily } from '../fonts.ts';
+import { FONT_FAMILIES, type FontFamily } from '../fonts.ts';
 
 export type BrandColors = {
   primary: string;
@@ -57,27 +60,39 @@ export function defaultBrandKit(clientId: string, now: string): BrandKit {
   };
 }
 
-export function brandKitFromItem(item: Record<string, unknown>): BrandKit {
-  const colors = item.colors as BrandColors;
-  const fonts = item.fonts as BrandKit['fonts'];
-  return {
-    client_id: String(item.client_id),
-    colors: {
-      primary: colors.primary,
-      secondary: colors.secondary,
-      accent: colors.accent,
-      background: colors.background,
-      text: colors.text,
+const color = z.string();
+const font = z.enum(FONT_FAMILIES);
+
+/** The stored kit: the kit and its version (optimistic concurrency; absent on the oldest kits). */
+const storedBrandKit = z.object({
+  client_id: z.string(),
+  colors: z.object({ primary: color, secondary: color, accent: color, background: color, text: color }),
+  fonts: z.object({ heading: font, body: font }),
+  logo_url: nullableString,
+  logo_asset_id: nullableString,
+  tone_of_voice: z.string().default(''),
+  tagline: z.string().default(''),
+  banned_words: stringList,
+  updated_at: z.string(),
+  version: z.number().int().nonnegative().default(0),
+});
+
+export const brandKitEntity = defineEntity({
+  name: 'brand_kit',
+  module: 'lambdas/core/entities/brand-kit.ts',
+  schema: storedBrandKit.transform(({ version: _version, ...kit }): BrandKit => kit),
+  keys: ['brandKitOfClient'],
+  patterns: [
+    {
+      does: "get / update a client's brand kit",
+      operation: 'GetItem `pk = ACCOUNT#<a>, sk = BRANDKIT#<client>`; PutItem `version = :v`',
+      consistency: 'strong',
+      functions: ['getBrandKit', 'updateBrandKit'],
     },
-    fonts: { heading: fonts.heading, body: fonts.body },
-    logo_url: typeof item.logo_url === 'string' ? item.logo_url : null,
-    logo_asset_id: typeof item.logo_asset_id === 'string' ? item.logo_asset_id : null,
-    tone_of_voice: String(item.tone_of_voice ?? ''),
-    tagline: String(item.tagline ?? ''),
-    banned_words: Array.isArray(item.banned_words) ? item.banned_words.map(String) : [],
-    updated_at: String(item.updated_at),
-  };
-}
+  ],
+});
+
+export const brandKitFromItem = brandKitEntity.fromItem;
 
 export function brandKitToItem(accountId: string, kit: BrandKit, version: number): Record<string, unknown> {
   return {
@@ -89,15 +104,10 @@ export function brandKitToItem(accountId: string, kit: BrandKit, version: number
   };
 }
 
-async function getBrandKitItem(deps: Deps, accountId: string, clientId: string) {
-  const out = await deps.ddb.send(
-    new GetCommand({
-      TableName: deps.config.tableName,
-      Key: keys.brandKitOfClient(accountId, clientId),
-      ConsistentRead: true,
-    }),
+function getStoredBrandKit(deps: Deps, accountId: string, clientId: string) {
+  return getItem(deps, keys.brandKitOfClient(accountId, clientId), (item) =>
+    brandKitEntity.fromItemAs(storedBrandKit, item),
   );
-  return out.Item;
 }
 
 export async function getBrandKit(
@@ -105,8 +115,10 @@ export async function getBrandKit(
   accountId: string,
   clientId: string,
 ): Promise<BrandKit | undefined> {
-  const item = await getBrandKitItem(deps, accountId, clientId);
-  return item ? brandKitFromItem(item) : undefined;
+  const stored = await getStoredBrandKit(deps, accountId, clientId);
+  if (!stored) return undefined;
+  const { version: _version, ...kit } = stored;
+  return kit;
 }
 
 /**
@@ -119,10 +131,9 @@ export async function updateBrandKit(
   clientId: string,
   patch: BrandKitPatch,
 ): Promise<BrandKit | undefined> {
-  const item = await getBrandKitItem(deps, accountId, clientId);
-  if (!item) return undefined;
-  const current = brandKitFromItem(item);
-  const version = Number(item.version ?? 0);
+  const stored = await getStoredBrandKit(deps, accountId, clientId);
+  if (!stored) return undefined;
+  const { version, ...current } = stored;
   const next: BrandKit = {
     ...current,
     colors: { ...current.colors, ...definedOnly(patch.colors) },

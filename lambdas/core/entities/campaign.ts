@@ -1,12 +1,16 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { defineEntity, nullableString, stringList } from '../db/entity.ts';
 import { cancellationReasons } from '../db/errors.ts';
 import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
-import { type PageRequest, queryCollection } from '../db/query.ts';
+import type { PageRequest } from '../db/query.ts';
+import { getItem, putNew, queryPage } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
-import type { PlatformTarget } from '../platforms.ts';
+import { PLATFORM_TARGETS, type PlatformTarget } from '../platforms.ts';
 import type { PreparedCampaign } from '../text/types.ts';
+import { clientExists } from './client.ts';
 
 /** Every field of the spec's create_campaign table, plus identity and timestamps. */
 export type Campaign = {
@@ -34,29 +38,68 @@ export type Campaign = {
 
 export type NewCampaign = Omit<Campaign, 'id' | 'created_at' | 'updated_at' | 'use_brand_kit' | 'prepared'>;
 
-export function campaignFromItem(item: Record<string, unknown>): Campaign {
-  const strings = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
-  const optional = (v: unknown) => (typeof v === 'string' ? v : null);
-  return {
-    id: String(item.id),
-    client_id: String(item.client_id),
-    name: String(item.name),
-    cta_text: String(item.cta_text ?? ''),
-    offer_text: String(item.offer_text ?? ''),
-    aspect_ratio: String(item.aspect_ratio),
-    volume: Number(item.volume),
-    selected_angle_ids: strings(item.selected_angle_ids),
-    platform_target: strings(item.platform_target) as PlatformTarget[],
-    landing_url: String(item.landing_url ?? ''),
-    reference_image_url: optional(item.reference_image_url),
-    product_image_url: optional(item.product_image_url),
-    product_asset_id: optional(item.product_asset_id),
-    use_brand_kit: true,
-    ...(item.prepared ? { prepared: item.prepared as PreparedCampaign } : {}),
-    created_at: String(item.created_at),
-    updated_at: String(item.updated_at),
-  };
-}
+const campaignSchema: z.ZodType<Campaign> = z
+  .object({
+    id: z.string(),
+    client_id: z.string(),
+    name: z.string(),
+    cta_text: z.string().default(''),
+    offer_text: z.string().default(''),
+    aspect_ratio: z.string(),
+    volume: z.number().int(),
+    selected_angle_ids: stringList,
+    platform_target: z.array(z.enum(PLATFORM_TARGETS)).default([]),
+    landing_url: z.string().default(''),
+    reference_image_url: nullableString,
+    product_image_url: nullableString,
+    product_asset_id: nullableString,
+    prepared: z
+      .custom<PreparedCampaign>((v) => typeof v === 'object' && v !== null && !Array.isArray(v))
+      .optional(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .transform(({ prepared, ...campaign }) => ({
+    ...campaign,
+    use_brand_kit: true as const,
+    ...(prepared ? { prepared } : {}),
+  }));
+
+export const campaignEntity = defineEntity({
+  name: 'campaign',
+  module: 'lambdas/core/entities/campaign.ts',
+  schema: campaignSchema,
+  keys: ['campaignById', 'campaignsOfClient'],
+  patterns: [
+    {
+      does: 'create a campaign for a client of this account with angles of that client',
+      operation:
+        'TransactWrite: ConditionCheck client exists, ConditionCheck each angle `client_id = :client`, Put campaign',
+      consistency: '–',
+      functions: ['createCampaign'],
+    },
+    {
+      does: 'get a campaign by id',
+      operation: 'GetItem `pk = ACCOUNT#<a>, sk = CAMPAIGN#<id>`',
+      consistency: 'strong',
+      functions: ['getCampaign'],
+    },
+    {
+      does: "list a client's campaigns, newest first",
+      operation: 'Query gsi1 `gsi1pk = ACCOUNT#<a>#CLIENT#<c> AND begins_with(gsi1sk, CAMPAIGN#)`',
+      consistency: 'eventual (GSI)',
+      functions: ['listCampaignsOfClient'],
+    },
+    {
+      does: "store a campaign's prepared copy",
+      operation: 'UpdateItem `SET prepared` `attribute_exists(pk)`',
+      consistency: '–',
+      functions: ['savePreparedCampaign'],
+    },
+  ],
+});
+
+export const campaignFromItem = campaignEntity.fromItem;
 
 export function campaignToItem(accountId: string, campaign: Campaign): Record<string, unknown> {
   return {
@@ -87,13 +130,7 @@ export async function createCampaign(deps: Deps, accountId: string, input: NewCa
     await deps.ddb.send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: table,
-              Key: keys.clientById(accountId, input.client_id),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
+          clientExists(table, accountId, input.client_id),
           ...input.selected_angle_ids.map((angleId) => ({
             ConditionCheck: {
               TableName: table,
@@ -102,13 +139,7 @@ export async function createCampaign(deps: Deps, accountId: string, input: NewCa
               ExpressionAttributeValues: { ':client': input.client_id },
             },
           })),
-          {
-            Put: {
-              TableName: table,
-              Item: campaignToItem(accountId, campaign),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          putNew(table, campaignToItem(accountId, campaign)),
         ],
       }),
     );
@@ -130,19 +161,12 @@ export async function createCampaign(deps: Deps, accountId: string, input: NewCa
   return campaign;
 }
 
-export async function getCampaign(
+export function getCampaign(
   deps: Deps,
   accountId: string,
   campaignId: string,
 ): Promise<Campaign | undefined> {
-  const out = await deps.ddb.send(
-    new GetCommand({
-      TableName: deps.config.tableName,
-      Key: keys.campaignById(accountId, campaignId),
-      ConsistentRead: true,
-    }),
-  );
-  return out.Item ? campaignFromItem(out.Item) : undefined;
+  return getItem(deps, keys.campaignById(accountId, campaignId), campaignFromItem);
 }
 
 export function listCampaignsOfClient(
@@ -151,11 +175,23 @@ export function listCampaignsOfClient(
   clientId: string,
   page: PageRequest,
 ): Promise<Page<Campaign>> {
-  return queryCollection(
-    deps.ddb,
-    deps.config.tableName,
-    keys.campaignsOfClient(accountId, clientId),
-    page,
-    campaignFromItem,
+  return queryPage(deps, keys.campaignsOfClient(accountId, clientId), page, campaignFromItem);
+}
+
+/** Stores the prepared copy and recommendations on the campaign (prepare_campaign, or dispatch). */
+export async function savePreparedCampaign(
+  deps: Deps,
+  accountId: string,
+  campaignId: string,
+  prepared: PreparedCampaign,
+): Promise<void> {
+  await deps.ddb.send(
+    new UpdateCommand({
+      TableName: deps.config.tableName,
+      Key: keys.campaignById(accountId, campaignId),
+      UpdateExpression: 'SET prepared = :prepared, updated_at = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':prepared': prepared, ':now': prepared.prepared_at },
+    }),
   );
 }

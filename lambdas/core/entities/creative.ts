@@ -1,7 +1,8 @@
 import type { CreativeQuality } from '../creative/types.ts';
 import { keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
-import { type PageRequest, queryCollection } from '../db/query.ts';
+import type { PageRequest } from '../db/query.ts';
+import { queryPage } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 import { type Slot, slotFromItem } from './slot.ts';
 
@@ -67,5 +68,5 @@ export function listCreativesOfCampaign(
     filter === 'all'
       ? keys.allCreativesOfCampaign(accountId, campaignId)
       : keys.creativesOfCampaign(accountId, campaignId, filter);
-  return queryCollection(deps.ddb, deps.config.tableName, collection, page, slotFromItem);
+  return queryPage(deps, collection, page, slotFromItem);
 }

@@ -1,10 +1,15 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailed } from '../db/errors.ts';
-import { keys } from '../db/keys.ts';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { defineEntity, stringList } from '../db/entity.ts';
+import { cancellationReasons, isConditionalCheckFailed } from '../db/errors.ts';
+import { inCollection, keys } from '../db/keys.ts';
+import { queryAll } from '../db/query.ts';
+import { getItem, putNew, updateIf } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
+import { FINAL_JOB_STATUSES, isFinalJobStatus, JOB_STATUSES, type JobStatus } from '../job-status.ts';
+import { ledger } from './ledger.ts';
 
-export type JobStatus = 'pending' | 'running' | 'completed' | 'partially_failed' | 'failed';
-export const FINAL_JOB_STATUSES: readonly JobStatus[] = ['completed', 'partially_failed', 'failed'];
+export type { JobStatus };
 
 export type Job = {
   job_id: string;
@@ -25,38 +30,88 @@ export type Job = {
   updated_at: string;
 };
 
-export function jobFromItem(item: Record<string, unknown>): Job {
-  const jobs = Number(item.jobs);
-  const succeeded = Number(item.succeeded ?? 0);
-  const failed = Number(item.failed ?? 0);
-  return {
-    job_id: String(item.id),
-    campaign_id: String(item.campaign_id),
-    client_id: String(item.client_id),
-    status: item.status as JobStatus,
-    jobs,
-    succeeded,
-    failed,
-    pending: jobs - succeeded - failed,
-    failure_reasons: (item.failure_reasons as Record<string, number> | undefined) ?? {},
-    angle_ids: Array.isArray(item.angle_ids) ? item.angle_ids.map(String) : [],
-    aspect_ratios: Array.isArray(item.aspect_ratios) ? item.aspect_ratios.map(String) : [],
-    dispatch: item.dispatch === 'planned' ? 'planned' : 'dispatched',
-    created_at: String(item.created_at),
-    updated_at: String(item.updated_at),
-  };
-}
+const counter = z.number().int().nonnegative().default(0);
+
+const jobSchema: z.ZodType<Job> = z
+  .object({
+    id: z.string(),
+    campaign_id: z.string(),
+    client_id: z.string(),
+    status: z.enum(JOB_STATUSES),
+    jobs: z.number().int().nonnegative(),
+    succeeded: counter,
+    failed: counter,
+    failure_reasons: z.record(z.string(), z.number()).default({}),
+    angle_ids: stringList,
+    aspect_ratios: stringList,
+    // Jobs written before dispatch was recorded have none: they count as dispatched.
+    dispatch: z.enum(['planned', 'dispatched']).default('dispatched'),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .transform(({ id, ...job }) => ({
+    job_id: id,
+    ...job,
+    pending: job.jobs - job.succeeded - job.failed,
+  }));
+
+export const jobEntity = defineEntity({
+  name: 'job',
+  module: 'lambdas/core/entities/job.ts',
+  schema: jobSchema,
+  keys: ['jobById', 'openJobs'],
+  patterns: [
+    {
+      does: "reserve a batch's credits and write its job",
+      operation:
+        'TransactWrite: Update account `credits_available >= :n` + Put job `attribute_not_exists(pk)`',
+      consistency: '–',
+      functions: ['createJobReservingCredits'],
+    },
+    {
+      does: 'get a job by id',
+      operation: 'GetItem `pk = ACCOUNT#<a>, sk = JOB#<id>`',
+      consistency: 'strong',
+      functions: ['getJob'],
+    },
+    {
+      does: "mark a job's dispatch finished",
+      operation: 'UpdateItem `dispatch = planned → dispatched`',
+      consistency: '–',
+      functions: ['markJobDispatched'],
+    },
+    {
+      does: 'mark a job running when its first slot starts',
+      operation: 'UpdateItem `status = pending → running` (once per job and worker container)',
+      consistency: '–',
+      functions: ['markJobRunning'],
+    },
+    {
+      does: "fix a job's final status",
+      operation:
+        'UpdateItem conditional on the counters read, removing it from gsi2; the new item is returned, not read again',
+      consistency: '–',
+      functions: ['finalizeJobIfDone'],
+    },
+    {
+      does: 'find unfinished work after a restart',
+      operation: "Query gsi2 `JOBS#open`, then each job's slots (base table)",
+      consistency: 'eventual (GSI)',
+      functions: ['listOpenJobs'],
+    },
+  ],
+});
+
+export const jobFromItem = jobEntity.fromItem;
 
 /** The job item as first written (pending, nothing settled, listed among open jobs). */
 export function newJobItem(
   accountId: string,
   job: Omit<Job, 'status' | 'succeeded' | 'failed' | 'pending' | 'failure_reasons' | 'dispatch'>,
 ) {
-  const open = keys.openJobs();
   return {
     ...keys.jobById(accountId, job.job_id),
-    gsi2pk: open.partition,
-    gsi2sk: `${open.skPrefix}${job.created_at}#${accountId}#${job.job_id}`,
+    ...inCollection(keys.openJobs(), job.created_at, accountId, job.job_id),
     entity: 'job',
     account_id: accountId,
     id: job.job_id,
@@ -85,53 +140,61 @@ export type DispatchState = 'planned' | 'dispatched';
 
 /** planned → dispatched; idempotent. */
 export async function markJobDispatched(deps: Deps, accountId: string, jobId: string): Promise<void> {
+  await updateIf(deps, {
+    Key: keys.jobById(accountId, jobId),
+    UpdateExpression: 'SET #dispatch = :dispatched',
+    ConditionExpression: '#dispatch = :planned',
+    ExpressionAttributeNames: { '#dispatch': 'dispatch' },
+    ExpressionAttributeValues: { ':dispatched': 'dispatched', ':planned': 'planned' },
+  });
+}
+
+export function getJob(deps: Deps, accountId: string, jobId: string): Promise<Job | undefined> {
+  return getItem(deps, keys.jobById(accountId, jobId), jobFromItem);
+}
+
+/**
+ * Moves `amount` credits available → reserved and writes the job, in one transaction: nothing
+ * is written when the balance does not cover the batch. Answers false in that case.
+ */
+export async function createJobReservingCredits(
+  deps: Deps,
+  accountId: string,
+  job: Parameters<typeof newJobItem>[1],
+): Promise<boolean> {
+  const table = deps.config.tableName;
   try {
     await deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.config.tableName,
-        Key: keys.jobById(accountId, jobId),
-        UpdateExpression: 'SET #dispatch = :dispatched',
-        ConditionExpression: '#dispatch = :planned',
-        ExpressionAttributeNames: { '#dispatch': 'dispatch' },
-        ExpressionAttributeValues: { ':dispatched': 'dispatched', ':planned': 'planned' },
+      new TransactWriteCommand({
+        TransactItems: [
+          ledger.reserve(table, accountId, job.jobs),
+          putNew(table, newJobItem(accountId, job)),
+        ],
       }),
     );
+    return true;
   } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
+    if (cancellationReasons(error)[0] === 'ConditionalCheckFailed') return false;
+    throw error;
   }
 }
 
-export async function getJob(deps: Deps, accountId: string, jobId: string): Promise<Job | undefined> {
-  const out = await deps.ddb.send(
-    new GetCommand({
-      TableName: deps.config.tableName,
-      Key: keys.jobById(accountId, jobId),
-      ConsistentRead: true,
-    }),
-  );
-  return out.Item ? jobFromItem(out.Item) : undefined;
-}
-
-/** pending → running, once, when its first slot starts. */
+/**
+ * pending → running, when its first slot starts. The worker calls it once per job and
+ * container (see `jobStarted` in lambdas/generate/process-slot.ts), not once per slot.
+ */
 export async function markJobRunning(deps: Deps, accountId: string, jobId: string): Promise<void> {
-  try {
-    await deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.config.tableName,
-        Key: keys.jobById(accountId, jobId),
-        UpdateExpression: 'SET #status = :running, updated_at = :now',
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':running': 'running',
-          ':pending': 'pending',
-          ':now': deps.now().toISOString(),
-        },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  await updateIf(deps, {
+    Key: keys.jobById(accountId, jobId),
+    UpdateExpression: 'SET #status = :running, updated_at = :now',
+    ConditionExpression: '#status = :pending',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':running': 'running',
+      ':pending': 'pending',
+      ':now': deps.now().toISOString(),
+    },
+  });
 }
 
 export function finalStatus(job: Pick<Job, 'jobs' | 'succeeded' | 'failed'>): JobStatus | undefined {
@@ -143,6 +206,8 @@ export function finalStatus(job: Pick<Job, 'jobs' | 'succeeded' | 'failed'>): Jo
 /**
  * Once every slot is settled, fixes the job's final status and takes it off the open-jobs
  * index. Conditional on the counters it was computed from, so concurrent settlements agree.
+ * Answers the job as the update left it (or as read, when there was nothing to change or
+ * another settlement changed it first): one read and at most one write, never a read after.
  */
 export async function finalizeJobIfDone(
   deps: Deps,
@@ -152,9 +217,10 @@ export async function finalizeJobIfDone(
   const job = await getJob(deps, accountId, jobId);
   if (!job) return undefined;
   const status = finalStatus(job);
-  if (!status || FINAL_JOB_STATUSES.includes(job.status)) return job;
+  if (!status || isFinalJobStatus(job.status)) return job;
+  const [completed, partial, failed] = FINAL_JOB_STATUSES;
   try {
-    await deps.ddb.send(
+    const out = await deps.ddb.send(
       new UpdateCommand({
         TableName: deps.config.tableName,
         Key: keys.jobById(accountId, jobId),
@@ -166,14 +232,31 @@ export async function finalizeJobIfDone(
           ':now': deps.now().toISOString(),
           ':s': job.succeeded,
           ':f': job.failed,
-          ':c': 'completed',
-          ':p': 'partially_failed',
-          ':x': 'failed',
+          ':c': completed,
+          ':p': partial,
+          ':x': failed,
         },
+        ReturnValues: 'ALL_NEW',
       }),
     );
+    return out.Attributes ? jobFromItem(out.Attributes) : job;
   } catch (error) {
+    // Another settlement moved the counters or fixed the status first; it finalizes.
     if (!isConditionalCheckFailed(error)) throw error;
+    return job;
   }
-  return getJob(deps, accountId, jobId);
+}
+
+/** A job on the open-jobs index: enough to find it again. */
+export type OpenJob = { accountId: string; jobId: string; createdAt: string };
+
+const openJobSchema: z.ZodType<OpenJob> = z
+  .object({ account_id: z.string(), id: z.string(), created_at: z.string() })
+  .transform((j) => ({ accountId: j.account_id, jobId: j.id, createdAt: j.created_at }));
+
+/** Every job not yet final, across accounts (the sparse gsi2 `JOBS#open`). */
+export async function listOpenJobs(deps: Deps): Promise<OpenJob[]> {
+  return queryAll(deps.ddb, deps.config.tableName, keys.openJobs(), (item) =>
+    jobEntity.fromItemAs(openJobSchema, item),
+  );
 }

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { defineEntity } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
+import { getItem, updateIf } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 
 /**
@@ -18,19 +21,36 @@ export type SharedVisualMarker =
 
 export type VisualRef = { accountId: string; jobId: string; visualKey: string };
 
-export async function getVisualMarker(deps: Deps, ref: VisualRef): Promise<SharedVisualMarker | undefined> {
-  const out = await deps.ddb.send(
-    new GetCommand({
-      TableName: deps.config.tableName,
-      Key: keys.sharedVisual(ref.accountId, ref.jobId, ref.visualKey),
-      ConsistentRead: true,
-    }),
+const markerSchema: z.ZodType<SharedVisualMarker> = z.discriminatedUnion('status', [
+  z
+    .object({ status: z.literal('making'), lease_id: z.string(), lease_until: z.string() })
+    .transform((m) => ({ status: m.status, leaseId: m.lease_id, leaseUntil: m.lease_until })),
+  z.object({ status: z.literal('ready') }),
+  z.object({ status: z.literal('failed'), reason: z.string() }),
+]);
+
+export const sharedVisualEntity = defineEntity({
+  name: 'shared_visual',
+  module: 'lambdas/core/entities/shared-visual.ts',
+  schema: markerSchema,
+  keys: ['sharedVisual'],
+  patterns: [
+    {
+      does: 'make a shared model visual once',
+      operation:
+        'PutItem marker `attribute_not_exists(pk) OR (status = making AND lease_until < :now)`; UpdateItem / DeleteItem `lease_id = :lease`',
+      consistency: 'strong',
+      functions: ['getVisualMarker', 'claimVisual', 'settleVisual', 'releaseVisual'],
+    },
+  ],
+});
+
+export function getVisualMarker(deps: Deps, ref: VisualRef): Promise<SharedVisualMarker | undefined> {
+  return getItem(
+    deps,
+    keys.sharedVisual(ref.accountId, ref.jobId, ref.visualKey),
+    sharedVisualEntity.fromItem,
   );
-  const item = out.Item;
-  if (!item) return undefined;
-  if (item.status === 'ready') return { status: 'ready' };
-  if (item.status === 'failed') return { status: 'failed', reason: String(item.reason) };
-  return { status: 'making', leaseId: String(item.lease_id), leaseUntil: String(item.lease_until) };
 }
 
 /** Takes the right to make the visual; answers the lease id, or undefined when another slot holds it. */
@@ -71,26 +91,19 @@ export async function settleVisual(
   leaseId: string,
   outcome: { status: 'ready' } | { status: 'failed'; reason: string },
 ): Promise<void> {
-  try {
-    await deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.config.tableName,
-        Key: keys.sharedVisual(ref.accountId, ref.jobId, ref.visualKey),
-        UpdateExpression:
-          'SET #status = :status, reason = :reason, updated_at = :now REMOVE lease_id, lease_until',
-        ConditionExpression: 'lease_id = :lease',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':status': outcome.status,
-          ':reason': outcome.status === 'failed' ? outcome.reason.slice(0, 500) : null,
-          ':now': deps.now().toISOString(),
-          ':lease': leaseId,
-        },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+  await updateIf(deps, {
+    Key: keys.sharedVisual(ref.accountId, ref.jobId, ref.visualKey),
+    UpdateExpression:
+      'SET #status = :status, reason = :reason, updated_at = :now REMOVE lease_id, lease_until',
+    ConditionExpression: 'lease_id = :lease',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':status': outcome.status,
+      ':reason': outcome.status === 'failed' ? outcome.reason.slice(0, 500) : null,
+      ':now': deps.now().toISOString(),
+      ':lease': leaseId,
+    },
+  });
 }
 
 /** Gives the visual up after a transient failure, so the next delivery of any sibling may make it. */

@@ -1,23 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import {
-  BatchWriteCommand,
-  type BatchWriteCommandOutput,
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { v5 as uuidv5 } from 'uuid';
+import * as z from 'zod';
 import type { CreativeQuality } from '../creative/types.ts';
-import { ledger } from '../credits.ts';
+import { defineEntity, nullableNumber, nullableString } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
-import { keys } from '../db/keys.ts';
+import { inCollection, keys, slotIndexPart, sortKeyIn } from '../db/keys.ts';
+import { queryAll } from '../db/query.ts';
+import { batchPut, getItem, putIfAbsent, updateIf } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 import type { SlotPlan } from '../generation/batch.ts';
 import { METRIC } from '../telemetry.ts';
+import { ledger } from './ledger.ts';
 
-export type SlotStatus = 'pending' | 'running' | 'succeeded' | 'failed';
+export const SLOT_STATUSES = ['pending', 'running', 'succeeded', 'failed'] as const;
+export type SlotStatus = (typeof SLOT_STATUSES)[number];
 
 /** One image of a job. A creative is a slot seen from the caller's side. */
 export type Slot = {
@@ -62,7 +60,7 @@ export function slotIdentity(accountId: string, campaignId: string, jobId: strin
   const id = slotId(jobId, index);
   // Stability accepts seeds 0..4294967294; 0 means random, so stay in 1..4294967294.
   const seed = (crc32(`${jobId}/${index}`) % 4294967294) + 1;
-  const s3Key = `creatives/${accountId}/${campaignId}/${jobId}/${String(index).padStart(5, '0')}.png`;
+  const s3Key = `creatives/${accountId}/${campaignId}/${jobId}/${slotIndexPart(index)}.png`;
   return { id, seed, s3Key };
 }
 
@@ -75,42 +73,106 @@ function groupKeys(
   at: string,
 ) {
   const c = keys.creativesOfCampaign(slot.account_id, slot.campaign_id, groupOf(status));
-  return {
-    gsi1pk: c.partition,
-    gsi1sk: `${c.skPrefix}${at}#${String(slot.index).padStart(5, '0')}#${slot.id}`,
-  };
+  return { gsi1pk: c.partition, gsi1sk: sortKeyIn(c, at, slotIndexPart(slot.index), slot.id) };
 }
 
-export function slotFromItem(item: Record<string, unknown>): Slot {
-  const str = (v: unknown) => (typeof v === 'string' ? v : null);
-  const num = (v: unknown) => (typeof v === 'number' ? v : null);
-  return {
-    id: String(item.id),
-    account_id: String(item.account_id),
-    job_id: String(item.job_id),
-    campaign_id: String(item.campaign_id),
-    client_id: String(item.client_id),
-    index: Number(item.index),
-    angle_id: str(item.angle_id),
-    aspect_ratio: String(item.aspect_ratio),
-    variant: Number(item.variant ?? 0),
-    seed: Number(item.seed),
-    status: item.status as SlotStatus,
-    attempts: Number(item.attempts ?? 0),
-    lease_id: str(item.lease_id),
-    lease_until: str(item.lease_until),
-    s3_key: String(item.s3_key),
-    width: num(item.width),
-    height: num(item.height),
-    bytes: num(item.bytes),
-    model: str(item.model),
-    upscale: num(item.upscale),
-    failure_reason: str(item.failure_reason),
-    quality: item.quality && typeof item.quality === 'object' ? (item.quality as CreativeQuality) : null,
-    created_at: String(item.created_at),
-    updated_at: String(item.updated_at),
-  };
-}
+const slotSchema: z.ZodType<Slot> = z.object({
+  id: z.string(),
+  account_id: z.string(),
+  job_id: z.string(),
+  campaign_id: z.string(),
+  client_id: z.string(),
+  index: z.number().int().nonnegative(),
+  angle_id: nullableString,
+  aspect_ratio: z.string(),
+  variant: z.number().int().default(0),
+  seed: z.number().int(),
+  status: z.enum(SLOT_STATUSES),
+  attempts: z.number().int().default(0),
+  lease_id: nullableString,
+  lease_until: nullableString,
+  s3_key: z.string(),
+  width: nullableNumber,
+  height: nullableNumber,
+  bytes: nullableNumber,
+  model: nullableString,
+  upscale: nullableNumber,
+  failure_reason: nullableString,
+  quality: z
+    .custom<CreativeQuality>((v) => typeof v === 'object' && v !== null && !Array.isArray(v))
+    .nullish()
+    .transform((v) => v ?? null),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const slotEntity = defineEntity({
+  name: 'slot',
+  module: 'lambdas/core/entities/slot.ts',
+  schema: slotSchema,
+  keys: ['slot', 'slotsOfJob', 'creativesOfCampaign', 'allCreativesOfCampaign'],
+  patterns: [
+    {
+      does: "write a job's slots",
+      operation: 'BatchWriteItem (25 a call, unprocessed retried with backoff)',
+      consistency: '–',
+      functions: ['writeSlots'],
+    },
+    {
+      does: 'write a missing slot (reconciler, failed dispatch)',
+      operation: 'PutItem `attribute_not_exists(pk)`',
+      consistency: '–',
+      functions: ['createSlotIfMissing'],
+    },
+    {
+      does: 'get a slot',
+      operation: 'GetItem `pk = ACCOUNT#<a>#JOB#<j>, sk = SLOT#<index>`',
+      consistency: 'strong',
+      functions: ['getSlot'],
+    },
+    {
+      does: "read a job's slots",
+      operation: 'Query `pk = ACCOUNT#<a>#JOB#<j> AND begins_with(sk, SLOT#)`',
+      consistency: 'strong',
+      functions: ['slotsOfJob'],
+    },
+    {
+      does: 'claim a slot',
+      operation: 'UpdateItem `status = pending OR (status = running AND lease_until < :now)`',
+      consistency: '–',
+      functions: ['claimSlot'],
+    },
+    {
+      does: 'settle a slot with its credit',
+      operation:
+        'TransactWrite: slot `running → succeeded` (lease held) + account `reserved → used` + job counter; or slot `→ failed` + `reserved → available` + job counters',
+      consistency: '–',
+      functions: ['settleSlot'],
+    },
+    {
+      does: 'give a slot back after a transient failure',
+      operation: 'UpdateItem `running → pending`, `lease_id = :lease`',
+      consistency: '–',
+      functions: ['releaseLease'],
+    },
+    {
+      does: "list a campaign's creatives in a state, newest first",
+      operation: 'Query gsi1 `gsi1pk = …#CREATIVES#<state>`',
+      consistency: 'eventual (GSI)',
+      functions: ['listCreativesOfCampaign'],
+      module: 'lambdas/core/entities/creative.ts',
+    },
+    {
+      does: "list all of a campaign's creatives",
+      operation: 'Query gsi2 `gsi2pk = …#CREATIVES`',
+      consistency: 'eventual (GSI)',
+      functions: ['listCreativesOfCampaign'],
+      module: 'lambdas/core/entities/creative.ts',
+    },
+  ],
+});
+
+export const slotFromItem = slotEntity.fromItem;
 
 export function newSlotItems(
   input: { accountId: string; campaignId: string; clientId: string; jobId: string; now: string },
@@ -123,8 +185,7 @@ export function newSlotItems(
     return {
       ...keys.slot(input.accountId, input.jobId, plan.index),
       ...groupKeys(slot, 'pending', input.now),
-      gsi2pk: all.partition,
-      gsi2sk: `${all.skPrefix}${input.now}#${input.jobId}#${String(plan.index).padStart(5, '0')}`,
+      ...inCollection(all, input.now, input.jobId, slotIndexPart(plan.index)),
       entity: 'slot',
       id,
       account_id: input.accountId,
@@ -146,62 +207,34 @@ export function newSlotItems(
 }
 
 /** Writes slots 25 at a time; puts are idempotent (deterministic keys), so retrying is safe. */
-export async function writeSlots(
+export function writeSlots(
   deps: Deps,
   items: readonly Record<string, unknown>[],
-  onProgress: (written: number) => Promise<void> = async () => {},
+  onProgress?: (written: number) => Promise<void>,
 ): Promise<void> {
-  const table = deps.config.tableName;
-  for (let i = 0; i < items.length; i += 25) {
-    let requests:
-      | NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string]
-      | undefined = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; requests && requests.length > 0; attempt++) {
-      if (attempt > 6) throw new Error('BatchWrite left slots unprocessed after retries.');
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 25 * 2 ** attempt));
-      const out: BatchWriteCommandOutput = await deps.ddb.send(
-        new BatchWriteCommand({ RequestItems: { [table]: requests } }),
-      );
-      requests = out.UnprocessedItems?.[table];
-    }
-    await onProgress(Math.min(items.length, i + 25));
-  }
+  return batchPut(deps, items, onProgress);
 }
 
 /**
  * Writes one slot unless it exists: the reconciler must never overwrite a slot a worker already
  * claimed or settled. Answers whether it wrote it.
  */
-export async function createSlotIfMissing(deps: Deps, item: Record<string, unknown>): Promise<boolean> {
-  try {
-    await deps.ddb.send(
-      new PutCommand({
-        TableName: deps.config.tableName,
-        Item: item,
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+export function createSlotIfMissing(deps: Deps, item: Record<string, unknown>): Promise<boolean> {
+  return putIfAbsent(deps, item);
 }
 
-export async function getSlot(
+export function getSlot(
   deps: Deps,
   accountId: string,
   jobId: string,
   index: number,
 ): Promise<Slot | undefined> {
-  const out = await deps.ddb.send(
-    new GetCommand({
-      TableName: deps.config.tableName,
-      Key: keys.slot(accountId, jobId, index),
-      ConsistentRead: true,
-    }),
-  );
-  return out.Item ? slotFromItem(out.Item) : undefined;
+  return getItem(deps, keys.slot(accountId, jobId, index), slotFromItem);
+}
+
+/** Every slot of a job, in index order (base table, strongly consistent). */
+export function slotsOfJob(deps: Deps, accountId: string, jobId: string): Promise<Slot[]> {
+  return queryAll(deps.ddb, deps.config.tableName, keys.slotsOfJob(accountId, jobId), slotFromItem);
 }
 
 export type ClaimResult =
@@ -296,77 +329,45 @@ export function reasonCode(reason: string): string {
   return code.length > 0 && code.length <= 40 ? code : 'other';
 }
 
-/**
- * running → succeeded, one credit reserved → used, the job's count up: one transaction,
- * conditional on still holding the lease. Answers false when the lease was lost (another
- * worker took the slot over), in which case nothing was written.
- */
-export async function settleSucceeded(
-  deps: Deps,
-  slot: Slot,
-  leaseId: string,
-  result: SlotResult,
-): Promise<boolean> {
-  const now = deps.now().toISOString();
-  const table = deps.config.tableName;
-  const group = groupKeys(slot, 'succeeded', now);
-  try {
-    await deps.ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table,
-              Key: keys.slot(slot.account_id, slot.job_id, slot.index),
-              UpdateExpression: `SET #status = :succeeded, width = :w, height = :h, bytes = :b, model = :m${result.quality ? ', quality = :q' : ''}${result.upscale === undefined ? '' : ', upscale = :u'}, updated_at = :now, completed_at = :now, gsi1pk = :g1pk, gsi1sk = :g1sk REMOVE lease_id, lease_until`,
-              ConditionExpression: '#status = :running AND lease_id = :lease',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':succeeded': 'succeeded',
-                ':running': 'running',
-                ':lease': leaseId,
-                ':w': result.width,
-                ':h': result.height,
-                ':b': result.bytes,
-                ':m': result.model,
-                ...(result.quality ? { ':q': result.quality } : {}),
-                ':now': now,
-                ':g1pk': group.gsi1pk,
-                ':g1sk': group.gsi1sk,
-                ...(result.upscale === undefined ? {} : { ':u': result.upscale }),
-              },
-            },
-          },
-          ledger.consume(table, slot.account_id),
-          jobCounter(deps, slot, now),
-        ],
-      }),
-    );
-    // Counted only when the move commits, so a redelivery can never count an image twice.
-    deps.telemetry.count(METRIC.imagesSucceeded);
-    deps.telemetry.count(METRIC.creditsUsed);
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
-}
+/** How a slot ends: with its image (only by the lease holder), or failed with a reason. */
+export type Settlement =
+  | { status: 'succeeded'; leaseId: string; result: SlotResult }
+  | {
+      status: 'failed';
+      reason: string;
+      /** With a lease id only its holder may fail the slot; without (DLQ, dispatch failure), any unfinished slot. */
+      leaseId?: string | undefined;
+    };
 
 /**
- * Any unfinished state → failed, its credit reserved → available, the job's failure count up:
- * one transaction. With a lease id, only the lease holder may fail it; without (DLQ, dispatch
- * failure), any unfinished slot. Answers false when the slot was already final.
+ * Settles a slot in one transaction: the slot moves to its final state and state group, its
+ * credit moves reserved → used (succeeded) or reserved → available (failed), and the job's
+ * counter goes up (failures also by reason code). Conditional on the slot being unfinished and,
+ * with a lease id, on still holding it. Answers false when that condition failed (another
+ * delivery took the slot over, or it was already final), in which case nothing was written.
  */
-export async function settleFailed(
+export async function settleSlot(
   deps: Deps,
   slot: Pick<Slot, 'account_id' | 'job_id' | 'campaign_id' | 'index' | 'id'>,
-  reason: string,
-  leaseId?: string,
+  settlement: Settlement,
 ): Promise<boolean> {
   const now = deps.now().toISOString();
   const table = deps.config.tableName;
-  const group = groupKeys(slot, 'failed', now);
-  const leaseCondition = leaseId ? ' AND lease_id = :lease' : '';
+  const succeeded = settlement.status === 'succeeded';
+  const group = groupKeys(slot, settlement.status, now);
+  const fields: Record<string, unknown> = succeeded
+    ? {
+        width: settlement.result.width,
+        height: settlement.result.height,
+        bytes: settlement.result.bytes,
+        model: settlement.result.model,
+        quality: settlement.result.quality,
+        upscale: settlement.result.upscale,
+      }
+    : { failure_reason: settlement.reason.slice(0, 500) };
+  const set = Object.entries(fields).filter(([, value]) => value !== undefined);
+  const code = succeeded ? undefined : reasonCode(settlement.reason);
+  const lease = settlement.leaseId;
   try {
     await deps.ddb.send(
       new TransactWriteCommand({
@@ -375,34 +376,41 @@ export async function settleFailed(
             Update: {
               TableName: table,
               Key: keys.slot(slot.account_id, slot.job_id, slot.index),
-              UpdateExpression:
-                'SET #status = :failed, failure_reason = :reason, updated_at = :now, completed_at = :now, gsi1pk = :g1pk, gsi1sk = :g1sk REMOVE lease_id, lease_until',
-              ConditionExpression: `#status IN (:pending, :running)${leaseCondition}`,
+              UpdateExpression: `SET #status = :to, ${set.map(([name]) => `${name} = :${name}, `).join('')}updated_at = :now, completed_at = :now, gsi1pk = :g1pk, gsi1sk = :g1sk REMOVE lease_id, lease_until`,
+              ConditionExpression: succeeded
+                ? '#status = :running AND lease_id = :lease'
+                : `#status IN (:pending, :running)${lease ? ' AND lease_id = :lease' : ''}`,
               ExpressionAttributeNames: { '#status': 'status' },
               ExpressionAttributeValues: {
-                ':failed': 'failed',
-                ':pending': 'pending',
+                ':to': settlement.status,
                 ':running': 'running',
-                ':reason': reason.slice(0, 500),
+                ...(succeeded ? {} : { ':pending': 'pending' }),
+                ...(lease ? { ':lease': lease } : {}),
+                ...Object.fromEntries(set.map(([name, value]) => [`:${name}`, value])),
                 ':now': now,
                 ':g1pk': group.gsi1pk,
                 ':g1sk': group.gsi1sk,
-                ...(leaseId ? { ':lease': leaseId } : {}),
               },
             },
           },
-          ledger.release(table, slot.account_id),
-          jobCounter(deps, slot, now, reasonCode(reason)),
+          succeeded ? ledger.consume(table, slot.account_id) : ledger.release(table, slot.account_id),
+          jobCounter(deps, slot, now, code),
         ],
       }),
     );
-    deps.telemetry.count(METRIC.imagesFailed, 1, { reason: reasonCode(reason) });
-    deps.telemetry.count(METRIC.creditsReleased);
-    return true;
   } catch (error) {
     if (isConditionalCheckFailed(error)) return false;
     throw error;
   }
+  // Counted only when the move commits, so a redelivery can never count an image twice.
+  if (code === undefined) {
+    deps.telemetry.count(METRIC.imagesSucceeded);
+    deps.telemetry.count(METRIC.creditsUsed);
+  } else {
+    deps.telemetry.count(METRIC.imagesFailed, 1, { reason: code });
+    deps.telemetry.count(METRIC.creditsReleased);
+  }
+  return true;
 }
 
 /**
@@ -411,25 +419,16 @@ export async function settleFailed(
  * Answers false when another delivery holds or finished the slot (nothing written).
  */
 export async function releaseLease(deps: Deps, slot: Slot, leaseId: string): Promise<boolean> {
-  try {
-    await deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.config.tableName,
-        Key: keys.slot(slot.account_id, slot.job_id, slot.index),
-        UpdateExpression: 'SET #status = :pending, updated_at = :now REMOVE lease_id, lease_until',
-        ConditionExpression: '#status = :running AND lease_id = :lease',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':pending': 'pending',
-          ':running': 'running',
-          ':lease': leaseId,
-          ':now': deps.now().toISOString(),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return updateIf(deps, {
+    Key: keys.slot(slot.account_id, slot.job_id, slot.index),
+    UpdateExpression: 'SET #status = :pending, updated_at = :now REMOVE lease_id, lease_until',
+    ConditionExpression: '#status = :running AND lease_id = :lease',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':pending': 'pending',
+      ':running': 'running',
+      ':lease': leaseId,
+      ':now': deps.now().toISOString(),
+    },
+  });
 }

@@ -1,3 +1,5 @@
+import { parseAspectRatios } from '../aspect-ratio.ts';
+
 /**
  * The spec's job count rule (section 4, generate_creatives rules 3–6):
  * combinations = (selected angles, or 1 empty angle) × (aspect ratios);
@@ -43,4 +45,20 @@ export function planSlots(
     }
   }
   return slots;
+}
+
+/**
+ * A campaign's batch exactly as generate_creatives orders it: its ratio labels and one slot per
+ * image. The dispatch and the estimate both call this, so an estimate's `jobs` is the job's.
+ */
+export function planCampaignBatch(campaign: {
+  id: string;
+  aspect_ratio: string;
+  selected_angle_ids: readonly string[];
+  volume: number;
+}): { ratios: string[]; plans: SlotPlan[] } {
+  const parsed = parseAspectRatios(campaign.aspect_ratio);
+  if (!parsed.ok) throw new Error(`Stored campaign ${campaign.id} has an invalid aspect_ratio.`);
+  const ratios = parsed.ratios.map((r) => r.label);
+  return { ratios, plans: planSlots(campaign.selected_angle_ids, ratios, campaign.volume) };
 }

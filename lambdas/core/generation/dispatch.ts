@@ -1,15 +1,11 @@
-import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { parseAspectRatios } from '../aspect-ratio.ts';
-import { ledger } from '../credits.ts';
-import { cancellationReasons, isConditionalCheckFailed } from '../db/errors.ts';
 import type { Deps } from '../deps.ts';
 import { getAccount } from '../entities/account.ts';
 import type { Campaign } from '../entities/campaign.ts';
-import { finalizeJobIfDone, markJobDispatched, newJobItem } from '../entities/job.ts';
-import { newSlotItems, settleFailed, writeSlots } from '../entities/slot.ts';
+import { createJobReservingCredits, finalizeJobIfDone, markJobDispatched } from '../entities/job.ts';
+import { createSlotIfMissing, newSlotItems, settleSlot, writeSlots } from '../entities/slot.ts';
 import { AppError, InsufficientCreditsError } from '../errors.ts';
 import { METRIC } from '../telemetry.ts';
-import { planSlots } from './batch.ts';
+import { planCampaignBatch } from './batch.ts';
 import { enqueueSlots, slotRefKey } from './enqueue.ts';
 import { prepareCampaign } from './prepare.ts';
 
@@ -32,10 +28,7 @@ export async function dispatchGeneration(
   accountId: string,
   given: Campaign,
 ): Promise<DispatchedJob> {
-  const parsed = parseAspectRatios(given.aspect_ratio);
-  if (!parsed.ok) throw new Error(`Stored campaign ${given.id} has an invalid aspect_ratio.`);
-  const ratios = parsed.ratios.map((r) => r.label);
-  const plans = planSlots(given.selected_angle_ids, ratios, given.volume);
+  const { ratios, plans } = planCampaignBatch(given);
   const jobs = plans.length;
   // A batch that cannot be paid for is refused before anything is written (the reservation
   // below re-checks atomically, so this early answer is only a courtesy, not the guard).
@@ -44,41 +37,23 @@ export async function dispatchGeneration(
   // Creatives use the prepared copy; prepare it now when the caller did not.
   const campaign = given.prepared
     ? given
-    : { ...given, prepared: await prepareCampaign(deps, accountId, given) };
+    : { ...given, prepared: await prepareCampaign(deps, accountId, given, ratios) };
   const jobId = deps.newId();
   const now = deps.now().toISOString();
-  const table = deps.config.tableName;
 
-  try {
-    await deps.ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          ledger.reserve(table, accountId, jobs),
-          {
-            Put: {
-              TableName: table,
-              Item: newJobItem(accountId, {
-                job_id: jobId,
-                campaign_id: campaign.id,
-                client_id: campaign.client_id,
-                jobs,
-                angle_ids: campaign.selected_angle_ids,
-                aspect_ratios: ratios,
-                created_at: now,
-                updated_at: now,
-              }),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (cancellationReasons(error)[0] === 'ConditionalCheckFailed') {
-      const account = await getAccount(deps, accountId);
-      throw new InsufficientCreditsError(jobs, account?.credits.available ?? 0);
-    }
-    throw error;
+  const reserved = await createJobReservingCredits(deps, accountId, {
+    job_id: jobId,
+    campaign_id: campaign.id,
+    client_id: campaign.client_id,
+    jobs,
+    angle_ids: campaign.selected_angle_ids,
+    aspect_ratios: ratios,
+    created_at: now,
+    updated_at: now,
+  });
+  if (!reserved) {
+    const account = await getAccount(deps, accountId);
+    throw new InsufficientCreditsError(jobs, account?.credits.available ?? 0);
   }
   deps.telemetry.count(METRIC.creditsReserved, jobs);
   await deps.checkpoint('dispatch.reserved', 0);
@@ -121,27 +96,11 @@ export async function releaseUnsent(
     const item = items[index];
     // The slot may not have been written if writing was what failed; write it (never over one
     // a worker already touched) so that it can be failed and its credit released.
-    try {
-      await deps.ddb.send(
-        new PutCommand({
-          TableName: deps.config.tableName,
-          Item: item,
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-    } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error;
-    }
-    await settleFailed(
+    if (item) await createSlotIfMissing(deps, item);
+    await settleSlot(
       deps,
-      {
-        account_id: accountId,
-        job_id: jobId,
-        campaign_id: campaignId,
-        index,
-        id: String(item?.id),
-      },
-      'dispatch_failed: the image could not be queued',
+      { account_id: accountId, job_id: jobId, campaign_id: campaignId, index, id: String(item?.id) },
+      { status: 'failed', reason: 'dispatch_failed: the image could not be queued' },
     );
   }
   await finalizeJobIfDone(deps, accountId, jobId);

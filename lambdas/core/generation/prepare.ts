@@ -1,16 +1,19 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { parseAspectRatios } from '../aspect-ratio.ts';
-import { keys } from '../db/keys.ts';
 import type { Deps } from '../deps.ts';
 import { getAngles, listAnglesOfClient } from '../entities/angle.ts';
 import { getBrandKit } from '../entities/brand-kit.ts';
-import type { Campaign } from '../entities/campaign.ts';
+import { type Campaign, savePreparedCampaign } from '../entities/campaign.ts';
 import { getClient } from '../entities/client.ts';
 import { NotFoundError } from '../errors.ts';
 import { writeCampaignCopy } from '../text/campaign-copy.ts';
 import { PLATFORM_RATIOS } from '../text/platform-limits.ts';
 import type { AwarenessLevel, CopyPlatform, PreparedCampaign } from '../text/types.ts';
 import { batchSize } from './batch.ts';
+
+function ratioLabelsOf(campaign: Campaign): string[] {
+  const parsed = parseAspectRatios(campaign.aspect_ratio);
+  return parsed.ok ? parsed.ratios.map((r) => r.label) : [];
+}
 
 /** Which awareness levels each placement suits: cold, scroll-past feeds want colder angles. */
 const LEVELS_BY_PLATFORM: Record<CopyPlatform, AwarenessLevel[]> = {
@@ -40,6 +43,8 @@ export async function prepareCampaign(
   deps: Deps,
   accountId: string,
   campaign: Campaign,
+  /** The campaign's ratio labels when the caller already parsed them (dispatch does). */
+  ratioLabels?: readonly string[],
 ): Promise<PreparedCampaign> {
   const [client, brand, angles] = await Promise.all([
     getClient(deps, accountId, campaign.client_id),
@@ -78,8 +83,7 @@ export async function prepareCampaign(
     warnings.push(
       'No angles selected: one general variant per platform. Run generate_angles for sharper copy.',
     );
-  const campaignRatios = parseAspectRatios(campaign.aspect_ratio);
-  const labels = campaignRatios.ok ? campaignRatios.ratios.map((r) => r.label) : [];
+  const labels = ratioLabels ?? ratioLabelsOf(campaign);
   if (labels.includes('9:16') && campaign.offer_text.length > STORY_OFFER_CHARS) {
     warnings.push(
       `The offer text has ${campaign.offer_text.length} characters; in the 9:16 safe zone more than ${STORY_OFFER_CHARS} wrap to three lines or more.`,
@@ -105,14 +109,6 @@ export async function prepareCampaign(
     warnings: [...new Set(warnings)],
     prepared_at: deps.now().toISOString(),
   };
-  await deps.ddb.send(
-    new UpdateCommand({
-      TableName: deps.config.tableName,
-      Key: keys.campaignById(accountId, campaign.id),
-      UpdateExpression: 'SET prepared = :prepared, updated_at = :now',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':prepared': prepared, ':now': prepared.prepared_at },
-    }),
-  );
+  await savePreparedCampaign(deps, accountId, campaign.id, prepared);
   return prepared;
 }

@@ -1,9 +1,6 @@
-import { keys } from '../db/keys.ts';
-import type { Page } from '../db/pagination.ts';
-import { queryCollection } from '../db/query.ts';
 import type { Deps } from '../deps.ts';
-import { finalizeJobIfDone, getJob, markJobDispatched } from '../entities/job.ts';
-import { createSlotIfMissing, newSlotItems, type Slot, slotFromItem } from '../entities/slot.ts';
+import { finalizeJobIfDone, getJob, listOpenJobs, markJobDispatched } from '../entities/job.ts';
+import { createSlotIfMissing, newSlotItems, slotsOfJob } from '../entities/slot.ts';
 import { planSlots } from './batch.ts';
 import { releaseUnsent } from './dispatch.ts';
 import { enqueueSlots, slotRefKey } from './enqueue.ts';
@@ -18,8 +15,6 @@ export type ReconcileReport = {
   /** Slots that could not be queued: failed, their credits released. */
   failed: number;
 };
-
-type OpenJob = { accountId: string; jobId: string; createdAt: string };
 
 /**
  * Finishes every dispatch that a crash left half-done. A job is `planned` from the transaction
@@ -80,42 +75,4 @@ export async function reconcileDispatches(deps: Deps, olderThan: Date): Promise<
     await finalizeJobIfDone(deps, open.accountId, job.job_id);
   }
   return report;
-}
-
-export async function listOpenJobs(deps: Deps): Promise<OpenJob[]> {
-  const all: OpenJob[] = [];
-  let token: string | null = null;
-  do {
-    const page: Page<OpenJob> = await queryCollection(
-      deps.ddb,
-      deps.config.tableName,
-      keys.openJobs(),
-      { limit: 100, nextToken: token },
-      (item) => ({
-        accountId: String(item.account_id),
-        jobId: String(item.id),
-        createdAt: String(item.created_at),
-      }),
-    );
-    all.push(...page.items);
-    token = page.nextToken;
-  } while (token);
-  return all;
-}
-
-export async function slotsOfJob(deps: Deps, accountId: string, jobId: string): Promise<Slot[]> {
-  const all: Slot[] = [];
-  let token: string | null = null;
-  do {
-    const page: Page<Slot> = await queryCollection(
-      deps.ddb,
-      deps.config.tableName,
-      keys.slotsOfJob(accountId, jobId),
-      { limit: 100, nextToken: token },
-      slotFromItem,
-    );
-    all.push(...page.items);
-    token = page.nextToken;
-  } while (token);
-  return all;
 }

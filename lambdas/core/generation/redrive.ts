@@ -1,7 +1,7 @@
 import type { Deps } from '../deps.ts';
-import { releaseLease, type Slot } from '../entities/slot.ts';
+import { listOpenJobs } from '../entities/job.ts';
+import { releaseLease, type Slot, slotsOfJob } from '../entities/slot.ts';
 import { enqueueSlots } from './enqueue.ts';
-import { listOpenJobs, slotsOfJob } from './reconcile.ts';
 
 /**
  * Re-enqueues every unfinished slot of every open job whose lease is free or expired: after a
@@ -13,7 +13,7 @@ import { listOpenJobs, slotsOfJob } from './reconcile.ts';
  * whose worker died with the previous process, so it is set back to pending and re-driven now
  * instead of when its lease runs out.
  *
- * Answers how many messages were sent.
+ * Answers how many messages SQS accepted; throws (after counting them) when it refused any.
  */
 export async function redriveOpenJobs(
   deps: Deps,
@@ -35,11 +35,18 @@ export async function redriveOpenJobs(
       )
         due.push(s);
     }
-    await enqueueSlots(
-      deps,
-      due.map((s) => ({ accountId: s.account_id, jobId: s.job_id, index: s.index })),
-    );
-    sent += due.length;
+    // The shared chunked enqueue: a message SQS refused (`Failed`) is not counted as sent, and
+    // the slot stays pending for the next redrive or the lease expiry to pick up.
+    const enqueued = new Set<string>();
+    try {
+      await enqueueSlots(
+        deps,
+        due.map((s) => ({ accountId: s.account_id, jobId: s.job_id, index: s.index })),
+        enqueued,
+      );
+    } finally {
+      sent += enqueued.size;
+    }
   }
   return sent;
 }

@@ -1,19 +1,9 @@
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import * as z from 'zod';
 import { invokeJson } from './bedrock-invoke.ts';
-import { nearestRatio } from './bedrock-stability.ts';
 import { coverToPng } from './decode.ts';
+import { NOVA_SIZES, nearestRatio } from './native-sizes.ts';
 import { type ImageModel, PermanentImageError, type VisualRequest } from './types.ts';
-
-/** Sizes Nova Canvas accepts (multiples of 16, under 4.19 MP), one per common shape. */
-const NOVA_SIZES: Record<string, { width: number; height: number }> = {
-  '1:1': { width: 1024, height: 1024 },
-  '4:5': { width: 1088, height: 1360 },
-  '9:16': { width: 720, height: 1280 },
-  '2:3': { width: 1024, height: 1536 },
-  '16:9': { width: 1280, height: 720 },
-  '3:2': { width: 1536, height: 1024 },
-};
 
 const novaResponse = z.object({ images: z.array(z.string()).default([]), error: z.string().nullish() });
 

@@ -1,0 +1,18 @@
+import * as z from 'zod';
+import { getCampaign } from '#core/entities/campaign.ts';
+import { NotFoundError } from '#core/errors.ts';
+import { estimateGeneration } from '#core/generation/estimate.ts';
+import { defineAction } from '../action.ts';
+import { id } from '../schemas.ts';
+
+/** What generate_creatives would order and charge for the campaign now; writes nothing. */
+export const estimateCreativesAction = defineAction({
+  name: 'estimate_creatives',
+  credential: 'api_key',
+  input: z.strictObject({ campaign_id: id('campaign_id') }),
+  run: async (input, { principal, deps }) => {
+    const campaign = await getCampaign(deps, principal.accountId, input.campaign_id);
+    if (!campaign) throw new NotFoundError('campaign', input.campaign_id);
+    return { estimate: await estimateGeneration(deps, principal.accountId, campaign) };
+  },
+});

@@ -1,0 +1,122 @@
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { retryUntilDone } from '../retry.ts';
+import { isConditionalCheckFailed } from './errors.ts';
+import type { CollectionKey, ItemKey } from './keys.ts';
+import type { Page } from './pagination.ts';
+import { type PageRequest, queryCollection } from './query.ts';
+
+/** What the table helpers need of the service's dependencies. */
+export type TableDeps = { ddb: DynamoDBDocumentClient; config: { tableName: string } };
+
+type Item = Record<string, unknown>;
+
+/** DynamoDB may hand back part of a batch under load; those are retried with backoff. */
+const UNPROCESSED = { baseMs: 50, capMs: 1_000, maxAttempts: 7 };
+
+/** One item by key, strongly consistent, validated by the entity's `fromItem`. */
+export async function getItem<T>(
+  deps: TableDeps,
+  key: ItemKey,
+  fromItem: (item: Item) => T,
+): Promise<T | undefined> {
+  const out = await deps.ddb.send(
+    new GetCommand({ TableName: deps.config.tableName, Key: key, ConsistentRead: true }),
+  );
+  return out.Item ? fromItem(out.Item) : undefined;
+}
+
+/** Writes an item unless its key exists; answers whether it wrote it. */
+export async function putIfAbsent(deps: TableDeps, item: Item): Promise<boolean> {
+  try {
+    await deps.ddb.send(
+      new PutCommand({
+        TableName: deps.config.tableName,
+        Item: item,
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** Puts items 25 a call (BatchWriteItem's limit), retrying what comes back unprocessed. */
+export async function batchPut(
+  deps: TableDeps,
+  items: readonly Item[],
+  onProgress: (written: number) => Promise<void> = async () => {},
+): Promise<void> {
+  const table = deps.config.tableName;
+  for (let i = 0; i < items.length; i += 25) {
+    const requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    await retryUntilDone(
+      requests,
+      async (pending) => {
+        const out = await deps.ddb.send(new BatchWriteCommand({ RequestItems: { [table]: [...pending] } }));
+        return out.UnprocessedItems?.[table] as typeof requests | undefined;
+      },
+      { ...UNPROCESSED, what: 'BatchWriteItem' },
+    );
+    await onProgress(Math.min(items.length, i + 25));
+  }
+}
+
+/** Items by key (at most 100), strongly consistent, retrying unprocessed keys; missing ones are left out. */
+export async function batchGet(deps: TableDeps, keys: readonly ItemKey[]): Promise<Item[]> {
+  const table = deps.config.tableName;
+  const found: Item[] = [];
+  await retryUntilDone(
+    keys,
+    async (pending) => {
+      const out = await deps.ddb.send(
+        new BatchGetCommand({ RequestItems: { [table]: { Keys: [...pending], ConsistentRead: true } } }),
+      );
+      found.push(...(out.Responses?.[table] ?? []));
+      return out.UnprocessedKeys?.[table]?.Keys as ItemKey[] | undefined;
+    },
+    { ...UNPROCESSED, what: 'BatchGetItem' },
+  );
+  return found;
+}
+
+/**
+ * An UpdateItem guarded by its condition: answers false (nothing written) when the condition
+ * failed, throws anything else.
+ */
+export async function updateIf(
+  deps: TableDeps,
+  update: Omit<UpdateCommandInput, 'TableName'>,
+): Promise<boolean> {
+  try {
+    await deps.ddb.send(new UpdateCommand({ ...update, TableName: deps.config.tableName }));
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** One page of a collection, newest first (see db/query.ts), read with the service's client. */
+export function queryPage<T>(
+  deps: TableDeps,
+  collection: CollectionKey,
+  page: PageRequest,
+  fromItem: (item: Item) => T,
+): Promise<Page<T>> {
+  return queryCollection(deps.ddb, deps.config.tableName, collection, page, fromItem);
+}
+
+/** A transaction item that writes a new item, never over an existing one. */
+export function putNew(tableName: string, item: Item) {
+  return { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } };
+}

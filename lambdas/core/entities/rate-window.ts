@@ -1,0 +1,46 @@
+import * as z from 'zod';
+import { defineEntity } from '../db/entity.ts';
+import { keys } from '../db/keys.ts';
+import { updateIf } from '../db/table.ts';
+import { tableDesign } from '../db/table-design.ts';
+import type { Deps } from '../deps.ts';
+
+/** A per-account counter of one action group in one fixed window; removed by TTL after it. */
+export const rateWindowEntity = defineEntity({
+  name: 'rate_window',
+  module: 'lambdas/core/entities/rate-window.ts',
+  schema: z.object({ uses: z.number().int().nonnegative(), ttl: z.number().int() }),
+  keys: ['rateWindow'],
+  patterns: [
+    {
+      does: "count one use of an account's allowance in a window",
+      operation:
+        'UpdateItem `uses = if_not_exists(uses, 0) + 1` `attribute_not_exists(uses) OR uses < :limit`, TTL after the window',
+      consistency: '–',
+      functions: ['countUse'],
+    },
+  ],
+});
+
+/**
+ * Counts one use in the window starting at `windowStart` unless `limit` uses are already
+ * counted there. Answers false (nothing written) when the allowance is spent.
+ */
+export async function countUse(
+  deps: Deps,
+  window: { accountId: string; bucket: string; windowStart: Date; expiresAt: Date; limit: number },
+): Promise<boolean> {
+  return updateIf(deps, {
+    Key: keys.rateWindow(window.accountId, window.bucket, window.windowStart.toISOString()),
+    UpdateExpression: 'SET uses = if_not_exists(uses, :zero) + :one, #ttl = :ttl, entity = :entity',
+    ExpressionAttributeNames: { '#ttl': tableDesign.timeToLiveAttribute },
+    ConditionExpression: 'attribute_not_exists(uses) OR uses < :limit',
+    ExpressionAttributeValues: {
+      ':zero': 0,
+      ':one': 1,
+      ':limit': window.limit,
+      ':ttl': Math.ceil(window.expiresAt.getTime() / 1000),
+      ':entity': rateWindowEntity.name,
+    },
+  });
+}

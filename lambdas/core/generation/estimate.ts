@@ -1,0 +1,61 @@
+import type { Deps } from '../deps.ts';
+import { getAccount } from '../entities/account.ts';
+import type { Campaign } from '../entities/campaign.ts';
+import { nativeSizeOf } from '../images/native-sizes.ts';
+import { deliverySize, parseRatio } from '../images/sizes.ts';
+import { planVisual } from '../images/visual-plan.ts';
+import { planCampaignBatch, type SlotPlan } from './batch.ts';
+
+export type Estimate = {
+  /** Images generate_creatives would order now: the same plan (`planCampaignBatch`). */
+  jobs: number;
+  /** Credits it would reserve: one per image. */
+  credits: number;
+  available: number;
+  affordable: boolean;
+  /** Image-model calls: one per shared visual (angle, variant, orientation family); 0 offline. */
+  model_calls: number;
+  /** model_calls × the configured price per call; null when no price is configured. */
+  model_cost_usd: number | null;
+};
+
+/**
+ * How many model visuals a batch needs: the worker makes one per angle, variant (repeat) and
+ * orientation family and cuts every ratio of that family from it (`sharedVisualKey`,
+ * ADR 0013). The offline template model calls no model.
+ */
+export function countModelCalls(
+  plans: readonly SlotPlan[],
+  provider: Deps['config']['imageProvider'],
+): number {
+  const nativeSize = nativeSizeOf(provider);
+  if (!nativeSize) return 0;
+  const visuals = new Set<string>();
+  for (const plan of plans) {
+    const ratio = parseRatio(plan.aspectRatio);
+    const { family } = planVisual({ nativeSize }, ratio, deliverySize(ratio));
+    visuals.add(`${plan.angleId ?? 'none'}#${plan.repeat}#${family}`);
+  }
+  return visuals.size;
+}
+
+/** What generate_creatives would order and charge for this campaign now; writes nothing. */
+export async function estimateGeneration(
+  deps: Deps,
+  accountId: string,
+  campaign: Campaign,
+): Promise<Estimate> {
+  const { plans } = planCampaignBatch(campaign);
+  const available = (await getAccount(deps, accountId))?.credits.available ?? 0;
+  const modelCalls = countModelCalls(plans, deps.config.imageProvider);
+  const price = deps.config.imageModelUsdPerCall;
+  return {
+    jobs: plans.length,
+    credits: plans.length,
+    available,
+    affordable: available >= plans.length,
+    model_calls: modelCalls,
+    // Cents of a cent are noise from the float product, not information.
+    model_cost_usd: price === undefined ? null : Math.round(modelCalls * price * 1e6) / 1e6,
+  };
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { backoffMs, retryUntilDone } from '#core/retry.ts';
+import { retryDelaySeconds } from '#generate/worker.ts';
+
+describe('the one backoff', () => {
+  it('doubles per attempt between half and all of its ceiling, capped', () => {
+    const b = { baseMs: 100, capMs: 1_000 };
+    expect([1, 2, 3, 4, 5].map((n) => backoffMs(n, b, () => 0))).toEqual([50, 100, 200, 400, 500]);
+    expect([1, 2, 3, 4, 5].map((n) => backoffMs(n, b, () => 1))).toEqual([100, 200, 400, 800, 1_000]);
+  });
+
+  it("sets a retried slot message's visibility from 5–10 s up to 7.5–15 min", () => {
+    expect(retryDelaySeconds(1, () => 0)).toBe(5);
+    expect(retryDelaySeconds(1, () => 1)).toBe(10);
+    expect(retryDelaySeconds(20, () => 0)).toBe(450);
+    expect(retryDelaySeconds(20, () => 1)).toBe(900);
+  });
+
+  it('retries only what is left until nothing is, and gives up after the attempts allowed', async () => {
+    const calls: number[][] = [];
+    await retryUntilDone(
+      [1, 2, 3],
+      async (pending) => {
+        calls.push([...pending]);
+        return pending.slice(1);
+      },
+      { baseMs: 1, capMs: 2, maxAttempts: 5, what: 'test' },
+    );
+    expect(calls).toEqual([[1, 2, 3], [2, 3], [3]]);
+
+    let attempts = 0;
+    const stuck = retryUntilDone(
+      [1],
+      async (pending) => {
+        attempts += 1;
+        return pending;
+      },
+      { baseMs: 1, capMs: 2, maxAttempts: 3, what: 'BatchWriteItem' },
+    );
+    await expect(stuck).rejects.toThrow('BatchWriteItem: 1 left unprocessed after 3 attempts.');
+    expect(attempts).toBe(3);
+  });
+});
