@@ -9,7 +9,8 @@
  *    prepare_campaign's copy for 3 angles × 3 platforms (p50 budgets 50 ms and 30 ms);
  * 2. renderer alone, one core: ms per creative at four sizes, peak RSS, PNG bytes;
  * 3. the local stack started; 60 clients and campaigns of 10, 1,000 and 10,000 creatives seeded;
- * 4. router over HTTP, sequential and at concurrency 16, next to bare GetItem/Query;
+ * 4. router over HTTP, sequential and at concurrency 16, each hot path next to its DynamoDB
+ *    floor served by the same HTTP front (`--only=router` runs this alone);
  * 5. list_creatives' first page by campaign size and by page size;
  * 6. the pipeline: 100-image batches with 1 and 2 workers, next to the renderer's ceiling;
  * 7. cost per 1,000 images on paper from the settings and the measured durations.
@@ -19,9 +20,9 @@
  *
  * BENCH_SCALE (default 1) scales repetition counts, e.g. 0.3 for a quick look;
  * `npm run bench -- --markdown` only rewrites results.md from results.json;
- * `npm run bench -- --only=presign,ledger` runs only those sections (bundle, presign, renderer,
- * ledger, first_request, stack = router + scaling + pipeline + cost) and merges them into the
- * existing results.json.
+ * `npm run bench -- --only=presign,ledger` runs only those sections (bundle, presign, copy,
+ * renderer, ledger, first_request, router, stack = router + scaling + pipeline + cost) and merges
+ * them into the existing results.json. Every run also rewrites the README's acceptance table.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
@@ -29,6 +30,7 @@ import { join } from 'node:path';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { parseApiKey } from '#core/auth/api-key-format.ts';
 import { keys } from '#core/db/keys.ts';
+import { withReadmeBlock } from './lib/acceptance.ts';
 import { type BundleResult, benchRouterBundle } from './lib/bundle.ts';
 import { benchCopy, type CopyBenchResult } from './lib/copy.ts';
 import { ASSUMPTIONS, costPer1000, type ItemSizes, PRICES, readStackSettings } from './lib/cost.ts';
@@ -48,7 +50,13 @@ import {
   type WorkerMemoryResult,
 } from './lib/renderer.ts';
 import { type Results, renderMarkdown } from './lib/report.ts';
-import { benchRouter, benchScaling, type RouterResult, type ScalingResult } from './lib/router.ts';
+import {
+  benchRouter,
+  benchScaling,
+  hotPathFloors,
+  type RouterResult,
+  type ScalingResult,
+} from './lib/router.ts';
 import { seedCampaignWithCreatives, seedClients } from './lib/seed.ts';
 import { type BenchStack, startBenchStack } from './lib/stack.ts';
 import { figure, median, percentile, ratio } from './lib/stats.ts';
@@ -69,7 +77,16 @@ const checkTime = (phase: string) => {
 /** The pipeline section of the results, as the report declares it. */
 export type PipelineResult = Results['pipeline'];
 
-const SECTIONS = ['bundle', 'presign', 'copy', 'renderer', 'ledger', 'first_request', 'stack'] as const;
+const SECTIONS = [
+  'bundle',
+  'presign',
+  'copy',
+  'renderer',
+  'ledger',
+  'first_request',
+  'router',
+  'stack',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** `--only=a,b`: the sections to run (all when absent). */
@@ -178,7 +195,10 @@ async function main(): Promise<number> {
       smartCut = await benchSmartCut({ perRatio: n(15, 5), maxMs: 150_000 });
       log(`  1080×1080 p50 ${smartCut.sizes['1080x1080']?.render_ms_p50} ms`);
       log('renderer: peak RSS per image, template and Bedrock paths, each ratio in a fresh process');
-      workerMemory = await benchWorkerMemory(n(30, 5));
+      workerMemory = {
+        ...(await benchWorkerMemory(n(30, 5))),
+        memory_mb: (await readStackSettings()).workerMb,
+      };
       log(`  worst peak ${workerMemory.worst_peak_mb} MB`);
       failuresOf('renderer', rendererFailures(renderer, smartCut));
     }
@@ -207,14 +227,14 @@ async function main(): Promise<number> {
       worker_memory: workerMemory,
       ledger: ledgerResult ?? previous.ledger,
     };
-    if (!want('stack') && !want('first_request')) {
+    if (!want('stack') && !want('router') && !want('first_request')) {
       return await writeResults(
         { ...previous, ...partial, first_request: previous.first_request },
         sectionFailures,
         failures,
       );
     }
-    if (!renderer)
+    if (!renderer && want('stack'))
       throw new Error('the stack sections need renderer results: run the renderer section first');
 
     // 3. The stack and its data.
@@ -253,7 +273,7 @@ async function main(): Promise<number> {
         `  import ${firstRequest.import_ms.median} ms, list_clients cold ${firstRequest.list_clients_cold_ms.median} ms / warm ${firstRequest.list_clients_warm_ms.median} ms`,
       );
     }
-    if (!want('stack')) {
+    if (!want('stack') && !want('router')) {
       await cleanup();
       return await writeResults(
         { ...previous, ...partial, first_request: firstRequest },
@@ -264,20 +284,36 @@ async function main(): Promise<number> {
 
     // 4. Router and floor.
     checkTime('router');
-    log('router: list_clients, create_campaign, list_creatives; sequential and at concurrency 16');
+    log('router: four hot paths next to their DynamoDB floors; sequential and at concurrency 16');
+    // Each run alternates an action's requests with its floor's: the counts cover both kinds.
     const counts = {
       runs: 5,
-      seq: n(100, 20),
-      conc: n(400, 64),
+      seq: n(200, 40),
+      conc: n(800, 128),
       concurrency: 16,
-      seqMs: 2500,
-      concMs: 3000,
+      seqMs: 5000,
+      concMs: 6000,
     };
+    const seedCampaignItem = (
+      await deps.ddb.send(
+        new GetCommand({ TableName: s.config.tableName, Key: keys.campaignById(s.accountId, campaign1000) }),
+      )
+    ).Item;
+    if (!seedCampaignItem) throw new Error('the seeded campaign is missing');
     const router: RouterResult = await benchRouter(s, load, {
-      listCreativesCampaign: campaign1000,
+      floors: hotPathFloors(s, {
+        clientId: seedClient,
+        campaignId: campaign1000,
+        campaignItem: seedCampaignItem,
+      }),
       counts,
       actions: [
         { name: 'list_clients', fields: {}, note: '1 page of 50 of the account\u2019s 60 clients' },
+        {
+          name: 'list_campaigns',
+          fields: { client_id: seedClient },
+          note: '1 page of the seed client\u2019s campaigns (the client checked first)',
+        },
         {
           name: 'create_campaign',
           fields: {
@@ -299,6 +335,14 @@ async function main(): Promise<number> {
     });
     for (const [name, r] of Object.entries(router.ratios)) {
       log(`  ${name}: p50 ratio ${r.p50_sequential} (seq), ${r.p50_concurrent} (c16)`);
+    }
+    if (!want('stack') || !renderer) {
+      await cleanup();
+      return await writeResults(
+        { ...previous, ...partial, first_request: firstRequest, router },
+        sectionFailures,
+        failures,
+      );
     }
 
     // 5. Scaling.
@@ -482,6 +526,16 @@ async function main(): Promise<number> {
       },
       scale,
       duration_s: only ? (previous.duration_s ?? 0) : Math.round((Date.now() - started) / 1000),
+      // When each section's figures were measured, and how busy the machine was then.
+      section_runs: {
+        ...(only ? (previous.section_runs ?? {}) : {}),
+        ...Object.fromEntries(
+          [...(only ?? SECTIONS)].map((section) => [
+            section,
+            { at: new Date().toISOString(), load_average_1m_at_start: loadAtStart, scale },
+          ]),
+        ),
+      },
       ...(only
         ? {
             partial_update: {
@@ -495,9 +549,14 @@ async function main(): Promise<number> {
       failures_by_section: bySection,
     } as Results;
     if (only && previous.date) results.date = previous.date;
+    // The full run's machine line stays the full run's (a partial run records its own load apart).
+    if (only && previous.machine) results.machine = previous.machine;
     await writeFile(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
     await writeFile(new URL('./results.md', import.meta.url), renderMarkdown(results));
-    log(`wrote bench/results.json and bench/results.md in ${Math.round((Date.now() - started) / 1000)} s`);
+    await writeReadme(results);
+    log(
+      `wrote bench/results.json, bench/results.md and the README's table in ${Math.round((Date.now() - started) / 1000)} s`,
+    );
     for (const f of thisRun) log(`FAILED: ${f}`);
     return thisRun.length > 0 ? 1 : 0;
   }
@@ -520,11 +579,18 @@ async function firstSucceededSlot(s: BenchStack, campaignId: string): Promise<Re
   return item;
 }
 
+/** The README's benchmark table (between its markers), from the results. */
+async function writeReadme(results: Results): Promise<void> {
+  const readme = new URL('../README.md', import.meta.url);
+  await writeFile(readme, withReadmeBlock(await readFile(readme, 'utf8'), results));
+}
+
 /** `tsx bench/run.ts --markdown`: rewrites results.md from results.json (no measuring). */
 async function markdownOnly(): Promise<number> {
   const results = JSON.parse(await readFile(new URL('./results.json', import.meta.url), 'utf8')) as Results;
   await writeFile(new URL('./results.md', import.meta.url), renderMarkdown(results));
-  log('rewrote bench/results.md from bench/results.json');
+  await writeReadme(results);
+  log('rewrote bench/results.md and the README table from bench/results.json');
   return 0;
 }
 

@@ -13,6 +13,7 @@ import { Monitoring } from './constructs/monitoring.ts';
 import { nagReference } from './constructs/nag.ts';
 import { NodeFunction } from './constructs/node-function.ts';
 import { Offboarding } from './constructs/offboarding.ts';
+import { routerBundling } from './router-bundle.ts';
 import type { AdgenSettings } from './settings.ts';
 
 export interface StatelessStackProps extends StackProps {
@@ -56,12 +57,11 @@ export const RENDERER_BUNDLING = {
 
 /**
 /**
- * Installed beside the router's bundle and imported on first use only, so the cold start neither
- * parses nor evaluates them: the NLP library (compromise, for generate_angles and prepare_campaign;
- * docs/decisions/0010-brief-understanding.md) and sharp with its linux-arm64 build (an uploaded
- * asset is checked on its first read); nothing else of the renderer.
+ * The router's bundling: split into an entry and one chunk per action, with compromise and sharp
+ * installed beside it for their arm64 builds and imported on first use only (lib/router-bundle.ts,
+ * ADR 0011).
  */
-export const ROUTER_BUNDLING = { nodeModules: ['compromise', 'sharp'], environment: ARM64_INSTALL };
+export const ROUTER_BUNDLING = routerBundling(ARM64_INSTALL);
 
 /**
  * Compute and messaging: the router behind API Gateway, the generation worker behind the

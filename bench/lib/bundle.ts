@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { DEFAULT_BUNDLING } from '#lib/constructs/node-function.ts';
-import { ROUTER_BUNDLING } from '#lib/stateless-stack.ts';
+import { ROUTER_ENTRY, routerBuildOptions } from '#lib/router-bundle.ts';
 import { type Figure, figure, median } from './stats.ts';
 
-export const ROUTER_ENTRY = 'lambdas/api/handler.ts';
+export { ROUTER_ENTRY };
 /** The bench fails above this (the same limit as test/infra/bundles.test.ts). */
 export const MAX_ROUTER_BYTES = 1_000_000;
 const RENDERER_MARKERS = ['resvg', 'satori'];
@@ -24,12 +24,20 @@ export type BundlePart = { part: string; bytes: number; share: number; files: nu
 
 export type BundleResult = {
   entry: string;
+  /** All JavaScript of the asset: the entry and every chunk (source maps apart). */
   bytes: number;
   gzip_bytes: number;
+  /** The cold path: `index.mjs` and the chunks it imports statically (what a cold start parses). */
+  cold_path_bytes: number;
+  cold_path_files: number;
+  /** Chunks in all (the actions' and what they share). */
+  chunks: number;
   sourcemap_bytes: number;
   build_ms: number;
   renderer_strings_found: string[];
   renderer_inputs_found: string[];
+  /** Inputs on the cold path that only some actions need (must stay empty). */
+  cold_path_forbidden_found: string[];
   import_ms: Figure;
   import_with_source_maps_ms: Figure;
   node_e_0_ms: Figure;
@@ -37,9 +45,11 @@ export type BundleResult = {
   import_over_baseline_ms: number;
   import_runs: number;
   nlp_inputs_found: string[];
-  /** Largest parts first: npm packages by name, the project's code by folder. */
+  /** Largest parts first, of the whole asset: npm packages by name, the project's code by folder. */
   parts: BundlePart[];
-  /** The bundle file, for the phases that import it later in the same run (not written to the results). */
+  /** The same, of the cold path only. */
+  cold_path_parts: BundlePart[];
+  /** The entry file, for the phases that import it later in the same run (not written to the results). */
   outfile?: string | undefined;
   failures: string[];
 };
@@ -76,40 +86,86 @@ export function bundleParts(inputs: Record<string, { bytesInOutput: number }>, t
     .sort((a, b) => b.bytes - a.bytes);
 }
 
+type Metafile = { outputs: Record<string, MetaOutput> };
+type MetaOutput = {
+  bytes: number;
+  entryPoint?: string;
+  inputs: Record<string, { bytesInOutput: number }>;
+  imports: { path: string; kind: string; external?: boolean }[];
+};
+
+/** The entry output and every output it imports statically, transitively: what a cold start loads. */
+export function coldPath(metafile: Metafile, entry: string): string[] {
+  const outputs = metafile.outputs;
+  const root = Object.keys(outputs).find((o) => outputs[o]?.entryPoint === entry && !o.endsWith('.map'));
+  if (!root) throw new Error(`no output for ${entry}`);
+  const seen = new Set<string>();
+  const stack = [root];
+  while (stack.length > 0) {
+    const file = stack.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const i of outputs[file]?.imports ?? []) {
+      if (i.kind === 'import-statement' && !i.external && outputs[i.path]) stack.push(i.path);
+    }
+  }
+  return [...seen];
+}
+
+/** Inputs grouped into parts over some outputs, largest first. */
+function partsOver(
+  metafile: Metafile,
+  files: string[],
+): { parts: BundlePart[]; bytes: number; inputs: string[] } {
+  const inputs: Record<string, { bytesInOutput: number }> = {};
+  let bytes = 0;
+  for (const f of files) {
+    const out = metafile.outputs[f];
+    if (!out) continue;
+    bytes += out.bytes;
+    for (const [input, v] of Object.entries(out.inputs)) {
+      inputs[input] = { bytesInOutput: (inputs[input]?.bytesInOutput ?? 0) + v.bytesInOutput };
+    }
+  }
+  return { parts: bundleParts(inputs, bytes), bytes, inputs: Object.keys(inputs) };
+}
+
 /**
- * Bundles the router as the stack does (DEFAULT_BUNDLING of lib/constructs/node-function.ts:
- * minified ESM for node24, mainFields module,main, the createRequire banner, linked source map
- * without sources), measures it, and times importing it in a fresh Node process against
- * `node -e 0`, interleaved, `runs` times each after one unmeasured warm-up of each.
+ * What only some actions need, and must therefore stay off the cold path: the other SDK clients
+ * (S3, SQS, Bedrock), the Cognito verifier, the X-Ray SDK, the text engine, and the action
+ * modules themselves (with their input schemas). zod itself is on it: the declared entities the
+ * authentication reads (ADR 0024) validate with it.
+ */
+export const COLD_PATH_FORBIDDEN =
+  /node_modules\/(@aws-sdk\/client-(s3|sqs|bedrock[^/]*)|aws-jwt-verify|aws-xray-sdk-core|@aws-lambda-powertools\/tracer)\/|lambdas\/core\/text\/(?!deferred)|lambdas\/api\/actions\/(?!table)/;
+
+/**
+ * Bundles the router as the stack does (lib/router-bundle.ts: split into the entry and a chunk
+ * per action, with DEFAULT_BUNDLING's options), measures it, and times importing the entry in a
+ * fresh Node process against `node -e 0`, interleaved, `runs` times each after one unmeasured
+ * warm-up of each.
  */
 export async function benchRouterBundle(outDir: string, runs: number): Promise<BundleResult> {
-  const outfile = join(outDir, 'index.mjs');
   const started = performance.now();
-  const result = await build({
-    entryPoints: [ROUTER_ENTRY],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    minify: DEFAULT_BUNDLING.minify ?? false,
-    target: DEFAULT_BUNDLING.target,
-    mainFields: DEFAULT_BUNDLING.mainFields,
-    banner: { js: DEFAULT_BUNDLING.banner ?? '' },
-    external: [...(DEFAULT_BUNDLING.externalModules ?? []), ...ROUTER_BUNDLING.nodeModules],
-    sourcemap: DEFAULT_BUNDLING.sourceMap ? 'linked' : false,
-    sourcesContent: DEFAULT_BUNDLING.sourcesContent ?? true,
-    metafile: true,
-    logLevel: 'silent',
-  });
+  const result = await build({ ...routerBuildOptions(outDir), metafile: true, logLevel: 'silent' });
   const buildMs = performance.now() - started;
-  const code = await readFile(outfile);
+  const metafile = result.metafile as Metafile;
+  const jsOutputs = Object.keys(metafile.outputs).filter((o) => o.endsWith('.mjs'));
+  const outfile = join(outDir, 'index.mjs');
+  // Metafile paths are relative to the working directory.
+  const codes = await Promise.all(jsOutputs.map((o) => readFile(resolve(o))));
+  const code = Buffer.concat(codes);
   const text = code.toString('utf8');
-  const mapBytes = DEFAULT_BUNDLING.sourceMap ? (await stat(`${outfile}.map`)).size : 0;
+  let mapBytes = 0;
+  if (DEFAULT_BUNDLING.sourceMap) {
+    for (const o of jsOutputs) mapBytes += (await stat(resolve(`${o}.map`))).size;
+  }
+  const all = partsOver(metafile, jsOutputs);
+  const cold = partsOver(metafile, coldPath(metafile, ROUTER_ENTRY));
   const stringsFound = RENDERER_MARKERS.filter((m) => text.toLowerCase().includes(m));
-  const inputsFound = Object.keys(result.metafile.inputs).filter((f) => RENDERER_INPUTS.test(f));
-  const nlpFound = Object.keys(result.metafile.inputs).filter((f) => NLP_INPUTS.test(f));
-  const output = Object.values(result.metafile.outputs).find((o) => o.entryPoint !== undefined);
-  const parts = output ? bundleParts(output.inputs, code.byteLength) : [];
+  const inputsFound = all.inputs.filter((f) => RENDERER_INPUTS.test(f));
+  const nlpFound = all.inputs.filter((f) => NLP_INPUTS.test(f));
+  const forbiddenFound = cold.inputs.filter((f) => COLD_PATH_FORBIDDEN.test(f));
 
   // config.ts validates these at import: dummies, never contacted (nothing is called at import).
   const env = {
@@ -153,6 +209,9 @@ export async function benchRouterBundle(outDir: string, runs: number): Promise<B
     failures.push(`router bundle contains the renderer (${[...stringsFound, ...inputsFound].join(', ')})`);
   }
   if (nlpFound.length > 0) failures.push(`router bundle contains the NLP library (${nlpFound.join(', ')})`);
+  if (forbiddenFound.length > 0) {
+    failures.push(`router cold path loads what only some actions need (${forbiddenFound.join(', ')})`);
+  }
   const over = Math.round((median(plain) - median(baseline)) * 10) / 10;
   if (over > 2 * IMPORT_BUDGET_MS) {
     failures.push(`router import is ${over} ms over node -e 0, past twice the ${IMPORT_BUDGET_MS} ms budget`);
@@ -161,17 +220,22 @@ export async function benchRouterBundle(outDir: string, runs: number): Promise<B
     entry: ROUTER_ENTRY,
     bytes: code.byteLength,
     gzip_bytes: gzipSync(code, { level: 9 }).byteLength,
+    cold_path_bytes: cold.bytes,
+    cold_path_files: coldPath(metafile, ROUTER_ENTRY).length,
+    chunks: jsOutputs.length - 1,
     sourcemap_bytes: mapBytes,
     build_ms: Math.round(buildMs),
     renderer_strings_found: stringsFound,
     renderer_inputs_found: inputsFound,
+    cold_path_forbidden_found: forbiddenFound,
     import_ms: figure('ms', plain, 1),
     import_with_source_maps_ms: figure('ms', withMaps, 1),
     node_e_0_ms: figure('ms', baseline, 1),
     import_over_baseline_ms: over,
     import_runs: runs,
     nlp_inputs_found: nlpFound,
-    parts,
+    parts: all.parts,
+    cold_path_parts: cold.parts,
     outfile,
     failures,
   };

@@ -19,18 +19,30 @@ export type LoadJob = {
   maxMs: number;
   /** Requests sent first and not measured. */
   warmup: number;
+  /**
+   * A second kind of request, sent alternately with the first (its headers added): both kinds
+   * then share the same connections, concurrency and machine load, request by request.
+   * Its latencies come back apart, in `alternateLatenciesMs`; `count` counts both kinds.
+   */
+  alternateHeaders?: Record<string, string>;
 };
 
 export type LoadAnswer = {
   id: number;
   latenciesMs: number[];
+  alternateLatenciesMs?: number[];
   elapsedMs: number;
   statuses: Record<string, number>;
   errors: number;
   error?: string;
 };
 
-function once(agent: Agent, url: URL, job: LoadJob): Promise<{ ms: number; status: number }> {
+function once(
+  agent: Agent,
+  url: URL,
+  job: LoadJob,
+  alternate = false,
+): Promise<{ ms: number; status: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const req = request(
@@ -40,7 +52,11 @@ function once(agent: Agent, url: URL, job: LoadJob): Promise<{ ms: number; statu
         port: url.port,
         path: url.pathname,
         method: 'POST',
-        headers: { ...job.headers, 'content-length': Buffer.byteLength(job.body) },
+        headers: {
+          ...job.headers,
+          ...(alternate ? job.alternateHeaders : {}),
+          'content-length': Buffer.byteLength(job.body),
+        },
         timeout: 30_000,
       },
       (res) => {
@@ -68,11 +84,14 @@ async function run(job: LoadJob): Promise<LoadAnswer> {
       Array.from({ length: job.concurrency }, async () => {
         while (warm < job.warmup) {
           warm++;
-          await once(agent, url, job).catch(() => undefined);
+          await once(agent, url, job, job.alternateHeaders !== undefined && warm % 2 === 0).catch(
+            () => undefined,
+          );
         }
       }),
     );
     const latenciesMs: number[] = [];
+    const alternateLatenciesMs: number[] = [];
     let issued = 0;
     const started = performance.now();
     const deadline = started + job.maxMs;
@@ -80,10 +99,11 @@ async function run(job: LoadJob): Promise<LoadAnswer> {
       Array.from({ length: job.concurrency }, async () => {
         while (issued < job.count && performance.now() < deadline) {
           issued++;
+          const alternate = job.alternateHeaders !== undefined && issued % 2 === 0;
           try {
-            const { ms, status } = await once(agent, url, job);
+            const { ms, status } = await once(agent, url, job, alternate);
             statuses[status] = (statuses[status] ?? 0) + 1;
-            if (status >= 200 && status < 300) latenciesMs.push(ms);
+            if (status >= 200 && status < 300) (alternate ? alternateLatenciesMs : latenciesMs).push(ms);
             else errors++;
           } catch {
             errors++;
@@ -91,7 +111,14 @@ async function run(job: LoadJob): Promise<LoadAnswer> {
         }
       }),
     );
-    return { id: job.id, latenciesMs, elapsedMs: performance.now() - started, statuses, errors };
+    return {
+      id: job.id,
+      latenciesMs,
+      ...(job.alternateHeaders ? { alternateLatenciesMs } : {}),
+      elapsedMs: performance.now() - started,
+      statuses,
+      errors,
+    };
   } finally {
     agent.destroy();
   }

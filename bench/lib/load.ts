@@ -6,7 +6,15 @@ import { type RunSummary, summarizeRun } from './stats.ts';
 export type LoadSpec = Omit<LoadJob, 'id'>;
 
 /** A forked load-client process; `run` sends it one job and waits for the latencies. */
-export type LoadClient = { run(spec: LoadSpec): Promise<RunSummary>; close(): Promise<void> };
+export type LoadClient = {
+  run(spec: LoadSpec): Promise<RunSummary>;
+  /**
+   * Two kinds of request alternated in one run (the second with `alternateHeaders`): a summary
+   * of each. Throughput of each is its own requests over the shared wall time.
+   */
+  runPair(spec: LoadSpec & { alternateHeaders: Record<string, string> }): Promise<[RunSummary, RunSummary]>;
+  close(): Promise<void>;
+};
 
 export async function startLoadClient(): Promise<LoadClient> {
   const script = fileURLToPath(new URL('./load-client.ts', import.meta.url));
@@ -24,7 +32,29 @@ export async function startLoadClient(): Promise<LoadClient> {
     for (const w of waiting.values()) w.reject(new Error(`load client exited (${code})`));
     waiting.clear();
   });
+  const send = async (spec: LoadSpec): Promise<LoadAnswer> => {
+    const id = nextId++;
+    const answer = await new Promise<LoadAnswer>((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      // Bounded: the job's own deadline plus its warm-up and a margin.
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new Error('load client did not answer in time'));
+      }, spec.maxMs + 60_000);
+      timer.unref();
+      child.send({ ...spec, id } satisfies LoadJob);
+    });
+    if (answer.error) throw new Error(`load client: ${answer.error}`);
+    return answer;
+  };
   return {
+    runPair: async (spec) => {
+      const answer = await send(spec);
+      return [
+        summarizeRun(answer.latenciesMs, answer.elapsedMs, answer.errors),
+        summarizeRun(answer.alternateLatenciesMs ?? [], answer.elapsedMs, 0),
+      ];
+    },
     run: async (spec) => {
       const id = nextId++;
       const answer = await new Promise<LoadAnswer>((resolve, reject) => {

@@ -52,6 +52,8 @@ export type WorkerMemoryResult = {
   images_per_process: number;
   rows: Array<{ path: 'template' | 'bedrock'; ratio: string; peak_rss_mb: number; baseline_rss_mb: number }>;
   worst_peak_mb: number;
+  /** The worker's memory as the stack declares it, set by the bench run (absent in older runs). */
+  memory_mb?: number;
 };
 
 export const RENDER_BUDGET_MS: Record<string, number> = { '1080x1080': 150, '1080x1920': 250 };

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { parseApiKey } from '#core/auth/api-key-format.ts';
 import { keys } from '#core/db/keys.ts';
 import { type LoadClient, runInProcess } from './load.ts';
@@ -21,8 +21,12 @@ export type ModeFigures = { sequential: LoadFigures; concurrent: LoadFigures };
 export type RouterResult = {
   concurrency: number;
   actions: Record<string, ModeFigures & { note: string; handler_ms_p50: number }>;
+  /** Each action's floor: its DynamoDB calls alone, served by the same HTTP front. */
   floors: Record<string, ModeFigures & { note: string }>;
-  /** Router median p50 over the floor's, and the floor's throughput over the router's, at both modes. */
+  /**
+   * Router p50 over its floor's p50 at both modes (the issue's ratio: ≤ 1.5 sequential, ≤ 2 at
+   * concurrency 16), and the floor's throughput over the router's at concurrency.
+   */
   ratios: Record<
     string,
     { floor: string; p50_sequential: number; p50_concurrent: number; throughput_concurrent: number }
@@ -33,15 +37,111 @@ function body(action: string, fields: Record<string, unknown>) {
   return JSON.stringify({ action, ...fields });
 }
 
+/** The DynamoDB calls an action must make, in its order, through the router's own client. */
+export type Floor = { note: string; op: () => Promise<unknown> };
+
 /**
- * Router over HTTP (a separate load-client process, keep-alive) at concurrency 1 and
- * `concurrency`, each run `counts.runs` times, interleaved across actions so drift spreads
- * evenly; and the floor: bare GetItem/Query through the router's own DynamoDB client.
+ * The floors of the four hot paths: the authentication GetItem (the API key item, strongly
+ * consistent) followed by the action's own reads and writes, exactly as its code makes them
+ * (same keys, consistency, page size and item). `seed` gives the data they read.
+ */
+export function hotPathFloors(
+  stack: BenchStack,
+  seed: { clientId: string; campaignId: string; campaignItem: Record<string, unknown> },
+): Record<string, Floor> {
+  const { ddb, config, newId } = stack.routerDeps;
+  const table = config.tableName;
+  const keyId = parseApiKey(stack.apiKey)?.keyId;
+  if (!keyId) throw new Error('bench API key does not parse');
+  const account = stack.accountId;
+  const auth = () =>
+    ddb.send(new GetCommand({ TableName: table, Key: keys.apiKeyById(keyId), ConsistentRead: true }));
+  const get = (key: { pk: string; sk: string }) =>
+    ddb.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }));
+  const page = (c: { index?: string; partition: string; skPrefix: string }) => {
+    const pkAttr = c.index ? `${c.index}pk` : 'pk';
+    const skAttr = c.index ? `${c.index}sk` : 'sk';
+    return ddb.send(
+      new QueryCommand({
+        TableName: table,
+        IndexName: c.index,
+        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+        ExpressionAttributeNames: { '#pk': pkAttr, '#sk': skAttr },
+        ExpressionAttributeValues: { ':pk': c.partition, ':prefix': c.skPrefix },
+        ScanIndexForward: false,
+        Limit: 51,
+        ConsistentRead: c.index ? undefined : true,
+      }),
+    );
+  };
+  return {
+    list_clients: {
+      note: 'GetItem of the API key + Query of 51 clients (base table, strongly consistent)',
+      op: async () => {
+        await auth();
+        await page(keys.clientsOfAccount(account));
+      },
+    },
+    list_campaigns: {
+      note: 'GetItem of the API key + GetItem of the client + Query of 51 campaigns of the client (gsi1)',
+      op: async () => {
+        await auth();
+        await get(keys.clientById(account, seed.clientId));
+        await page(keys.campaignsOfClient(account, seed.clientId));
+      },
+    },
+    create_campaign: {
+      note: 'GetItem of the API key + TransactWrite (client ConditionCheck + Put of a new campaign item of the same size)',
+      op: async () => {
+        await auth();
+        const id = newId();
+        const key = keys.campaignById(account, id);
+        await ddb.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                ConditionCheck: {
+                  TableName: table,
+                  Key: keys.clientById(account, seed.clientId),
+                  ConditionExpression: 'attribute_exists(pk)',
+                },
+              },
+              {
+                Put: {
+                  TableName: table,
+                  Item: { ...seed.campaignItem, ...key, id },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+            ],
+          }),
+        );
+      },
+    },
+    list_creatives: {
+      note: 'GetItem of the API key + GetItem of the campaign + Query of 51 creatives on gsi1 (1,000-creative campaign)',
+      op: async () => {
+        await auth();
+        await get(keys.campaignById(account, seed.campaignId));
+        await page(keys.creativesOfCampaign(account, seed.campaignId, 'succeeded'));
+      },
+    },
+  };
+}
+
+/**
+ * Each action over HTTP (a separate load-client process, keep-alive) at concurrency 1 and
+ * `concurrency`, next to its floor: the same request to the same HTTP front, marked so that the
+ * front answers it with the action's DynamoDB calls alone (through the router's own client)
+ * instead of the router. Sequentially the two alternate request by request; at concurrency
+ * each runs alone, back to back. Both pay the same HTTP front, load client and concurrency, so
+ * the ratio is the router's own cost. Each pair runs `counts.runs` times, interleaved across
+ * actions so drift spreads evenly.
  */
 export async function benchRouter(
   stack: BenchStack,
   load: LoadClient,
-  input: { actions: RouterAction[]; listCreativesCampaign: string; counts: Counts },
+  input: { actions: RouterAction[]; floors: Record<string, Floor>; counts: Counts },
 ): Promise<RouterResult> {
   const { counts } = input;
   const headers = { 'content-type': 'application/json', 'x-api-key': stack.apiKey };
@@ -49,142 +149,87 @@ export async function benchRouter(
     const res = await stack.call(a.name, a.fields);
     if (res.status !== 200) throw new Error(`${a.name} answered ${res.status}: ${JSON.stringify(res.body)}`);
   }
-  const seq = new Map<string, RunSummary[]>();
-  const conc = new Map<string, RunSummary[]>();
+  const runs = new Map<string, RunSummary[]>();
+  const add = (key: string, summary: RunSummary) => runs.set(key, [...(runs.get(key) ?? []), summary]);
+  stack.setFloors(Object.fromEntries(Object.entries(input.floors).map(([name, f]) => [name, f.op])));
   for (let r = 0; r < counts.runs; r++) {
     for (const a of input.actions) {
-      const common = { url: stack.url, headers, body: body(a.name, a.fields) };
-      stack.setHandlerLabel(a.name);
-      const s = await load.run({
-        ...common,
-        concurrency: 1,
-        count: counts.seq,
-        maxMs: counts.seqMs,
-        warmup: 10,
-      });
-      stack.setHandlerLabel(undefined);
-      const c = await load.run({
-        ...common,
-        concurrency: counts.concurrency,
-        count: counts.conc,
-        maxMs: counts.concMs,
-        warmup: counts.concurrency * 2,
-      });
-      seq.set(a.name, [...(seq.get(a.name) ?? []), s]);
-      conc.set(a.name, [...(conc.get(a.name) ?? []), c]);
-    }
-  }
-
-  // The floor: the same DynamoDB client the router's handler uses, no HTTP, no router.
-  const { ddb, config } = stack.routerDeps;
-  const keyId = parseApiKey(stack.apiKey)?.keyId;
-  if (!keyId) throw new Error('bench API key does not parse');
-  const creatives = keys.creativesOfCampaign(stack.accountId, input.listCreativesCampaign, 'succeeded');
-  const clients = keys.clientsOfAccount(stack.accountId);
-  const floorOps: Record<string, { op: () => Promise<unknown>; note: string }> = {
-    GetItem: {
-      note: 'GetItem of the API key item, strongly consistent (the read every request makes to authenticate)',
-      op: () =>
-        ddb.send(
-          new GetCommand({ TableName: config.tableName, Key: keys.apiKeyById(keyId), ConsistentRead: true }),
-        ),
-    },
-    'Query clients': {
-      note: 'Query of 51 clients on the base table, strongly consistent (list_clients\u2019 query)',
-      op: () =>
-        ddb.send(
-          new QueryCommand({
-            TableName: config.tableName,
-            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-            ExpressionAttributeValues: { ':pk': clients.partition, ':p': clients.skPrefix },
-            ScanIndexForward: false,
-            Limit: 51,
-            ConsistentRead: true,
-          }),
-        ),
-    },
-    'Query creatives': {
-      note: 'Query of 51 creatives on gsi1 of the 1,000-creative campaign (list_creatives\u2019 query)',
-      op: () =>
-        ddb.send(
-          new QueryCommand({
-            TableName: config.tableName,
-            IndexName: 'gsi1',
-            KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :p)',
-            ExpressionAttributeValues: { ':pk': creatives.partition, ':p': creatives.skPrefix },
-            ScanIndexForward: false,
-            Limit: 51,
-          }),
-        ),
-    },
-  };
-  const floorSeq = new Map<string, RunSummary[]>();
-  const floorConc = new Map<string, RunSummary[]>();
-  for (let r = 0; r < counts.runs; r++) {
-    for (const [name, { op }] of Object.entries(floorOps)) {
-      const s = await runInProcess(op, {
-        concurrency: 1,
-        count: counts.seq,
-        maxMs: counts.seqMs,
-        warmup: 10,
-      });
-      const c = await runInProcess(op, {
-        concurrency: counts.concurrency,
-        count: counts.conc,
-        maxMs: counts.concMs,
-        warmup: counts.concurrency * 2,
-      });
-      floorSeq.set(name, [...(floorSeq.get(name) ?? []), s]);
-      floorConc.set(name, [...(floorConc.get(name) ?? []), c]);
+      const floor = input.floors[a.name];
+      for (const concurrency of [1, counts.concurrency]) {
+        const spec = {
+          url: stack.url,
+          headers,
+          body: body(a.name, a.fields),
+          concurrency,
+          count: concurrency === 1 ? counts.seq : counts.conc,
+          maxMs: concurrency === 1 ? counts.seqMs : counts.concMs,
+          warmup: concurrency === 1 ? 10 : concurrency * 2,
+        };
+        stack.setHandlerLabel(concurrency === 1 ? a.name : undefined);
+        try {
+          if (floor && concurrency === 1) {
+            // Sequential: the action and its floor alternate request by request (same connection,
+            // same moment), so the ratio is latency against latency.
+            const [router, bare] = await load.runPair({
+              ...spec,
+              alternateHeaders: { 'x-bench-floor': a.name },
+            });
+            add(`${a.name}@${concurrency}`, router);
+            add(`floor ${a.name}@${concurrency}`, bare);
+          } else if (floor) {
+            // Concurrent: each fills the 16 slots alone (mixed, both would wait in one queue and
+            // the ratio would tend to 1), back to back, in alternating order from run to run.
+            const floorSpec = {
+              ...spec,
+              headers: { ...headers, 'x-bench-floor': a.name },
+              count: Math.round(spec.count / 2),
+              maxMs: Math.round(spec.maxMs / 2),
+            };
+            const routerSpec = { ...spec, count: floorSpec.count, maxMs: floorSpec.maxMs };
+            if (r % 2 === 0) {
+              add(`${a.name}@${concurrency}`, await load.run(routerSpec));
+              add(`floor ${a.name}@${concurrency}`, await load.run(floorSpec));
+            } else {
+              add(`floor ${a.name}@${concurrency}`, await load.run(floorSpec));
+              add(`${a.name}@${concurrency}`, await load.run(routerSpec));
+            }
+          } else {
+            add(`${a.name}@${concurrency}`, await load.run(spec));
+          }
+        } finally {
+          stack.setHandlerLabel(undefined);
+        }
+      }
     }
   }
 
   const actions: RouterResult['actions'] = {};
+  const floors: RouterResult['floors'] = {};
+  const ratios: RouterResult['ratios'] = {};
   for (const a of input.actions) {
     const handler = stack.handlerMs.get(a.name) ?? [];
     const sorted = [...handler].sort((x, y) => x - y);
-    actions[a.name] = {
+    const act = {
       note: a.note,
       handler_ms_p50: Math.round((sorted[Math.floor(sorted.length / 2)] ?? Number.NaN) * 100) / 100,
-      sequential: loadFigures(seq.get(a.name) ?? []),
-      concurrent: loadFigures(conc.get(a.name) ?? []),
+      sequential: loadFigures(runs.get(`${a.name}@1`) ?? []),
+      concurrent: loadFigures(runs.get(`${a.name}@${counts.concurrency}`) ?? []),
     };
-  }
-  const floors: RouterResult['floors'] = {};
-  for (const [name, { note }] of Object.entries(floorOps)) {
-    floors[name] = {
-      note,
-      sequential: loadFigures(floorSeq.get(name) ?? []),
-      concurrent: loadFigures(floorConc.get(name) ?? []),
+    actions[a.name] = act;
+    const floor = input.floors[a.name];
+    if (!floor) continue;
+    const f = {
+      note: floor.note,
+      sequential: loadFigures(runs.get(`floor ${a.name}@1`) ?? []),
+      concurrent: loadFigures(runs.get(`floor ${a.name}@${counts.concurrency}`) ?? []),
     };
-  }
-  const floorOf: Record<string, string> = {
-    list_clients: 'Query clients',
-    list_creatives: 'Query creatives',
-    create_campaign: 'GetItem',
-  };
-  const ratios: RouterResult['ratios'] = {};
-  for (const a of input.actions) {
-    const pairs = [
-      [a.name, 'GetItem'] as const,
-      ...(floorOf[a.name] && floorOf[a.name] !== 'GetItem'
-        ? [[a.name, floorOf[a.name] as string] as const]
-        : []),
-    ];
-    for (const [action, floorName] of pairs) {
-      const act = actions[action];
-      const floor = floors[floorName];
-      if (!act || !floor) continue;
-      ratios[`${action} / ${floorName}`] = {
-        floor: floorName,
-        p50_sequential: ratio(act.sequential.p50_ms.median, floor.sequential.p50_ms.median),
-        p50_concurrent: ratio(act.concurrent.p50_ms.median, floor.concurrent.p50_ms.median),
-        throughput_concurrent: ratio(
-          floor.concurrent.throughput_rps.median,
-          act.concurrent.throughput_rps.median,
-        ),
-      };
-    }
+    floors[a.name] = f;
+    ratios[a.name] = {
+      floor: floor.note,
+      p50_sequential: ratio(act.sequential.p50_ms.median, f.sequential.p50_ms.median),
+      p50_concurrent: ratio(act.concurrent.p50_ms.median, f.concurrent.p50_ms.median),
+      throughput_concurrent: ratio(f.concurrent.throughput_rps.median, act.concurrent.throughput_rps.median),
+    };
   }
   return { concurrency: counts.concurrency, actions, floors, ratios };
 }

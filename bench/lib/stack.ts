@@ -32,6 +32,12 @@ export type BenchStack = {
   /** Handler durations (the part Lambda bills) by label, recorded while `label` is set. */
   handlerMs: Map<string, number[]>;
   setHandlerLabel(label: string | undefined): void;
+  /**
+   * The floors by action: a request with the header `x-bench-floor: <action>` is answered by
+   * that floor alone (its DynamoDB calls, then 200 and an empty object) instead of the router,
+   * by the same HTTP front, so a floor is served exactly as the router is.
+   */
+  setFloors(floors: Record<string, () => Promise<unknown>>): void;
   call<T = Record<string, unknown>>(
     action: string,
     fields?: Record<string, unknown>,
@@ -104,8 +110,16 @@ export async function startBenchStack(dataDir: string, options: { credits: numbe
 
     const handlerMs = new Map<string, number[]>();
     let label: string | undefined;
+    let floors: Record<string, () => Promise<unknown>> = {};
     const inner = createApiHandler(routerDeps, silent);
     const handler = async (event: APIGatewayProxyEvent, context: Context) => {
+      const floorName = event.headers?.['x-bench-floor'];
+      if (floorName !== undefined) {
+        const floor = floors[floorName];
+        if (!floor) return { statusCode: 404, headers: {}, body: '{}' };
+        await floor();
+        return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: '{}' };
+      }
       const current = label;
       const started = performance.now();
       const result = await inner(event, context);
@@ -150,6 +164,9 @@ export async function startBenchStack(dataDir: string, options: { credits: numbe
       handlerMs,
       setHandlerLabel: (next) => {
         label = next;
+      },
+      setFloors: (next) => {
+        floors = next;
       },
       call,
       stop: async () => {

@@ -18,11 +18,16 @@ export type Action<S extends z.ZodType = z.ZodType, R = unknown> = {
   readonly run: (input: z.output<S>, ctx: ActionContext) => Promise<R>;
 };
 
-export function defineAction<const N extends string, S extends z.ZodType, R>(action: {
+export function defineAction<
+  const N extends string,
+  const C extends Credential,
+  S extends z.ZodType,
+  R,
+>(action: {
   name: N;
-  credential: Credential;
+  credential: C;
   input: S;
   run: (input: z.output<S>, ctx: ActionContext) => Promise<R>;
-}): Action<S, R> & { readonly name: N } {
+}): Action<S, R> & { readonly name: N; readonly credential: C } {
   return action;
 }

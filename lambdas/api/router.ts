@@ -13,7 +13,7 @@ import {
   ValidationError,
 } from '#core/errors.ts';
 import type { Action, Credential } from './action.ts';
-import { actionNames, actionsByName } from './actions/index.ts';
+import { actionTableNames as actionNames, actionTableByName } from './actions/table.ts';
 import { jsonResponse } from './http.ts';
 import { IDEMPOTENCY_KEY_HEADER, isWriteAction } from './idempotency-key.ts';
 import { runIdempotently } from './idempotent.ts';
@@ -66,12 +66,12 @@ const wrongCredential: Record<Credential, string> = {
  */
 async function authenticate(
   event: APIGatewayProxyEvent,
-  action: Action,
+  credential: Credential,
   deps: RouterDeps,
 ): Promise<Principal> {
   const apiKey = header(event, 'x-api-key');
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header(event, 'authorization') ?? '')?.[1];
-  if (action.credential === 'api_key') {
+  if (credential === 'api_key') {
     if (apiKey) return authenticateApiKey(deps, apiKey);
     if (bearer) throw new ForbiddenError(wrongCredential.api_key);
     throw new UnauthorizedError('Send your API key in the X-Api-Key header.');
@@ -110,10 +110,15 @@ export async function route(
   trace: RouteTrace = {},
 ): Promise<APIGatewayProxyResult> {
   const body = readBody(event);
-  const action = actionsByName.get(body.action);
-  if (!action) throw new UnknownActionError(body.action, actionNames);
-  trace.action = action.name;
-  const principal = await authenticate(event, action, deps);
+  const entry = actionTableByName.get(body.action);
+  if (!entry) throw new UnknownActionError(body.action, actionNames);
+  trace.action = entry.name;
+  // The action's module is imported by the first request that names it (ADR 0011); the import
+  // (file reads) overlaps authentication's wait on DynamoDB. A warm request finds it loaded.
+  const loading = entry.loaded() ?? entry.load();
+  if (loading instanceof Promise) loading.catch(() => undefined);
+  const principal = await authenticate(event, entry.credential, deps);
+  const action: Action = await loading;
   trace.accountId = principal.accountId;
   // The key id is public (it names the key in list_api_keys); the secret never leaves authenticate.
   if (principal.via === 'api_key') trace.apiKeyId = principal.keyId;

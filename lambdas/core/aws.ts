@@ -1,5 +1,7 @@
-import { S3Client } from '@aws-sdk/client-s3';
-import { SQSClient } from '@aws-sdk/client-sqs';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import { createS3Client } from './clients/s3.ts';
+import { createSqsClient } from './clients/sqs.ts';
 import type { Config } from './config.ts';
 import { createDocumentClient, type DynamoDBDocumentClient } from './db/client.ts';
 import { traced } from './tracing.ts';
@@ -13,19 +15,15 @@ export type AwsClients = {
 /**
  * Builds the SDK clients once per container. Endpoints are only set for the local stack; on
  * AWS they are undefined and the SDK resolves the regional ones. On Lambda each client is
- * captured by X-Ray (see `tracing.ts`).
+ * captured by X-Ray when the entry point installed the capture (see `tracing.ts`). The router
+ * builds its clients with `aws-deferred.ts` instead, so that its cold start loads DynamoDB's only.
+ * The SDK's default handler keeps one keep-alive agent per client (sockets reused across
+ * requests), which the hot paths rely on.
  */
 export function createAwsClients(config: Config): AwsClients {
-  const region = config.region;
-  const ddb = createDocumentClient({ region, endpoint: config.endpoints.dynamodb }, traced);
-  // Path-style keeps presigned URLs valid against local emulators that have no DNS per bucket.
-  const s3 = traced(
-    new S3Client({
-      region,
-      endpoint: config.endpoints.s3,
-      forcePathStyle: config.endpoints.s3 !== undefined,
-    }),
-  );
-  const sqs = traced(new SQSClient({ region, endpoint: config.endpoints.sqs }));
-  return { ddb, s3, sqs };
+  return {
+    ddb: createDocumentClient({ region: config.region, endpoint: config.endpoints.dynamodb }, traced),
+    s3: createS3Client(config),
+    sqs: createSqsClient(config),
+  };
 }

@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { AwsClients } from './aws.ts';
 import type { Config } from './config.ts';
 import { noTelemetry, type Telemetry } from './telemetry.ts';
-import { createTextModel } from './text/index.ts';
+import { deferredTextModel } from './text/deferred.ts';
 import type { TextModel } from './text/types.ts';
 
 /**
@@ -15,7 +15,7 @@ export type Deps = AwsClients & {
   now: () => Date;
   /** UUIDv7: time-ordered, so sort keys built from ids list newest first. */
   newId: () => string;
-  /** Angles and copy: the offline heuristic or a Bedrock model, by configuration. */
+  /** Angles and copy: the offline heuristic or a Bedrock model, by configuration, loaded on first use. */
   textModel: TextModel;
   /** Business metrics (EMF on Lambda); records nothing unless a handler passes one. */
   telemetry: Telemetry;
@@ -33,7 +33,7 @@ export function createDeps(config: Config, clients: AwsClients, overrides: Parti
     config,
     now: () => new Date(),
     newId: () => uuidv7(),
-    textModel: overrides.textModel ?? createTextModel(config),
+    textModel: overrides.textModel ?? deferredTextModel(config),
     telemetry: noTelemetry,
     checkpoint: async () => {},
     ...overrides,

@@ -1,6 +1,7 @@
 /**
- * Powertools for AWS Lambda, for the Lambda entry points only (`lambdas/api/handler.ts`,
- * `lambdas/generate/handler.ts`, `lambdas/generate/dlq-handler.ts`): the JSON logger at the
+ * Powertools for AWS Lambda, for the Lambda entry points that trace (`lambdas/generate/handler.ts`,
+ * `lambdas/generate/dlq-handler.ts`, the reconciler; the router logs without tracing, see
+ * `observability.ts`): the JSON logger at the
  * configured level, the X-Ray tracer with every SDK client captured, and the metrics as
  * CloudWatch embedded metric format (EMF) lines. The local stack and the tests never import
  * this module, so they never load the X-Ray SDK.

@@ -1,60 +1,77 @@
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { NLP_INPUTS, RENDERER_INPUTS } from '../../bench/lib/bundle.ts';
-import { DEFAULT_BUNDLING } from '../../lib/constructs/node-function.ts';
+import { COLD_PATH_FORBIDDEN, coldPath, NLP_INPUTS, RENDERER_INPUTS } from '../../bench/lib/bundle.ts';
+import { ROUTER_ENTRY, routerBuildCommand, routerBuildOptions } from '../../lib/router-bundle.ts';
 import { ROUTER_BUNDLING } from '../../lib/stateless-stack.ts';
 
-/** The router's bundle inputs, bundled the way the stack does it (the NLP library beside the bundle). */
-async function routerInputs(): Promise<string[]> {
+/** The router built the way the stack does (split: entry plus a chunk per action), not written. */
+async function routerBuild() {
   const result = await build({
-    entryPoints: ['lambdas/api/handler.ts'],
-    bundle: true,
+    ...routerBuildOptions('router-out'),
     write: false,
-    minify: true,
-    format: 'esm',
-    platform: 'node',
-    target: DEFAULT_BUNDLING.target,
-    mainFields: DEFAULT_BUNDLING.mainFields,
-    banner: { js: DEFAULT_BUNDLING.banner ?? '' },
-    external: [...(DEFAULT_BUNDLING.externalModules ?? []), ...ROUTER_BUNDLING.nodeModules],
     metafile: true,
     logLevel: 'silent',
   });
-  return Object.keys(result.metafile.inputs);
+  const inputsOf = (outputs: string[]) =>
+    [...new Set(outputs.flatMap((o) => Object.keys(result.metafile.outputs[o]?.inputs ?? {})))].sort();
+  const outputs = Object.keys(result.metafile.outputs).filter((o) => o.endsWith('.mjs'));
+  return { all: inputsOf(outputs), cold: inputsOf(coldPath(result.metafile, ROUTER_ENTRY)) };
 }
 
-/** The inputs that left code in the bundle (after tree shaking), with their bytes. */
+/** The inputs that left code in the split bundle (after tree shaking), with their bytes. */
 async function routerOutputInputs(): Promise<Record<string, number>> {
   const result = await build({
-    entryPoints: ['lambdas/api/handler.ts'],
-    bundle: true,
+    ...routerBuildOptions('router-out'),
     write: false,
-    minify: true,
-    format: 'esm',
-    platform: 'node',
-    target: DEFAULT_BUNDLING.target,
-    mainFields: DEFAULT_BUNDLING.mainFields,
-    banner: { js: DEFAULT_BUNDLING.banner ?? '' },
-    external: [...(DEFAULT_BUNDLING.externalModules ?? []), ...ROUTER_BUNDLING.nodeModules],
     metafile: true,
     logLevel: 'silent',
   });
-  const output = Object.values(result.metafile.outputs)[0];
-  return Object.fromEntries(
-    Object.entries(output?.inputs ?? {})
-      .filter(([, v]) => v.bytesInOutput > 0)
-      .map(([f, v]) => [f, v.bytesInOutput]),
-  );
+  const kept: Record<string, number> = {};
+  for (const output of Object.values(result.metafile.outputs)) {
+    for (const [f, v] of Object.entries(output.inputs)) {
+      if (v.bytesInOutput > 0) kept[f] = (kept[f] ?? 0) + v.bytesInOutput;
+    }
+  }
+  return kept;
 }
 
 describe('router bundle guards (the same patterns fail the bench)', () => {
   it('leaves out the renderer, sharp, the creative engine, the NLP library and the SDK presigner', async () => {
-    const inputs = await routerInputs();
-    expect(inputs.filter((f) => RENDERER_INPUTS.test(f))).toEqual([]);
-    expect(inputs.filter((f) => NLP_INPUTS.test(f))).toEqual([]);
+    const { all } = await routerBuild();
+    expect(all.filter((f) => RENDERER_INPUTS.test(f))).toEqual([]);
+    expect(all.filter((f) => NLP_INPUTS.test(f))).toEqual([]);
     // list_creatives signs with lambdas/core/s3/presign.ts (ADR 0022).
-    expect(inputs.filter((f) => f.includes('@aws-sdk/s3-request-presigner/'))).toEqual([]);
-    expect(inputs).toContain('lambdas/core/s3/presign.ts');
+    expect(all.filter((f) => f.includes('@aws-sdk/s3-request-presigner/'))).toEqual([]);
+    expect(all).toContain('lambdas/core/s3/presign.ts');
+  });
+
+  it('keeps on the cold path only what every request needs (router, config, logging, DynamoDB)', async () => {
+    const { all, cold } = await routerBuild();
+    expect(cold.filter((f) => COLD_PATH_FORBIDDEN.test(f))).toEqual([]);
+    expect(cold).toContain('lambdas/api/router.ts');
+    expect(cold.some((f) => f.includes('node_modules/@aws-sdk/client-dynamodb/'))).toBe(true);
+    // What the actions load on first use is still in the asset, in their chunks.
+    for (const lazy of [
+      'lambdas/api/actions/list-creatives.ts',
+      'lambdas/core/s3/presign.ts',
+      'lambdas/core/text/heuristic-model.ts',
+      'lambdas/core/auth/user-token.ts',
+      'lambdas/core/clients/sqs.ts',
+      'lambdas/core/clients/s3.ts',
+    ]) {
+      expect(all).toContain(lazy);
+      expect(cold).not.toContain(lazy);
+    }
+  });
+
+  it('builds in CDK with the same options: the split pass runs after NodejsFunction bundling', () => {
+    const commands = ROUTER_BUNDLING.commandHooks?.afterBundling('/in', '/out') ?? [];
+    expect(commands).toEqual([routerBuildCommand('/in/node_modules/.bin/esbuild', '/in', '/out')]);
+    const command = commands[0] ?? '';
+    for (const flag of ["'--splitting'", "'--outdir=/out'", "'--entry-names=index'", "'--external:sharp'"]) {
+      expect(command).toContain(flag);
+    }
+    expect(command).toContain(`'/in/${ROUTER_ENTRY}'`);
   });
 
   it("keeps the DynamoDB client's aggregated class out (a dynamic import once dragged in all its commands)", async () => {
@@ -79,6 +96,17 @@ describe('router bundle guards (the same patterns fail the bench)', () => {
     for (const f of ['node_modules/compromise/src/three.js', 'node_modules/wink-nlp/src/wink-nlp.js']) {
       expect(NLP_INPUTS.test(f)).toBe(true);
     }
+    for (const f of [
+      'node_modules/@aws-sdk/client-s3/dist-es/S3Client.js',
+      'node_modules/@aws-sdk/client-sqs/dist-es/SQSClient.js',
+      'node_modules/aws-jwt-verify/dist/esm/index.js',
+      'lambdas/core/text/heuristic-model.ts',
+      'lambdas/api/actions/list-clients.ts',
+    ]) {
+      expect(COLD_PATH_FORBIDDEN.test(f)).toBe(true);
+    }
+    expect(COLD_PATH_FORBIDDEN.test('lambdas/api/actions/table.ts')).toBe(false);
+    expect(COLD_PATH_FORBIDDEN.test('node_modules/@aws-sdk/client-dynamodb/dist-es/index.js')).toBe(false);
     expect(RENDERER_INPUTS.test('lambdas/core/entities/creative.ts')).toBe(false);
     expect(NLP_INPUTS.test('node_modules/zod/index.js')).toBe(false);
   });

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { createApiHandler } from '#api/app.ts';
 import type { UserTokenVerifier } from '#core/auth/user-token.ts';
 import { createAwsClients } from '#core/aws.ts';
+import { createRouterClients } from '#core/aws-deferred.ts';
 import { loadConfig } from '#core/config.ts';
 import { createDeps, type Deps } from '#core/deps.ts';
 import { startApiServer } from '#local/api-server.ts';
@@ -48,7 +49,15 @@ export function useLocalCredentials(): void {
  * see each other's data.
  */
 export async function startTestApi(
-  options: { verifyUserToken?: UserTokenVerifier; env?: Record<string, string> } = {},
+  options: {
+    verifyUserToken?: UserTokenVerifier;
+    env?: Record<string, string>;
+    /**
+     * `deferred`: the router gets the Lambda's clients (`createRouterClients`: S3 and SQS built
+     * on first use); the test's own `deps` keep the eager ones. @default 'eager'
+     */
+    routerClients?: 'eager' | 'deferred';
+  } = {},
 ): Promise<TestApi> {
   useLocalCredentials();
   const stack = inject('localStack');
@@ -81,10 +90,18 @@ export async function startTestApi(
     ...options.env,
   });
   const deps = createDeps(config, createAwsClients(config));
+  const routerDeps =
+    options.routerClients === 'deferred' ? createDeps(config, createRouterClients(config)) : deps;
   const logger = new Logger({ serviceName: 'adgen-api-test', logLevel: 'SILENT' });
   const server = await startApiServer({
     port: 0,
-    handler: createApiHandler({ ...deps, verifyUserToken: options.verifyUserToken }, logger),
+    handler: createApiHandler(
+      {
+        ...routerDeps,
+        verifyUserToken: options.verifyUserToken,
+      },
+      logger,
+    ),
   });
 
   const newAccount = async (startingCredits?: number) =>
@@ -134,6 +151,7 @@ export async function startTestApi(
     },
     close: async () => {
       await server.close();
+      if (routerDeps !== deps) for (const c of [routerDeps.ddb, routerDeps.s3, routerDeps.sqs]) c.destroy();
       dynamo.destroy();
       sqs.destroy();
       s3.destroy();

@@ -1,4 +1,11 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+
+/**
+ * sharp (and libvips behind it) is imported on the first image checked: the router bundles this
+ * module for asset checks, and a static import of an external package would load it at every
+ * cold start (esbuild hoists external imports to the top of the bundle).
+ */
+const loadSharp = () => import('sharp').then((m) => m.default);
 
 /** The image formats the service takes from callers (uploads and URLs). */
 export const ALLOWED_FORMATS = ['png', 'jpeg', 'webp'] as const;
@@ -17,6 +24,7 @@ export class UnusableImageError extends Error {
  * least `minSide` px on each side is refused with the reason.
  */
 export async function inspectImage(bytes: Buffer, minSide = 1): Promise<InspectedImage> {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { failOn: 'error' }).metadata();
@@ -45,6 +53,7 @@ export async function inspectImage(bytes: Buffer, minSide = 1): Promise<Inspecte
  */
 export async function normalizeToPng(bytes: Buffer, maxSide = 1600): Promise<Buffer> {
   await inspectImage(bytes);
+  const sharp = await loadSharp();
   return sharp(bytes, { failOn: 'error' })
     .rotate()
     .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
@@ -57,6 +66,7 @@ export async function normalizeToPng(bytes: Buffer, maxSide = 1600): Promise<Buf
  * (CSS `object-fit: cover`), as a PNG. A model's answer at its own size becomes the size asked.
  */
 export async function coverToPng(bytes: Buffer, width: number, height: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   const image = sharp(bytes, { failOn: 'error' });
   const meta = await image.metadata();
   if (meta.width === width && meta.height === height && meta.format === 'png') return bytes;

@@ -1,5 +1,6 @@
 import { buildAngles } from './angles.ts';
 import { extractBriefFacts } from './brief-facts.ts';
+import { HEURISTIC_TEXT_MODEL_ID } from './deferred.ts';
 import { loadNlp } from './nlp.ts';
 import type { AngleDraft, DraftCopy, PrepareCopyInput, TextModel } from './types.ts';
 
@@ -26,7 +27,7 @@ export async function offlineAngles(input: {
 
 export function createHeuristicTextModel(): TextModel {
   return {
-    id: 'heuristic-v2',
+    id: HEURISTIC_TEXT_MODEL_ID,
     generateAngles: offlineAngles,
     // prepare_campaign writes offline copy itself from candidates (lambdas/core/text/copy.ts).
     async draftCopy(_input: PrepareCopyInput): Promise<DraftCopy[]> {
