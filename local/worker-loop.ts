@@ -53,6 +53,23 @@ export type WorkerLoopOptions = {
   maxHeld?: number;
 };
 
+/** One long poll with the attributes the Lambda event carries. */
+function pollQueue(options: WorkerLoopOptions, max: number, abortSignal: AbortSignal) {
+  return options.sqs.send(
+    new ReceiveMessageCommand({
+      QueueUrl: options.queueUrl,
+      MaxNumberOfMessages: max,
+      WaitTimeSeconds: options.waitTimeSeconds ?? 1,
+      MessageSystemAttributeNames: [
+        'ApproximateReceiveCount',
+        'SentTimestamp',
+        'ApproximateFirstReceiveTimestamp',
+      ],
+    }),
+    { abortSignal },
+  );
+}
+
 /** The account of a slot message (lambdas/core/generation/messages.ts), its fair-queue group. */
 export function accountOfSlotMessage(message: Message): string {
   try {
@@ -77,19 +94,7 @@ export function startWorkerLoop(options: WorkerLoopOptions): { stop(): Promise<v
   const poll = async () => {
     while (running) {
       try {
-        const out = await options.sqs.send(
-          new ReceiveMessageCommand({
-            QueueUrl: options.queueUrl,
-            MaxNumberOfMessages: options.batchSize ?? 1,
-            WaitTimeSeconds: options.waitTimeSeconds ?? 1,
-            MessageSystemAttributeNames: [
-              'ApproximateReceiveCount',
-              'SentTimestamp',
-              'ApproximateFirstReceiveTimestamp',
-            ],
-          }),
-          { abortSignal: abort.signal },
-        );
+        const out = await pollQueue(options, options.batchSize ?? 1, abort.signal);
         const messages = out.Messages ?? [];
         if (messages.length === 0) continue;
         const records = messages.map((m) => toRecord(m, arn));
@@ -208,19 +213,7 @@ function startFairWorkerLoop(options: WorkerLoopOptions & { fairBy: (message: Me
           await sleep(200);
           continue;
         }
-        const out = await options.sqs.send(
-          new ReceiveMessageCommand({
-            QueueUrl: options.queueUrl,
-            MaxNumberOfMessages: 10,
-            WaitTimeSeconds: options.waitTimeSeconds ?? 1,
-            MessageSystemAttributeNames: [
-              'ApproximateReceiveCount',
-              'SentTimestamp',
-              'ApproximateFirstReceiveTimestamp',
-            ],
-          }),
-          { abortSignal: abort.signal },
-        );
+        const out = await pollQueue(options, 10, abort.signal);
         const receivedAt = Date.now();
         for (const message of out.Messages ?? []) {
           const group = options.fairBy(message);

@@ -10,8 +10,7 @@
  * credit) as soon as a worker takes it: what is tested is dispatch and the credit ledger, and
  * rendering 750 images would take a quarter of an hour on a shared two-core machine.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -19,8 +18,14 @@ import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isFinalJobStatus } from '#core/job-status.ts';
 import type { LocalJson } from '#local/stack.ts';
+import {
+  callLocal,
+  killGroup,
+  type LocalService,
+  startLocalService,
+  waitForOutput,
+} from './local-service.ts';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
 const BATCH = 150;
 /** Which of the batches renders its images (the others fail theirs at once, see above). */
 const RENDERED = 1;
@@ -32,78 +37,17 @@ const MOMENTS = [
   'dispatch.enqueued:140',
 ];
 
-type Service = { child: ChildProcess; output: () => string; local: LocalJson };
-
 const cleanup: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const fn of cleanup.reverse()) await fn();
 });
 
-function waitForOutput(child: ChildProcess, text: () => string, needle: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      if (text().includes(needle)) {
-        child.stdout?.off('data', check);
-        child.off('exit', onExit);
-        resolve();
-      }
-    };
-    const onExit = (code: number | null) =>
-      reject(new Error(`service exited (${code}) before "${needle}":\n${text().slice(-3000)}`));
-    child.stdout?.on('data', check);
-    child.once('exit', onExit);
-    check();
-  });
-}
-
-async function startService(dataDir: string, pauseAt?: string): Promise<Service> {
-  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['local/main.ts'], {
-    cwd: ROOT,
-    // Its own process group, so one kill reaches the API, the workers and every emulator.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      ADGEN_DATA_DIR: dataDir,
-      PORT: '0',
-      ADGEN_WORKERS: '4',
-      LOG_LEVEL: 'WARN',
-      ADGEN_LOG_FORMAT: 'json',
-      ...(pauseAt ? { ADGEN_PAUSE_AT: pauseAt } : { ADGEN_PAUSE_AT: '' }),
-    },
-  });
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  child.stderr?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  const kill = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    process.kill(-(child.pid as number), 'SIGKILL');
-    await exited;
-  };
-  cleanup.push(kill);
-  await waitForOutput(child, () => out, 'adgen is running');
-  const local = JSON.parse(await readFile(join(dataDir, 'local.json'), 'utf8')) as LocalJson;
-  return { child, output: () => out, local };
-}
-
-async function killGroup(service: Service): Promise<void> {
-  const exited = new Promise((r) => service.child.once('exit', r));
-  process.kill(-(service.child.pid as number), 'SIGKILL');
-  await exited;
-}
-
-async function call(local: LocalJson, body: object) {
-  const res = await fetch(local.baseUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': local.apiKey },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
+function startService(dataDir: string, pauseAt?: string): Promise<LocalService> {
+  return startLocalService(
+    dataDir,
+    { ADGEN_WORKERS: '4', LOG_LEVEL: 'WARN', ADGEN_PAUSE_AT: pauseAt ?? '' },
+    cleanup,
+  );
 }
 
 function documentClient(local: LocalJson) {
@@ -151,9 +95,9 @@ describe('dispatch survives the service being killed part-way', () => {
       const service = await startService(dataDir, moment);
       // Every job ordered before a kill is still there after the restart.
       expect(await scanJobs(service.local)).toHaveLength(campaignIds.length);
-      const client = await call(service.local, { action: 'create_client', name: `Crash ${moment}` });
+      const client = await callLocal(service.local, { action: 'create_client', name: `Crash ${moment}` });
       expect(client.status).toBe(200);
-      const campaign = await call(service.local, {
+      const campaign = await callLocal(service.local, {
         action: 'create_campaign',
         client_id: client.body.client.id,
         aspect_ratio: '1:1',
@@ -167,13 +111,13 @@ describe('dispatch survives the service being killed part-way', () => {
         headers: { 'content-type': 'application/json', 'x-api-key': service.local.apiKey },
         body: JSON.stringify({ action: 'generate_creatives', campaign_id: campaign.body.campaign.id }),
       }).catch(() => 'killed');
-      await waitForOutput(service.child, service.output, `paused at ${moment.replace(':', ' ')}`);
+      await waitForOutput(service, `paused at ${moment.replace(':', ' ')}`);
       // The moment, as the table shows it: the job is recorded (planned) with part of its slots.
       const jobsNow = await scanJobs(service.local);
       expect(jobsNow).toHaveLength(campaignIds.length);
       const current = jobsNow.find((j) => j.campaign_id === campaign.body.campaign.id);
       expect(current).toMatchObject({ dispatch: 'planned', slot_count: BATCH });
-      await killGroup(service);
+      await killGroup(service.child);
       // The caller never got an answer: the dispatch died with the process.
       expect(await order).toBe('killed');
     }
@@ -190,7 +134,7 @@ describe('dispatch survives the service being killed part-way', () => {
     for (const campaignId of campaignIds) {
       let token: string | null = null;
       do {
-        const page = await call(service.local, {
+        const page = await callLocal(service.local, {
           action: 'list_creatives',
           campaign_id: campaignId,
           status: 'succeeded',
@@ -202,7 +146,7 @@ describe('dispatch survives the service being killed part-way', () => {
         token = page.body.next_token;
       } while (token);
     }
-    const credits = (await call(service.local, { action: 'get_credits' })).body.credits;
+    const credits = (await callLocal(service.local, { action: 'get_credits' })).body.credits;
     console.log(
       `after ${MOMENTS.length} kills during dispatch of ${BATCH}-image batches: ` +
         `granted ${credits.granted}, available ${credits.available}, reserved ${credits.reserved}, ` +
@@ -229,6 +173,6 @@ describe('dispatch survives the service being killed part-way', () => {
         failure_reasons: { input_refused: BATCH },
       });
     }
-    await killGroup(service);
+    await killGroup(service.child);
   }, 1_500_000);
 });
