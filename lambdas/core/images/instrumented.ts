@@ -1,5 +1,5 @@
 import { METRIC, type Telemetry } from '../telemetry.ts';
-import { type ImageModel, TransientImageError } from './types.ts';
+import { type ImageModel, TransientImageError, type VisualRequest } from './types.ts';
 
 /**
  * The image model, measured: every call counted, the latency of each answer, and the calls
@@ -7,12 +7,24 @@ import { type ImageModel, TransientImageError } from './types.ts';
  */
 export function instrumentImageModel(model: ImageModel, telemetry: Telemetry): ImageModel {
   const removeBackground = model.removeBackground?.bind(model);
+  const draw = model.draw?.bind(model);
   return {
     id: model.id,
     family: model.family,
     ...(model.nativeSize ? { nativeSize: model.nativeSize.bind(model) } : {}),
-    // Drawn in code: no call to count or time.
-    ...(model.draw ? { draw: model.draw.bind(model) } : {}),
+    // Drawn in code, and still the configured image model: one call per visual, as on the paid
+    // path, so the dashboard's calls per image read the same whichever model is set.
+    ...(draw
+      ? {
+          draw: (request: VisualRequest) => {
+            telemetry.count(METRIC.modelCalls);
+            const started = performance.now();
+            const drawn = draw(request);
+            telemetry.timing(METRIC.modelLatency, Math.round(performance.now() - started));
+            return drawn;
+          },
+        }
+      : {}),
     ...(removeBackground
       ? {
           removeBackground: (image: Buffer) => {
