@@ -1,6 +1,7 @@
 import type { Deps } from '../deps.ts';
-import { finalizeJobIfDone, getJob, listOpenJobs, markJobDispatched } from '../entities/job.ts';
+import { finalizeJobIfDone, finalStatus, getJob, listOpenJobs, markJobDispatched } from '../entities/job.ts';
 import { createSlotIfMissing, newSlotItems, slotsOfJob } from '../entities/slot.ts';
+import { isFinalJobStatus } from '../job-status.ts';
 import { planSlots } from './batch.ts';
 import { releaseUnsent } from './dispatch.ts';
 import { enqueueSlots, slotRefKey } from './enqueue.ts';
@@ -14,6 +15,8 @@ export type ReconcileReport = {
   enqueued: number;
   /** Slots that could not be queued: failed, their credits released. */
   failed: number;
+  /** Jobs whose slots were all settled but which a crash left open, finalised now. */
+  finalized: number;
 };
 
 /**
@@ -30,12 +33,21 @@ export type ReconcileReport = {
  * running, so it is now.
  */
 export async function reconcileDispatches(deps: Deps, olderThan: Date): Promise<ReconcileReport> {
-  const report: ReconcileReport = { jobs: 0, created: 0, enqueued: 0, failed: 0 };
+  const report: ReconcileReport = { jobs: 0, created: 0, enqueued: 0, failed: 0, finalized: 0 };
   const cutoff = olderThan.toISOString();
   for (const open of await listOpenJobs(deps)) {
     if (open.createdAt > cutoff) continue;
     const job = await getJob(deps, open.accountId, open.jobId);
-    if (job?.dispatch !== 'planned') continue;
+    if (!job) continue;
+    if (job.dispatch !== 'planned') {
+      // Every slot settled but the job still open: the process died between the last
+      // settlement and its finalisation, which nothing else would ever retry.
+      if (finalStatus(job)) {
+        const after = await finalizeJobIfDone(deps, open.accountId, job.job_id);
+        if (after && isFinalJobStatus(after.status)) report.finalized += 1;
+      }
+      continue;
+    }
     report.jobs += 1;
     const plans = planSlots(job.angle_ids, job.aspect_ratios, job.jobs);
     const items = newSlotItems(
