@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putAngles } from '#core/entities/angle.ts';
 import { createStabilityImageModel } from '#core/images/bedrock-stability.ts';
 import { deliverySize, parseRatio } from '#core/images/sizes.ts';
+import { isFinalJobStatus } from '#core/job-status.ts';
 import { processSlot, type WorkerDeps } from '#generate/process-slot.ts';
 import { type BedrockStandIn, startBedrockStandIn } from '#local/bedrock-stand-in.ts';
 import { startTestApi, type TestApi } from './harness.ts';
@@ -130,7 +131,8 @@ async function runCampaign(account: Account, campaignId: string, expected: numbe
   expect(res.body.jobs).toBe(expected);
   const job = await eventually(async () => {
     const j = (await api.call('get_job', { job_id: res.body.job_id }, account)).body.job;
-    return j.pending === 0 ? j : undefined;
+    // Final status, not just no slot pending: the job is finalised right after its last settlement.
+    return isFinalJobStatus(j.status) ? j : undefined;
   }, 240_000);
   const page = await api.call(
     'list_creatives',
