@@ -97,7 +97,7 @@ export const jobEntity = defineEntity({
       does: "count a job's cancelled slots (with their release, see slot)",
       operation: "Update inside the slots' cancel transaction: `cancelled = cancelled + :n`",
       consistency: '–',
-      functions: ['cancelPendingSlots'],
+      functions: ['cancelSlots'],
       module: 'lambdas/core/entities/slot.ts',
     },
     {
