@@ -385,6 +385,8 @@ function jobCounter(
       TableName: deps.config.tableName,
       Key: keys.jobById(slot.account_id, slot.job_id),
       UpdateExpression: `SET ${counter} = ${counter} + :one, updated_at = :now${byReason}`,
+      // A deleted job (ADR 0028) fails the settlement cleanly instead of being recreated.
+      ConditionExpression: 'attribute_exists(pk)',
       ...(failureCode ? { ExpressionAttributeNames: { '#code': failureCode } } : {}),
       ExpressionAttributeValues: { ':one': 1, ':now': now, ...(failureCode ? { ':zero': 0 } : {}) },
     },
