@@ -170,11 +170,18 @@ export function clientExists(tableName: string, accountId: string, clientId: str
 }
 
 /** A client or campaign whose deletion began and has not finished. */
-export type PendingDeletion = { accountId: string; kind: 'client' | 'campaign'; id: string };
+export type PendingDeletion = { accountId: string; kind: 'client' | 'campaign'; id: string; since: string };
 
 const pendingSchema = z
-  .object({ account_id: z.string(), entity: z.enum(['client', 'campaign']), id: z.string() })
-  .transform((p): PendingDeletion => ({ accountId: p.account_id, kind: p.entity, id: p.id }));
+  .object({
+    account_id: z.string(),
+    entity: z.enum(['client', 'campaign']),
+    id: z.string(),
+    deleting_at: z.string(),
+  })
+  .transform(
+    (p): PendingDeletion => ({ accountId: p.account_id, kind: p.entity, id: p.id, since: p.deleting_at }),
+  );
 
 /** Every pending deletion, across accounts (the sparse gsi2 `DELETIONS#pending`). */
 export function listPendingDeletions(deps: Deps): Promise<PendingDeletion[]> {

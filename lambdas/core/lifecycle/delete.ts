@@ -110,13 +110,16 @@ export async function sweepClient(deps: Deps, accountId: string, clientId: strin
 }
 
 /**
- * Finishes every deletion a crash left half done: each client or campaign still marked
- * `deleting` is swept again (run by the reconciler every minute, and by the local stack at
- * start). Answers how many it finished.
+ * Finishes every deletion a crash left half done: each client or campaign marked `deleting`
+ * before `olderThan` is swept again (run by the reconciler every minute, with a grace longer
+ * than the router's timeout so a live deletion is left to its request; and by the local stack at
+ * start, when nothing else runs). Answers how many it finished.
  */
-export async function resumeDeletions(deps: Deps): Promise<number> {
+export async function resumeDeletions(deps: Deps, olderThan: Date = deps.now()): Promise<number> {
   let finished = 0;
+  const cutoff = olderThan.toISOString();
   for (const pending of await listPendingDeletions(deps)) {
+    if (pending.since > cutoff) continue;
     if (pending.kind === 'client') {
       if ((await getClientForSweep(deps, pending.accountId, pending.id))?.deleting) {
         await sweepClient(deps, pending.accountId, pending.id);
