@@ -221,6 +221,40 @@ describe('regenerate_creative', () => {
     }
   }, 180_000);
 
+  it('charges once for a regenerate or cancel repeated under one Idempotency-Key', async () => {
+    const account = await api.newAccount(5);
+    const campaign = await campaignOf(account, { volume: 1 });
+    const job = (await api.call('generate_creatives', { campaign_id: campaign.id }, account)).body;
+    const [creative] = (
+      await api.call('list_creatives', { campaign_id: campaign.id, status: 'all' }, account)
+    ).body.creatives;
+    const send = (action: string, fields: Record<string, unknown>, key: string) =>
+      api.post(JSON.stringify({ action, ...fields }), {
+        'x-api-key': account.apiKey,
+        'idempotency-key': key,
+      });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => send('regenerate_creative', { creative_id: creative.id }, 'regen-1')),
+    );
+    const ok = answers.filter((a) => a.status === 200);
+    const cancel = await send('cancel_job', { job_id: job.job_id }, 'cancel-1');
+    const cancelAgain = await send('cancel_job', { job_id: job.job_id }, 'cancel-1');
+    const jobs = (await api.call('list_jobs', { campaign_id: campaign.id }, account)).body.jobs;
+    const after = await credits(account);
+    console.log(
+      `regenerate_creative ×5 under one key: statuses ${answers.map((a) => a.status).join(',')}; ${jobs.length} jobs; reserved ${after.reserved}`,
+    );
+    expect(new Set(ok.map((a) => a.text)).size).toBe(1);
+    expect(jobs).toHaveLength(2);
+    // 5 granted: the first job's credit came back with the cancel, the one regenerate holds its own.
+    expect(after).toMatchObject({ available: 4, reserved: 1 });
+    expect(
+      answers.filter((a) => a.status === 409).every((a) => a.body.error.code === 'idempotency_in_progress'),
+    ).toBe(true);
+    expect(cancelAgain.text).toBe(cancel.text);
+    expect(cancelAgain.headers.get('idempotent-replayed')).toBe('true');
+  });
+
   it('is refused with 402 when no credit is available, and 404 for an unknown creative', async () => {
     const account = await api.newAccount(1);
     const campaign = await campaignOf(account, { volume: 1 });

@@ -355,6 +355,39 @@ describe('delete_client and delete_campaign', () => {
     expect((await api.call('get_client', { client_id: client.id }, account)).status).toBe(200);
   });
 
+  it('takes an Idempotency-Key on every write it adds: a repeated delete or update replays the first answer', async () => {
+    const account = await api.newAccount(10);
+    const send = (action: string, fields: Record<string, unknown>, key: string) =>
+      api.post(JSON.stringify({ action, ...fields }), {
+        'x-api-key': account.apiKey,
+        'idempotency-key': key,
+      });
+    const client = (await api.call('create_client', { name: 'Acme' }, account)).body.client;
+    const campaign = (await api.call('create_campaign', { client_id: client.id }, account)).body.campaign;
+    const rename = [await send('update_client', { client_id: client.id, name: 'B' }, 'k-1')];
+    rename.push(await send('update_client', { client_id: client.id, name: 'B' }, 'k-1'));
+    const update = await send('update_campaign', { campaign_id: campaign.id, volume: 2 }, 'k-2');
+    const updateAgain = await send('update_campaign', { campaign_id: campaign.id, volume: 2 }, 'k-2');
+    const first = await send('delete_campaign', { campaign_id: campaign.id }, 'k-3');
+    const replay = await send('delete_campaign', { campaign_id: campaign.id }, 'k-3');
+    const reused = await send('delete_client', { client_id: client.id }, 'k-3');
+    const fresh = await send('delete_campaign', { campaign_id: campaign.id }, 'k-4');
+    const gone = await send('delete_client', { client_id: client.id }, 'k-5');
+    const goneAgain = await send('delete_client', { client_id: client.id }, 'k-5');
+    console.log(
+      `idempotency on the lifecycle writes: delete_campaign ${first.status} then replay ${replay.status} (replayed ${replay.headers.get('idempotent-replayed')}), another body ${reused.status}, a new key ${fresh.status}`,
+    );
+    for (const [a, b] of [rename, [update, updateAgain], [first, replay], [gone, goneAgain]] as const) {
+      expect(b?.text).toBe(a?.text);
+      expect(b?.headers.get('idempotent-replayed')).toBe('true');
+    }
+    expect(first.body).toEqual({ deleted: true, creatives_deleted: 0, credits_released: 0 });
+    expect(reused.status).toBe(409);
+    expect(reused.body.error.code).toBe('idempotency_key_reused');
+    expect(fresh.status).toBe(404);
+    expect(gone.status).toBe(200);
+  });
+
   it('a deletion interrupted after its mark reads as gone at once and is finished by the resumable sweep', async () => {
     const account = await api.newAccount(10);
     const client = (await api.call('create_client', { name: 'Acme' }, account)).body.client;
