@@ -248,8 +248,10 @@ export function writeSlots(
   items: readonly Record<string, unknown>[],
   onProgress?: (written: number) => Promise<void>,
 ): Promise<void> {
-  // Each slot and its pointer in the same 25-item call, so progress counts whole slots.
-  const both = items.flatMap((item) => [item, creativePointer(item)]);
+  // Each pointer just before its slot: wherever a crash cuts the 25-item calls, every slot written
+  // has its pointer (a pointer without its slot reads as an unknown creative until the reconciler
+  // writes the slot).
+  const both = items.flatMap((item) => [creativePointer(item), item]);
   return batchPut(deps, both, onProgress && ((written) => onProgress(Math.floor(written / 2))));
 }
 
