@@ -89,14 +89,17 @@ export async function deleteClient(
 }
 
 /**
- * The client's sweep, safe to run again from any point: each campaign marked and swept as
- * above, then the angles, the asset records and their objects, the brand kit, and the client
+ * The client's sweep, safe to run again from any point: every campaign marked, then each swept
+ * as above, then the angles, the asset records and their objects, the brand kit, and the client
  * item last.
  */
 export async function sweepClient(deps: Deps, accountId: string, clientId: string): Promise<DeletionReport> {
   const report = empty();
-  for (const campaignId of await campaignIdsOfClient(deps, accountId, clientId)) {
-    await markCampaignDeleting(deps, accountId, campaignId);
+  const campaignIds = await campaignIdsOfClient(deps, accountId, clientId);
+  // Every campaign marked first (one small write each), so all of them read as gone before the
+  // slow part begins.
+  for (const campaignId of campaignIds) await markCampaignDeleting(deps, accountId, campaignId);
+  for (const campaignId of campaignIds) {
     const swept = await sweepCampaign(deps, accountId, campaignId);
     report.creatives_deleted += swept.creatives_deleted;
     report.credits_released += swept.credits_released;
