@@ -355,6 +355,48 @@ describe('delete_client and delete_campaign', () => {
     expect((await api.call('get_client', { client_id: client.id }, account)).status).toBe(200);
   });
 
+  it('pages through a big client: 130 angles, 102 campaigns, a 150-image job, all gone', async () => {
+    const account = await api.newAccount(200);
+    const client = (await api.call('create_client', { name: 'Big Co' }, account)).body.client;
+    for (let batch = 0; batch < 13; batch++) {
+      await putAngles(
+        api.deps,
+        account.accountId,
+        client.id,
+        Array.from({ length: 10 }, (_, i) => ({
+          name: `Angle ${batch}-${i}`,
+          hook: 'A hook',
+          awareness_level: 'unaware' as const,
+          visual_style: 'flat',
+          copy_direction: 'Short.',
+        })),
+        'en',
+      );
+    }
+    const campaigns: string[] = [];
+    for (let i = 0; i < 102; i++) {
+      campaigns.push(
+        (await api.call('create_campaign', { client_id: client.id, volume: i === 0 ? 150 : 1 }, account)).body
+          .campaign.id,
+      );
+    }
+    const job = (await api.call('generate_creatives', { campaign_id: campaigns[0] }, account)).body;
+    expect(job.jobs).toBe(150);
+    const before = (await api.items()).length;
+
+    const report = await api.call('delete_client', { client_id: client.id }, account);
+    const items = await api.items();
+    const left = items.filter(
+      (item) => JSON.stringify(item).includes(client.id) || item.job_id === job.job_id,
+    );
+    console.log(
+      `big client: ${before} items before, ${items.length} after; delete_client → ${report.text}; ${left.length} items of the client left`,
+    );
+    expect(report.body).toEqual({ deleted: true, creatives_deleted: 150, credits_released: 150 });
+    expect(left).toEqual([]);
+    expect(await credits(account)).toEqual({ granted: 200, available: 200, reserved: 0, used: 0 });
+  }, 240_000);
+
   it('takes an Idempotency-Key on every write it adds: a repeated delete or update replays the first answer', async () => {
     const account = await api.newAccount(10);
     const send = (action: string, fields: Record<string, unknown>, key: string) =>
