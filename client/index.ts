@@ -359,6 +359,15 @@ export class AdgenClient {
   listApiKeys = (input: Inputs['list_api_keys'] = {}) => this.call('list_api_keys', input);
   createApiKey = (input: Inputs['create_api_key']) => this.call('create_api_key', input);
   revokeApiKey = (input: Inputs['revoke_api_key']) => this.call('revoke_api_key', input);
+  createWebhookEndpoint = (input: Inputs['create_webhook_endpoint']) =>
+    this.call('create_webhook_endpoint', input);
+  listWebhookEndpoints = (input: Inputs['list_webhook_endpoints'] = {}) =>
+    this.call('list_webhook_endpoints', input);
+  deleteWebhookEndpoint = (input: Inputs['delete_webhook_endpoint']) =>
+    this.call('delete_webhook_endpoint', input);
+  rotateWebhookSecret = (input: Inputs['rotate_webhook_secret']) => this.call('rotate_webhook_secret', input);
+  listWebhookDeliveries = (input: Inputs['list_webhook_deliveries']) =>
+    this.call('list_webhook_deliveries', input);
 
   /** Every creative of a campaign with the given status, all pages. */
   async allCreatives(

@@ -11,6 +11,7 @@ export const EXAMPLE_IDS = {
   job: '0197a1b2-0000-7000-8000-0000000000b0',
   asset: '0197a1b2-0000-7000-8000-0000000a55e7',
   apiKey: 'AbCdEfGh1234',
+  webhookEndpoint: '0197a1b2-0000-7000-8000-0000000e4b00',
 } as const;
 
 /** One valid request per action (without `action`), shown in the document. */
@@ -61,4 +62,12 @@ export const exampleInputs: Inputs = {
   },
   get_asset: { asset_id: EXAMPLE_IDS.asset },
   list_assets: { client_id: EXAMPLE_IDS.client, kind: 'logo' },
+  create_webhook_endpoint: {
+    url: 'https://hooks.example.com/adgen',
+    events: ['job.completed', 'creative.failed'],
+  },
+  list_webhook_endpoints: { limit: 10 },
+  delete_webhook_endpoint: { webhook_endpoint_id: EXAMPLE_IDS.webhookEndpoint },
+  rotate_webhook_secret: { webhook_endpoint_id: EXAMPLE_IDS.webhookEndpoint },
+  list_webhook_deliveries: { webhook_endpoint_id: EXAMPLE_IDS.webhookEndpoint, limit: 20 },
 };

@@ -11,4 +11,9 @@ const { logger, telemetry, middlewares } = lambdaObservability('adgen-webhooks',
 
 export const handler = middy<SQSEvent, SQSBatchResponse>()
   .use(middlewares)
-  .handler(createDeliveryHandler(createDeliveryDeps(createDeps(config, createAwsClients(config), { telemetry })), logger));
+  .handler(
+    createDeliveryHandler(
+      createDeliveryDeps(createDeps(config, createAwsClients(config), { telemetry })),
+      logger,
+    ),
+  );

@@ -20,6 +20,7 @@ import { listCreativesAction } from './list-creatives.ts';
 import { prepareCampaignAction } from './prepare-campaign.ts';
 import { revokeApiKeyAction } from './revoke-api-key.ts';
 import { updateBrandKitAction } from './update-brand-kit.ts';
+import { webhookActions } from './webhooks.ts';
 
 /** The typed table the router dispatches through; adding an action is adding a line here. */
 export const actions = [
@@ -44,6 +45,7 @@ export const actions = [
   createAssetUploadAction,
   getAssetAction,
   listAssetsAction,
+  ...webhookActions,
 ] as const satisfies readonly Action[];
 
 export type ActionName = (typeof actions)[number]['name'];

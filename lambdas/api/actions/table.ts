@@ -1,5 +1,6 @@
 import type { Action, Credential } from '../action.ts';
 import type { ActionName } from './index.ts';
+import { webhookActionTable } from './webhooks-table.ts';
 
 /**
  * One line of the router's dispatch table: what the router must know before the action's module
@@ -91,6 +92,7 @@ export const actionTable: readonly LazyAction[] = [
   ),
   lazy('get_asset', 'api_key', () => import('./get-asset.ts').then((m) => m.getAssetAction)),
   lazy('list_assets', 'api_key', () => import('./list-assets.ts').then((m) => m.listAssetsAction)),
+  ...webhookActionTable(lazy),
 ];
 
 export const actionTableByName: ReadonlyMap<string, LazyAction> = new Map(

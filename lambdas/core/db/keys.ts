@@ -125,7 +125,11 @@ export const keys = {
    * Deliveries not yet delivered or failed, across accounts, by when they are next due (sparse
    * gsi2): what the sweeper re-enqueues when a message was lost or never sent.
    */
-  dueWebhookDeliveries: (): CollectionKey => ({ index: 'gsi2', partition: 'WEBHOOKS#due', skPrefix: 'DELIVERY#' }),
+  dueWebhookDeliveries: (): CollectionKey => ({
+    index: 'gsi2',
+    partition: 'WEBHOOKS#due',
+    skPrefix: 'DELIVERY#',
+  }),
 
   /** One image of a job; a job's slots share a partition. */
   slot: (accountId: string, jobId: string, index: number): ItemKey => ({

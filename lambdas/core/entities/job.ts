@@ -7,6 +7,7 @@ import { queryAll } from '../db/query.ts';
 import { getItem, putNew, updateIf } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 import { FINAL_JOB_STATUSES, isFinalJobStatus, JOB_STATUSES, type JobStatus } from '../job-status.ts';
+import { enqueueAfterCommit, planEvent } from '../webhooks/emit.ts';
 import { ledger } from './ledger.ts';
 
 export type { JobStatus };
@@ -203,11 +204,20 @@ export function finalStatus(job: Pick<Job, 'jobs' | 'succeeded' | 'failed'>): Jo
   return job.succeeded === 0 ? 'failed' : 'partially_failed';
 }
 
+/** The job as `get_job` shows it (and `job.completed` carries it): without its internal fields. */
+export function jobView(job: Job) {
+  const { angle_ids: _a, aspect_ratios: _r, client_id: _c, dispatch: _d, ...visible } = job;
+  return visible;
+}
+
 /**
  * Once every slot is settled, fixes the job's final status and takes it off the open-jobs
- * index. Conditional on the counters it was computed from, so concurrent settlements agree.
- * Answers the job as the update left it (or as read, when there was nothing to change or
- * another settlement changed it first): one read and at most one write, never a read after.
+ * index. Conditional on the counters it was computed from, so concurrent settlements agree:
+ * exactly one finaliser wins, and the `job.completed` webhook deliveries are written in the
+ * same transaction as the status it wins (ADR 0025), so the event exists exactly when the
+ * final status does, once per job, and is enqueued after the commit. Answers the job as the
+ * update left it (or as read, when there was nothing to change or another settlement changed
+ * it first): one read and at most one write, never a read after.
  */
 export async function finalizeJobIfDone(
   deps: Deps,
@@ -219,32 +229,39 @@ export async function finalizeJobIfDone(
   const status = finalStatus(job);
   if (!status || isFinalJobStatus(job.status)) return job;
   const [completed, partial, failed] = FINAL_JOB_STATUSES;
+  const now = deps.now();
+  const final: Job = { ...job, status, updated_at: now.toISOString() };
+  const event = await planEvent(deps, accountId, 'job.completed', { job: jobView(final) }, now);
+  const update = {
+    TableName: deps.config.tableName,
+    Key: keys.jobById(accountId, jobId),
+    UpdateExpression: 'SET #status = :status, updated_at = :now REMOVE gsi2pk, gsi2sk',
+    ConditionExpression: 'succeeded = :s AND failed = :f AND NOT #status IN (:c, :p, :x)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':status': status,
+      ':now': final.updated_at,
+      ':s': job.succeeded,
+      ':f': job.failed,
+      ':c': completed,
+      ':p': partial,
+      ':x': failed,
+    },
+  };
   try {
-    const out = await deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.config.tableName,
-        Key: keys.jobById(accountId, jobId),
-        UpdateExpression: 'SET #status = :status, updated_at = :now REMOVE gsi2pk, gsi2sk',
-        ConditionExpression: 'succeeded = :s AND failed = :f AND NOT #status IN (:c, :p, :x)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':status': status,
-          ':now': deps.now().toISOString(),
-          ':s': job.succeeded,
-          ':f': job.failed,
-          ':c': completed,
-          ':p': partial,
-          ':x': failed,
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return out.Attributes ? jobFromItem(out.Attributes) : job;
+    if (event.puts.length === 0) {
+      const out = await deps.ddb.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
+      return out.Attributes ? jobFromItem(out.Attributes) : job;
+    }
+    // A transaction cannot return the new item; the condition pins it to `final`.
+    await deps.ddb.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...event.puts] }));
   } catch (error) {
     // Another settlement moved the counters or fixed the status first; it finalizes.
     if (!isConditionalCheckFailed(error)) throw error;
     return job;
   }
+  await enqueueAfterCommit(deps, event);
+  return final;
 }
 
 /** A job on the open-jobs index: enough to find it again. */

@@ -63,7 +63,8 @@ export const webhookDeliveryEntity = defineEntity({
   patterns: [
     {
       does: 'record an event for each subscribed endpoint, with the change it reports',
-      operation: "Put `attribute_not_exists(pk)` inside the change's TransactWrite, listed on gsi2 `WEBHOOKS#due`",
+      operation:
+        "Put `attribute_not_exists(pk)` inside the change's TransactWrite, listed on gsi2 `WEBHOOKS#due`",
       consistency: '–',
       functions: ['deliveryPut'],
     },
@@ -106,7 +107,9 @@ export const webhookDeliveryFromItem: (item: Record<string, unknown>) => Webhook
 /** What the queue carries: the delivery's key, nothing else. */
 export type DeliveryRef = { account_id: string; webhook_endpoint_id: string; delivery_id: string };
 
-export const refOf = (d: Pick<WebhookDelivery, 'account_id' | 'webhook_endpoint_id' | 'id'>): DeliveryRef => ({
+export const refOf = (
+  d: Pick<WebhookDelivery, 'account_id' | 'webhook_endpoint_id' | 'id'>,
+): DeliveryRef => ({
   account_id: d.account_id,
   webhook_endpoint_id: d.webhook_endpoint_id,
   delivery_id: d.id,
@@ -201,7 +204,8 @@ export async function recordAttempt(
   attempt: AttemptRecord,
 ): Promise<boolean> {
   const now = deps.now().toISOString();
-  const next = attempt.status === 'pending' && attempt.nextAttemptAt ? attempt.nextAttemptAt.toISOString() : null;
+  const next =
+    attempt.status === 'pending' && attempt.nextAttemptAt ? attempt.nextAttemptAt.toISOString() : null;
   const due = next ? dueKeys(delivery, next) : undefined;
   return updateIf(deps, {
     Key: keys.webhookDelivery(delivery.account_id, delivery.webhook_endpoint_id, delivery.id),

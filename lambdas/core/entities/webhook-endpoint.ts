@@ -130,7 +130,12 @@ export function listWebhookEndpoints(
 
 /** Every endpoint of the account (at most MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT): one Query. */
 export function allWebhookEndpoints(deps: Deps, accountId: string): Promise<WebhookEndpoint[]> {
-  return queryAll(deps.ddb, deps.config.tableName, keys.webhookEndpointsOfAccount(accountId), webhookEndpointFromItem);
+  return queryAll(
+    deps.ddb,
+    deps.config.tableName,
+    keys.webhookEndpointsOfAccount(accountId),
+    webhookEndpointFromItem,
+  );
 }
 
 /**

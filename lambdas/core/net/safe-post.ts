@@ -49,7 +49,8 @@ export async function resolvePinned(url: URL, options: PostTargetOptions = {}): 
   if (addresses.length === 0) throw new RefusedUrlError(`cannot resolve ${host}`);
   const loopback = options.allowLoopback === true && host === '127.0.0.1';
   // Which address it resolved to stays here: telling would map the internal network.
-  if (!loopback && addresses.some((a) => !isPublicAddress(a))) throw new RefusedUrlError('address not allowed');
+  if (!loopback && addresses.some((a) => !isPublicAddress(a)))
+    throw new RefusedUrlError('address not allowed');
   return addresses[0] as string;
 }
 

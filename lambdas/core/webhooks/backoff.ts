@@ -14,7 +14,11 @@ export type RetryPolicy = {
  * that failed together (a receiver down) spread out instead of arriving in waves, while each
  * still waits at least half its step. `random` is in [0, 1).
  */
-export function retryDelayMs(attempts: number, policy: RetryPolicy, random: () => number = Math.random): number {
+export function retryDelayMs(
+  attempts: number,
+  policy: RetryPolicy,
+  random: () => number = Math.random,
+): number {
   const step = Math.min(policy.capMs, policy.baseMs * 2 ** Math.max(0, attempts - 1));
   return Math.round(step / 2 + (step / 2) * random());
 }

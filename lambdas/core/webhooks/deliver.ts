@@ -8,10 +8,10 @@ import {
   type WebhookDelivery,
 } from '../entities/webhook-delivery.ts';
 import { getWebhookEndpoint, signingSecrets } from '../entities/webhook-endpoint.ts';
-import { type PostOutcome, safePost } from '../net/safe-post.ts';
+import type { PostOutcome, safePost } from '../net/safe-post.ts';
 import { nextAttemptAt } from './backoff.ts';
-import { DELIVERY_TIMEOUT_MS } from './events.ts';
 import { enqueueDeliveries } from './emit.ts';
+import { DELIVERY_TIMEOUT_MS } from './events.ts';
 import { webhookHeaders } from './signature.ts';
 
 export const deliveryRefSchema: z.ZodType<DeliveryRef> = z.object({
@@ -60,7 +60,11 @@ export async function attemptDelivery(deps: DeliveryDeps, ref: DeliveryRef): Pro
 
   const endpoint = await getWebhookEndpoint(deps, ref.account_id, ref.webhook_endpoint_id);
   if (!endpoint) {
-    await recordAttempt(deps, delivery, leaseId, { status: 'failed', statusCode: null, error: 'endpoint deleted' });
+    await recordAttempt(deps, delivery, leaseId, {
+      status: 'failed',
+      statusCode: null,
+      error: 'endpoint deleted',
+    });
     return { result: 'failed', statusCode: null };
   }
   const at = deps.now();
