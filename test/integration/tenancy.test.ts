@@ -46,6 +46,14 @@ describe("another account's ids", () => {
     expect(job.status).toBe('pending');
     const upload = { kind: 'logo', content_type: 'image/png', content_length: 2048 };
     const asset = (await api.call('create_asset_upload', { client_id: client.id, ...upload }, as)).body.asset;
+    // A public IP literal: accepted without a DNS lookup, and nothing is ever sent to it here.
+    const webhook = (
+      await api.call(
+        'create_webhook_endpoint',
+        { url: 'https://1.1.1.1/adgen-hook', events: ['job.completed'] },
+        as,
+      )
+    ).body.webhook_endpoint;
 
     // The intruder: another user, with their own key and client.
     const intruder = await pool.signUpAndLogIn();
@@ -66,6 +74,7 @@ describe("another account's ids", () => {
       asset_id: asset.id,
       logo_asset_id: asset.id,
       product_asset_id: asset.id,
+      webhook_endpoint_id: webhook.id,
     };
     // What else an action needs to pass validation, so that only the id decides the answer.
     const extras: Record<string, Record<string, unknown>> = {
@@ -110,6 +119,9 @@ describe("another account's ids", () => {
         'create_asset_upload.client_id',
         'update_brand_kit.logo_asset_id',
         'create_campaign.product_asset_id',
+        'delete_webhook_endpoint.webhook_endpoint_id',
+        'rotate_webhook_secret.webhook_endpoint_id',
+        'list_webhook_deliveries.webhook_endpoint_id',
       ]),
     );
     const before = JSON.stringify(await api.items());

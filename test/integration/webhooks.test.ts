@@ -202,7 +202,10 @@ describe('signed webhooks', () => {
       .body;
     const byType = (mainList.deliveries as { event_type: string; attempts: number; status: string }[]).reduce<
       Record<string, number>
-    >((acc, d) => ({ ...acc, [d.event_type]: (acc[d.event_type] ?? 0) + 1 }), {});
+    >((acc, d) => {
+      acc[d.event_type] = (acc[d.event_type] ?? 0) + 1;
+      return acc;
+    }, {});
     console.log(`main endpoint deliveries listed: ${JSON.stringify(byType)}`);
     expect(mainList.deliveries).toHaveLength(9);
     expect(
