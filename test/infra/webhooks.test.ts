@@ -1,7 +1,9 @@
 import type { CfnResource } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '#lib/app.ts';
+import { DEFAULT_BUNDLING } from '#lib/constructs/node-function.ts';
 import cdkJson from '../../cdk.json' with { type: 'json' };
 
 const { stateless } = buildApp({
@@ -105,4 +107,30 @@ describe('webhook delivery', () => {
       expect(fn.Properties.Environment?.Variables?.ADGEN_ALLOW_LOCAL_WEBHOOKS).toBeUndefined();
     }
   });
+});
+
+describe('webhook bundles', () => {
+  it.each(['lambdas/webhooks/handler.ts', 'lambdas/webhooks/sweep-handler.ts'])(
+    '%s bundles without the renderer',
+    async (entry) => {
+      const result = await build({
+        entryPoints: [entry],
+        bundle: true,
+        write: false,
+        minify: true,
+        format: 'esm',
+        platform: 'node',
+        target: DEFAULT_BUNDLING.target,
+        mainFields: DEFAULT_BUNDLING.mainFields,
+        banner: { js: DEFAULT_BUNDLING.banner ?? '' },
+        metafile: true,
+        logLevel: 'silent',
+      });
+      const inputs = Object.keys(result.metafile.inputs);
+      expect(
+        inputs.filter((f) => /resvg|satori|@fontsource|sharp|core\/creative\/(?!types)/.test(f)),
+      ).toEqual([]);
+      expect(inputs.some((f) => f.includes('lambdas/core/webhooks/'))).toBe(true);
+    },
+  );
 });

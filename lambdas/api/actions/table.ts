@@ -1,6 +1,5 @@
 import type { Action, Credential } from '../action.ts';
 import type { ActionName } from './index.ts';
-import { webhookActionTable } from './webhooks-table.ts';
 
 /**
  * One line of the router's dispatch table: what the router must know before the action's module
@@ -92,7 +91,21 @@ export const actionTable: readonly LazyAction[] = [
   ),
   lazy('get_asset', 'api_key', () => import('./get-asset.ts').then((m) => m.getAssetAction)),
   lazy('list_assets', 'api_key', () => import('./list-assets.ts').then((m) => m.listAssetsAction)),
-  ...webhookActionTable(lazy),
+  lazy('create_webhook_endpoint', 'api_key', () =>
+    import('./create-webhook-endpoint.ts').then((m) => m.createWebhookEndpointAction),
+  ),
+  lazy('list_webhook_endpoints', 'api_key', () =>
+    import('./list-webhook-endpoints.ts').then((m) => m.listWebhookEndpointsAction),
+  ),
+  lazy('delete_webhook_endpoint', 'api_key', () =>
+    import('./delete-webhook-endpoint.ts').then((m) => m.deleteWebhookEndpointAction),
+  ),
+  lazy('rotate_webhook_secret', 'api_key', () =>
+    import('./rotate-webhook-secret.ts').then((m) => m.rotateWebhookSecretAction),
+  ),
+  lazy('list_webhook_deliveries', 'api_key', () =>
+    import('./list-webhook-deliveries.ts').then((m) => m.listWebhookDeliveriesAction),
+  ),
 ];
 
 export const actionTableByName: ReadonlyMap<string, LazyAction> = new Map(
