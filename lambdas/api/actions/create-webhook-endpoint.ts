@@ -33,7 +33,13 @@ export const createWebhookEndpointAction = defineAction({
       await resolvePinned(checkTargetUrl(input.url, { allowLoopback }), { allowLoopback });
     } catch (error) {
       if (!(error instanceof RefusedUrlError)) throw error;
-      throw new ValidationError('The webhook URL is not allowed.', [{ path: 'url', message: error.message }]);
+      // A name that does not resolve yet is accepted (DNS may come later; each attempt resolves
+      // again and fails until it does); one that resolves to a non-public address is not.
+      if (!error.message.startsWith('cannot resolve')) {
+        throw new ValidationError('The webhook URL is not allowed.', [
+          { path: 'url', message: error.message },
+        ]);
+      }
     }
     const existing = await allWebhookEndpoints(deps, principal.accountId);
     if (existing.length >= MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT) {
