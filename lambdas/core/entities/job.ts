@@ -90,7 +90,7 @@ export const jobEntity = defineEntity({
     {
       does: "fix a job's final status",
       operation:
-        'UpdateItem conditional on the counters read, removing it from gsi2; the new item is returned, not read again',
+        'UpdateItem conditional on the counters read, removing it from gsi2; the new item is returned, not read again. With webhook endpoints subscribed: TransactWrite of that Update + a Put per `job.completed` delivery',
       consistency: '–',
       functions: ['finalizeJobIfDone'],
     },

@@ -147,7 +147,7 @@ export const slotEntity = defineEntity({
     {
       does: 'settle a slot with its credit',
       operation:
-        'TransactWrite: slot `running → succeeded` (lease held) + account `reserved → used` + job counter; or slot `→ failed` + `reserved → available` + job counters',
+        'TransactWrite: slot `running → succeeded` (lease held) + account `reserved → used` + job counter; or slot `→ failed` + `reserved → available` + job counters; + a Put per subscribed `creative.*` webhook delivery',
       consistency: '–',
       functions: ['settleSlot'],
     },
