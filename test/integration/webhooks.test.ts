@@ -313,3 +313,70 @@ describe('signed webhooks', () => {
     }
   });
 });
+
+describe('emission is exactly once per job and survives a lost message', () => {
+  it('ten concurrent finalisers of one job write one job.completed; a delivery whose message was never sent is swept and delivered', async () => {
+    const { finalizeJobIfDone } = await import('#core/entities/job.ts');
+    const { settleSlot, slotsOfJob } = await import('#core/entities/slot.ts');
+    const { sweepOverdueDeliveries } = await import('#core/webhooks/sweep.ts');
+    const account = await api.newAccount();
+    const as = { apiKey: account.apiKey };
+    const endpoint = (
+      await api.call(
+        'create_webhook_endpoint',
+        { url: `${receiver.base}/swept`, events: ['job.completed'] },
+        as,
+      )
+    ).body.webhook_endpoint;
+    const client = (await api.call('create_client', { name: 'Sweep Co' }, as)).body.client;
+    const campaign = (
+      await api.call(
+        'create_campaign',
+        { client_id: client.id, selected_angle_ids: [], aspect_ratio: '1:1', volume: 2 },
+        as,
+      )
+    ).body.campaign;
+    // Settled as a process that dies right after its commits would leave them: no message
+    // sent, because this process has no delivery queue.
+
+    const crashed = {
+      ...api.deps,
+      config: { ...api.deps.config, webhooks: { ...api.deps.config.webhooks, queueUrl: undefined } },
+    };
+    const jobId = (await api.call('generate_creatives', { campaign_id: campaign.id }, as)).body
+      .job_id as string;
+    for (const slot of await slotsOfJob(crashed, account.accountId, jobId)) {
+      await settleSlot(crashed, slot, { status: 'failed', reason: 'input_refused: test' });
+    }
+    const finalised = await Promise.all(
+      Array.from({ length: 10 }, () => finalizeJobIfDone(crashed, account.accountId, jobId)),
+    );
+    // Each answers the job as it read or wrote it; the one that won wrote `failed`.
+    expect(finalised.map((j) => j?.status)).toContain('failed');
+    expect((await api.call('get_job', { job_id: jobId }, as)).body.job.status).toBe('failed');
+    const pending = (await api.call('list_webhook_deliveries', { webhook_endpoint_id: endpoint.id }, as)).body
+      .deliveries;
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ event_type: 'job.completed', status: 'pending', attempts: 0 });
+
+    const resent = await sweepOverdueDeliveries(api.deps, new Date(Date.now() + 1000));
+    const delivered = await eventually(async () => {
+      const d = (await api.call('list_webhook_deliveries', { webhook_endpoint_id: endpoint.id }, as)).body
+        .deliveries;
+      return d[0]?.status === 'delivered' ? d : undefined;
+    }, 30_000);
+    const received = receiver.received.filter((r) => r.path === '/swept');
+    const event = new Webhook(endpoint.secret).verify(
+      received[0]?.body ?? '',
+      headersOf(received[0] as Received),
+    ) as {
+      data: { job: { job_id: string; status: string } };
+    };
+    console.log(
+      `10 concurrent finalisers: ${pending.length} job.completed written; swept ${resent}; delivered after ${delivered[0].attempts} attempt, received ${received.length}`,
+    );
+    expect(resent).toBeGreaterThanOrEqual(1);
+    expect(received).toHaveLength(1);
+    expect(event.data.job).toMatchObject({ job_id: jobId, status: 'failed' });
+  }, 60_000);
+});
