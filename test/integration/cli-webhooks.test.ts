@@ -45,7 +45,6 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: the CLI's --json output, read by its documented fields
 type Run = { code: number; stdout: string; stderr: string; json: any };
 function adgen(args: string[]): Promise<Run> {
   return new Promise((resolve) => {
