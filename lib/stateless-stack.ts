@@ -211,6 +211,7 @@ export class StatelessStack extends Stack {
       deadLetters: this.deadLetters.fn,
       queue,
       deadLetterQueue,
+      webhookDeadLetterQueue: this.webhooks.deadLetterQueue,
       api: this.api.api,
     });
 
