@@ -380,3 +380,61 @@ describe('emission is exactly once per job and survives a lost message', () => {
     expect(event.data.job).toMatchObject({ job_id: jobId, status: 'failed' });
   }, 60_000);
 });
+
+describe('a creative deleted before its event is sent', () => {
+  it('ends the delivery failed without sending anything', async () => {
+    const { settleSlot, slotsOfJob } = await import('#core/entities/slot.ts');
+    const { sweepOverdueDeliveries } = await import('#core/webhooks/sweep.ts');
+    const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { keys } = await import('#core/db/keys.ts');
+    const account = await api.newAccount();
+    const as = { apiKey: account.apiKey };
+    const endpoint = (
+      await api.call(
+        'create_webhook_endpoint',
+        { url: `${receiver.base}/gone`, events: ['creative.failed'] },
+        as,
+      )
+    ).body.webhook_endpoint;
+    const client = (await api.call('create_client', { name: 'Gone Co' }, as)).body.client;
+    const campaign = (
+      await api.call(
+        'create_campaign',
+        { client_id: client.id, selected_angle_ids: [], aspect_ratio: '1:1', volume: 1 },
+        as,
+      )
+    ).body.campaign;
+    const jobId = (await api.call('generate_creatives', { campaign_id: campaign.id }, as)).body
+      .job_id as string;
+    const noQueue = {
+      ...api.deps,
+      config: { ...api.deps.config, webhooks: { ...api.deps.config.webhooks, queueUrl: undefined } },
+    };
+    const [slot] = await slotsOfJob(noQueue, account.accountId, jobId);
+    if (!slot) throw new Error('the job has no slot');
+    expect(await settleSlot(noQueue, slot, { status: 'failed', reason: 'input_refused: test' })).toBe(true);
+    // What deleting the campaign does to its creatives.
+    await api.deps.ddb.send(
+      new DeleteCommand({
+        TableName: api.deps.config.tableName,
+        Key: keys.slot(account.accountId, jobId, slot.index),
+      }),
+    );
+    await sweepOverdueDeliveries(api.deps, new Date(Date.now() + 1000));
+    const [delivery] = await eventually(async () => {
+      const d = (await api.call('list_webhook_deliveries', { webhook_endpoint_id: endpoint.id }, as)).body
+        .deliveries;
+      return d[0]?.status === 'failed' ? d : undefined;
+    }, 30_000);
+    console.log(
+      `deleted creative: delivery ${delivery.status} after ${delivery.attempts} attempt, status code ${delivery.last_status_code}`,
+    );
+    expect(delivery).toMatchObject({
+      event_type: 'creative.failed',
+      attempts: 1,
+      last_status_code: null,
+      next_attempt_at: null,
+    });
+    expect(receiver.received.filter((r) => r.path === '/gone')).toEqual([]);
+  }, 60_000);
+});

@@ -6,6 +6,7 @@ import { inCollection, keys, sortKeyIn } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import type { PageRequest } from '../db/query.ts';
 import { getItem, queryPage, updateIf } from '../db/table.ts';
+import { tableDesign } from '../db/table-design.ts';
 import type { Deps } from '../deps.ts';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../webhooks/events.ts';
 
@@ -121,8 +122,12 @@ const dueKeys = (d: Pick<WebhookDelivery, 'account_id' | 'webhook_endpoint_id' |
     gsi2sk: string;
   };
 
+/** How long a delivery's record is kept (then the table's TTL removes it): its 24 h of retries and a month to read it. */
+export const DELIVERY_RETENTION_DAYS = 30;
+
 /** A transaction item that writes a new delivery, due at once. */
 export function deliveryPut(tableName: string, delivery: WebhookDelivery) {
+  const expires = Date.parse(delivery.created_at) + DELIVERY_RETENTION_DAYS * 86_400_000;
   return {
     Put: {
       TableName: tableName,
@@ -131,6 +136,7 @@ export function deliveryPut(tableName: string, delivery: WebhookDelivery) {
         ...(delivery.next_attempt_at ? dueKeys(delivery, delivery.next_attempt_at) : {}),
         entity: 'webhook_delivery',
         ...delivery,
+        [tableDesign.timeToLiveAttribute]: Math.ceil(expires / 1000),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     },

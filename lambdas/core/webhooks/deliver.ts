@@ -23,7 +23,7 @@ export const deliveryRefSchema: z.ZodType<DeliveryRef> = z.object({
 export type DeliveryDeps = Deps & {
   /** The POST itself (the SSRF-safe one in production; tests keep it). */
   post: typeof safePost;
-  /** Builds the body's `data` from what the delivery stored (a creative event reads its slot). */
+  /** Builds the body's `data` from what the delivery stored (a creative event reads its slot); undefined when that is gone. */
   renderData: (deps: Deps, delivery: WebhookDelivery) => Promise<unknown>;
 };
 
@@ -43,7 +43,8 @@ const LEASE_MS = 30_000;
  * 3. claim it for one attempt; sign the body with every live secret of the endpoint (the
  *    current one, and the replaced one during a rotation's overlap) and POST it, pinned, 10 s;
  * 4. a 2xx is delivered; anything else is retried with exponential backoff and jitter until the
- *    retry window (24 h) has passed since the event, then failed. A deleted endpoint fails it.
+ *    retry window (24 h) has passed since the event, then failed. A deleted endpoint, or a
+ *    creative deleted since its event, fails it without a request.
  */
 export async function attemptDelivery(deps: DeliveryDeps, ref: DeliveryRef): Promise<AttemptResult> {
   const delivery = await getDelivery(deps, ref);
@@ -67,12 +68,17 @@ export async function attemptDelivery(deps: DeliveryDeps, ref: DeliveryRef): Pro
     });
     return { result: 'failed', statusCode: null };
   }
+  const data = await deps.renderData(deps, delivery);
+  if (data === undefined) {
+    await recordAttempt(deps, delivery, leaseId, {
+      status: 'failed',
+      statusCode: null,
+      error: 'subject deleted',
+    });
+    return { result: 'failed', statusCode: null };
+  }
   const at = deps.now();
-  const body = JSON.stringify({
-    type: delivery.event_type,
-    timestamp: delivery.event_timestamp,
-    data: await deps.renderData(deps, delivery),
-  });
+  const body = JSON.stringify({ type: delivery.event_type, timestamp: delivery.event_timestamp, data });
   const outcome: PostOutcome = await deps.post(
     endpoint.url,
     body,
