@@ -438,3 +438,39 @@ describe('a creative deleted before its event is sent', () => {
     expect(receiver.received.filter((r) => r.path === '/gone')).toEqual([]);
   }, 60_000);
 });
+
+describe('idempotency of the webhook writes', () => {
+  it('replays create_webhook_endpoint and rotate_webhook_secret under the same key, writing once', async () => {
+    const account = await api.newAccount();
+    const headers = { 'x-api-key': account.apiKey, 'idempotency-key': `create-${Date.now()}` };
+    const body = JSON.stringify({
+      action: 'create_webhook_endpoint',
+      url: `${receiver.base}/idem`,
+      events: ['job.completed'],
+    });
+    const [first, second] = [await api.post(body, headers), await api.post(body, headers)];
+    expect(first.status).toBe(200);
+    expect(second.text).toBe(first.text);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    const listed = await api.call('list_webhook_endpoints', {}, { apiKey: account.apiKey });
+    expect(listed.body.webhook_endpoints).toHaveLength(1);
+
+    const id = first.body.webhook_endpoint.id as string;
+    const rotate = JSON.stringify({ action: 'rotate_webhook_secret', webhook_endpoint_id: id });
+    const rotateHeaders = { ...headers, 'idempotency-key': `rotate-${Date.now()}` };
+    const [r1, r2] = [await api.post(rotate, rotateHeaders), await api.post(rotate, rotateHeaders)];
+    expect(r1.status).toBe(200);
+    expect(r2.text).toBe(r1.text);
+    expect(r2.headers.get('idempotent-replayed')).toBe('true');
+    // Rotated once: the original secret is the one still signing beside the new one.
+    const rotatedAgain = await api.call(
+      'rotate_webhook_secret',
+      { webhook_endpoint_id: id },
+      { apiKey: account.apiKey },
+    );
+    expect(rotatedAgain.body.webhook_endpoint.secret).not.toBe(r1.body.webhook_endpoint.secret);
+    console.log(
+      'idempotent webhook writes: create and rotate replayed byte for byte, one endpoint, one rotation',
+    );
+  });
+});
