@@ -59,6 +59,11 @@ downloads the PNGs to DIR (default creatives/<campaign id>).`,
 
 Credits of the account: available, reserved by running jobs, used, granted.`,
   jobs: JOBS_HELP,
+  webhooks: `adgen webhooks list | webhooks create <https url> --events job.completed,creative.failed
+adgen webhooks delete <id> | webhooks rotate <id> | webhooks deliveries <id> [--limit N]
+
+Signed webhooks (Standard Webhooks). create and rotate show the signing secret once; after a
+rotation both secrets sign for 24 h. deliveries lists attempts, status and the last HTTP status.`,
 } as const satisfies Record<string, string>;
 
 type Command = keyof typeof COMMAND_HELP;
@@ -138,6 +143,7 @@ const options = {
   limit: { type: 'string' },
   campaign: { type: 'string' },
   status: { type: 'string' },
+  events: { type: 'string' },
 } as const;
 
 type Flags = ReturnType<typeof parse>['values'];
@@ -810,9 +816,72 @@ async function run(argv: string[]): Promise<void> {
       if (code !== 0) process.exitCode = code;
       return;
     }
+    case 'webhooks':
+      return webhooks(await apiClient(flags), flags, sub, rest, out, limit);
     default:
       throw new UsageError(`Unknown command '${command}'. See adgen --help.`);
   }
+}
+
+async function webhooks(
+  client: Awaited<ReturnType<typeof apiClient>>,
+  flags: Flags,
+  sub: string | undefined,
+  rest: string[],
+  out: Out,
+  limit: number | undefined,
+) {
+  const idArg = (what: string) => required(rest[0], `the endpoint id (adgen webhooks ${what} <id>)`);
+  if (sub === 'create') {
+    const r = await client.createWebhookEndpoint({
+      url: required(rest[0], 'the URL (adgen webhooks create <url> --events ...)'),
+      events: required(flags.events, '--events job.completed,creative.succeeded,creative.failed')
+        .split(',')
+        .map((e) => e.trim()) as Inputs['create_webhook_endpoint']['events'],
+    });
+    const e = r.webhook_endpoint;
+    return print(
+      out,
+      r,
+      () =>
+        `Created webhook ${e.id} → ${e.url} (${e.events.join(', ')}). Secret, shown only now:\n${e.secret}`,
+    );
+  }
+  if (sub === 'delete') {
+    const r = await client.deleteWebhookEndpoint({ webhook_endpoint_id: idArg('delete') });
+    return print(out, r, () => `Deleted webhook ${r.webhook_endpoint.id}.`);
+  }
+  if (sub === 'rotate') {
+    const r = await client.rotateWebhookSecret({ webhook_endpoint_id: idArg('rotate') });
+    const e = r.webhook_endpoint;
+    return print(
+      out,
+      r,
+      () =>
+        `New secret of ${e.id}, shown only now (the old one also signs until ${e.previous_secret_expires_at}):\n${e.secret}`,
+    );
+  }
+  if (sub === 'deliveries') {
+    const r = await client.listWebhookDeliveries(strip({ webhook_endpoint_id: idArg('deliveries'), limit }));
+    return print(out, r, () =>
+      rows(
+        r.deliveries.map(
+          (d) =>
+            `${d.id}  ${d.event_type.padEnd(18)}  ${d.status.padEnd(9)}  ${d.attempts} attempts  last ${d.last_status_code ?? '-'}${d.next_attempt_at ? `  next ${d.next_attempt_at}` : ''}`,
+        ),
+        'No deliveries.',
+      ),
+    );
+  }
+  if (sub !== undefined && sub !== 'list')
+    throw new UsageError(`Unknown webhooks command '${sub}': list, create, delete, rotate or deliveries.`);
+  const r = await client.listWebhookEndpoints(strip({ limit }));
+  return print(out, r, () =>
+    rows(
+      r.webhook_endpoints.map((e) => `${e.id}  ${e.url}  ${e.events.join(',')}`),
+      'No webhook endpoints.',
+    ),
+  );
 }
 
 /** The exit code of an error envelope's code. */

@@ -395,6 +395,15 @@ export class AdgenClient {
       throw error;
     }
   }
+  createWebhookEndpoint = (input: Inputs['create_webhook_endpoint']) =>
+    this.call('create_webhook_endpoint', input);
+  listWebhookEndpoints = (input: Inputs['list_webhook_endpoints'] = {}) =>
+    this.call('list_webhook_endpoints', input);
+  deleteWebhookEndpoint = (input: Inputs['delete_webhook_endpoint']) =>
+    this.call('delete_webhook_endpoint', input);
+  rotateWebhookSecret = (input: Inputs['rotate_webhook_secret']) => this.call('rotate_webhook_secret', input);
+  listWebhookDeliveries = (input: Inputs['list_webhook_deliveries']) =>
+    this.call('list_webhook_deliveries', input);
 
   /** Every creative of a campaign with the given status, all pages. */
   async allCreatives(

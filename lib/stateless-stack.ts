@@ -13,6 +13,7 @@ import { Monitoring } from './constructs/monitoring.ts';
 import { nagReference } from './constructs/nag.ts';
 import { NodeFunction } from './constructs/node-function.ts';
 import { Offboarding } from './constructs/offboarding.ts';
+import { WebhookDelivery } from './constructs/webhook-delivery.ts';
 import { routerBundling } from './router-bundle.ts';
 import type { AdgenSettings } from './settings.ts';
 
@@ -77,6 +78,7 @@ export class StatelessStack extends Stack {
   readonly queue: GenerationQueue;
   readonly api: ActionApi;
   readonly monitoring: Monitoring;
+  readonly webhooks: WebhookDelivery;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -86,7 +88,7 @@ export class StatelessStack extends Stack {
     const { queue, deadLetterQueue } = this.queue;
 
     // The variables `lambdas/core/config.ts` reads.
-    const environment = {
+    const baseEnvironment = {
       TABLE_NAME: table.tableName,
       BUCKET_NAME: bucket.bucketName,
       QUEUE_URL: queue.queueUrl,
@@ -99,6 +101,9 @@ export class StatelessStack extends Stack {
       TEXT_MODEL_ID: settings.textModelId,
       LOG_LEVEL: settings.logLevel,
     };
+    // Signed webhooks (ADR 0025); every function that settles a slot or finalises a job emits events.
+    this.webhooks = new WebhookDelivery(this, 'Webhooks', { table, bucket, environment: baseEnvironment });
+    const environment = { ...baseEnvironment, WEBHOOK_QUEUE_URL: this.webhooks.queue.queueUrl };
 
     this.router = new NodeFunction(this, 'Router', {
       entry: 'lambdas/api/handler.ts',
@@ -186,6 +191,14 @@ export class StatelessStack extends Stack {
     // A disabled or deleted Cognito user's keys stop working (and so does its token on the key actions).
     this.offboarding = new Offboarding(this, 'Offboarding', { table, userPool, environment });
 
+    for (const role of [
+      this.router.role,
+      this.worker.role,
+      this.deadLetters.role,
+      this.reconciler.function.role,
+    ]) {
+      this.webhooks.grantEmit(role);
+    }
     this.acknowledgeGrantWildcards(table);
 
     this.api = new ActionApi(this, 'Api', {
@@ -202,6 +215,7 @@ export class StatelessStack extends Stack {
       deadLetters: this.deadLetters.fn,
       queue,
       deadLetterQueue,
+      webhookDeadLetterQueue: this.webhooks.deadLetterQueue,
       api: this.api.api,
     });
 
@@ -213,6 +227,7 @@ export class StatelessStack extends Stack {
       TableName: [table.tableName, 'The single DynamoDB table'],
       QueueUrl: [queue.queueUrl, 'Generation queue'],
       DlqUrl: [deadLetterQueue.queueUrl, 'Dead-letter queue of the generation queue'],
+      WebhookDlqUrl: [this.webhooks.deadLetterQueue.queueUrl, 'Dead-letter queue of webhook delivery'],
       AlarmTopicArn: [this.monitoring.topic.topicArn, 'SNS topic every alarm notifies (subscribe to it)'],
       DashboardName: [this.monitoring.dashboard.dashboardName, 'CloudWatch dashboard of the service'],
     };

@@ -17,6 +17,7 @@ export const EXAMPLE_IDS = {
   /** What the delete examples delete, so that the other examples keep theirs. */
   doomedCampaign: '0197a1b2-0000-7000-8000-0000000de1ca',
   doomedClient: '0197a1b2-0000-7000-8000-0000000de1c1',
+  webhookEndpoint: '0197a1b2-0000-7000-8000-0000000e4b00',
 } as const;
 
 /** One valid request per action (without `action`), shown in the document. */
@@ -76,4 +77,12 @@ export const exampleInputs: Inputs = {
   update_campaign: { campaign_id: EXAMPLE_IDS.idleCampaign, offer_text: '40% off', volume: 4 },
   delete_campaign: { campaign_id: EXAMPLE_IDS.doomedCampaign },
   delete_client: { client_id: EXAMPLE_IDS.doomedClient },
+  create_webhook_endpoint: {
+    url: 'https://hooks.example.com/adgen',
+    events: ['job.completed', 'creative.failed'],
+  },
+  list_webhook_endpoints: { limit: 10 },
+  delete_webhook_endpoint: { webhook_endpoint_id: EXAMPLE_IDS.webhookEndpoint },
+  rotate_webhook_secret: { webhook_endpoint_id: EXAMPLE_IDS.webhookEndpoint },
+  list_webhook_deliveries: { webhook_endpoint_id: EXAMPLE_IDS.webhookEndpoint, limit: 20 },
 };

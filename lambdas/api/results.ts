@@ -12,6 +12,7 @@ import { JOB_STATUSES } from '#core/job-status.ts';
 import { PLATFORM_TARGETS } from '#core/platforms.ts';
 import { AWARENESS_LEVELS } from '#core/text/types.ts';
 import type { ActionName } from './actions/index.ts';
+import { webhookResults } from './results-webhooks.ts';
 
 const uuid = z.string().describe('A UUIDv7.');
 const timestamp = z.string().describe('ISO-8601 UTC timestamp.');
@@ -313,6 +314,7 @@ export const results = {
   get_asset: z.object({ asset: assetRecord }),
   list_assets: list('assets', assetRecord),
   ...lifecycleResults,
+  ...webhookResults,
 } as const satisfies Record<ActionName, z.ZodType>;
 
 export type Results = { [A in ActionName]: z.output<(typeof results)[A]> };

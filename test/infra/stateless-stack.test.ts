@@ -160,8 +160,9 @@ describe('REST API', () => {
 
 describe('generation queue', () => {
   it('encrypts both queues and redrives to the DLQ after at least 5 receives', () => {
+    // The generation queue and its DLQ, and the webhook delivery queue and its DLQ (test/infra/webhooks.test.ts).
     const queues = template.findResources('AWS::SQS::Queue');
-    expect(Object.keys(queues)).toHaveLength(2);
+    expect(Object.keys(queues)).toHaveLength(4);
     for (const queue of Object.values(queues)) expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
     // Standard queues: SQS fair queues apply to them, keyed by the MessageGroupId (the account)
     // that every slot message is sent with (test/integration/fair-queue.test.ts).
@@ -177,9 +178,7 @@ describe('generation queue', () => {
 
   it('hides a message for at least six worker timeouts', () => {
     const worker = template.findResources('AWS::Lambda::Function')[workerFn];
-    const queue = Object.values(template.findResources('AWS::SQS::Queue')).find(
-      (q) => q.Properties.RedrivePolicy,
-    );
+    const queue = template.findResources('AWS::SQS::Queue')[logicalId(stack, stack.queue.queue)];
     expect(worker?.Properties.Timeout).toBe(180);
     expect(queue?.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * 180);
   });
@@ -194,11 +193,12 @@ describe('generation queue', () => {
         },
       },
     });
-    expect(Object.keys(policies)).toHaveLength(2);
+    expect(Object.keys(policies)).toHaveLength(4);
   });
 
   it('feeds the worker in batches of 5 with partial failures and bounded concurrency', () => {
-    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
+    // The worker's, the dead-letter consumer's and the webhook deliverer's.
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 3);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: workerFn },
       EventSourceArn: { 'Fn::GetAtt': [logicalId(stack, stack.queue.queue), 'Arn'] },
@@ -394,11 +394,16 @@ describe('permissions', () => {
       's3:GetObject',
       's3:PutObject',
     ]);
+    // It deletes only its own late images (a slot deleted while it rendered), nothing else.
     const deletes = statementsOf(template, workerRole).filter((st) =>
       actionsOf(st).includes('s3:DeleteObject'),
     );
     expect(JSON.stringify(deletes.map((st) => st.Resource))).not.toMatch(/\/(assets|visuals|cutouts)\//);
-    expect(actions).not.toContain('sqs:SendMessage');
+    // It sends only webhook deliveries (the events of the slots it settles), never slot messages.
+    const sends = statementsOf(template, workerRole).filter((s) => actionsOf(s).includes('sqs:SendMessage'));
+    expect(sends.map((s) => s.Resource)).toEqual([
+      { 'Fn::GetAtt': [logicalId(stack, stack.webhooks.queue), 'Arn'] },
+    ]);
   });
 
   it('names the model ARNs in every Bedrock statement, never bedrock:* or *', () => {
@@ -470,6 +475,7 @@ describe('outputs', () => {
         'TableName',
         'UserPoolClientId',
         'UserPoolId',
+        'WebhookDlqUrl',
       ].sort(),
     );
     template.hasOutput('ApiUrl', {

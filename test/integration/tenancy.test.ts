@@ -48,6 +48,14 @@ describe("another account's ids", () => {
     const asset = (await api.call('create_asset_upload', { client_id: client.id, ...upload }, as)).body.asset;
     const [creative] = (await api.call('list_creatives', { campaign_id: campaign.id, status: 'all' }, as))
       .body.creatives;
+    // A public IP literal: accepted without a DNS lookup, and nothing is ever sent to it here.
+    const webhook = (
+      await api.call(
+        'create_webhook_endpoint',
+        { url: 'https://1.1.1.1/adgen-hook', events: ['job.completed'] },
+        as,
+      )
+    ).body.webhook_endpoint;
 
     // The intruder: another user, with their own key and client.
     const intruder = await pool.signUpAndLogIn();
@@ -71,6 +79,7 @@ describe("another account's ids", () => {
       logo_asset_id: asset.id,
       product_asset_id: asset.id,
       creative_id: creative.id,
+      webhook_endpoint_id: webhook.id,
     };
     // What else an action needs to pass validation, so that only the id decides the answer.
     const extras: Record<string, Record<string, unknown>> = {
@@ -130,6 +139,9 @@ describe("another account's ids", () => {
         'update_campaign.product_asset_id',
         'delete_campaign.campaign_id',
         'delete_client.client_id',
+        'delete_webhook_endpoint.webhook_endpoint_id',
+        'rotate_webhook_secret.webhook_endpoint_id',
+        'list_webhook_deliveries.webhook_endpoint_id',
       ]),
     );
     const before = JSON.stringify(await api.items());

@@ -1,8 +1,8 @@
 import * as z from 'zod';
+import { jobView } from '#core/entities/job.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { cancelJob } from '#core/generation/cancel.ts';
 import { defineAction } from '../action.ts';
-import { jobView } from '../job-view.ts';
 import { id } from '../schemas.ts';
 
 /**

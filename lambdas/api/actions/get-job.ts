@@ -1,8 +1,7 @@
 import * as z from 'zod';
-import { getJob } from '#core/entities/job.ts';
+import { getJob, jobView } from '#core/entities/job.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { defineAction } from '../action.ts';
-import { jobView } from '../job-view.ts';
 import { id } from '../schemas.ts';
 
 export const getJobAction = defineAction({

@@ -29,6 +29,7 @@ import { revokeApiKeyAction } from './revoke-api-key.ts';
 import { updateBrandKitAction } from './update-brand-kit.ts';
 import { updateCampaignAction } from './update-campaign.ts';
 import { updateClientAction } from './update-client.ts';
+import { webhookActions } from './webhooks.ts';
 
 /** The typed table the router dispatches through; adding an action is adding a line here. */
 export const actions = [
@@ -62,6 +63,7 @@ export const actions = [
   updateCampaignAction,
   deleteCampaignAction,
   deleteClientAction,
+  ...webhookActions,
 ] as const satisfies readonly Action[];
 
 export type ActionName = (typeof actions)[number]['name'];

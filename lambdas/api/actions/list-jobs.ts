@@ -1,10 +1,9 @@
 import * as z from 'zod';
 import { getCampaign } from '#core/entities/campaign.ts';
-import { listJobs } from '#core/entities/job.ts';
+import { jobView, listJobs } from '#core/entities/job.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { JOB_STATUSES } from '#core/job-status.ts';
 import { defineAction } from '../action.ts';
-import { jobView } from '../job-view.ts';
 import { id, pageResult, pagination } from '../schemas.ts';
 
 /** The account's jobs (or one campaign's), newest first, optionally of one status. */

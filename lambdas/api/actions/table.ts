@@ -106,6 +106,21 @@ export const actionTable: readonly LazyAction[] = [
     import('./delete-campaign.ts').then((m) => m.deleteCampaignAction),
   ),
   lazy('delete_client', 'api_key', () => import('./delete-client.ts').then((m) => m.deleteClientAction)),
+  lazy('create_webhook_endpoint', 'api_key', () =>
+    import('./create-webhook-endpoint.ts').then((m) => m.createWebhookEndpointAction),
+  ),
+  lazy('list_webhook_endpoints', 'api_key', () =>
+    import('./list-webhook-endpoints.ts').then((m) => m.listWebhookEndpointsAction),
+  ),
+  lazy('delete_webhook_endpoint', 'api_key', () =>
+    import('./delete-webhook-endpoint.ts').then((m) => m.deleteWebhookEndpointAction),
+  ),
+  lazy('rotate_webhook_secret', 'api_key', () =>
+    import('./rotate-webhook-secret.ts').then((m) => m.rotateWebhookSecretAction),
+  ),
+  lazy('list_webhook_deliveries', 'api_key', () =>
+    import('./list-webhook-deliveries.ts').then((m) => m.listWebhookDeliveriesAction),
+  ),
 ];
 
 export const actionTableByName: ReadonlyMap<string, LazyAction> = new Map(

@@ -123,6 +123,36 @@ export const keys = {
     sk: 'IDEMPOTENCY',
   }),
 
+  /** A webhook endpoint of an account (ADR 0025). */
+  webhookEndpointById: (accountId: string, endpointId: string): ItemKey => ({
+    pk: account(accountId),
+    sk: `WEBHOOK#${endpointId}`,
+  }),
+  /** An account's webhook endpoints, newest first; strongly consistent (base table). */
+  webhookEndpointsOfAccount: (accountId: string): CollectionKey => ({
+    partition: account(accountId),
+    skPrefix: 'WEBHOOK#',
+  }),
+  /** One delivery of one event to one endpoint; an endpoint's deliveries share a partition. */
+  webhookDelivery: (accountId: string, endpointId: string, deliveryId: string): ItemKey => ({
+    pk: `${account(accountId)}#WEBHOOK#${endpointId}`,
+    sk: `DELIVERY#${deliveryId}`,
+  }),
+  /** An endpoint's deliveries, newest first (ids are UUIDv7). */
+  deliveriesOfEndpoint: (accountId: string, endpointId: string): CollectionKey => ({
+    partition: `${account(accountId)}#WEBHOOK#${endpointId}`,
+    skPrefix: 'DELIVERY#',
+  }),
+  /**
+   * Deliveries not yet delivered or failed, across accounts, by when they are next due (sparse
+   * gsi2): what the sweeper re-enqueues when a message was lost or never sent.
+   */
+  dueWebhookDeliveries: (): CollectionKey => ({
+    index: 'gsi2',
+    partition: 'WEBHOOKS#due',
+    skPrefix: 'DELIVERY#',
+  }),
+
   /** One image of a job; a job's slots share a partition. */
   slot: (accountId: string, jobId: string, index: number): ItemKey => ({
     pk: `${account(accountId)}#JOB#${jobId}`,

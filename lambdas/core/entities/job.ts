@@ -9,6 +9,7 @@ import { batchDelete, getItem, putNew, queryPage, updateIf } from '../db/table.t
 import type { Deps } from '../deps.ts';
 import { NotFoundError } from '../errors.ts';
 import { FINAL_JOB_STATUSES, isFinalJobStatus, JOB_STATUSES, type JobStatus } from '../job-status.ts';
+import { enqueueAfterCommit, planEvent } from '../webhooks/emit.ts';
 import { campaignIsLive } from './campaign.ts';
 import { ledger } from './ledger.ts';
 
@@ -121,7 +122,7 @@ export const jobEntity = defineEntity({
     {
       does: "fix a job's final status",
       operation:
-        'UpdateItem conditional on the counters read, removing it from gsi2; the new item is returned, not read again',
+        'UpdateItem conditional on the counters read, removing it from gsi2; the new item is returned, not read again. With webhook endpoints subscribed: TransactWrite of that Update + a Put per `job.completed` delivery',
       consistency: '–',
       functions: ['finalizeJobIfDone'],
     },
@@ -265,10 +266,22 @@ export function finalStatus(
 }
 
 /**
+ * The job as callers see it (get_job, list_jobs, cancel_job, and the `job.completed` webhook):
+ * the plan and dispatch state stay inside.
+ */
+export function jobView(job: Job) {
+  const { angle_ids: _a, aspect_ratios: _r, client_id: _c, dispatch: _d, seed: _s, ...visible } = job;
+  return visible;
+}
+
+/**
  * Once every slot is settled, fixes the job's final status and takes it off the open-jobs
- * index. Conditional on the counters it was computed from, so concurrent settlements agree.
- * Answers the job as the update left it (or as read, when there was nothing to change or
- * another settlement changed it first): one read and at most one write, never a read after.
+ * index. Conditional on the counters it was computed from, so concurrent settlements agree:
+ * exactly one finaliser wins, and the `job.completed` webhook deliveries are written in the
+ * same transaction as the status it wins (ADR 0025), so the event exists exactly when the
+ * final status does, once per job, and is enqueued after the commit. Answers the job as the
+ * update left it (or as read, when there was nothing to change or another settlement changed
+ * it first): one read and at most one write, never a read after.
  */
 export async function finalizeJobIfDone(
   deps: Deps,
@@ -280,37 +293,44 @@ export async function finalizeJobIfDone(
   const status = finalStatus(job);
   if (!status || isFinalJobStatus(job.status)) return job;
   const [completed, partial, failed, cancelled] = FINAL_JOB_STATUSES;
+  const now = deps.now();
+  const final: Job = { ...job, status, updated_at: now.toISOString() };
+  const event = await planEvent(deps, accountId, 'job.completed', { job: jobView(final) }, now);
+  const update = {
+    TableName: deps.config.tableName,
+    Key: keys.jobById(accountId, jobId),
+    UpdateExpression: 'SET #status = :status, updated_at = :now REMOVE gsi2pk, gsi2sk',
+    // Jobs written before cancellation existed have no `cancelled` counter: it reads as 0.
+    ConditionExpression: `succeeded = :s AND failed = :f AND ${
+      job.cancelled === 0 ? '(attribute_not_exists(cancelled) OR cancelled = :n)' : 'cancelled = :n'
+    } AND NOT #status IN (:c, :p, :x, :k)`,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':status': status,
+      ':now': final.updated_at,
+      ':s': job.succeeded,
+      ':f': job.failed,
+      ':n': job.cancelled,
+      ':c': completed,
+      ':p': partial,
+      ':x': failed,
+      ':k': cancelled,
+    },
+  };
   try {
-    const out = await deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.config.tableName,
-        Key: keys.jobById(accountId, jobId),
-        UpdateExpression: 'SET #status = :status, updated_at = :now REMOVE gsi2pk, gsi2sk',
-        // Jobs written before cancellation existed have no `cancelled` counter: it reads as 0.
-        ConditionExpression: `succeeded = :s AND failed = :f AND ${
-          job.cancelled === 0 ? '(attribute_not_exists(cancelled) OR cancelled = :n)' : 'cancelled = :n'
-        } AND NOT #status IN (:c, :p, :x, :k)`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':status': status,
-          ':now': deps.now().toISOString(),
-          ':s': job.succeeded,
-          ':f': job.failed,
-          ':n': job.cancelled,
-          ':c': completed,
-          ':p': partial,
-          ':x': failed,
-          ':k': cancelled,
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return out.Attributes ? jobFromItem(out.Attributes) : job;
+    if (event.puts.length === 0) {
+      const out = await deps.ddb.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
+      return out.Attributes ? jobFromItem(out.Attributes) : job;
+    }
+    // A transaction cannot return the new item; the condition pins it to `final`.
+    await deps.ddb.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...event.puts] }));
   } catch (error) {
     // Another settlement moved the counters or fixed the status first; it finalizes.
     if (!isConditionalCheckFailed(error)) throw error;
     return job;
   }
+  await enqueueAfterCommit(deps, event);
+  return final;
 }
 
 /** A job on the open-jobs index: enough to find it again. */

@@ -13,6 +13,8 @@ import type { Deps } from '../deps.ts';
 import type { SlotPlan } from '../generation/batch.ts';
 import { backoffMs } from '../retry.ts';
 import { METRIC } from '../telemetry.ts';
+import { enqueueAfterCommit, planEvent } from '../webhooks/emit.ts';
+import type { CreativeRef } from '../webhooks/render.ts';
 import { ledger } from './ledger.ts';
 
 export const SLOT_STATUSES = ['pending', 'running', 'succeeded', 'failed', 'cancelled'] as const;
@@ -158,7 +160,7 @@ export const slotEntity = defineEntity({
     {
       does: 'settle a slot with its credit',
       operation:
-        'TransactWrite: slot `running → succeeded` (lease held) + account `reserved → used` + job counter; or slot `→ failed` + `reserved → available` + job counters',
+        'TransactWrite: slot `running → succeeded` (lease held) + account `reserved → used` + job counter; or slot `→ failed` + `reserved → available` + job counters; + a Put per subscribed `creative.*` webhook delivery',
       consistency: '–',
       functions: ['settleSlot'],
     },
@@ -445,6 +447,14 @@ export async function settleSlot(
   const set = Object.entries(fields).filter(([, value]) => value !== undefined);
   const code = succeeded ? undefined : reasonCode(settlement.reason);
   const lease = settlement.leaseId;
+  // The creative's webhook deliveries commit with its settlement, or not at all (ADR 0025).
+  const event = await planEvent(
+    deps,
+    slot.account_id,
+    succeeded ? 'creative.succeeded' : 'creative.failed',
+    { job_id: slot.job_id, index: slot.index } satisfies CreativeRef,
+    new Date(now),
+  );
   try {
     await deps.ddb.send(
       new TransactWriteCommand({
@@ -472,6 +482,7 @@ export async function settleSlot(
           },
           succeeded ? ledger.consume(table, slot.account_id) : ledger.release(table, slot.account_id),
           jobCounter(deps, slot, now, code),
+          ...event.puts,
         ],
       }),
     );
@@ -479,6 +490,7 @@ export async function settleSlot(
     if (isConditionalCheckFailed(error)) return false;
     throw error;
   }
+  await enqueueAfterCommit(deps, event);
   // Counted only when the move commits, so a redelivery can never count an image twice.
   if (code === undefined) {
     deps.telemetry.count(METRIC.imagesSucceeded);
