@@ -58,6 +58,7 @@ describe('router bundle guards (the same patterns fail the bench)', () => {
       'lambdas/core/auth/user-token.ts',
       'lambdas/core/clients/sqs.ts',
       'lambdas/core/clients/s3.ts',
+      'node_modules/zod/v4/classic/schemas.js',
     ]) {
       expect(all).toContain(lazy);
       expect(cold).not.toContain(lazy);
@@ -102,6 +103,8 @@ describe('router bundle guards (the same patterns fail the bench)', () => {
       'node_modules/aws-jwt-verify/dist/esm/index.js',
       'lambdas/core/text/heuristic-model.ts',
       'lambdas/api/actions/list-clients.ts',
+      'node_modules/zod/v4/classic/schemas.js',
+      'node_modules/zod/v4/core/schemas.js',
     ]) {
       expect(COLD_PATH_FORBIDDEN.test(f)).toBe(true);
     }

@@ -1,10 +1,11 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { defineEntity, stringList } from '../db/entity.ts';
+import { defineEntity } from '../db/entity.ts';
 import { cancellationReasons, isConditionalCheckFailed } from '../db/errors.ts';
 import { inCollection, keys } from '../db/keys.ts';
 import { queryAll } from '../db/query.ts';
 import { getItem, putNew, updateIf } from '../db/table.ts';
+import { stringList } from '../db/zod-fields.ts';
 import type { Deps } from '../deps.ts';
 import { FINAL_JOB_STATUSES, isFinalJobStatus, JOB_STATUSES, type JobStatus } from '../job-status.ts';
 import { ledger } from './ledger.ts';
