@@ -200,7 +200,7 @@ export function renderMarkdown(r: Results): string {
   p('## 2. Router bundle');
   p();
   p(
-    `\`${b.entry}\` bundled with esbuild as the stack does (lib/router-bundle.ts: split into \`index.mjs\` and a chunk per action, over \`DEFAULT_BUNDLING\`: minified ESM for node24, mainFields module,main, the createRequire banner), built in ${b.build_ms} ms.`,
+    `\`${b.entry}\` bundled with esbuild as the stack does (lib/router-bundle.ts: split into \`index.mjs\` and a chunk per action, the HTTP/1.1 SDK clients without the HTTP/2 handler, over \`DEFAULT_BUNDLING\`: minified ESM for node24, mainFields module,main, the createRequire banner), built in ${b.build_ms} ms.`,
   );
   p();
   p('| | value |');
