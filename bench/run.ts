@@ -38,7 +38,7 @@ import { benchFirstRequest, type FirstRequestResult } from './lib/first-request.
 import { benchLedger, type LedgerResult } from './lib/ledger.ts';
 import { startLoadClient } from './lib/load.ts';
 import { itemSize } from './lib/meter.ts';
-import { PIPELINE_RATIOS, type PipelineRun, runPipeline } from './lib/pipeline.ts';
+import { PIPELINE_RATIOS, PIPELINE_STAGES, type PipelineRun, runPipeline } from './lib/pipeline.ts';
 import { benchPresign, type PresignResult } from './lib/presign.ts';
 import {
   benchRenderer,
@@ -106,6 +106,26 @@ async function previousResults(): Promise<Partial<Results>> {
   } catch {
     return {};
   }
+}
+
+/** Per-image stage times of the one-worker runs, each stage's figure and its share of their sum. */
+function stagesOf(runs: PipelineRun[]): PipelineResult['stages_one_worker'] {
+  const images = runs.flatMap((r) => r.stages_ms ?? []);
+  if (images.length === 0) return undefined;
+  const medians = PIPELINE_STAGES.map((stage) => median(images.map((i) => i[stage])));
+  const sum = medians.reduce((a, b) => a + b, 0);
+  return {
+    images: images.length,
+    stages: PIPELINE_STAGES.map((stage, k) => ({
+      stage,
+      ms: figure(
+        'ms',
+        images.map((i) => i[stage]),
+        1,
+      ),
+      share: Math.round(((medians[k] ?? 0) / sum) * 1000) / 1000,
+    })),
+  };
 }
 
 async function main(): Promise<number> {
@@ -439,6 +459,7 @@ async function main(): Promise<number> {
         byWorkers['1']?.creatives_per_min.median ?? Number.NaN,
       ),
       calls_per_image: metered,
+      stages_one_worker: stagesOf(pipelineRuns.filter((p) => p.workers === 1)),
     };
 
     // 7. Item sizes of this run, then the cost on paper.
