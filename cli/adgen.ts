@@ -15,6 +15,7 @@ import {
   type Inputs,
   WaitTimeoutError,
 } from '../client/index.ts';
+import { JOBS_HELP, runJobs } from './jobs.ts';
 
 /** Help of each command (`adgen <command> --help`, `adgen help <command>`). */
 const COMMAND_HELP = {
@@ -57,6 +58,7 @@ downloads the PNGs to DIR (default creatives/<campaign id>).`,
   credits: `adgen credits
 
 Credits of the account: available, reserved by running jobs, used, granted.`,
+  jobs: JOBS_HELP,
 } as const satisfies Record<string, string>;
 
 type Command = keyof typeof COMMAND_HELP;
@@ -134,6 +136,8 @@ const options = {
   out: { type: 'string' },
   timeout: { type: 'string' },
   limit: { type: 'string' },
+  campaign: { type: 'string' },
+  status: { type: 'string' },
 } as const;
 
 type Flags = ReturnType<typeof parse>['values'];
@@ -784,6 +788,27 @@ async function run(argv: string[]): Promise<void> {
         r,
         () => `${c.available} available, ${c.reserved} reserved, ${c.used} used (${c.granted} granted).`,
       );
+    }
+    case 'jobs': {
+      const code = await runJobs(
+        await apiClient(flags),
+        sub,
+        rest,
+        {
+          campaign: flags.campaign,
+          status: flags.status,
+          limit,
+          timeoutS: integer(flags.timeout, '--timeout'),
+          json: out.json,
+        },
+        {
+          print: (result, human) => print(out, result, human),
+          progress: (line) => process.stderr.write(`${line}\n`),
+          usage: (message) => new UsageError(message),
+        },
+      );
+      if (code !== 0) process.exitCode = code;
+      return;
     }
     default:
       throw new UsageError(`Unknown command '${command}'. See adgen --help.`);

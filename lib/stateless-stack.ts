@@ -6,7 +6,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { ActionApi } from './constructs/action-api.ts';
 import { grantBedrockModel } from './constructs/bedrock-access.ts';
-import { grantObjects } from './constructs/creatives-access.ts';
+import { grantDeletionSweep, grantObjects } from './constructs/creatives-access.ts';
 import { DispatchReconciler } from './constructs/dispatch-reconciler.ts';
 import { GenerationQueue } from './constructs/generation-queue.ts';
 import { Monitoring } from './constructs/monitoring.ts';
@@ -118,6 +118,8 @@ export class StatelessStack extends Stack {
     // and the asset check on first read (GET) under assets/.
     grantObjects(this.router.role, bucket, 'creatives', ['s3:GetObject']);
     grantObjects(this.router.role, bucket, 'assets', ['s3:GetObject', 's3:PutObject']);
+    // delete_campaign / delete_client remove the objects under these prefixes (ADR 0028).
+    grantDeletionSweep(this.router.role, bucket);
     queue.grantSendMessages(this.router.role);
     if (settings.textProvider === 'bedrock') grantBedrockModel(this.router.role, settings.textModelId);
 
@@ -140,7 +142,8 @@ export class StatelessStack extends Stack {
     });
     table.grantReadWriteData(this.worker.role);
     // Its PNGs; the shared model visuals and product cut-outs it stores and reuses; the assets it reads.
-    grantObjects(this.worker.role, bucket, 'creatives', ['s3:PutObject']);
+    // DeleteObject only for its own image when the slot was deleted while it was made (ADR 0028).
+    grantObjects(this.worker.role, bucket, 'creatives', ['s3:PutObject', 's3:DeleteObject']);
     grantObjects(this.worker.role, bucket, 'visuals', ['s3:GetObject', 's3:PutObject']);
     grantObjects(this.worker.role, bucket, 'cutouts', ['s3:GetObject', 's3:PutObject']);
     grantObjects(this.worker.role, bucket, 'assets', ['s3:GetObject']);
@@ -175,6 +178,7 @@ export class StatelessStack extends Stack {
     this.reconciler = new DispatchReconciler(this, 'DispatchReconciler', {
       table,
       queue,
+      bucket,
       environment,
       grace: Duration.seconds(ROUTER_TIMEOUT.toSeconds() * 2 + 2),
     });

@@ -16,6 +16,7 @@ import { type LogLevel, loadConfig } from '#core/config.ts';
 import { createDeps } from '#core/deps.ts';
 import { reconcileDispatches } from '#core/generation/reconcile.ts';
 import { redriveOpenJobs } from '#core/generation/redrive.ts';
+import { resumeDeletions } from '#core/lifecycle/delete.ts';
 import type { Telemetry } from '#core/telemetry.ts';
 import { createImageModel, createWorkerDeps, guardModelLifecycle } from '#generate/deps.ts';
 import { createDeadLetterHandler, createWorkerHandler } from '#generate/worker.ts';
@@ -213,6 +214,9 @@ export async function startLocalStack(options: {
     // stopped (this process owns all of this data's workers, so their leases are orphaned).
     const reconciled = await reconcileDispatches(deps, deps.now());
     if (reconciled.jobs > 0) workerLogger.info('finished interrupted dispatches', { ...reconciled });
+    // Deletions the last run died in the middle of (ADR 0028).
+    const deletions = await resumeDeletions(deps, deps.now());
+    if (deletions > 0) workerLogger.info('finished interrupted deletions', { deletions });
     const redriven = await redriveOpenJobs(deps, { reclaimRunning: true });
     if (redriven > 0) workerLogger.info('re-drove unfinished slots', { slots: redriven });
     const workers = startWorkerLoop({
@@ -235,9 +239,12 @@ export async function startLocalStack(options: {
     // The same reconciler as the scheduled Lambda on AWS, over dispatches older than a minute
     // (a live request finishes its own well within that).
     const reconcileTimer = setInterval(() => {
-      reconcileDispatches(deps, new Date(deps.now().getTime() - RECONCILE_AFTER_MS))
-        .then((r) => {
+      const cutoff = new Date(deps.now().getTime() - RECONCILE_AFTER_MS);
+      reconcileDispatches(deps, cutoff)
+        .then(async (r) => {
           if (r.jobs > 0) workerLogger.info('finished interrupted dispatches', { ...r });
+          const finished = await resumeDeletions(deps, cutoff);
+          if (finished > 0) workerLogger.info('finished interrupted deletions', { deletions: finished });
         })
         .catch((error: unknown) => workerLogger.error('reconcile', { error }));
     }, RECONCILE_EVERY_MS);

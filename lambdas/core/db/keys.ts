@@ -82,6 +82,28 @@ export const keys = {
 
   /** A generation job (one generate_creatives call). */
   jobById: (accountId: string, jobId: string): ItemKey => ({ pk: account(accountId), sk: `JOB#${jobId}` }),
+  /** An account's jobs, newest first; strongly consistent (base table). */
+  jobsOfAccount: (accountId: string): CollectionKey => ({ partition: account(accountId), skPrefix: 'JOB#' }),
+  /** A campaign's jobs, newest first (gsi1): list_jobs by campaign, and what a campaign's deletion cancels. */
+  jobsOfCampaign: (accountId: string, campaignId: string): CollectionKey => ({
+    index: 'gsi1',
+    partition: `${account(accountId)}#CAMPAIGN#${campaignId}#JOBS`,
+    skPrefix: 'JOB#',
+  }),
+  /** The shared-visual markers of a job (a deletion's sweep removes them with the job). */
+  sharedVisualsOfJob: (accountId: string, jobId: string): CollectionKey => ({
+    partition: `${account(accountId)}#JOB#${jobId}`,
+    skPrefix: 'VISUAL#',
+  }),
+  /**
+   * Clients and campaigns whose deletion has begun and not finished, across accounts (sparse
+   * gsi2): the reconciler resumes each sweep a crash interrupted (ADR 0028).
+   */
+  pendingDeletions: (): CollectionKey => ({
+    index: 'gsi2',
+    partition: 'DELETIONS#pending',
+    skPrefix: 'DELETE#',
+  }),
   /** Jobs not yet final, across accounts (sparse gsi2): what the local stack re-drives after a restart. */
   openJobs: (): CollectionKey => ({ index: 'gsi2', partition: 'JOBS#open', skPrefix: 'JOB#' }),
 
@@ -105,6 +127,14 @@ export const keys = {
   slot: (accountId: string, jobId: string, index: number): ItemKey => ({
     pk: `${account(accountId)}#JOB#${jobId}`,
     sk: `SLOT#${slotIndexPart(index)}`,
+  }),
+  /**
+   * Where a creative (a slot) is, by its id: a small pointer item beside the account's other
+   * records, written with the slot, so regenerate_creative finds a slot from its id alone.
+   */
+  creativeById: (accountId: string, creativeId: string): ItemKey => ({
+    pk: account(accountId),
+    sk: `CREATIVE#${creativeId}`,
   }),
   slotsOfJob: (accountId: string, jobId: string): CollectionKey => ({
     partition: `${account(accountId)}#JOB#${jobId}`,
