@@ -12,7 +12,9 @@
  * 4. router over HTTP, sequential and at concurrency 16, each hot path next to its DynamoDB
  *    floor served by the same HTTP front (`--only=router` runs this alone);
  * 5. list_creatives' first page by campaign size and by page size;
- * 6. the pipeline: 100-image batches with 1 and 2 workers, next to the renderer's ceiling;
+ * 6. the pipeline: 100-image batches with 1 and 2 workers, next to the renderer's ceiling, and
+ *    per image of the 1-worker runs, where the worker's time goes (claim, inputs, model, compose,
+ *    S3 put, settle);
  * 7. cost per 1,000 images on paper from the settings and the measured durations.
  *
  * Also: presigning 50 URLs three ways (no stack), one account's ledger item under contention
