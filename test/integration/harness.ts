@@ -172,3 +172,12 @@ export async function startTestApi(
     },
   };
 }
+
+export type Credits = { granted: number; available: number; reserved: number; used: number };
+
+/** The account's credits as get_credits answers them (a failed read fails the test). */
+export async function creditsOf(api: TestApi, account: { apiKey: string }): Promise<Credits> {
+  const res = await api.call('get_credits', {}, { apiKey: account.apiKey });
+  if (res.status !== 200) throw new Error(`get_credits answered ${res.status}: ${res.text}`);
+  return res.body.credits as Credits;
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIdempotently } from '#api/idempotent.ts';
 import { AdgenClient } from '../../client/index.ts';
-import { type CallResult, startTestApi, type TestApi } from './harness.ts';
+import { type CallResult, creditsOf, startTestApi, type TestApi } from './harness.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -48,11 +48,7 @@ async function jobsOf(accountId: string) {
   return (await api.items()).filter((i) => i.entity === 'job' && String(i.pk) === `ACCOUNT#${accountId}`);
 }
 
-async function credits(account: Account) {
-  const res = await api.call('get_credits', {}, { apiKey: account.apiKey });
-  expect(res.status).toBe(200);
-  return res.body.credits as { available: number; reserved: number; used: number };
-}
+const credits = (account: Account) => creditsOf(api, account);
 
 describe('Idempotency-Key on writing actions', () => {
   it('the same key 20 times in parallel on a 10-image generate_creatives makes 1 job and charges 10 credits', async () => {

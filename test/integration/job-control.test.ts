@@ -2,7 +2,7 @@ import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slotsOfJob } from '#core/entities/slot.ts';
 import type { ComposeFn } from '#generate/process-slot.ts';
-import { startTestApi, type TestApi } from './harness.ts';
+import { creditsOf, startTestApi, type TestApi } from './harness.ts';
 import { eventually, runWorkers, workerDepsFor } from './worker-harness.ts';
 
 /**
@@ -17,14 +17,7 @@ afterAll(() => api?.close());
 
 type Account = { accountId: string; apiKey: string };
 
-async function credits(account: Account) {
-  return (await api.call('get_credits', {}, account)).body.credits as {
-    granted: number;
-    available: number;
-    reserved: number;
-    used: number;
-  };
-}
+const credits = (account: Account) => creditsOf(api, account);
 
 async function campaignOf(account: Account, fields: Record<string, unknown>) {
   const client = (await api.call('create_client', { name: 'Acme Coffee' }, account)).body.client;

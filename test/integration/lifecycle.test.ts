@@ -5,7 +5,7 @@ import { markCampaignDeleting } from '#core/entities/campaign.ts';
 import { slotsOfJob } from '#core/entities/slot.ts';
 import { resumeDeletions } from '#core/lifecycle/delete.ts';
 import type { ComposeFn } from '#generate/process-slot.ts';
-import { startTestApi, type TestApi } from './harness.ts';
+import { creditsOf, startTestApi, type TestApi } from './harness.ts';
 import { eventually, runWorkers, workerDepsFor } from './worker-harness.ts';
 
 /**
@@ -22,14 +22,7 @@ afterAll(() => api?.close());
 
 type Account = { accountId: string; apiKey: string };
 
-async function credits(account: Account) {
-  return (await api.call('get_credits', {}, account)).body.credits as {
-    granted: number;
-    available: number;
-    reserved: number;
-    used: number;
-  };
-}
+const credits = (account: Account) => creditsOf(api, account);
 
 async function objectsUnder(prefix: string): Promise<string[]> {
   const out = await api.deps.s3.send(

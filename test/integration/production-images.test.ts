@@ -8,7 +8,7 @@ import { deliverySize, parseRatio } from '#core/images/sizes.ts';
 import { isFinalJobStatus } from '#core/job-status.ts';
 import { processSlot, type WorkerDeps } from '#generate/process-slot.ts';
 import { type BedrockStandIn, startBedrockStandIn } from '#local/bedrock-stand-in.ts';
-import { startTestApi, type TestApi } from './harness.ts';
+import { creditsOf, startTestApi, type TestApi } from './harness.ts';
 import { eventually, runWorkers, workerDepsFor } from './worker-harness.ts';
 
 let api: TestApi;
@@ -116,14 +116,7 @@ async function setupClient(account: Account, angles: number) {
   return { client, angles: stored };
 }
 
-async function credits(account: Account) {
-  return (await api.call('get_credits', {}, account)).body.credits as {
-    granted: number;
-    available: number;
-    reserved: number;
-    used: number;
-  };
-}
+const credits = (account: Account) => creditsOf(api, account);
 
 async function runCampaign(account: Account, campaignId: string, expected: number) {
   const res = await api.call('generate_creatives', { campaign_id: campaignId }, account);
