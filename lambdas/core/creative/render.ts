@@ -5,6 +5,7 @@ import type { RelBox } from './analysis.ts';
 import { blendRgba, copyRgb, fillRect, type Raster, solidCanvas } from './canvas.ts';
 import { fontFamilyCss, satoriFonts } from './fonts.ts';
 import type { LayoutPlan, PlacedText, Shape } from './layouts/types.ts';
+import { type MaskShape, paintShapeMask, paintSoftShape } from './shapes.ts';
 import type { Box } from './types.ts';
 
 /**
@@ -18,54 +19,6 @@ import type { Box } from './types.ts';
 export type { Raster };
 
 const PNG_LEVEL = 3;
-
-const r1 = (v: number) => Math.round(v * 10) / 10;
-
-function shapeSvg(s: Shape, id: string, dx: number, dy: number): { defs: string; body: string } {
-  const b = { x: r1(s.box.x - dx), y: r1(s.box.y - dy), w: r1(s.box.width), h: r1(s.box.height) };
-  if (s.kind === 'scrim') {
-    const { towards, fade } = s;
-    if (towards === 'none')
-      return {
-        defs: '',
-        body: `<rect x="${b.x}" y="${b.y}" width="${b.w}" height="${b.h}" fill="${s.color}" fill-opacity="${s.alpha}"/>`,
-      };
-    // Solid over the box, then an eased fade beyond its inner edge.
-    const horizontal = towards === 'left' || towards === 'right';
-    const f = horizontal
-      ? { x: towards === 'right' ? b.x + b.w : b.x - fade, y: b.y, w: fade, h: b.h }
-      : { x: b.x, y: towards === 'down' ? b.y + b.h : b.y - fade, w: b.w, h: fade };
-    const reverse = towards === 'left' || towards === 'up';
-    const stops = [0, 0.25, 0.5, 0.75, 1]
-      .map(
-        (t) =>
-          `<stop offset="${reverse ? 1 - t : t}" stop-color="${s.color}" stop-opacity="${r1(s.alpha * (1 - t) ** 1.7 * 10) / 10}"/>`,
-      )
-      .sort()
-      .join('');
-    return {
-      defs: `<linearGradient id="${id}" x1="0" y1="0" x2="${horizontal ? 1 : 0}" y2="${horizontal ? 0 : 1}">${stops}</linearGradient>`,
-      body:
-        `<rect x="${b.x}" y="${b.y}" width="${b.w}" height="${b.h}" fill="${s.color}" fill-opacity="${s.alpha}"/>` +
-        `<rect x="${r1(f.x)}" y="${r1(f.y)}" width="${r1(f.w)}" height="${r1(f.h)}" fill="url(#${id})"/>`,
-    };
-  }
-  let defs = '';
-  let shadow = '';
-  if (s.lift) {
-    const blur = r1(Math.max(2, Math.min(b.w, b.h) * 0.06));
-    defs = `<filter id="${id}" x="-30%" y="-30%" width="160%" height="180%"><feGaussianBlur stdDeviation="${blur}"/></filter>`;
-    shadow =
-      s.kind === 'circle'
-        ? `<ellipse cx="${r1(b.x + b.w / 2)}" cy="${r1(b.y + b.h / 2 + blur)}" rx="${r1(b.w / 2)}" ry="${r1(b.h / 2)}" fill="#000" fill-opacity="0.22" filter="url(#${id})"/>`
-        : `<rect x="${b.x}" y="${r1(b.y + blur)}" width="${b.w}" height="${b.h}" rx="${r1(s.radius ?? 0)}" fill="#000" fill-opacity="0.22" filter="url(#${id})"/>`;
-  }
-  const body =
-    s.kind === 'circle'
-      ? `<ellipse cx="${r1(b.x + b.w / 2)}" cy="${r1(b.y + b.h / 2)}" rx="${r1(b.w / 2)}" ry="${r1(b.h / 2)}" fill="${s.fill}"/>`
-      : `<rect x="${b.x}" y="${b.y}" width="${b.w}" height="${b.h}" rx="${r1(s.radius ?? 0)}" fill="${s.fill}"${s.opacity !== undefined ? ` fill-opacity="${s.opacity}"` : ''}/>`;
-  return { defs, body: shadow + body };
-}
 
 function shapeBounds(s: Shape, W: number, H: number): Box {
   let { x, y, width, height } = s.box;
@@ -178,15 +131,16 @@ async function paintShapes(canvas: Raster, shapes: readonly Shape[]): Promise<vo
       if (w > 0 && h > 0)
         fillRect(canvas, { x, y, width: w, height: h }, s.fill, Math.round((s.opacity ?? 1) * 255));
     } else {
-      const b = shapeBounds(s, W, H);
-      if (b.width <= 0 || b.height <= 0) continue;
-      const part = shapeSvg(s, 's0', b.x, b.y);
-      await paintSvg(
-        canvas,
-        `<svg xmlns="http://www.w3.org/2000/svg" width="${b.width}" height="${b.height}" viewBox="0 0 ${b.width} ${b.height}"><defs>${part.defs}</defs>${part.body}</svg>`,
-        b.x,
-        b.y,
-      );
+      const shape: MaskShape =
+        s.kind === 'circle'
+          ? { kind: 'ellipse', box: s.box }
+          : { kind: 'rect', box: s.box, radius: s.radius };
+      if (s.lift) {
+        // The button or badge lifted off its backdrop: its own shape, lowered and blurred.
+        const blur = Math.max(2, Math.min(s.box.width, s.box.height) * 0.06);
+        paintSoftShape(canvas, { ...shape, box: { ...s.box, y: s.box.y + blur } }, blur, '#000000', 0.22);
+      }
+      paintShapeMask(canvas, shape, s.fill, s.kind === 'rect' ? (s.opacity ?? 1) : 1);
     }
   }
 }
@@ -239,23 +193,21 @@ export async function renderBackground(
   await paintShapes(canvas, plan.under);
   const p = plan.product;
   if (p && assets.product && p.width > 0 && p.height > 0) {
-    // Contact shadow: a soft ellipse where the product meets its ground.
+    // Contact shadow: a soft ellipse where the product meets its ground, kept to a band under it.
     const rx = p.width * 0.42;
     const ry = Math.max(4, p.height * 0.045);
-    const shadow =
-      `<defs><filter id="cs" x="-50%" y="-200%" width="200%" height="500%"><feGaussianBlur stdDeviation="${r1(ry * 0.9)}"/></filter></defs>` +
-      `<ellipse cx="${r1(p.x + p.width / 2)}" cy="${r1(p.y + p.height - ry * 0.3)}" rx="${r1(rx)}" ry="${r1(ry)}" fill="#000" fill-opacity="0.32" filter="url(#cs)"/>`;
+    const cx = p.x + p.width / 2;
+    const cy = p.y + p.height - ry * 0.3;
     const x = Math.max(0, Math.floor(p.x - p.width * 0.2));
     const y = Math.max(0, Math.floor(p.y + p.height * 0.8));
-    const w = Math.min(W - x, Math.ceil(p.width * 1.4));
-    const h = Math.min(H - y, Math.ceil(p.height * 0.35));
-    if (w > 0 && h > 0)
-      await paintSvg(
-        canvas,
-        `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="${x} ${y} ${w} ${h}">${shadow}</svg>`,
-        x,
-        y,
-      );
+    paintSoftShape(
+      canvas,
+      { kind: 'ellipse', box: { x: cx - rx, y: cy - ry, width: 2 * rx, height: 2 * ry } },
+      ry * 0.9,
+      '#000000',
+      0.32,
+      { x, y, width: Math.ceil(p.width * 1.4), height: Math.ceil(p.height * 0.35) },
+    );
     await paintImage(
       canvas,
       assets.product,

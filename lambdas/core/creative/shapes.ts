@@ -1,0 +1,157 @@
+import { type Raster, rgbOf } from './canvas.ts';
+import type { Box } from './types.ts';
+
+/**
+ * Rounded rectangles, ellipses and their soft shadows, painted straight into the RGB canvas.
+ * resvg drew them before, one SVG per shape: each call allocated a fresh RGBA pixmap, copied it
+ * into a Buffer and blended it, and a `feGaussianBlur` shadow cost more than the rest of the
+ * background. Here a shape is a coverage mask from its signed distance (antialiased over one
+ * pixel, as a rasteriser would), and a shadow is that mask blurred by three box blurs: the
+ * approximation of a Gaussian the SVG filter spec itself gives, which resvg uses for any
+ * deviation over 2 px.
+ */
+
+export type MaskShape =
+  | { kind: 'rect'; box: Box; radius?: number | undefined }
+  | { kind: 'ellipse'; box: Box };
+
+type Patch = { mask: Float32Array; left: number; top: number; width: number; height: number };
+
+/** Signed distance (px, negative inside) from a pixel centre to the shape's outline. */
+function distance(shape: MaskShape, px: number, py: number): number {
+  const b = shape.box;
+  const cx = b.x + b.width / 2;
+  const cy = b.y + b.height / 2;
+  if (shape.kind === 'ellipse') {
+    const a = Math.max(1e-3, b.width / 2);
+    const c = Math.max(1e-3, b.height / 2);
+    const x = (px - cx) / a;
+    const y = (py - cy) / c;
+    const k0 = Math.hypot(x, y);
+    if (k0 === 0) return -Math.min(a, c);
+    // First-order distance to an ellipse: exact on its outline, which is all antialiasing reads.
+    const k1 = Math.hypot(x / a, y / c);
+    return (k0 * (k0 - 1)) / k1;
+  }
+  const r = Math.max(0, Math.min(shape.radius ?? 0, b.width / 2, b.height / 2));
+  const qx = Math.abs(px - cx) - (b.width / 2 - r);
+  const qy = Math.abs(py - cy) - (b.height / 2 - r);
+  return Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0) - r;
+}
+
+/** The shape's coverage over its bounds grown by `margin` px (not clipped to any canvas). */
+function coverage(shape: MaskShape, margin: number): Patch {
+  const b = shape.box;
+  const left = Math.floor(b.x - margin);
+  const top = Math.floor(b.y - margin);
+  const width = Math.max(1, Math.ceil(b.x + b.width + margin) - left);
+  const height = Math.max(1, Math.ceil(b.y + b.height + margin) - top);
+  const mask = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const py = top + y + 0.5;
+    for (let x = 0; x < width; x++) {
+      const d = distance(shape, left + x + 0.5, py);
+      if (d <= -0.5) mask[y * width + x] = 1;
+      else if (d < 0.5) mask[y * width + x] = 0.5 - d;
+    }
+  }
+  return { mask, left, top, width, height };
+}
+
+/** Box widths whose three passes approximate a Gaussian of `sigma` (SVG 1.1, feGaussianBlur). */
+function boxWidths(sigma: number): [number, number, number] {
+  const d = Math.max(1, Math.floor(sigma * ((3 * Math.sqrt(2 * Math.PI)) / 4) + 0.5));
+  return d % 2 === 1 ? [d, d, d] : [d, d, d + 1];
+}
+
+/** One box blur of width `d` along rows (`step` 1) or columns (`step` = width), in place via `tmp`. */
+function boxPass(
+  src: Float32Array,
+  tmp: Float32Array,
+  lines: number,
+  length: number,
+  lineStride: number,
+  step: number,
+  d: number,
+  lean: boolean,
+): void {
+  // An even width has no centre pixel: the spec leans its two even passes opposite ways.
+  const before = lean ? Math.ceil((d - 1) / 2) : Math.floor((d - 1) / 2);
+  const after = d - before - 1;
+  for (let l = 0; l < lines; l++) {
+    const base = l * lineStride;
+    let sum = 0;
+    for (let i = 0; i <= after && i < length; i++) sum += src[base + i * step] as number;
+    for (let i = 0; i < length; i++) {
+      tmp[i] = sum / d;
+      const add = i + after + 1;
+      const drop = i - before;
+      if (add < length) sum += src[base + add * step] as number;
+      if (drop >= 0) sum -= src[base + drop * step] as number;
+    }
+    for (let i = 0; i < length; i++) src[base + i * step] = tmp[i] as number;
+  }
+}
+
+/** The patch blurred as by a Gaussian of `sigma` px (its margin must hold the spread). */
+function blur(p: Patch, sigma: number): void {
+  const tmp = new Float32Array(Math.max(p.width, p.height));
+  const widths = boxWidths(sigma);
+  widths.forEach((d, i) => {
+    boxPass(p.mask, tmp, p.height, p.width, p.width, 1, d, i === 0);
+  });
+  widths.forEach((d, i) => {
+    boxPass(p.mask, tmp, p.width, p.height, 1, p.width, d, i === 0);
+  });
+}
+
+/** Blends `hex` at `opacity` × the patch's coverage over the canvas (clipped to it). */
+function blendPatch(canvas: Raster, p: Patch, hex: string, opacity: number, clip?: Box): void {
+  const [r, g, b] = rgbOf(hex);
+  const out = canvas.data;
+  const c = clip ?? { x: 0, y: 0, width: canvas.width, height: canvas.height };
+  const x0 = Math.max(0, p.left, Math.round(c.x));
+  const y0 = Math.max(0, p.top, Math.round(c.y));
+  const x1 = Math.min(canvas.width, p.left + p.width, Math.round(c.x + c.width));
+  const y1 = Math.min(canvas.height, p.top + p.height, Math.round(c.y + c.height));
+  const k = 255 * Math.max(0, Math.min(1, opacity));
+  for (let y = y0; y < y1; y++) {
+    let s = (y - p.top) * p.width + (x0 - p.left);
+    let d = (y * canvas.width + x0) * 3;
+    for (let x = x0; x < x1; x++, s++, d += 3) {
+      const a = Math.round((p.mask[s] as number) * k);
+      if (a <= 0) continue;
+      if (a >= 255) {
+        out[d] = r;
+        out[d + 1] = g;
+        out[d + 2] = b;
+        continue;
+      }
+      const q = 255 - a;
+      out[d] = (r * a + (out[d] as number) * q + 127) / 255;
+      out[d + 1] = (g * a + (out[d + 1] as number) * q + 127) / 255;
+      out[d + 2] = (b * a + (out[d + 2] as number) * q + 127) / 255;
+    }
+  }
+}
+
+/** A shape filled with `hex` at `opacity`, antialiased. */
+export function paintShapeMask(canvas: Raster, shape: MaskShape, hex: string, opacity = 1): void {
+  if (shape.box.width <= 0 || shape.box.height <= 0) return;
+  blendPatch(canvas, coverage(shape, 1), hex, opacity);
+}
+
+/** The shape blurred by a Gaussian of `sigma` px, in `hex` at `opacity`: a soft shadow, drawn only inside `clip`. */
+export function paintSoftShape(
+  canvas: Raster,
+  shape: MaskShape,
+  sigma: number,
+  hex: string,
+  opacity: number,
+  clip?: Box,
+): void {
+  if (shape.box.width <= 0 || shape.box.height <= 0) return;
+  const patch = coverage(shape, Math.ceil(3 * sigma) + 2);
+  blur(patch, sigma);
+  blendPatch(canvas, patch, hex, opacity, clip);
+}
