@@ -262,6 +262,65 @@ function textNode(t: PlacedText): Node {
   );
 }
 
+/** Satori's answer, when it is what it draws for plain text: one filled `<path>` per line. */
+function linePaths(
+  svg: string,
+): Array<{ path: string; x: number; y: number; w: number; h: number }> | undefined {
+  const drawn = svg.replace(/<mask\b[^>]*>.*?<\/mask>/g, '').replace(/<\/?(?:svg|g)\b[^>]*>/g, '');
+  const paths = drawn.match(/<path [^>]*\/>/g) ?? [];
+  if (drawn.replace(/<path [^>]*\/>/g, '').trim() !== '') return undefined;
+  const out: Array<{ path: string; x: number; y: number; w: number; h: number }> = [];
+  for (const path of paths) {
+    const d = /\sd="([^"]*)"/.exec(path)?.[1];
+    // Absolute moves, lines and curves only: their points bound the outline.
+    if (!d || /[^MLQCZ0-9\s.,eE+-]/.test(d) || /\s(?:transform|stroke|mask|clip-path|filter)=/.test(path))
+      return undefined;
+    const nums = (d.match(/-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g) ?? []).map(Number);
+    if (nums.length < 2 || nums.length % 2 !== 0) return undefined;
+    let x0 = Number.POSITIVE_INFINITY;
+    let y0 = Number.POSITIVE_INFINITY;
+    let x1 = Number.NEGATIVE_INFINITY;
+    let y1 = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < nums.length; i += 2) {
+      const x = nums[i] as number;
+      const y = nums[i + 1] as number;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+    // A pixel of margin for antialiasing.
+    const x = Math.floor(x0) - 1;
+    const y = Math.floor(y0) - 1;
+    out.push({ path, x, y, w: Math.ceil(x1) + 1 - x, h: Math.ceil(y1) + 1 - y });
+  }
+  return out;
+}
+
+/**
+ * Satori's text drawn line by line, each line rasterised by resvg on a patch the size of its
+ * ink: the words of a creative cover a fraction of the box around all of them, and resvg's cost
+ * (and the pixmap it hands back) follows the area it is given. False when the SVG holds anything
+ * but plain line paths; the caller then draws it whole.
+ */
+async function paintLines(canvas: Raster, svg: string, left: number, top: number): Promise<boolean> {
+  const lines = linePaths(svg);
+  if (!lines) return false;
+  const images = await Promise.all(
+    lines.map((l) =>
+      renderAsync(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${l.w}" height="${l.h}" viewBox="${l.x} ${l.y} ${l.w} ${l.h}">${l.path}</svg>`,
+        { font: { loadSystemFonts: false }, logLevel: 'off' },
+      ),
+    ),
+  );
+  images.forEach((image, i) => {
+    const l = lines[i];
+    if (l) blendRgba(canvas, image.pixels, image.width, image.height, left + l.x, top + l.y, true);
+  });
+  return true;
+}
+
 /** Pass two: the logo (on a chip when it would vanish into its backdrop) and the words; PNG out. */
 export async function renderFinal(
   plan: LayoutPlan,
@@ -312,7 +371,7 @@ export async function renderFinal(
         fonts: satoriFonts(plan.texts.flatMap((t) => t.faces)),
       },
     );
-    await paintSvg(canvas, svg, x0, y0);
+    if (!(await paintLines(canvas, svg, x0, y0))) await paintSvg(canvas, svg, x0, y0);
   }
   // Level 1 without adaptive filtering: the encode is the last big cost of a creative; flat
   // brand fields still compress well, and S3 stores the difference for next to nothing.
