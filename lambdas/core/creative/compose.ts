@@ -3,6 +3,7 @@ import type { FontFamily } from '../fonts.ts';
 import { FONT_FAMILIES } from '../fonts.ts';
 import { type DrawnVisual, PermanentImageError, type RgbPixels, type Visual } from '../images/types.ts';
 import { type BusyGrid, measureBusyGrid, type RelBox, salientBox } from './analysis.ts';
+import { releaseCanvas } from './canvas.ts';
 import { contrastRatio } from './color.ts';
 import { type CleanCopy, usableCopy } from './copy.ts';
 import { facesFor } from './fonts.ts';
@@ -245,11 +246,13 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
         gate: measured.failed,
         detail: `${attempt.family}: min_contrast ${measured.quality.min_contrast}, min_text_px ${measured.quality.min_text_px}`,
       };
+      releaseCanvas(background);
       if (relayouts >= MAX_RELAYOUTS) break;
       relayouts++;
       continue;
     }
     const png = await renderFinal(plan, background, plan.logo && logo ? logo : undefined);
+    releaseCanvas(background);
     return {
       png,
       width: W,

@@ -183,12 +183,24 @@ export async function renderBackground(
     const crop = focusCrop(v.width, v.height, vb, assets.focus);
     const w = Math.round(vb.width);
     const h = Math.round(vb.height);
-    const { data, info } = await sharp(v.data, { raw: { width: v.width, height: v.height, channels: 3 } })
-      .extract(crop)
-      .resize(w, h, { fit: 'fill' })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    copyRgb(canvas, data, info.width, info.height, Math.round(vb.x), Math.round(vb.y));
+    if (
+      crop.left === 0 &&
+      crop.top === 0 &&
+      crop.width === w &&
+      crop.height === h &&
+      v.width === w &&
+      v.height === h
+    ) {
+      // Already the box's pixels (a cut at delivery size behind a full-bleed layout).
+      copyRgb(canvas, v.data, w, h, Math.round(vb.x), Math.round(vb.y));
+    } else {
+      const { data, info } = await sharp(v.data, { raw: { width: v.width, height: v.height, channels: 3 } })
+        .extract(crop)
+        .resize(w, h, { fit: 'fill' })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      copyRgb(canvas, data, info.width, info.height, Math.round(vb.x), Math.round(vb.y));
+    }
   }
   await paintShapes(canvas, plan.under);
   const p = plan.product;
@@ -321,14 +333,15 @@ async function paintLines(canvas: Raster, svg: string, left: number, top: number
   return true;
 }
 
-/** Pass two: the logo (on a chip when it would vanish into its backdrop) and the words; PNG out. */
+/** Pass two, drawn into `background` itself: the logo (on a chip when it would vanish into its backdrop) and the words; PNG out. */
 export async function renderFinal(
   plan: LayoutPlan,
   background: Raster,
   logo: { png: Buffer } | undefined,
 ): Promise<Buffer> {
   const { width: W, height: H } = background;
-  const canvas: Raster = { data: Buffer.from(background.data), width: W, height: H };
+  // Drawn into the background itself: nothing reads it after the quality measure.
+  const canvas = background;
   if (plan.logo && logo) {
     const l = plan.logo;
     if (l.chip) {
