@@ -127,11 +127,21 @@ export function fillRect(
   if (!c) return;
   const [r, g, b] = rgbOf(hex);
   const out = canvas.data;
+  const byColumn = typeof alpha !== 'number' && alpha.along === 'x';
+  let solidRow: Buffer | undefined;
   for (let y = 0; y < c.h; y++) {
     let d = ((c.dy + y) * canvas.width + c.dx) * 3;
+    // One alpha for the whole row unless it varies along x.
+    const rowAlpha = typeof alpha === 'number' ? alpha : byColumn ? 0 : (alpha.values[c.sy + y] ?? 0);
+    if (!byColumn && rowAlpha === 0) continue;
+    if (!byColumn && rowAlpha >= 255) {
+      solidRow ??= solidCanvas(c.w, 1, hex).data;
+      solidRow.copy(out, d);
+      continue;
+    }
+    const columns = byColumn && typeof alpha !== 'number' ? alpha.values : undefined;
     for (let x = 0; x < c.w; x++, d += 3) {
-      const a =
-        typeof alpha === 'number' ? alpha : (alpha.values[alpha.along === 'x' ? c.sx + x : c.sy + y] ?? 0);
+      const a = columns ? (columns[c.sx + x] ?? 0) : rowAlpha;
       if (a === 0) continue;
       if (a >= 255) {
         out[d] = r;

@@ -27,16 +27,18 @@ function distance(shape: MaskShape, px: number, py: number): number {
     const c = Math.max(1e-3, b.height / 2);
     const x = (px - cx) / a;
     const y = (py - cy) / c;
-    const k0 = Math.hypot(x, y);
+    const k0 = Math.sqrt(x * x + y * y);
     if (k0 === 0) return -Math.min(a, c);
     // First-order distance to an ellipse: exact on its outline, which is all antialiasing reads.
-    const k1 = Math.hypot(x / a, y / c);
+    const k1 = Math.sqrt((x / a) * (x / a) + (y / c) * (y / c));
     return (k0 * (k0 - 1)) / k1;
   }
   const r = Math.max(0, Math.min(shape.radius ?? 0, b.width / 2, b.height / 2));
   const qx = Math.abs(px - cx) - (b.width / 2 - r);
   const qy = Math.abs(py - cy) - (b.height / 2 - r);
-  return Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0) - r;
+  const ox = Math.max(qx, 0);
+  const oy = Math.max(qy, 0);
+  return Math.sqrt(ox * ox + oy * oy) + Math.min(Math.max(qx, qy), 0) - r;
 }
 
 /** The shape's coverage over its bounds grown by `margin` px (not clipped to any canvas). */
@@ -47,9 +49,14 @@ function coverage(shape: MaskShape, margin: number): Patch {
   const width = Math.max(1, Math.ceil(b.x + b.width + margin) - left);
   const height = Math.max(1, Math.ceil(b.y + b.height + margin) - top);
   const mask = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) {
+  // Only pixels within half a pixel of the shape's box can be covered; the margin stays empty.
+  const xs = Math.max(0, Math.floor(b.x - 0.5) - left);
+  const xe = Math.min(width, Math.ceil(b.x + b.width + 0.5) - left);
+  const ys = Math.max(0, Math.floor(b.y - 0.5) - top);
+  const ye = Math.min(height, Math.ceil(b.y + b.height + 0.5) - top);
+  for (let y = ys; y < ye; y++) {
     const py = top + y + 0.5;
-    for (let x = 0; x < width; x++) {
+    for (let x = xs; x < xe; x++) {
       const d = distance(shape, left + x + 0.5, py);
       if (d <= -0.5) mask[y * width + x] = 1;
       else if (d < 0.5) mask[y * width + x] = 0.5 - d;
