@@ -113,6 +113,29 @@ export function copyRgb(canvas: Raster, rgb: Buffer, w: number, h: number, left:
   }
 }
 
+/** Copies opaque RGBA pixels (their alpha ignored) onto the canvas at (left, top). */
+export function copyOpaqueRgba(
+  canvas: Raster,
+  rgba: Uint8Array,
+  w: number,
+  h: number,
+  left: number,
+  top: number,
+): void {
+  const c = clip(canvas, w, h, left, top);
+  if (!c) return;
+  const out = canvas.data;
+  for (let y = 0; y < c.h; y++) {
+    let s = ((c.sy + y) * w + c.sx) * 4;
+    let d = ((c.dy + y) * canvas.width + c.dx) * 3;
+    for (let x = 0; x < c.w; x++, s += 4, d += 3) {
+      out[d] = rgba[s] as number;
+      out[d + 1] = rgba[s + 1] as number;
+      out[d + 2] = rgba[s + 2] as number;
+    }
+  }
+}
+
 /**
  * Fills a pixel-aligned rectangle with a colour at a per-row or per-column alpha (`alphaAt`,
  * 0–255, by offset from the rectangle's top or left), or one alpha for all of it.

@@ -143,7 +143,7 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
   const analyse = async () => {
     if (!analysed) {
       const small = await visual.at(ANALYSIS_SIDE / Math.max(W, H));
-      const grid = await measureBusyGrid({ ...small, channels: 3 });
+      const grid = await measureBusyGrid({ ...small, channels: small.channels ?? 3 });
       analysed = { grid, salient: salientBox(grid) };
     }
     return analysed;

@@ -1,8 +1,9 @@
 import { renderAsync } from '@resvg/resvg-js';
 import satori from 'satori';
 import sharp from 'sharp';
+import type { RgbPixels } from '../images/types.ts';
 import type { RelBox } from './analysis.ts';
-import { blendRgba, copyRgb, fillRect, type Raster, solidCanvas } from './canvas.ts';
+import { blendRgba, copyOpaqueRgba, copyRgb, fillRect, type Raster, solidCanvas } from './canvas.ts';
 import { fontFamilyCss, satoriFonts } from './fonts.ts';
 import type { LayoutPlan, PlacedText, Shape } from './layouts/types.ts';
 import { type MaskShape, paintShapeMask, paintSoftShape } from './shapes.ts';
@@ -162,8 +163,8 @@ export function focusCrop(sw: number, sh: number, box: Box, focus: RelBox) {
 }
 
 export type Assets = {
-  /** The visual, decoded once (RGB). */
-  visual?: Raster | undefined;
+  /** The visual, decoded or drawn once. */
+  visual?: RgbPixels | undefined;
   focus: RelBox;
   product?: Buffer | undefined;
 };
@@ -183,6 +184,7 @@ export async function renderBackground(
     const crop = focusCrop(v.width, v.height, vb, assets.focus);
     const w = Math.round(vb.width);
     const h = Math.round(vb.height);
+    const channels = v.channels ?? 3;
     if (
       crop.left === 0 &&
       crop.top === 0 &&
@@ -191,12 +193,14 @@ export async function renderBackground(
       v.width === w &&
       v.height === h
     ) {
-      // Already the box's pixels (a cut at delivery size behind a full-bleed layout).
-      copyRgb(canvas, v.data, w, h, Math.round(vb.x), Math.round(vb.y));
+      // Already the box's pixels (a cut at delivery size or a scene drawn for a full-bleed layout).
+      if (channels === 4) copyOpaqueRgba(canvas, v.data, w, h, Math.round(vb.x), Math.round(vb.y));
+      else copyRgb(canvas, v.data, w, h, Math.round(vb.x), Math.round(vb.y));
     } else {
-      const { data, info } = await sharp(v.data, { raw: { width: v.width, height: v.height, channels: 3 } })
+      const resized = sharp(v.data, { raw: { width: v.width, height: v.height, channels } })
         .extract(crop)
-        .resize(w, h, { fit: 'fill' })
+        .resize(w, h, { fit: 'fill' });
+      const { data, info } = await (channels === 4 ? resized.removeAlpha() : resized)
         .raw()
         .toBuffer({ resolveWithObject: true });
       copyRgb(canvas, data, info.width, info.height, Math.round(vb.x), Math.round(vb.y));
