@@ -13,7 +13,7 @@ import type { Fonts, LayoutContext, LayoutPlan } from './layouts/types.ts';
 import { brandPalette } from './palette.ts';
 import { cutOutProduct } from './product.ts';
 import { measureQuality } from './quality.ts';
-import { type Assets, focusCrop, type Raster, renderBackground, renderFinal } from './render.ts';
+import { type Assets, focusCrop, PNG_LEVEL, type Raster, renderBackground, renderFinal } from './render.ts';
 import {
   type ComposedCreative,
   type ComposeInput,
@@ -251,7 +251,13 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
       relayouts++;
       continue;
     }
-    const png = await renderFinal(plan, background, plan.logo && logo ? logo : undefined);
+    const photo = visualKind === 'model' && plan.visualBox !== undefined;
+    const png = await renderFinal(
+      plan,
+      background,
+      plan.logo && logo ? logo : undefined,
+      photo ? PNG_LEVEL.photo : PNG_LEVEL.flat,
+    );
     releaseCanvas(background);
     return {
       png,
