@@ -15,6 +15,7 @@ import {
   type Inputs,
   WaitTimeoutError,
 } from '../client/index.ts';
+import { JOBS_HELP, runJobs } from './jobs.ts';
 
 /** Help of each command (`adgen <command> --help`, `adgen help <command>`). */
 const COMMAND_HELP = {
@@ -57,6 +58,12 @@ downloads the PNGs to DIR (default creatives/<campaign id>).`,
   credits: `adgen credits
 
 Credits of the account: available, reserved by running jobs, used, granted.`,
+  jobs: JOBS_HELP,
+  webhooks: `adgen webhooks list | webhooks create <https url> --events job.completed,creative.failed
+adgen webhooks delete <id> | webhooks rotate <id> | webhooks deliveries <id> [--limit N]
+
+Signed webhooks (Standard Webhooks). create and rotate show the signing secret once; after a
+rotation both secrets sign for 24 h. deliveries lists attempts, status and the last HTTP status.`,
 } as const satisfies Record<string, string>;
 
 type Command = keyof typeof COMMAND_HELP;
@@ -134,6 +141,9 @@ const options = {
   out: { type: 'string' },
   timeout: { type: 'string' },
   limit: { type: 'string' },
+  campaign: { type: 'string' },
+  status: { type: 'string' },
+  events: { type: 'string' },
 } as const;
 
 type Flags = ReturnType<typeof parse>['values'];
@@ -785,9 +795,93 @@ async function run(argv: string[]): Promise<void> {
         () => `${c.available} available, ${c.reserved} reserved, ${c.used} used (${c.granted} granted).`,
       );
     }
+    case 'jobs': {
+      const code = await runJobs(
+        await apiClient(flags),
+        sub,
+        rest,
+        {
+          campaign: flags.campaign,
+          status: flags.status,
+          limit,
+          timeoutS: integer(flags.timeout, '--timeout'),
+          json: out.json,
+        },
+        {
+          print: (result, human) => print(out, result, human),
+          progress: (line) => process.stderr.write(`${line}\n`),
+          usage: (message) => new UsageError(message),
+        },
+      );
+      if (code !== 0) process.exitCode = code;
+      return;
+    }
+    case 'webhooks':
+      return webhooks(await apiClient(flags), flags, sub, rest, out, limit);
     default:
       throw new UsageError(`Unknown command '${command}'. See adgen --help.`);
   }
+}
+
+async function webhooks(
+  client: Awaited<ReturnType<typeof apiClient>>,
+  flags: Flags,
+  sub: string | undefined,
+  rest: string[],
+  out: Out,
+  limit: number | undefined,
+) {
+  const idArg = (what: string) => required(rest[0], `the endpoint id (adgen webhooks ${what} <id>)`);
+  if (sub === 'create') {
+    const r = await client.createWebhookEndpoint({
+      url: required(rest[0], 'the URL (adgen webhooks create <url> --events ...)'),
+      events: required(flags.events, '--events job.completed,creative.succeeded,creative.failed')
+        .split(',')
+        .map((e) => e.trim()) as Inputs['create_webhook_endpoint']['events'],
+    });
+    const e = r.webhook_endpoint;
+    return print(
+      out,
+      r,
+      () =>
+        `Created webhook ${e.id} → ${e.url} (${e.events.join(', ')}). Secret, shown only now:\n${e.secret}`,
+    );
+  }
+  if (sub === 'delete') {
+    const r = await client.deleteWebhookEndpoint({ webhook_endpoint_id: idArg('delete') });
+    return print(out, r, () => `Deleted webhook ${r.webhook_endpoint.id}.`);
+  }
+  if (sub === 'rotate') {
+    const r = await client.rotateWebhookSecret({ webhook_endpoint_id: idArg('rotate') });
+    const e = r.webhook_endpoint;
+    return print(
+      out,
+      r,
+      () =>
+        `New secret of ${e.id}, shown only now (the old one also signs until ${e.previous_secret_expires_at}):\n${e.secret}`,
+    );
+  }
+  if (sub === 'deliveries') {
+    const r = await client.listWebhookDeliveries(strip({ webhook_endpoint_id: idArg('deliveries'), limit }));
+    return print(out, r, () =>
+      rows(
+        r.deliveries.map(
+          (d) =>
+            `${d.id}  ${d.event_type.padEnd(18)}  ${d.status.padEnd(9)}  ${d.attempts} attempts  last ${d.last_status_code ?? '-'}${d.next_attempt_at ? `  next ${d.next_attempt_at}` : ''}`,
+        ),
+        'No deliveries.',
+      ),
+    );
+  }
+  if (sub !== undefined && sub !== 'list')
+    throw new UsageError(`Unknown webhooks command '${sub}': list, create, delete, rotate or deliveries.`);
+  const r = await client.listWebhookEndpoints(strip({ limit }));
+  return print(out, r, () =>
+    rows(
+      r.webhook_endpoints.map((e) => `${e.id}  ${e.url}  ${e.events.join(',')}`),
+      'No webhook endpoints.',
+    ),
+  );
 }
 
 /** The exit code of an error envelope's code. */

@@ -359,6 +359,51 @@ export class AdgenClient {
   listApiKeys = (input: Inputs['list_api_keys'] = {}) => this.call('list_api_keys', input);
   createApiKey = (input: Inputs['create_api_key']) => this.call('create_api_key', input);
   revokeApiKey = (input: Inputs['revoke_api_key']) => this.call('revoke_api_key', input);
+  listJobs = (input: Inputs['list_jobs'] = {}) => this.call('list_jobs', input);
+  cancelJob = (input: Inputs['cancel_job']) => this.call('cancel_job', input);
+  regenerateCreative = (input: Inputs['regenerate_creative']) => this.call('regenerate_creative', input);
+  getClient = (input: Inputs['get_client']) => this.call('get_client', input);
+  updateClient = (input: Inputs['update_client']) => this.call('update_client', input);
+  getCampaign = (input: Inputs['get_campaign']) => this.call('get_campaign', input);
+  updateCampaign = (input: Inputs['update_campaign']) => this.call('update_campaign', input);
+  deleteCampaign = (input: Inputs['delete_campaign']) => this.call('delete_campaign', input);
+  deleteClient = (input: Inputs['delete_client']) => this.call('delete_client', input);
+
+  /**
+   * Polls get_job until the job is final, answering it (no creatives: `waitForCreatives` adds
+   * them). Rejects with a `WaitTimeoutError` after `timeoutMs`, or with the signal's reason.
+   */
+  async waitForJob(job_id: string, options: WaitOptions = {}): Promise<Job> {
+    const { timeoutMs = 600_000, intervalMs = 1000, signal, onProgress } = options;
+    const started = Date.now();
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    const fail = (): never => {
+      if (signal?.aborted) throw signal.reason;
+      throw new WaitTimeoutError(`Job ${job_id} was not finished after ${timeoutMs} ms.`);
+    };
+    try {
+      for (;;) {
+        if (combined.aborted) fail();
+        const { job } = await this.call('get_job', { job_id }, { signal: combined });
+        onProgress?.({ job, elapsedMs: Date.now() - started });
+        if (isFinalJobStatus(job.status)) return job;
+        await sleep(intervalMs, combined);
+      }
+    } catch (error) {
+      if (combined.aborted) fail();
+      throw error;
+    }
+  }
+  createWebhookEndpoint = (input: Inputs['create_webhook_endpoint']) =>
+    this.call('create_webhook_endpoint', input);
+  listWebhookEndpoints = (input: Inputs['list_webhook_endpoints'] = {}) =>
+    this.call('list_webhook_endpoints', input);
+  deleteWebhookEndpoint = (input: Inputs['delete_webhook_endpoint']) =>
+    this.call('delete_webhook_endpoint', input);
+  rotateWebhookSecret = (input: Inputs['rotate_webhook_secret']) => this.call('rotate_webhook_secret', input);
+  listWebhookDeliveries = (input: Inputs['list_webhook_deliveries']) =>
+    this.call('list_webhook_deliveries', input);
 
   /** Every creative of a campaign with the given status, all pages. */
   async allCreatives(

@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Run one action
-         * @description Actions: `list_clients` (api_key), `create_client` (api_key), `list_campaigns` (api_key), `create_campaign` (api_key), `list_creatives` (api_key), `list_angles` (api_key), `get_angle` (api_key), `generate_angles` (api_key), `get_brand_kit` (api_key), `update_brand_kit` (api_key), `prepare_campaign` (api_key), `generate_creatives` (api_key), `estimate_creatives` (api_key), `get_job` (api_key), `get_credits` (api_key), `list_api_keys` (user_token), `create_api_key` (user_token), `revoke_api_key` (user_token), `create_asset_upload` (api_key), `get_asset` (api_key), `list_assets` (api_key).
+         * @description Actions: `list_clients` (api_key), `create_client` (api_key), `list_campaigns` (api_key), `create_campaign` (api_key), `list_creatives` (api_key), `list_angles` (api_key), `get_angle` (api_key), `generate_angles` (api_key), `get_brand_kit` (api_key), `update_brand_kit` (api_key), `prepare_campaign` (api_key), `generate_creatives` (api_key), `estimate_creatives` (api_key), `get_job` (api_key), `get_credits` (api_key), `list_api_keys` (user_token), `create_api_key` (user_token), `revoke_api_key` (user_token), `create_asset_upload` (api_key), `get_asset` (api_key), `list_assets` (api_key), `list_jobs` (api_key), `cancel_job` (api_key), `regenerate_creative` (api_key), `get_client` (api_key), `update_client` (api_key), `get_campaign` (api_key), `update_campaign` (api_key), `delete_campaign` (api_key), `delete_client` (api_key), `create_webhook_endpoint` (api_key), `list_webhook_endpoints` (api_key), `delete_webhook_endpoint` (api_key), `rotate_webhook_secret` (api_key), `list_webhook_deliveries` (api_key).
          */
         post: operations["callAction"];
         delete?: never;
@@ -164,6 +164,20 @@ export interface components {
             use_brand_kit: true;
             volume: number;
         };
+        CancelJobRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "cancel_job";
+            /** Format: uuid */
+            job_id: string;
+        };
+        CancelJobResult: {
+            /** @description Credits this call returned to available (0 for a final job). */
+            credits_released: number;
+            job: components["schemas"]["Job"];
+        };
         Client: {
             /** @description ISO-8601 UTC timestamp. */
             created_at: string;
@@ -258,6 +272,30 @@ export interface components {
         CreateClientResult: {
             client: components["schemas"]["Client"];
         };
+        CreateWebhookEndpointRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "create_webhook_endpoint";
+            events: ("job.completed" | "creative.succeeded" | "creative.failed")[];
+            /** Format: uri */
+            url: string;
+        };
+        CreateWebhookEndpointResult: {
+            webhook_endpoint: {
+                /** @description ISO-8601 UTC timestamp. */
+                created_at: string;
+                events: ("job.completed" | "creative.succeeded" | "creative.failed")[];
+                /** @description A UUIDv7. */
+                id: string;
+                /** @description `whsec_` + base64 of 32 random bytes: the Standard Webhooks signing secret, shown in this answer only. */
+                secret: string;
+                /** @description ISO-8601 UTC timestamp. */
+                updated_at: string;
+                url: string;
+            };
+        };
         CreatedApiKey: {
             /** @description ISO-8601 UTC timestamp. */
             created_at: string;
@@ -326,8 +364,13 @@ export interface components {
                 };
                 warnings?: string[];
             };
-            /** @enum {string} */
-            status: "pending" | "running" | "succeeded" | "failed";
+            /** @description The creative this one redoes (regenerate_creative). */
+            regenerated_from?: string;
+            /**
+             * @description `cancelled`: cancelled before it started (listed only with `status: all`).
+             * @enum {string}
+             */
+            status: "pending" | "running" | "succeeded" | "failed" | "cancelled";
             /** @description ISO-8601 UTC timestamp. */
             updated_at: string;
             /** @description How much the model visual was enlarged to reach the delivery size (at most 1.5). */
@@ -339,6 +382,71 @@ export interface components {
             granted: number;
             reserved: number;
             used: number;
+        };
+        DeleteCampaignRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "delete_campaign";
+            /** Format: uuid */
+            campaign_id: string;
+        };
+        DeleteCampaignResult: {
+            /** @description Creatives (images and their records) deleted. */
+            creatives_deleted: number;
+            /** @description Credits of cancelled images returned to available (running jobs are cancelled first). */
+            credits_released: number;
+            /** @constant */
+            deleted: true;
+        };
+        DeleteClientRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "delete_client";
+            /** Format: uuid */
+            client_id: string;
+        };
+        DeleteClientResult: {
+            /** @description Creatives (images and their records) deleted. */
+            creatives_deleted: number;
+            /** @description Credits of cancelled images returned to available (running jobs are cancelled first). */
+            credits_released: number;
+            /** @constant */
+            deleted: true;
+        };
+        DeleteWebhookEndpointRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "delete_webhook_endpoint";
+            /** Format: uuid */
+            webhook_endpoint_id: string;
+        };
+        DeleteWebhookEndpointResult: {
+            /** @constant */
+            deleted: true;
+            webhook_endpoint: {
+                /** @description ISO-8601 UTC timestamp. */
+                created_at: string;
+                events: ("job.completed" | "creative.succeeded" | "creative.failed")[];
+                /** @description A UUIDv7. */
+                id: string;
+                /** @description ISO-8601 UTC timestamp. */
+                updated_at: string;
+                url: string;
+            };
+        };
+        Deletion: {
+            /** @description Creatives (images and their records) deleted. */
+            creatives_deleted: number;
+            /** @description Credits of cancelled images returned to available (running jobs are cancelled first). */
+            credits_released: number;
+            /** @constant */
+            deleted: true;
         };
         ErrorEnvelope: {
             error: {
@@ -448,6 +556,30 @@ export interface components {
         GetBrandKitResult: {
             brand_kit: components["schemas"]["BrandKit"];
         };
+        GetCampaignRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "get_campaign";
+            /** Format: uuid */
+            campaign_id: string;
+        };
+        GetCampaignResult: {
+            campaign: components["schemas"]["Campaign"];
+        };
+        GetClientRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "get_client";
+            /** Format: uuid */
+            client_id: string;
+        };
+        GetClientResult: {
+            client: components["schemas"]["Client"];
+        };
         GetCreditsRequest: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -473,6 +605,8 @@ export interface components {
         Job: {
             /** @description A UUIDv7. */
             campaign_id: string;
+            /** @description Images cancelled before they started; their credits went back. */
+            cancelled: number;
             /** @description ISO-8601 UTC timestamp. */
             created_at: string;
             failed: number;
@@ -485,8 +619,10 @@ export interface components {
             /** @description Images ordered. */
             jobs: number;
             pending: number;
+            /** @description For a regenerate_creative job: the creative it redoes. */
+            regenerated_from: string | null;
             /** @enum {string} */
-            status: "pending" | "running" | "completed" | "partially_failed" | "failed";
+            status: "pending" | "running" | "completed" | "partially_failed" | "failed" | "cancelled";
             succeeded: number;
             /** @description ISO-8601 UTC timestamp. */
             updated_at: string;
@@ -596,6 +732,82 @@ export interface components {
             /** @description Pass it back as `next_token` for the next page; `null` on the last page. */
             next_token: string | null;
         };
+        ListJobsRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "list_jobs";
+            /** Format: uuid */
+            campaign_id?: string;
+            /** @default 50 */
+            limit?: number;
+            next_token?: string | null;
+            /** @enum {string} */
+            status?: "pending" | "running" | "completed" | "partially_failed" | "failed" | "cancelled";
+        };
+        ListJobsResult: {
+            jobs: components["schemas"]["Job"][];
+            /** @description Pass it back as `next_token` for the next page; `null` on the last page. */
+            next_token: string | null;
+        };
+        ListWebhookDeliveriesRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "list_webhook_deliveries";
+            /** @default 50 */
+            limit?: number;
+            next_token?: string | null;
+            /** Format: uuid */
+            webhook_endpoint_id: string;
+        };
+        ListWebhookDeliveriesResult: {
+            deliveries: {
+                attempts: number;
+                /** @description ISO-8601 UTC timestamp. */
+                created_at: string;
+                /** @enum {string} */
+                event_type: "job.completed" | "creative.succeeded" | "creative.failed";
+                /** @description Also the `webhook-id` header of every attempt. */
+                id: string;
+                /** @description What the receiver last answered; null: no answer. */
+                last_status_code: number | null;
+                /** @description When the next attempt is due; null once delivered or failed. */
+                next_attempt_at: string | null;
+                /** @enum {string} */
+                status: "pending" | "delivered" | "failed";
+                /** @description ISO-8601 UTC timestamp. */
+                updated_at: string;
+            }[];
+            /** @description Pass it back as `next_token` for the next page; `null` on the last page. */
+            next_token: string | null;
+        };
+        ListWebhookEndpointsRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "list_webhook_endpoints";
+            /** @default 50 */
+            limit?: number;
+            next_token?: string | null;
+        };
+        ListWebhookEndpointsResult: {
+            /** @description Pass it back as `next_token` for the next page; `null` on the last page. */
+            next_token: string | null;
+            webhook_endpoints: {
+                /** @description ISO-8601 UTC timestamp. */
+                created_at: string;
+                events: ("job.completed" | "creative.succeeded" | "creative.failed")[];
+                /** @description A UUIDv7. */
+                id: string;
+                /** @description ISO-8601 UTC timestamp. */
+                updated_at: string;
+                url: string;
+            }[];
+        };
         PrepareCampaignRequest: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -618,6 +830,31 @@ export interface components {
             };
             warnings: string[];
         };
+        RegenerateCreativeRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "regenerate_creative";
+            /** Format: uuid */
+            creative_id: string;
+            seed?: number;
+        };
+        RegenerateCreativeResult: {
+            /** @description A UUIDv7. */
+            campaign_id: string;
+            /** @description A UUIDv7. */
+            job_id: string;
+            /**
+             * @description One image (one credit reserved).
+             * @constant
+             */
+            jobs: 1;
+            /** @description A UUIDv7. */
+            regenerated_from: string;
+            /** @constant */
+            status: "pending";
+        };
         RevokeApiKeyRequest: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -628,6 +865,31 @@ export interface components {
         };
         RevokeApiKeyResult: {
             api_key: components["schemas"]["ApiKey"];
+        };
+        RotateWebhookSecretRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "rotate_webhook_secret";
+            /** Format: uuid */
+            webhook_endpoint_id: string;
+        };
+        RotateWebhookSecretResult: {
+            webhook_endpoint: {
+                /** @description ISO-8601 UTC timestamp. */
+                created_at: string;
+                events: ("job.completed" | "creative.succeeded" | "creative.failed")[];
+                /** @description A UUIDv7. */
+                id: string;
+                /** @description Until then deliveries are signed with the old secret too. */
+                previous_secret_expires_at: string;
+                /** @description `whsec_` + base64 of 32 random bytes: the Standard Webhooks signing secret, shown in this answer only. */
+                secret: string;
+                /** @description ISO-8601 UTC timestamp. */
+                updated_at: string;
+                url: string;
+            };
         };
         UpdateBrandKitRequest: {
             /**
@@ -659,6 +921,42 @@ export interface components {
         UpdateBrandKitResult: {
             brand_kit: components["schemas"]["BrandKit"];
         };
+        UpdateCampaignRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "update_campaign";
+            aspect_ratio?: string;
+            /** Format: uuid */
+            campaign_id: string;
+            cta_text?: string;
+            landing_url?: "" | string;
+            name?: string;
+            offer_text?: string;
+            platform_target?: ("meta_feed" | "meta_stories" | "instagram_reels" | "tiktok" | "linkedin" | "google_display" | "pinterest" | "x")[];
+            product_asset_id?: string | null;
+            product_image_url?: string | null;
+            reference_image_url?: string | null;
+            selected_angle_ids?: string[];
+            volume?: number;
+        };
+        UpdateCampaignResult: {
+            campaign: components["schemas"]["Campaign"];
+        };
+        UpdateClientRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "update_client";
+            /** Format: uuid */
+            client_id: string;
+            name: string;
+        };
+        UpdateClientResult: {
+            client: components["schemas"]["Client"];
+        };
     };
     responses: never;
     parameters: never;
@@ -672,7 +970,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional on the writing actions (create_client, create_campaign, generate_angles, update_brand_kit, prepare_campaign, generate_creatives, create_api_key, revoke_api_key, create_asset_upload), ignored on reads. For 24 h per account, a retry with the same key, action and body answers the first answer again (status and body byte for byte, header Idempotent-Replayed: true) and writes nothing; 5xx and 429 answers are not kept. See ADR 0017. */
+                /** @description Optional on the writing actions (create_client, create_campaign, generate_angles, update_brand_kit, prepare_campaign, generate_creatives, create_api_key, revoke_api_key, create_asset_upload, cancel_job, regenerate_creative, update_client, update_campaign, delete_campaign, delete_client, create_webhook_endpoint, delete_webhook_endpoint, rotate_webhook_secret), ignored on reads. For 24 h per account, a retry with the same key, action and body answers the first answer again (status and body byte for byte, header Idempotent-Replayed: true) and writes nothing; 5xx and 429 answers are not kept. See ADR 0017. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -680,7 +978,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ListClientsRequest"] | components["schemas"]["CreateClientRequest"] | components["schemas"]["ListCampaignsRequest"] | components["schemas"]["CreateCampaignRequest"] | components["schemas"]["ListCreativesRequest"] | components["schemas"]["ListAnglesRequest"] | components["schemas"]["GetAngleRequest"] | components["schemas"]["GenerateAnglesRequest"] | components["schemas"]["GetBrandKitRequest"] | components["schemas"]["UpdateBrandKitRequest"] | components["schemas"]["PrepareCampaignRequest"] | components["schemas"]["GenerateCreativesRequest"] | components["schemas"]["EstimateCreativesRequest"] | components["schemas"]["GetJobRequest"] | components["schemas"]["GetCreditsRequest"] | components["schemas"]["ListApiKeysRequest"] | components["schemas"]["CreateApiKeyRequest"] | components["schemas"]["RevokeApiKeyRequest"] | components["schemas"]["CreateAssetUploadRequest"] | components["schemas"]["GetAssetRequest"] | components["schemas"]["ListAssetsRequest"];
+                "application/json": components["schemas"]["ListClientsRequest"] | components["schemas"]["CreateClientRequest"] | components["schemas"]["ListCampaignsRequest"] | components["schemas"]["CreateCampaignRequest"] | components["schemas"]["ListCreativesRequest"] | components["schemas"]["ListAnglesRequest"] | components["schemas"]["GetAngleRequest"] | components["schemas"]["GenerateAnglesRequest"] | components["schemas"]["GetBrandKitRequest"] | components["schemas"]["UpdateBrandKitRequest"] | components["schemas"]["PrepareCampaignRequest"] | components["schemas"]["GenerateCreativesRequest"] | components["schemas"]["EstimateCreativesRequest"] | components["schemas"]["GetJobRequest"] | components["schemas"]["GetCreditsRequest"] | components["schemas"]["ListApiKeysRequest"] | components["schemas"]["CreateApiKeyRequest"] | components["schemas"]["RevokeApiKeyRequest"] | components["schemas"]["CreateAssetUploadRequest"] | components["schemas"]["GetAssetRequest"] | components["schemas"]["ListAssetsRequest"] | components["schemas"]["ListJobsRequest"] | components["schemas"]["CancelJobRequest"] | components["schemas"]["RegenerateCreativeRequest"] | components["schemas"]["GetClientRequest"] | components["schemas"]["UpdateClientRequest"] | components["schemas"]["GetCampaignRequest"] | components["schemas"]["UpdateCampaignRequest"] | components["schemas"]["DeleteCampaignRequest"] | components["schemas"]["DeleteClientRequest"] | components["schemas"]["CreateWebhookEndpointRequest"] | components["schemas"]["ListWebhookEndpointsRequest"] | components["schemas"]["DeleteWebhookEndpointRequest"] | components["schemas"]["RotateWebhookSecretRequest"] | components["schemas"]["ListWebhookDeliveriesRequest"];
             };
         };
         responses: {
@@ -692,7 +990,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListClientsResult"] | components["schemas"]["CreateClientResult"] | components["schemas"]["ListCampaignsResult"] | components["schemas"]["CreateCampaignResult"] | components["schemas"]["ListCreativesResult"] | components["schemas"]["ListAnglesResult"] | components["schemas"]["GetAngleResult"] | components["schemas"]["GenerateAnglesResult"] | components["schemas"]["GetBrandKitResult"] | components["schemas"]["UpdateBrandKitResult"] | components["schemas"]["PrepareCampaignResult"] | components["schemas"]["GenerateCreativesResult"] | components["schemas"]["EstimateCreativesResult"] | components["schemas"]["GetJobResult"] | components["schemas"]["GetCreditsResult"] | components["schemas"]["ListApiKeysResult"] | components["schemas"]["CreateApiKeyResult"] | components["schemas"]["RevokeApiKeyResult"] | components["schemas"]["CreateAssetUploadResult"] | components["schemas"]["GetAssetResult"] | components["schemas"]["ListAssetsResult"];
+                    "application/json": components["schemas"]["ListClientsResult"] | components["schemas"]["CreateClientResult"] | components["schemas"]["ListCampaignsResult"] | components["schemas"]["CreateCampaignResult"] | components["schemas"]["ListCreativesResult"] | components["schemas"]["ListAnglesResult"] | components["schemas"]["GetAngleResult"] | components["schemas"]["GenerateAnglesResult"] | components["schemas"]["GetBrandKitResult"] | components["schemas"]["UpdateBrandKitResult"] | components["schemas"]["PrepareCampaignResult"] | components["schemas"]["GenerateCreativesResult"] | components["schemas"]["EstimateCreativesResult"] | components["schemas"]["GetJobResult"] | components["schemas"]["GetCreditsResult"] | components["schemas"]["ListApiKeysResult"] | components["schemas"]["CreateApiKeyResult"] | components["schemas"]["RevokeApiKeyResult"] | components["schemas"]["CreateAssetUploadResult"] | components["schemas"]["GetAssetResult"] | components["schemas"]["ListAssetsResult"] | components["schemas"]["ListJobsResult"] | components["schemas"]["CancelJobResult"] | components["schemas"]["RegenerateCreativeResult"] | components["schemas"]["GetClientResult"] | components["schemas"]["UpdateClientResult"] | components["schemas"]["GetCampaignResult"] | components["schemas"]["UpdateCampaignResult"] | components["schemas"]["DeleteCampaignResult"] | components["schemas"]["DeleteClientResult"] | components["schemas"]["CreateWebhookEndpointResult"] | components["schemas"]["ListWebhookEndpointsResult"] | components["schemas"]["DeleteWebhookEndpointResult"] | components["schemas"]["RotateWebhookSecretResult"] | components["schemas"]["ListWebhookDeliveriesResult"];
                 };
             };
             /** @description invalid_json, validation_error or unknown_action */

@@ -6,13 +6,14 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { ActionApi } from './constructs/action-api.ts';
 import { grantBedrockModel } from './constructs/bedrock-access.ts';
-import { grantObjects } from './constructs/creatives-access.ts';
+import { grantDeletionSweep, grantObjects } from './constructs/creatives-access.ts';
 import { DispatchReconciler } from './constructs/dispatch-reconciler.ts';
 import { GenerationQueue } from './constructs/generation-queue.ts';
 import { Monitoring } from './constructs/monitoring.ts';
 import { nagReference } from './constructs/nag.ts';
 import { NodeFunction } from './constructs/node-function.ts';
 import { Offboarding } from './constructs/offboarding.ts';
+import { WebhookDelivery } from './constructs/webhook-delivery.ts';
 import { routerBundling } from './router-bundle.ts';
 import type { AdgenSettings } from './settings.ts';
 
@@ -77,6 +78,7 @@ export class StatelessStack extends Stack {
   readonly queue: GenerationQueue;
   readonly api: ActionApi;
   readonly monitoring: Monitoring;
+  readonly webhooks: WebhookDelivery;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -86,7 +88,7 @@ export class StatelessStack extends Stack {
     const { queue, deadLetterQueue } = this.queue;
 
     // The variables `lambdas/core/config.ts` reads.
-    const environment = {
+    const baseEnvironment = {
       TABLE_NAME: table.tableName,
       BUCKET_NAME: bucket.bucketName,
       QUEUE_URL: queue.queueUrl,
@@ -99,6 +101,9 @@ export class StatelessStack extends Stack {
       TEXT_MODEL_ID: settings.textModelId,
       LOG_LEVEL: settings.logLevel,
     };
+    // Signed webhooks (ADR 0025); every function that settles a slot or finalises a job emits events.
+    this.webhooks = new WebhookDelivery(this, 'Webhooks', { table, bucket, environment: baseEnvironment });
+    const environment = { ...baseEnvironment, WEBHOOK_QUEUE_URL: this.webhooks.queue.queueUrl };
 
     this.router = new NodeFunction(this, 'Router', {
       entry: 'lambdas/api/handler.ts',
@@ -118,6 +123,8 @@ export class StatelessStack extends Stack {
     // and the asset check on first read (GET) under assets/.
     grantObjects(this.router.role, bucket, 'creatives', ['s3:GetObject']);
     grantObjects(this.router.role, bucket, 'assets', ['s3:GetObject', 's3:PutObject']);
+    // delete_campaign / delete_client remove the objects under these prefixes (ADR 0028).
+    grantDeletionSweep(this.router.role, bucket);
     queue.grantSendMessages(this.router.role);
     if (settings.textProvider === 'bedrock') grantBedrockModel(this.router.role, settings.textModelId);
 
@@ -140,7 +147,8 @@ export class StatelessStack extends Stack {
     });
     table.grantReadWriteData(this.worker.role);
     // Its PNGs; the shared model visuals and product cut-outs it stores and reuses; the assets it reads.
-    grantObjects(this.worker.role, bucket, 'creatives', ['s3:PutObject']);
+    // DeleteObject only for its own image when the slot was deleted while it was made (ADR 0028).
+    grantObjects(this.worker.role, bucket, 'creatives', ['s3:PutObject', 's3:DeleteObject']);
     grantObjects(this.worker.role, bucket, 'visuals', ['s3:GetObject', 's3:PutObject']);
     grantObjects(this.worker.role, bucket, 'cutouts', ['s3:GetObject', 's3:PutObject']);
     grantObjects(this.worker.role, bucket, 'assets', ['s3:GetObject']);
@@ -175,6 +183,7 @@ export class StatelessStack extends Stack {
     this.reconciler = new DispatchReconciler(this, 'DispatchReconciler', {
       table,
       queue,
+      bucket,
       environment,
       grace: Duration.seconds(ROUTER_TIMEOUT.toSeconds() * 2 + 2),
     });
@@ -182,6 +191,14 @@ export class StatelessStack extends Stack {
     // A disabled or deleted Cognito user's keys stop working (and so does its token on the key actions).
     this.offboarding = new Offboarding(this, 'Offboarding', { table, userPool, environment });
 
+    for (const role of [
+      this.router.role,
+      this.worker.role,
+      this.deadLetters.role,
+      this.reconciler.function.role,
+    ]) {
+      this.webhooks.grantEmit(role);
+    }
     this.acknowledgeGrantWildcards(table);
 
     this.api = new ActionApi(this, 'Api', {
@@ -198,6 +215,7 @@ export class StatelessStack extends Stack {
       deadLetters: this.deadLetters.fn,
       queue,
       deadLetterQueue,
+      webhookDeadLetterQueue: this.webhooks.deadLetterQueue,
       api: this.api.api,
     });
 
@@ -209,6 +227,7 @@ export class StatelessStack extends Stack {
       TableName: [table.tableName, 'The single DynamoDB table'],
       QueueUrl: [queue.queueUrl, 'Generation queue'],
       DlqUrl: [deadLetterQueue.queueUrl, 'Dead-letter queue of the generation queue'],
+      WebhookDlqUrl: [this.webhooks.deadLetterQueue.queueUrl, 'Dead-letter queue of webhook delivery'],
       AlarmTopicArn: [this.monitoring.topic.topicArn, 'SNS topic every alarm notifies (subscribe to it)'],
       DashboardName: [this.monitoring.dashboard.dashboardName, 'CloudWatch dashboard of the service'],
     };

@@ -16,6 +16,7 @@ import { type LogLevel, loadConfig } from '#core/config.ts';
 import { createDeps } from '#core/deps.ts';
 import { reconcileDispatches } from '#core/generation/reconcile.ts';
 import { redriveOpenJobs } from '#core/generation/redrive.ts';
+import { resumeDeletions } from '#core/lifecycle/delete.ts';
 import type { Telemetry } from '#core/telemetry.ts';
 import { createImageModel, createWorkerDeps, guardModelLifecycle } from '#generate/deps.ts';
 import { createDeadLetterHandler, createWorkerHandler } from '#generate/worker.ts';
@@ -26,6 +27,7 @@ import { PrettyLogger } from './pretty-logger.ts';
 import { ensureBucket, ensureQueues, ensureTable, ensureUser, ensureUserPool } from './provision.ts';
 import { ensureAccountWithKey } from './seed.ts';
 import { type LocalPorts, startLocalServices } from './services/index.ts';
+import { startWebhookLoop } from './webhook-loop.ts';
 import { accountOfSlotMessage, startWorkerLoop } from './worker-loop.ts';
 
 /** What `npm start` writes to $ADGEN_DATA_DIR/local.json for callers, the CLI and tests. */
@@ -53,6 +55,8 @@ const NAMES = {
   bucket: 'adgen-creatives',
   queue: 'adgen-generate',
   dlq: 'adgen-generate-dlq',
+  webhookQueue: 'adgen-webhooks',
+  webhookDlq: 'adgen-webhooks-dlq',
   userPool: 'adgen-local',
   userPoolClient: 'adgen-local-client',
   username: 'dev@adgen.local',
@@ -61,6 +65,7 @@ const NAMES = {
 const VISIBILITY_TIMEOUT_SECONDS = 120;
 const RECONCILE_AFTER_MS = 60_000;
 const RECONCILE_EVERY_MS = 30_000;
+const WEBHOOK_VISIBILITY_TIMEOUT_SECONDS = 60;
 
 /**
  * `ADGEN_PAUSE_AT=<checkpoint>[:<progress>]` (e.g. `dispatch.slots_written:50`): the first time
@@ -144,6 +149,12 @@ export async function startLocalStack(options: {
       maxReceiveCount: 5,
       visibilityTimeoutSeconds: VISIBILITY_TIMEOUT_SECONDS,
     });
+    const webhookQueues = await ensureQueues(sqs, {
+      queueName: NAMES.webhookQueue,
+      dlqName: NAMES.webhookDlq,
+      maxReceiveCount: 5,
+      visibilityTimeoutSeconds: WEBHOOK_VISIBILITY_TIMEOUT_SECONDS,
+    });
     const pool = await ensureUserPool(cognito, {
       poolName: NAMES.userPool,
       clientName: NAMES.userPoolClient,
@@ -162,6 +173,7 @@ export async function startLocalStack(options: {
       TABLE_NAME: NAMES.table,
       BUCKET_NAME: NAMES.bucket,
       QUEUE_URL: queues.queueUrl,
+      WEBHOOK_QUEUE_URL: webhookQueues.queueUrl,
       ADGEN_ENV: 'local',
       ADGEN_DEFAULT_CREDITS: options.defaultCredits ?? process.env.ADGEN_DEFAULT_CREDITS ?? '1000',
       USER_POOL_ID: pool.userPoolId,
@@ -213,6 +225,9 @@ export async function startLocalStack(options: {
     // stopped (this process owns all of this data's workers, so their leases are orphaned).
     const reconciled = await reconcileDispatches(deps, deps.now());
     if (reconciled.jobs > 0) workerLogger.info('finished interrupted dispatches', { ...reconciled });
+    // Deletions the last run died in the middle of (ADR 0028).
+    const deletions = await resumeDeletions(deps, deps.now());
+    if (deletions > 0) workerLogger.info('finished interrupted deletions', { deletions });
     const redriven = await redriveOpenJobs(deps, { reclaimRunning: true });
     if (redriven > 0) workerLogger.info('re-drove unfinished slots', { slots: redriven });
     const workers = startWorkerLoop({
@@ -232,12 +247,22 @@ export async function startLocalStack(options: {
       concurrency: 1,
       onError: (error) => dlqLogger.error('dead-letter loop', { error }),
     });
+    // Webhook deliveries through the same handler as the delivery Lambda, and the same sweeper.
+    const webhookLogger = newLogger('adgen-webhooks');
+    const webhookLoop = startWebhookLoop({
+      deps,
+      queueUrl: webhookQueues.queueUrl,
+      logger: webhookLogger,
+    });
     // The same reconciler as the scheduled Lambda on AWS, over dispatches older than a minute
     // (a live request finishes its own well within that).
     const reconcileTimer = setInterval(() => {
-      reconcileDispatches(deps, new Date(deps.now().getTime() - RECONCILE_AFTER_MS))
-        .then((r) => {
+      const cutoff = new Date(deps.now().getTime() - RECONCILE_AFTER_MS);
+      reconcileDispatches(deps, cutoff)
+        .then(async (r) => {
           if (r.jobs > 0) workerLogger.info('finished interrupted dispatches', { ...r });
+          const finished = await resumeDeletions(deps, cutoff);
+          if (finished > 0) workerLogger.info('finished interrupted deletions', { deletions: finished });
         })
         .catch((error: unknown) => workerLogger.error('reconcile', { error }));
     }, RECONCILE_EVERY_MS);
@@ -287,7 +312,7 @@ export async function startLocalStack(options: {
         clearInterval(reconcileTimer);
         // Requests in flight finish (and their dispatch with them) before anything stops.
         await server.close();
-        await Promise.all([workers.stop(), deadLetters.stop()]);
+        await Promise.all([workers.stop(), deadLetters.stop(), webhookLoop.stop()]);
         for (const c of [dynamo, sqs, s3, cognito, deps.ddb, deps.s3, deps.sqs]) c.destroy();
         await stopServices();
       },

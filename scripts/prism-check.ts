@@ -21,7 +21,12 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { actionNames } from '#api/actions/index.ts';
 import { startLocalStack } from '#local/stack.ts';
-import { createExampleFixtures, exampleBodies, readContractDoc } from './lib/contract-examples.ts';
+import {
+  contractOrder,
+  createExampleFixtures,
+  exampleBodies,
+  readContractDoc,
+} from './lib/contract-examples.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -130,7 +135,7 @@ try {
   prism = started.child;
 
   // revoke_api_key last: it revokes the key made for it, which nothing else uses.
-  const order = [...actionNames.filter((a) => a !== 'revoke_api_key'), 'revoke_api_key'];
+  const order = contractOrder(actionNames);
   const rows: string[] = [];
   for (const action of order) {
     const how = bodies.credential(action) === 'user_token' ? { token } : { apiKey };

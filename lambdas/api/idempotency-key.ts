@@ -7,7 +7,13 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 
 const WRITING_PREFIX = /^(create|update|delete|generate)_/;
-const OTHER_WRITES = new Set(['prepare_campaign', 'revoke_api_key', 'cancel_job', 'regenerate_creative']);
+const OTHER_WRITES = new Set([
+  'prepare_campaign',
+  'revoke_api_key',
+  'cancel_job',
+  'regenerate_creative',
+  'rotate_webhook_secret',
+]);
 
 export function isWriteAction(action: string): boolean {
   return WRITING_PREFIX.test(action) || OTHER_WRITES.has(action);

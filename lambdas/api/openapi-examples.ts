@@ -11,6 +11,13 @@ export const EXAMPLE_IDS = {
   job: '0197a1b2-0000-7000-8000-0000000000b0',
   asset: '0197a1b2-0000-7000-8000-0000000a55e7',
   apiKey: 'AbCdEfGh1234',
+  creative: '0197a1b2-0000-7000-8000-0000000c4ea7',
+  /** A campaign without jobs (update_campaign is refused while a job runs). */
+  idleCampaign: '0197a1b2-0000-7000-8000-00000000d1e5',
+  /** What the delete examples delete, so that the other examples keep theirs. */
+  doomedCampaign: '0197a1b2-0000-7000-8000-0000000de1ca',
+  doomedClient: '0197a1b2-0000-7000-8000-0000000de1c1',
+  webhookEndpoint: '0197a1b2-0000-7000-8000-0000000e4b00',
 } as const;
 
 /** One valid request per action (without `action`), shown in the document. */
@@ -61,4 +68,21 @@ export const exampleInputs: Inputs = {
   },
   get_asset: { asset_id: EXAMPLE_IDS.asset },
   list_assets: { client_id: EXAMPLE_IDS.client, kind: 'logo' },
+  list_jobs: { campaign_id: EXAMPLE_IDS.campaign, status: 'pending', limit: 20 },
+  cancel_job: { job_id: EXAMPLE_IDS.job },
+  regenerate_creative: { creative_id: EXAMPLE_IDS.creative, seed: 42 },
+  get_client: { client_id: EXAMPLE_IDS.client },
+  update_client: { client_id: EXAMPLE_IDS.client, name: 'Acme Coffee Roasters' },
+  get_campaign: { campaign_id: EXAMPLE_IDS.campaign },
+  update_campaign: { campaign_id: EXAMPLE_IDS.idleCampaign, offer_text: '40% off', volume: 4 },
+  delete_campaign: { campaign_id: EXAMPLE_IDS.doomedCampaign },
+  delete_client: { client_id: EXAMPLE_IDS.doomedClient },
+  create_webhook_endpoint: {
+    url: 'https://hooks.example.com/adgen',
+    events: ['job.completed', 'creative.failed'],
+  },
+  list_webhook_endpoints: { limit: 10 },
+  delete_webhook_endpoint: { webhook_endpoint_id: EXAMPLE_IDS.webhookEndpoint },
+  rotate_webhook_secret: { webhook_endpoint_id: EXAMPLE_IDS.webhookEndpoint },
+  list_webhook_deliveries: { webhook_endpoint_id: EXAMPLE_IDS.webhookEndpoint, limit: 20 },
 };

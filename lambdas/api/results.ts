@@ -12,6 +12,7 @@ import { JOB_STATUSES } from '#core/job-status.ts';
 import { PLATFORM_TARGETS } from '#core/platforms.ts';
 import { AWARENESS_LEVELS } from '#core/text/types.ts';
 import type { ActionName } from './actions/index.ts';
+import { webhookResults } from './results-webhooks.ts';
 
 const uuid = z.string().describe('A UUIDv7.');
 const timestamp = z.string().describe('ISO-8601 UTC timestamp.');
@@ -133,8 +134,10 @@ export const jobRecord = z.object({
   jobs: z.number().int().describe('Images ordered.'),
   succeeded: z.number().int(),
   failed: z.number().int(),
+  cancelled: z.number().int().describe('Images cancelled before they started; their credits went back.'),
   pending: z.number().int(),
   failure_reasons: z.record(z.string(), z.number().int()).describe('Failed images counted by reason code.'),
+  regenerated_from: uuid.nullable().describe('For a regenerate_creative job: the creative it redoes.'),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -182,7 +185,9 @@ export const creativeRecord = z.object({
   aspect_ratio: z.string(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
-  status: z.enum(['pending', 'running', 'succeeded', 'failed']),
+  status: z
+    .enum(['pending', 'running', 'succeeded', 'failed', 'cancelled'])
+    .describe('`cancelled`: cancelled before it started (listed only with `status: all`).'),
   image_url: z.string().nullable().describe('Presigned S3 GET URL once `status` is `succeeded`.'),
   image_url_expires_at: timestamp.nullable(),
   failure_reason: z.string().optional(),
@@ -191,6 +196,7 @@ export const creativeRecord = z.object({
     .optional()
     .describe('How much the model visual was enlarged to reach the delivery size (at most 1.5).'),
   quality: creativeQuality.optional(),
+  regenerated_from: uuid.optional().describe('The creative this one redoes (regenerate_creative).'),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -237,10 +243,44 @@ export const createdApiKey = apiKeyView.extend({
   key: z.string().describe('The API key itself: shown in this response only.'),
 });
 
+export const deletionRecord = z.object({
+  deleted: z.literal(true),
+  creatives_deleted: z.number().int().describe('Creatives (images and their records) deleted.'),
+  credits_released: z
+    .number()
+    .int()
+    .describe('Credits of cancelled images returned to available (running jobs are cancelled first).'),
+});
+
 const list = <K extends string, T extends z.ZodType>(key: K, item: T) =>
   z.object({ [key]: z.array(item), next_token: nextToken } as { [P in K]: z.ZodArray<T> } & {
     next_token: typeof nextToken;
   });
+
+/** What the job-control and lifecycle actions answer (issue 14: jobs, regenerate, lifecycle). */
+const lifecycleResults = {
+  list_jobs: list('jobs', jobRecord),
+  cancel_job: z.object({
+    job: jobRecord,
+    credits_released: z
+      .number()
+      .int()
+      .describe('Credits this call returned to available (0 for a final job).'),
+  }),
+  regenerate_creative: z.object({
+    job_id: uuid,
+    campaign_id: uuid,
+    status: z.literal('pending'),
+    jobs: z.literal(1).describe('One image (one credit reserved).'),
+    regenerated_from: uuid,
+  }),
+  get_client: z.object({ client: clientRecord }),
+  update_client: z.object({ client: clientRecord }),
+  get_campaign: z.object({ campaign: campaignRecord }),
+  update_campaign: z.object({ campaign: campaignRecord }),
+  delete_campaign: deletionRecord,
+  delete_client: deletionRecord,
+} as const;
 
 /** What each action answers with 200. */
 export const results = {
@@ -273,6 +313,8 @@ export const results = {
   create_asset_upload: z.object({ asset: assetRecord, upload: assetUpload }),
   get_asset: z.object({ asset: assetRecord }),
   list_assets: list('assets', assetRecord),
+  ...lifecycleResults,
+  ...webhookResults,
 } as const satisfies Record<ActionName, z.ZodType>;
 
 export type Results = { [A in ActionName]: z.output<(typeof results)[A]> };
@@ -325,6 +367,7 @@ export const records = {
   Job: jobRecord,
   Credits: creditsRecord,
   Estimate: estimateRecord,
+  Deletion: deletionRecord,
   ApiKey: apiKeyView,
   CreatedApiKey: createdApiKey,
   CopyVariant: copyVariant,

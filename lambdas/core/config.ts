@@ -16,6 +16,16 @@ const envSchema = z.object({
   TABLE_NAME: z.string().min(1),
   BUCKET_NAME: z.string().min(1),
   QUEUE_URL: z.string().min(1),
+  /** The webhook delivery queue; without it deliveries are recorded but not sent (ADR 0025). */
+  WEBHOOK_QUEUE_URL: z.string().min(1).optional(),
+  /** First retry delay of a failed webhook delivery; doubles per attempt, with jitter (ADR 0025). */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  /** The longest wait between two attempts of one delivery. */
+  WEBHOOK_RETRY_CAP_SECONDS: z.coerce.number().positive().max(86400).default(3600),
+  /** How long a delivery is retried before it is marked failed (at least this long). */
+  WEBHOOK_RETRY_WINDOW_SECONDS: z.coerce.number().positive().default(86400),
+  /** `1`: webhook URLs may also be http(s)://127.0.0.1:<port> (the local stack and tests only). */
+  ADGEN_ALLOW_LOCAL_WEBHOOKS: z.enum(['0', '1']).default('0'),
   /** Short tag embedded in every API key (`adg_<env>_...`) so a leaked key says where it works. */
   ADGEN_ENV: z
     .string()
@@ -62,6 +72,14 @@ export type Config = {
   tableName: string;
   bucketName: string;
   queueUrl: string;
+  webhooks: {
+    queueUrl: string | undefined;
+    retryBaseMs: number;
+    retryCapMs: number;
+    retryWindowMs: number;
+    /** Loopback receivers allowed (ADGEN_ALLOW_LOCAL_WEBHOOKS=1): never set on AWS. */
+    allowLocal: boolean;
+  };
   keyEnv: string;
   defaultCredits: number;
   presignTtlSeconds: number;
@@ -105,6 +123,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tableName: e.TABLE_NAME,
     bucketName: e.BUCKET_NAME,
     queueUrl: e.QUEUE_URL,
+    webhooks: {
+      queueUrl: e.WEBHOOK_QUEUE_URL,
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_SECONDS * 1000,
+      retryCapMs: e.WEBHOOK_RETRY_CAP_SECONDS * 1000,
+      retryWindowMs: e.WEBHOOK_RETRY_WINDOW_SECONDS * 1000,
+      allowLocal: e.ADGEN_ALLOW_LOCAL_WEBHOOKS === '1',
+    },
     keyEnv: e.ADGEN_ENV,
     defaultCredits: e.ADGEN_DEFAULT_CREDITS,
     presignTtlSeconds: e.PRESIGN_TTL_SECONDS,

@@ -3,7 +3,14 @@
  * the local gallery (served with these values, see local/gallery.ts) all take them from here.
  * No imports, so the client and the gallery carry nothing else with them.
  */
-export const JOB_STATUSES = ['pending', 'running', 'completed', 'partially_failed', 'failed'] as const;
+export const JOB_STATUSES = [
+  'pending',
+  'running',
+  'completed',
+  'partially_failed',
+  'failed',
+  'cancelled',
+] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /** The statuses a job never leaves. */
@@ -11,6 +18,7 @@ export const FINAL_JOB_STATUSES = [
   'completed',
   'partially_failed',
   'failed',
+  'cancelled',
 ] as const satisfies readonly JobStatus[];
 export type FinalJobStatus = (typeof FINAL_JOB_STATUSES)[number];
 

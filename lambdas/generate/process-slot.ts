@@ -1,4 +1,4 @@
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { ComposedCreative, ComposeInput } from '#core/creative/types.ts';
 import type { Deps } from '#core/deps.ts';
 import { getAngle } from '#core/entities/angle.ts';
@@ -6,7 +6,7 @@ import { getBrandKit } from '#core/entities/brand-kit.ts';
 import { type Campaign, getCampaign } from '#core/entities/campaign.ts';
 import { getClient } from '#core/entities/client.ts';
 import { finalizeJobIfDone, markJobRunning } from '#core/entities/job.ts';
-import { claimSlot, releaseLease, type Slot, settleSlot } from '#core/entities/slot.ts';
+import { claimSlot, getSlot, releaseLease, type Slot, settleSlot } from '#core/entities/slot.ts';
 import type { SlotMessage } from '#core/generation/messages.ts';
 import { deliverySize, parseRatio } from '#core/images/sizes.ts';
 import { cutAroundSubjectLazily } from '#core/images/smart-crop.ts';
@@ -93,7 +93,10 @@ export async function processSlot(
         quality: JSON.parse(JSON.stringify(png.quality)),
       },
     });
-    if (!settled) return { result: 'skipped', why: 'lease_lost' };
+    if (!settled) {
+      await dropIfAbandoned(deps, slot);
+      return { result: 'skipped', why: 'lease_lost' };
+    }
     await finalizeJobIfDone(deps, ref.accountId, ref.jobId);
     return {
       result: 'succeeded',
@@ -113,6 +116,18 @@ export async function processSlot(
     await releaseLease(deps, slot, leaseId);
     return { result: 'retry', why: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/**
+ * After a lost settlement: if the slot was cancelled or deleted while this image was being made
+ * (a deletion cancels running slots and sweeps their objects), the object just written would
+ * outlive its campaign, so it is removed. Another delivery's image at the same key is never
+ * touched: that slot would be running or succeeded, not cancelled or gone.
+ */
+async function dropIfAbandoned(deps: WorkerDeps, slot: Slot): Promise<void> {
+  const now = await getSlot(deps, slot.account_id, slot.job_id, slot.index);
+  if (now && now.status !== 'cancelled') return;
+  await deps.s3.send(new DeleteObjectCommand({ Bucket: deps.config.bucketName, Key: slot.s3_key }));
 }
 
 /** Jobs this container has already seen running (bounded: a container lives for hours, not forever). */

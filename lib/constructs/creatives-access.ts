@@ -1,5 +1,5 @@
 import { Stack, Validations } from 'aws-cdk-lib';
-import { Grant, type IGrantable, type IRole } from 'aws-cdk-lib/aws-iam';
+import { Grant, type IGrantable, type IRole, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { nagReference } from './nag.ts';
 
@@ -33,7 +33,7 @@ export function grantObjects(
   role: IRole & IGrantable,
   bucket: IBucket,
   where: ObjectPrefix,
-  actions: readonly ('s3:GetObject' | 's3:PutObject')[],
+  actions: readonly ('s3:GetObject' | 's3:PutObject' | 's3:DeleteObject')[],
 ): void {
   const { prefix, what } = OBJECT_PREFIXES[where];
   Grant.addToPrincipal({
@@ -46,4 +46,33 @@ export function grantObjects(
     id: `AwsSolutions-IAM5[Resource::${bucketArn}/${prefix}*]`,
     reason: `${actions.join(' and ')} on the ${prefix} prefix of this one bucket (${what}): keys are created at run time, so no narrower resource exists.`,
   });
+}
+
+/**
+ * Lets `role` list keys under these prefixes of `bucket`, and only there: `s3:ListBucket` is a
+ * bucket-level action, so the `s3:prefix` condition is what holds it to the prefixes. A deletion
+ * lists a campaign's or client's objects to delete them (lambdas/core/s3/delete-prefix.ts).
+ */
+export function grantListUnder(
+  role: IRole & IGrantable,
+  bucket: IBucket,
+  where: readonly ObjectPrefix[],
+): void {
+  role.addToPrincipalPolicy(
+    new PolicyStatement({
+      actions: ['s3:ListBucket'],
+      resources: [bucket.bucketArn],
+      conditions: { StringLike: { 's3:prefix': where.map((w) => `${OBJECT_PREFIXES[w].prefix}*`) } },
+    }),
+  );
+}
+
+/**
+ * What deleting a campaign or a client (ADR 0028) needs of the bucket: list, then DeleteObject,
+ * under the prefixes where a campaign's creatives and shared visuals and a client's assets live.
+ */
+export function grantDeletionSweep(role: IRole & IGrantable, bucket: IBucket): void {
+  const where = ['creatives', 'visuals', 'assets'] as const;
+  grantListUnder(role, bucket, where);
+  for (const prefix of where) grantObjects(role, bucket, prefix, ['s3:DeleteObject']);
 }

@@ -1,16 +1,20 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { grantDeletionSweep } from './creatives-access.ts';
 import { nagReference } from './nag.ts';
 import { NodeFunction } from './node-function.ts';
 
 export interface DispatchReconcilerProps {
   readonly table: ITable;
   readonly queue: IQueue;
+  /** The creatives bucket: the reconciler finishes interrupted deletions there too (ADR 0028). */
+  readonly bucket: IBucket;
   /** The variables `lambdas/core/config.ts` reads. */
   readonly environment: Readonly<Record<string, string>>;
   /** Jobs younger than this are left to the request still dispatching them (> router timeout). */
@@ -38,6 +42,7 @@ export class DispatchReconciler extends Construct {
     });
     props.table.grantReadWriteData(this.function.role);
     props.queue.grantSendMessages(this.function.role);
+    grantDeletionSweep(this.function.role, props.bucket);
     // Our own role for the scheduler (not the stack-wide singleton), so its one finding is
     // acknowledged here, beside the grant that causes it.
     const role = new Role(this, 'SchedulerRole', {

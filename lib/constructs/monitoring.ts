@@ -34,6 +34,8 @@ export interface MonitoringProps {
   readonly deadLetters: IFunction;
   readonly queue: IQueue;
   readonly deadLetterQueue: IQueue;
+  /** The webhook delivery queue's DLQ (ADR 0025). */
+  readonly webhookDeadLetterQueue: IQueue;
   readonly api: RestApi;
 }
 
@@ -45,6 +47,7 @@ export const ALARMS = {
   workerErrors: 'worker-errors',
   modelThrottleRate: 'model-throttle-rate',
   modelNotActive: 'model-not-active',
+  webhookDlqMessages: 'webhook-dlq-messages',
 } as const;
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -78,6 +81,7 @@ function business(
  * | worker-errors | failed worker runs (Lambda Errors) plus slots whose processing threw |
  * | model-throttle-rate | the share of image model calls refused for rate or quota, 2 of 3 periods |
  * | model-not-active | the worker's cold start found the image model Legacy or past its end of life |
+ * | webhook-dlq-messages | webhook delivery messages whose attempt kept throwing reached their DLQ |
  *
  * Every alarm notifies the topic when it fires and when it recovers.
  */
@@ -217,6 +221,17 @@ export class Monitoring extends Construct {
           comparison: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
           missing: TreatMissingData.IGNORE,
         },
+      ),
+      // Not a receiver answering errors (that is a retried attempt): the deliverer itself threw
+      // five times on one message (DynamoDB, SQS, a bug). The sweeper still re-sends the delivery.
+      webhookDlqMessages: alarm(
+        'webhookDlqMessages',
+        'Webhook delivery messages reached their dead-letter queue: the deliverer keeps failing.',
+        props.webhookDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
+          statistic: Stats.MAXIMUM,
+          period: FIVE_MINUTES,
+        }),
+        { threshold: 0 },
       ),
     };
 

@@ -89,10 +89,25 @@ async function startOnce(port: number, stateDir: string, timeoutMs: number): Pro
       child,
       output,
       timeoutMs,
+      // An API call, not /health: the port was picked free but another emulator (fauxqs
+      // answers /health too) can take it before this child binds, and then only the child's
+      // exit (EADDRINUSE, retried below) tells. Only cognito-local answers ListUserPools.
       ready: async () => {
-        const res = await fetch(`${endpoint}/health`, { signal: AbortSignal.timeout(2000) });
-        await res.body?.cancel();
-        return res.ok;
+        const res = await fetch(endpoint, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-amz-json-1.1',
+            'x-amz-target': 'AWSCognitoIdentityProviderService.ListUserPools',
+          },
+          body: JSON.stringify({ MaxResults: 1 }),
+          signal: AbortSignal.timeout(2000),
+        });
+        if (!res.ok) {
+          await res.body?.cancel();
+          return false;
+        }
+        const body = (await res.json()) as { UserPools?: unknown };
+        return Array.isArray(body.UserPools);
       },
     });
   } catch (error) {

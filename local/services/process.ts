@@ -5,8 +5,10 @@
 import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 
-/** A port that was free a moment ago on `host` (the OS picks it; there is a small race). */
-export function freePort(host = '127.0.0.1'): Promise<number> {
+/** Ports this process has handed out: the OS may offer a just-closed port again at once. */
+const handedOut = new Set<number>();
+
+function pickPort(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -17,6 +19,22 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
       server.close(() => (port ? resolve(port) : reject(new Error('Could not pick a free port.'))));
     });
   });
+}
+
+/**
+ * A port that was free a moment ago on `host` and that no other caller in this process got
+ * (the emulators start in parallel). Another process can still take it before its user binds:
+ * each launcher's readiness check asks for its own service, so such a loss shows as a retry.
+ */
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const port = await pickPort(host);
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error('Could not pick a port not handed out before.');
 }
 
 /** Keeps the last `max` characters a child wrote, so failures can show them. */

@@ -41,7 +41,7 @@ export type ExampleIds = Record<keyof typeof EXAMPLE_IDS, string>;
 
 /**
  * Creates what the examples refer to in one account: an API key (revoked by revoke_api_key's
- * example), a client with angles and a logo upload, a campaign and a job.
+ * example), a client with angles and a logo upload, a campaign, a job and a webhook endpoint.
  */
 export async function createExampleFixtures(call: Call, auth: { apiKey: string; token: string }) {
   const ids: ExampleIds = { ...EXAMPLE_IDS };
@@ -71,7 +71,27 @@ export async function createExampleFixtures(call: Call, auth: { apiKey: string; 
   ids.asset = (await must('create_asset_upload', upload, key)).asset.id;
   ids.campaign = (await must('create_campaign', { client_id: ids.client, volume: 1 }, key)).campaign.id;
   ids.job = (await must('generate_creatives', { campaign_id: ids.campaign }, key)).job_id;
+  const creatives = await must('list_creatives', { campaign_id: ids.campaign, status: 'all' }, key);
+  ids.creative = creatives.creatives[0].id;
+  ids.idleCampaign = (await must('create_campaign', { client_id: ids.client, volume: 1 }, key)).campaign.id;
+  ids.doomedCampaign = (await must('create_campaign', { client_id: ids.client }, key)).campaign.id;
+  ids.doomedClient = (await must('create_client', { name: 'Doomed Co' }, key)).client.id;
+  ids.webhookEndpoint = (
+    await must(
+      'create_webhook_endpoint',
+      { url: 'https://hooks.example.com/contract', events: ['job.completed'] },
+      key,
+    )
+  ).webhook_endpoint.id;
   return ids;
+}
+
+/** Actions whose example removes what other examples use: the contract runs them last. */
+const REMOVING = ['delete_webhook_endpoint', 'delete_campaign', 'delete_client', 'revoke_api_key'];
+
+/** The actions in the order the contract runs them. */
+export function contractOrder(names: readonly string[]): string[] {
+  return [...names.filter((a) => !REMOVING.includes(a)), ...REMOVING.filter((a) => names.includes(a))];
 }
 
 export function exampleBodies(doc: ContractDoc, ids: ExampleIds) {

@@ -55,7 +55,7 @@ beforeAll(() => {
 });
 
 describe('alarms', () => {
-  it('has exactly the six alarms, each notifying the topic when it fires and when it recovers', () => {
+  it('has exactly the seven alarms, each notifying the topic when it fires and when it recovers', () => {
     expect(Object.keys(alarms).sort()).toEqual(Object.values(ALARMS).sort());
     for (const alarm of Object.values(alarms)) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topic }]);
@@ -183,6 +183,7 @@ describe('alarms', () => {
       [ALARMS.workerErrors]: 4,
       [ALARMS.modelThrottleRate]: 50,
       [ALARMS.modelNotActive]: 1,
+      [ALARMS.webhookDlqMessages]: 0,
     });
   });
 });
@@ -270,8 +271,9 @@ describe('dashboard', () => {
 describe('logs and traces', () => {
   it('gives every log group of the stack a retention', () => {
     const groups = Object.values(template.findResources('AWS::Logs::LogGroup'));
-    // One per function (router, worker, dead letters, dispatch reconciler, offboarding) and the stage's.
-    expect(groups.length).toBe(7);
+    // One per function (router, worker, dead letters, dispatch reconciler, offboarding, webhook
+    // deliverer and sweeper) and the stage's.
+    expect(groups.length).toBe(9);
     for (const group of groups) expect(group.Properties.RetentionInDays).toBeGreaterThan(0);
   });
 
@@ -290,7 +292,15 @@ describe('logs and traces', () => {
   it('traces every function with X-Ray and writes its logs to its own group with a retention', () => {
     const functions = template.findResources('AWS::Lambda::Function');
     expect(Object.keys(functions).sort()).toEqual(
-      [stack.router, stack.worker, stack.deadLetters, stack.reconciler.function, stack.offboarding.function]
+      [
+        stack.router,
+        stack.worker,
+        stack.deadLetters,
+        stack.reconciler.function,
+        stack.offboarding.function,
+        stack.webhooks.deliverer,
+        stack.webhooks.sweeper,
+      ]
         .map((f) => logicalId(stack, f.fn))
         .sort(),
     );
@@ -308,14 +318,8 @@ describe('logs and traces', () => {
       Object.values(t.findResources('AWS::Lambda::Function')).map(
         (fn) => fn.Properties.Environment.Variables.LOG_LEVEL,
       );
-    expect(levels(template)).toEqual(['INFO', 'INFO', 'INFO', 'INFO', 'INFO']);
-    expect(levels(synth({ logLevel: 'debug' }).template)).toEqual([
-      'DEBUG',
-      'DEBUG',
-      'DEBUG',
-      'DEBUG',
-      'DEBUG',
-    ]);
+    expect(levels(template)).toEqual(Array(7).fill('INFO'));
+    expect(levels(synth({ logLevel: 'debug' }).template)).toEqual(Array(7).fill('DEBUG'));
     expect(() => synth({ logLevel: 'verbose' })).toThrow(/logLevel/);
   });
 });

@@ -47,6 +47,7 @@ let template: Template;
 let routerFn: string;
 let workerFn: string;
 let routerRole: string;
+let reconcilerRole: string;
 let workerRole: string;
 
 beforeAll(() => {
@@ -54,6 +55,7 @@ beforeAll(() => {
   routerFn = logicalId(stack, stack.router.fn);
   workerFn = logicalId(stack, stack.worker.fn);
   routerRole = logicalId(stack, stack.router.role);
+  reconcilerRole = logicalId(stack, stack.reconciler.function.role as never);
   workerRole = logicalId(stack, stack.worker.role);
 });
 
@@ -158,8 +160,9 @@ describe('REST API', () => {
 
 describe('generation queue', () => {
   it('encrypts both queues and redrives to the DLQ after at least 5 receives', () => {
+    // The generation queue and its DLQ, and the webhook delivery queue and its DLQ (test/infra/webhooks.test.ts).
     const queues = template.findResources('AWS::SQS::Queue');
-    expect(Object.keys(queues)).toHaveLength(2);
+    expect(Object.keys(queues)).toHaveLength(4);
     for (const queue of Object.values(queues)) expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
     // Standard queues: SQS fair queues apply to them, keyed by the MessageGroupId (the account)
     // that every slot message is sent with (test/integration/fair-queue.test.ts).
@@ -175,9 +178,7 @@ describe('generation queue', () => {
 
   it('hides a message for at least six worker timeouts', () => {
     const worker = template.findResources('AWS::Lambda::Function')[workerFn];
-    const queue = Object.values(template.findResources('AWS::SQS::Queue')).find(
-      (q) => q.Properties.RedrivePolicy,
-    );
+    const queue = template.findResources('AWS::SQS::Queue')[logicalId(stack, stack.queue.queue)];
     expect(worker?.Properties.Timeout).toBe(180);
     expect(queue?.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * 180);
   });
@@ -192,11 +193,12 @@ describe('generation queue', () => {
         },
       },
     });
-    expect(Object.keys(policies)).toHaveLength(2);
+    expect(Object.keys(policies)).toHaveLength(4);
   });
 
   it('feeds the worker in batches of 5 with partial failures and bounded concurrency', () => {
-    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 2);
+    // The worker's, the dead-letter consumer's and the webhook deliverer's.
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 3);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: workerFn },
       EventSourceArn: { 'Fn::GetAtt': [logicalId(stack, stack.queue.queue), 'Arn'] },
@@ -323,31 +325,56 @@ describe('permissions', () => {
    * statements that share actions or resources), so a widened grant shows at once.
    */
   function s3Grants(role: string): string[] {
-    return statementsOf(template, role)
-      .filter((st) => actionsOf(st).some((a) => a.startsWith('s3:')))
-      .flatMap((st) => {
-        const resources = (Array.isArray(st.Resource) ? st.Resource : [st.Resource]) as {
-          'Fn::Join': [string, unknown[]];
-        }[];
-        return resources.flatMap((r) => {
-          const join = r['Fn::Join'][1];
-          expect(join[0]).toEqual({ 'Fn::ImportValue': expect.stringContaining('CreativesBucket') });
-          return actionsOf(st).map((a) => `${a} on ${String(join[1])}`);
-        });
-      })
-      .sort();
+    return (
+      statementsOf(template, role)
+        // ListBucket is on the bucket itself, held to prefixes by its condition (tested apart).
+        .filter(
+          (st) => actionsOf(st).some((a) => a.startsWith('s3:')) && !actionsOf(st).includes('s3:ListBucket'),
+        )
+        .flatMap((st) => {
+          const resources = (Array.isArray(st.Resource) ? st.Resource : [st.Resource]) as {
+            'Fn::Join': [string, unknown[]];
+          }[];
+          return resources.flatMap((r) => {
+            const join = r['Fn::Join'][1];
+            expect(join[0]).toEqual({ 'Fn::ImportValue': expect.stringContaining('CreativesBucket') });
+            return actionsOf(st).map((a) => `${a} on ${String(join[1])}`);
+          });
+        })
+        .sort()
+    );
   }
 
-  it('lets the router only GetObject creatives (presigning needs no more) and Get/Put assets (upload URLs)', () => {
+  it('lets the router only GetObject creatives (presigning needs no more), Get/Put assets (upload URLs), and delete under the deletion prefixes', () => {
     expect(s3Grants(routerRole)).toEqual([
+      's3:DeleteObject on /assets/*',
+      's3:DeleteObject on /creatives/*',
+      's3:DeleteObject on /visuals/*',
       's3:GetObject on /assets/*',
       's3:GetObject on /creatives/*',
       's3:PutObject on /assets/*',
     ]);
   });
 
+  it('lets the router and the reconciler list the bucket only under the deletion prefixes', () => {
+    for (const role of [routerRole, reconcilerRole]) {
+      const lists = statementsOf(template, role).filter((st) => actionsOf(st).includes('s3:ListBucket'));
+      expect(lists).toHaveLength(1);
+      expect(actionsOf(lists[0] as Statement)).toEqual(['s3:ListBucket']);
+      expect((lists[0] as { Condition?: unknown }).Condition).toEqual({
+        StringLike: { 's3:prefix': ['creatives/*', 'visuals/*', 'assets/*'] },
+      });
+    }
+    expect(s3Grants(reconcilerRole)).toEqual([
+      's3:DeleteObject on /assets/*',
+      's3:DeleteObject on /creatives/*',
+      's3:DeleteObject on /visuals/*',
+    ]);
+  });
+
   it('lets the worker only put creatives, read assets and keep its shared visuals and cut-outs', () => {
     expect(s3Grants(workerRole)).toEqual([
+      's3:DeleteObject on /creatives/*',
       's3:GetObject on /assets/*',
       's3:GetObject on /cutouts/*',
       's3:GetObject on /visuals/*',
@@ -357,17 +384,26 @@ describe('permissions', () => {
     ]);
   });
 
-  it('lets the worker write objects and consume the queue, but not delete objects', () => {
+  it('lets the worker write objects and consume the queue, and delete only creatives (its own late image)', () => {
     const actions = statementsOf(template, workerRole).flatMap(actionsOf);
     expect(actions).toEqual(
       expect.arrayContaining(['dynamodb:UpdateItem', 's3:PutObject', 'sqs:ReceiveMessage']),
     );
     expect([...new Set(actions.filter((a) => a.startsWith('s3:')))].sort()).toEqual([
+      's3:DeleteObject',
       's3:GetObject',
       's3:PutObject',
     ]);
-    expect(actions.filter((a) => a.startsWith('s3:Delete'))).toEqual([]);
-    expect(actions).not.toContain('sqs:SendMessage');
+    // It deletes only its own late images (a slot deleted while it rendered), nothing else.
+    const deletes = statementsOf(template, workerRole).filter((st) =>
+      actionsOf(st).includes('s3:DeleteObject'),
+    );
+    expect(JSON.stringify(deletes.map((st) => st.Resource))).not.toMatch(/\/(assets|visuals|cutouts)\//);
+    // It sends only webhook deliveries (the events of the slots it settles), never slot messages.
+    const sends = statementsOf(template, workerRole).filter((s) => actionsOf(s).includes('sqs:SendMessage'));
+    expect(sends.map((s) => s.Resource)).toEqual([
+      { 'Fn::GetAtt': [logicalId(stack, stack.webhooks.queue), 'Arn'] },
+    ]);
   });
 
   it('names the model ARNs in every Bedrock statement, never bedrock:* or *', () => {
@@ -439,6 +475,7 @@ describe('outputs', () => {
         'TableName',
         'UserPoolClientId',
         'UserPoolId',
+        'WebhookDlqUrl',
       ].sort(),
     );
     template.hasOutput('ApiUrl', {

@@ -205,6 +205,46 @@ describe('the adgen CLI against the local stack', () => {
     expect(network.code).toBe(8);
   });
 
+  it('lists, cancels and waits for jobs (jobs list / cancel / wait)', async () => {
+    const clientId = (await adgen(['clients', 'create', 'Jobs Co', '--json'])).json.client.id as string;
+    const campaignId = (
+      await adgen(['campaigns', 'create', '--client', clientId, '--volume', '40', '--json'])
+    ).json.campaign.id as string;
+    const before = (await adgen(['credits', '--json'])).json.credits;
+    const started = await adgen(['generate', campaignId, '--json']);
+    expect(started.code, started.stderr).toBe(0);
+    const jobId = started.json.job_id as string;
+
+    const cancel = await adgen(['jobs', 'cancel', jobId, '--json']);
+    expect(cancel.code, cancel.stderr).toBe(0);
+    const listed = await adgen(['jobs', 'list', '--campaign', campaignId, '--json']);
+    const human = await adgen(['jobs', 'list', '--campaign', campaignId]);
+    const waited = await adgen(['jobs', 'wait', jobId, '--json']);
+    expect(waited.code, waited.stderr).toBe(0);
+    const job = waited.json.job;
+    const after = (await adgen(['credits', '--json'])).json.credits;
+    console.log(
+      `adgen jobs: cancel returned ${cancel.json.credits_released} credits; wait → ${job.status} ` +
+        `(${job.succeeded} succeeded, ${job.failed} failed, ${job.cancelled} cancelled of ${job.jobs}); ` +
+        `available ${before.available} → ${after.available}`,
+    );
+    expect(listed.json.jobs.map((j: { job_id: string }) => j.job_id)).toEqual([jobId]);
+    expect(human.stdout).toContain(jobId);
+    expect(job.jobs).toBe(40);
+    expect(job.succeeded + job.failed + job.cancelled).toBe(40);
+    expect(cancel.json.credits_released).toBe(job.cancelled);
+    expect(['cancelled', 'partially_failed', 'completed']).toContain(job.status);
+    expect(after.available).toBe(before.available - job.succeeded);
+    expect(after.reserved).toBe(0);
+
+    const missing = await adgen(['jobs', 'cancel', '0197a1b2-0000-7000-8000-000000000000']);
+    expect(missing.code).toBe(4);
+    const usage = await adgen(['jobs', 'wait']);
+    expect(usage.code).toBe(2);
+    const help = await adgen(['jobs', '--help']);
+    expect(help.stdout).toContain('adgen jobs list');
+  });
+
   it('serves the OpenAPI document at GET /openapi.json', async () => {
     const res = await fetch(`${stack.baseUrl}/openapi.json`);
     expect(res.status).toBe(200);

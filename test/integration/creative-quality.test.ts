@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
@@ -245,7 +247,7 @@ type Stats = {
   forbidden: string[];
   mad: number[];
 };
-const stats: Stats = {
+const freshStats = (): Stats => ({
   failed: [],
   creatives: 0,
   offerCta: { seen: 0, total: 0 },
@@ -254,7 +256,16 @@ const stats: Stats = {
   split: [],
   forbidden: [],
   mad: [],
-};
+});
+let stats = freshStats();
+
+/** A creative that failed a text check is kept for a person to look at (CI keeps nothing else). */
+async function keepForReview(creative: any, png: Buffer, why: string) {
+  const dir = join('.test-results', 'creative-quality');
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, `${creative.aspect_ratio.replace(':', 'x')}-${creative.id}.png`), png);
+  console.log(`kept ${creative.id} (${creative.aspect_ratio}) for review: ${why}`);
+}
 
 /** Every check a reviewer would make on one delivered creative. */
 async function inspect(made: Made, creative: any, pngs: Map<string, Buffer>) {
@@ -327,7 +338,10 @@ async function inspect(made: Made, creative: any, pngs: Map<string, Buffer>) {
   for (const b of q.boxes)
     byRole.set(b.role, `${byRole.get(b.role) ?? ''} ${await readBox(png, b, Math.min(b.height, 80))}`);
   const text = [...all.map((w) => w.text), ...byRole.values()].join(' ');
-  if (/…|\.\.\./.test(text)) stats.ellipses.push(`${creative.id}: ${text}`);
+  if (/…|\.\.\./.test(text)) {
+    stats.ellipses.push(`${creative.id}: ${text}`);
+    await keepForReview(creative, png, `an ellipsis in: ${text}`);
+  }
   const lower = text.toLowerCase();
   for (const bad of ['untitled', made.name.toLowerCase(), ...made.business.brand.banned_words])
     if (lower.includes(bad)) stats.forbidden.push(`${creative.id}: ${bad}`);
@@ -342,13 +356,20 @@ async function inspect(made: Made, creative: any, pngs: Map<string, Buffer>) {
   stats.offerCta.seen += expected.filter((w) => seen.has(w)).length;
 
   // Split words: a confident fragment that is the start or end of a longer copy word but no word itself.
-  for (const w of words(text)) {
-    if (w.length < 2 || vocabulary.has(w)) continue;
-    const partOf = [...vocabulary].find(
-      (v) => v.length >= w.length + 2 && (v.startsWith(w) || v.endsWith(w)) && w.length >= 3,
-    );
-    if (partOf) stats.split.push(`${creative.aspect_ratio}: "${w}" of "${partOf}"`);
-  }
+  const readings: Array<[string, string]> = [
+    ['whole image', all.map((w) => w.text).join(' ')],
+    ...[...byRole].map(([role, read]): [string, string] => [`${role} box`, read]),
+  ];
+  for (const [where, read] of readings)
+    for (const w of words(read)) {
+      if (w.length < 2 || vocabulary.has(w)) continue;
+      const partOf = [...vocabulary].find(
+        (v) => v.length >= w.length + 2 && (v.startsWith(w) || v.endsWith(w)) && w.length >= 3,
+      );
+      if (!partOf) continue;
+      stats.split.push(`${creative.aspect_ratio}: "${w}" of "${partOf}" (${where})`);
+      await keepForReview(creative, png, `"${w}" of "${partOf}" in the ${where}: ${read}`);
+    }
 }
 
 async function checkAngles(list: any[], pngs: Map<string, Buffer>) {
@@ -378,6 +399,7 @@ describe('creatives a media buyer would run (OCR and pixels, through the HTTP AP
     timeout: 900_000,
     retry: 1,
   }, async () => {
+    stats = freshStats();
     const template = [
       // Long hooks, an offer, no product: typographic and brand-block, a banned word in a hook.
       await campaignFor(business('dental'), ALL, {

@@ -22,6 +22,8 @@ export type TestApi = {
   deps: Deps;
   queueUrl: string;
   dlqUrl: string;
+  /** The webhook delivery queue, when started with `webhooks: true`. */
+  webhookQueueUrl: string | undefined;
   /** The API key of the account every test starts with. */
   apiKey: string;
   accountId: string;
@@ -57,6 +59,8 @@ export async function startTestApi(
      * on first use); the test's own `deps` keep the eager ones. @default 'eager'
      */
     routerClients?: 'eager' | 'deferred';
+    /** Also a webhook delivery queue (WEBHOOK_QUEUE_URL), for the webhook tests. */
+    webhooks?: boolean;
   } = {},
 ): Promise<TestApi> {
   useLocalCredentials();
@@ -76,7 +80,16 @@ export async function startTestApi(
     maxReceiveCount: 5,
     visibilityTimeoutSeconds: 60,
   });
+  const webhookQueues = options.webhooks
+    ? await ensureQueues(sqs, {
+        queueName: `adgen-webhooks-${suffix}`,
+        dlqName: `adgen-webhooks-dlq-${suffix}`,
+        maxReceiveCount: 5,
+        visibilityTimeoutSeconds: 60,
+      })
+    : undefined;
   const config = loadConfig({
+    ...(webhookQueues ? { WEBHOOK_QUEUE_URL: webhookQueues.queueUrl } : {}),
     AWS_REGION: region,
     TABLE_NAME: tableName,
     BUCKET_NAME: bucketName,
@@ -129,6 +142,7 @@ export async function startTestApi(
     deps,
     queueUrl: queues.queueUrl,
     dlqUrl: queues.dlqUrl,
+    webhookQueueUrl: webhookQueues?.queueUrl,
     apiKey: first.apiKey,
     accountId: first.accountId,
     call: (action, fields = {}, auth = { apiKey: first.apiKey }) => {

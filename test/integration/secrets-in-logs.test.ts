@@ -28,6 +28,7 @@ const flow = {
     'Secret launch research: Ember & Oak roasts small-batch coffee for remote workers tired of stale beans.',
   newKey: '',
   newKeyId: '',
+  webhookSecrets: [] as string[],
   token: '',
   apiKey: '',
   accountId: '',
@@ -85,6 +86,17 @@ beforeAll(async () => {
     flow.newKeyId = created.api_key.id;
     const key = { 'x-api-key': flow.newKey };
     const client = await post({ action: 'create_client', name: 'Ember & Oak' }, key);
+    // A webhook endpoint's secrets (created, rotated), gone before anything would be sent to it.
+    const hook = await post(
+      { action: 'create_webhook_endpoint', url: 'https://1.1.1.1/log-test', events: ['job.completed'] },
+      key,
+    );
+    const rotated = await post(
+      { action: 'rotate_webhook_secret', webhook_endpoint_id: hook.webhook_endpoint.id },
+      key,
+    );
+    flow.webhookSecrets = [hook.webhook_endpoint.secret, rotated.webhook_endpoint.secret];
+    await post({ action: 'delete_webhook_endpoint', webhook_endpoint_id: hook.webhook_endpoint.id }, key);
     await post(
       { action: 'generate_angles', client_id: client.client.id, research_summary: flow.summary },
       key,
@@ -129,8 +141,10 @@ function lines(): Line[] {
 }
 
 describe('logs of a full flow', () => {
-  it('carry no API key, no user token and no research summary', () => {
+  it('carry no API key, no user token, no webhook secret and no research summary', () => {
     expect(flow.output).toMatch(/"action":"create_api_key"/);
+    expect(flow.output).toMatch(/"action":"rotate_webhook_secret"/);
+    expect(flow.webhookSecrets.every((s) => s.startsWith('whsec_'))).toBe(true);
     expect(flow.output).toMatch(/"action":"generate_angles"/);
     for (const secret of [
       flow.newKey,
@@ -140,6 +154,9 @@ describe('logs of a full flow', () => {
       flow.token.split('.')[2] ?? 'x',
       flow.summary,
       'Secret launch research',
+      ...flow.webhookSecrets,
+      ...flow.webhookSecrets.map((s) => s.slice(6, 30)),
+      'whsec_',
     ]) {
       expect(flow.output.includes(secret), `log leaks ${secret.slice(0, 12)}…`).toBe(false);
     }

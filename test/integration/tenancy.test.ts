@@ -46,6 +46,16 @@ describe("another account's ids", () => {
     expect(job.status).toBe('pending');
     const upload = { kind: 'logo', content_type: 'image/png', content_length: 2048 };
     const asset = (await api.call('create_asset_upload', { client_id: client.id, ...upload }, as)).body.asset;
+    const [creative] = (await api.call('list_creatives', { campaign_id: campaign.id, status: 'all' }, as))
+      .body.creatives;
+    // A public IP literal: accepted without a DNS lookup, and nothing is ever sent to it here.
+    const webhook = (
+      await api.call(
+        'create_webhook_endpoint',
+        { url: 'https://1.1.1.1/adgen-hook', events: ['job.completed'] },
+        as,
+      )
+    ).body.webhook_endpoint;
 
     // The intruder: another user, with their own key and client.
     const intruder = await pool.signUpAndLogIn();
@@ -54,6 +64,8 @@ describe("another account's ids", () => {
     ).body.api_key;
     const them = { apiKey: intruderKey.key as string };
     const theirClient = (await api.call('create_client', { name: 'Intruder client' }, them)).body.client;
+    const theirCampaign = (await api.call('create_campaign', { client_id: theirClient.id }, them)).body
+      .campaign;
 
     // The walk comes from the router's action table: every id field of every API-key action is
     // probed, so an action added with an id is walked without editing this test, and one whose id
@@ -66,12 +78,15 @@ describe("another account's ids", () => {
       asset_id: asset.id,
       logo_asset_id: asset.id,
       product_asset_id: asset.id,
+      creative_id: creative.id,
+      webhook_endpoint_id: webhook.id,
     };
     // What else an action needs to pass validation, so that only the id decides the answer.
     const extras: Record<string, Record<string, unknown>> = {
       generate_angles: { research_summary: 'A long enough research summary about coffee.' },
       update_brand_kit: { colors: { primary: '#000000' } },
       create_asset_upload: upload,
+      update_client: { name: 'Renamed' },
     };
     const idFields = (action: (typeof actions)[number]) =>
       Object.keys((action.input as z.ZodObject).shape).filter((field) => field.endsWith('_id'));
@@ -81,14 +96,18 @@ describe("another account's ids", () => {
         idFields(action).map((field): [string, string, string, Record<string, unknown>] => {
           const foreignId = foreignIds[field];
           if (!foreignId) throw new Error(`tenancy walk: no foreign ${field} to send to ${action.name}`);
-          // Beside a client id, another id is sent with the intruder's own client: only it is foreign.
-          const own = field !== 'client_id' && idFields(action).includes('client_id');
-          return [
-            action.name,
-            field,
-            foreignId,
-            { ...(extras[action.name] ?? {}), ...(own ? { client_id: theirClient.id } : {}) },
-          ];
+          // Beside a client or campaign id, another id is sent with the intruder's own client or
+          // campaign: only it is foreign.
+          const ownParents: Record<string, string> = {
+            client_id: theirClient.id,
+            campaign_id: theirCampaign.id,
+          };
+          const own = Object.fromEntries(
+            idFields(action)
+              .filter((other) => other !== field && other in ownParents)
+              .map((other) => [other, ownParents[other]]),
+          );
+          return [action.name, field, foreignId, { ...(extras[action.name] ?? {}), ...own }];
         }),
       );
     expect(uuidProbes.map(([action, field]) => `${action}.${field}`)).toEqual(
@@ -110,6 +129,19 @@ describe("another account's ids", () => {
         'create_asset_upload.client_id',
         'update_brand_kit.logo_asset_id',
         'create_campaign.product_asset_id',
+        'list_jobs.campaign_id',
+        'cancel_job.job_id',
+        'regenerate_creative.creative_id',
+        'get_client.client_id',
+        'update_client.client_id',
+        'get_campaign.campaign_id',
+        'update_campaign.campaign_id',
+        'update_campaign.product_asset_id',
+        'delete_campaign.campaign_id',
+        'delete_client.client_id',
+        'delete_webhook_endpoint.webhook_endpoint_id',
+        'rotate_webhook_secret.webhook_endpoint_id',
+        'list_webhook_deliveries.webhook_endpoint_id',
       ]),
     );
     const before = JSON.stringify(await api.items());

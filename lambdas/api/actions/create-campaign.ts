@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { formatAspectRatios, parseAspectRatios } from '#core/aspect-ratio.ts';
+import type { Deps } from '#core/deps.ts';
 import { assetForUse } from '#core/entities/asset.ts';
 import { createCampaign } from '#core/entities/campaign.ts';
 import { ValidationError } from '#core/errors.ts';
@@ -50,24 +51,34 @@ export const createCampaignInput = z.strictObject({
   use_brand_kit: z.unknown().optional(),
 });
 
+/** The product is an uploaded asset of the client or a URL, never both (create and update_campaign). */
+export async function checkProduct(
+  deps: Deps,
+  accountId: string,
+  clientId: string,
+  product: { product_asset_id?: string | null | undefined; product_image_url?: string | null | undefined },
+): Promise<void> {
+  if (product.product_asset_id && product.product_image_url) {
+    throw new ValidationError('Give the product as product_asset_id or product_image_url, not both.', [
+      { path: 'product_image_url', message: 'must be left out when product_asset_id is given' },
+    ]);
+  }
+  if (product.product_asset_id) {
+    await assetForUse(deps, accountId, {
+      assetId: product.product_asset_id,
+      clientId,
+      kind: 'product',
+      field: 'product_asset_id',
+    });
+  }
+}
+
 export const createCampaignAction = defineAction({
   name: 'create_campaign',
   credential: 'api_key',
   input: createCampaignInput,
   run: async ({ use_brand_kit: _ignored, ...input }, { principal, deps }) => {
-    if (input.product_asset_id && input.product_image_url) {
-      throw new ValidationError('Give the product as product_asset_id or product_image_url, not both.', [
-        { path: 'product_image_url', message: 'must be left out when product_asset_id is given' },
-      ]);
-    }
-    if (input.product_asset_id) {
-      await assetForUse(deps, principal.accountId, {
-        assetId: input.product_asset_id,
-        clientId: input.client_id,
-        kind: 'product',
-        field: 'product_asset_id',
-      });
-    }
+    await checkProduct(deps, principal.accountId, input.client_id, input);
     return {
       campaign: await createCampaign(deps, principal.accountId, {
         ...input,

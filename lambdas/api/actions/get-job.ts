@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { getJob } from '#core/entities/job.ts';
+import { getJob, jobView } from '#core/entities/job.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { defineAction } from '../action.ts';
 import { id } from '../schemas.ts';
@@ -11,7 +11,6 @@ export const getJobAction = defineAction({
   run: async (input, { principal, deps }) => {
     const job = await getJob(deps, principal.accountId, input.job_id);
     if (!job) throw new NotFoundError('job', input.job_id);
-    const { angle_ids: _a, aspect_ratios: _r, client_id: _c, dispatch: _d, ...visible } = job;
-    return { job: visible };
+    return { job: jobView(job) };
   },
 });

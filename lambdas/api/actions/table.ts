@@ -91,6 +91,36 @@ export const actionTable: readonly LazyAction[] = [
   ),
   lazy('get_asset', 'api_key', () => import('./get-asset.ts').then((m) => m.getAssetAction)),
   lazy('list_assets', 'api_key', () => import('./list-assets.ts').then((m) => m.listAssetsAction)),
+  lazy('list_jobs', 'api_key', () => import('./list-jobs.ts').then((m) => m.listJobsAction)),
+  lazy('cancel_job', 'api_key', () => import('./cancel-job.ts').then((m) => m.cancelJobAction)),
+  lazy('regenerate_creative', 'api_key', () =>
+    import('./regenerate-creative.ts').then((m) => m.regenerateCreativeAction),
+  ),
+  lazy('get_client', 'api_key', () => import('./get-client.ts').then((m) => m.getClientAction)),
+  lazy('update_client', 'api_key', () => import('./update-client.ts').then((m) => m.updateClientAction)),
+  lazy('get_campaign', 'api_key', () => import('./get-campaign.ts').then((m) => m.getCampaignAction)),
+  lazy('update_campaign', 'api_key', () =>
+    import('./update-campaign.ts').then((m) => m.updateCampaignAction),
+  ),
+  lazy('delete_campaign', 'api_key', () =>
+    import('./delete-campaign.ts').then((m) => m.deleteCampaignAction),
+  ),
+  lazy('delete_client', 'api_key', () => import('./delete-client.ts').then((m) => m.deleteClientAction)),
+  lazy('create_webhook_endpoint', 'api_key', () =>
+    import('./create-webhook-endpoint.ts').then((m) => m.createWebhookEndpointAction),
+  ),
+  lazy('list_webhook_endpoints', 'api_key', () =>
+    import('./list-webhook-endpoints.ts').then((m) => m.listWebhookEndpointsAction),
+  ),
+  lazy('delete_webhook_endpoint', 'api_key', () =>
+    import('./delete-webhook-endpoint.ts').then((m) => m.deleteWebhookEndpointAction),
+  ),
+  lazy('rotate_webhook_secret', 'api_key', () =>
+    import('./rotate-webhook-secret.ts').then((m) => m.rotateWebhookSecretAction),
+  ),
+  lazy('list_webhook_deliveries', 'api_key', () =>
+    import('./list-webhook-deliveries.ts').then((m) => m.listWebhookDeliveriesAction),
+  ),
 ];
 
 export const actionTableByName: ReadonlyMap<string, LazyAction> = new Map(

@@ -82,6 +82,28 @@ export const keys = {
 
   /** A generation job (one generate_creatives call). */
   jobById: (accountId: string, jobId: string): ItemKey => ({ pk: account(accountId), sk: `JOB#${jobId}` }),
+  /** An account's jobs, newest first; strongly consistent (base table). */
+  jobsOfAccount: (accountId: string): CollectionKey => ({ partition: account(accountId), skPrefix: 'JOB#' }),
+  /** A campaign's jobs, newest first (gsi1): list_jobs by campaign, and what a campaign's deletion cancels. */
+  jobsOfCampaign: (accountId: string, campaignId: string): CollectionKey => ({
+    index: 'gsi1',
+    partition: `${account(accountId)}#CAMPAIGN#${campaignId}#JOBS`,
+    skPrefix: 'JOB#',
+  }),
+  /** The shared-visual markers of a job (a deletion's sweep removes them with the job). */
+  sharedVisualsOfJob: (accountId: string, jobId: string): CollectionKey => ({
+    partition: `${account(accountId)}#JOB#${jobId}`,
+    skPrefix: 'VISUAL#',
+  }),
+  /**
+   * Clients and campaigns whose deletion has begun and not finished, across accounts (sparse
+   * gsi2): the reconciler resumes each sweep a crash interrupted (ADR 0028).
+   */
+  pendingDeletions: (): CollectionKey => ({
+    index: 'gsi2',
+    partition: 'DELETIONS#pending',
+    skPrefix: 'DELETE#',
+  }),
   /** Jobs not yet final, across accounts (sparse gsi2): what the local stack re-drives after a restart. */
   openJobs: (): CollectionKey => ({ index: 'gsi2', partition: 'JOBS#open', skPrefix: 'JOB#' }),
 
@@ -101,10 +123,48 @@ export const keys = {
     sk: 'IDEMPOTENCY',
   }),
 
+  /** A webhook endpoint of an account (ADR 0025). */
+  webhookEndpointById: (accountId: string, endpointId: string): ItemKey => ({
+    pk: account(accountId),
+    sk: `WEBHOOK#${endpointId}`,
+  }),
+  /** An account's webhook endpoints, newest first; strongly consistent (base table). */
+  webhookEndpointsOfAccount: (accountId: string): CollectionKey => ({
+    partition: account(accountId),
+    skPrefix: 'WEBHOOK#',
+  }),
+  /** One delivery of one event to one endpoint; an endpoint's deliveries share a partition. */
+  webhookDelivery: (accountId: string, endpointId: string, deliveryId: string): ItemKey => ({
+    pk: `${account(accountId)}#WEBHOOK#${endpointId}`,
+    sk: `DELIVERY#${deliveryId}`,
+  }),
+  /** An endpoint's deliveries, newest first (ids are UUIDv7). */
+  deliveriesOfEndpoint: (accountId: string, endpointId: string): CollectionKey => ({
+    partition: `${account(accountId)}#WEBHOOK#${endpointId}`,
+    skPrefix: 'DELIVERY#',
+  }),
+  /**
+   * Deliveries not yet delivered or failed, across accounts, by when they are next due (sparse
+   * gsi2): what the sweeper re-enqueues when a message was lost or never sent.
+   */
+  dueWebhookDeliveries: (): CollectionKey => ({
+    index: 'gsi2',
+    partition: 'WEBHOOKS#due',
+    skPrefix: 'DELIVERY#',
+  }),
+
   /** One image of a job; a job's slots share a partition. */
   slot: (accountId: string, jobId: string, index: number): ItemKey => ({
     pk: `${account(accountId)}#JOB#${jobId}`,
     sk: `SLOT#${slotIndexPart(index)}`,
+  }),
+  /**
+   * Where a creative (a slot) is, by its id: a small pointer item beside the account's other
+   * records, written with the slot, so regenerate_creative finds a slot from its id alone.
+   */
+  creativeById: (accountId: string, creativeId: string): ItemKey => ({
+    pk: account(accountId),
+    sk: `CREATIVE#${creativeId}`,
   }),
   slotsOfJob: (accountId: string, jobId: string): CollectionKey => ({
     partition: `${account(accountId)}#JOB#${jobId}`,

@@ -11,7 +11,7 @@ import { retryUntilDone } from '../retry.ts';
 import { isConditionalCheckFailed } from './errors.ts';
 import type { CollectionKey, ItemKey } from './keys.ts';
 import type { Page } from './pagination.ts';
-import { type PageRequest, queryCollection } from './query.ts';
+import { type PageRequest, type QueryFilter, queryAll, queryCollection } from './query.ts';
 
 /** What the table helpers need of the service's dependencies. */
 export type TableDeps = { ddb: DynamoDBDocumentClient; config: { tableName: string } };
@@ -112,11 +112,41 @@ export function queryPage<T>(
   collection: CollectionKey,
   page: PageRequest,
   fromItem: (item: Item) => T,
+  filter?: QueryFilter,
 ): Promise<Page<T>> {
-  return queryCollection(deps.ddb, deps.config.tableName, collection, page, fromItem);
+  return queryCollection(deps.ddb, deps.config.tableName, collection, page, fromItem, filter);
+}
+
+/**
+ * Deletes items by key, 25 a call (BatchWriteItem's limit), retrying what comes back
+ * unprocessed; a key that is already gone is no error, so a resumed sweep repeats it safely.
+ */
+export async function batchDelete(deps: TableDeps, itemKeys: readonly ItemKey[]): Promise<void> {
+  const table = deps.config.tableName;
+  for (let i = 0; i < itemKeys.length; i += 25) {
+    const requests = itemKeys
+      .slice(i, i + 25)
+      .map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
+    await retryUntilDone(
+      requests,
+      async (pending) => {
+        const out = await deps.ddb.send(new BatchWriteCommand({ RequestItems: { [table]: [...pending] } }));
+        return out.UnprocessedItems?.[table] as typeof requests | undefined;
+      },
+      { ...UNPROCESSED, what: 'BatchWriteItem' },
+    );
+  }
 }
 
 /** A transaction item that writes a new item, never over an existing one. */
 export function putNew(tableName: string, item: Item) {
   return { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
+/** The base-table keys of every item of a collection (a deletion sweep reads them, then deletes). */
+export function collectionKeys(deps: TableDeps, collection: CollectionKey): Promise<ItemKey[]> {
+  return queryAll(deps.ddb, deps.config.tableName, collection, (item) => ({
+    pk: String(item.pk),
+    sk: String(item.sk),
+  }));
 }

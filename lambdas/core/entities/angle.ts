@@ -4,7 +4,7 @@ import { defineEntity } from '../db/entity.ts';
 import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import type { PageRequest } from '../db/query.ts';
-import { batchGet, getItem, putNew, queryPage } from '../db/table.ts';
+import { batchDelete, batchGet, collectionKeys, getItem, putNew, queryPage } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 import { type AngleDraft, AWARENESS_LEVELS, type AwarenessLevel } from '../text/types.ts';
 import { clientExists } from './client.ts';
@@ -55,6 +55,13 @@ export const angleEntity = defineEntity({
       operation: 'Query gsi1 `gsi1pk = ACCOUNT#<a>#CLIENT#<c> AND begins_with(gsi1sk, ANGLE#)`',
       consistency: 'eventual (GSI)',
       functions: ['listAnglesOfClient'],
+    },
+    {
+      does: "delete a client's angles (its deletion sweep)",
+      operation:
+        'Query gsi1 as above for the keys, then BatchWriteItem DeleteRequest (25 a call, unprocessed retried)',
+      consistency: 'eventual (GSI)',
+      functions: ['deleteAnglesOfClient'],
     },
   ],
 });
@@ -137,4 +144,11 @@ export function listAnglesOfClient(
   page: PageRequest,
 ): Promise<Page<Angle>> {
   return queryPage(deps, keys.anglesOfClient(accountId, clientId), page, angleFromItem);
+}
+
+/** Deletes every angle of a client (its deletion sweep); answers how many. */
+export async function deleteAnglesOfClient(deps: Deps, accountId: string, clientId: string): Promise<number> {
+  const found = await collectionKeys(deps, keys.anglesOfClient(accountId, clientId));
+  await batchDelete(deps, found);
+  return found.length;
 }

@@ -6,7 +6,7 @@ import { cancellationReasons, isConditionalCheckFailed } from '../db/errors.ts';
 import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import type { PageRequest } from '../db/query.ts';
-import { getItem, putNew, queryPage } from '../db/table.ts';
+import { batchDelete, collectionKeys, getItem, putNew, queryPage } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { clientExists } from './client.ts';
@@ -89,6 +89,12 @@ export const assetEntity = defineEntity({
       operation: 'Query gsi1 `begins_with(gsi1sk, ASSET#)` / gsi2 `…#ASSETS#<kind>`',
       consistency: 'eventual (GSI)',
       functions: ['listAssetsOfClient'],
+    },
+    {
+      does: "delete a client's asset records (its deletion sweep)",
+      operation: 'Query gsi1 `begins_with(gsi1sk, ASSET#)` for the keys, then BatchWriteItem DeleteRequest',
+      consistency: 'eventual (GSI)',
+      functions: ['deleteAssetsOfClient'],
     },
   ],
 });
@@ -258,4 +264,16 @@ export function listAssetsOfClient(
     page,
     assetFromItem,
   );
+}
+
+/** Deletes every asset record of a client (its deletion sweep; the objects go by prefix); answers how many. */
+export async function deleteAssetsOfClient(deps: Deps, accountId: string, clientId: string): Promise<number> {
+  const found = await collectionKeys(deps, keys.assetsOfClient(accountId, clientId));
+  await batchDelete(deps, found);
+  return found.length;
+}
+
+/** Where a client's uploaded objects live: `assets/<account>/<client>/` (see assetObjectKey). */
+export function assetPrefixOfClient(accountId: string, clientId: string): string {
+  return `assets/${accountId}/${clientId}/`;
 }

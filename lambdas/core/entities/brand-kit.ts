@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { defineEntity, nullableString, stringList } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
-import { getItem } from '../db/table.ts';
+import { batchDelete, getItem } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 import { ConflictError } from '../errors.ts';
 import { FONT_FAMILIES, type FontFamily } from '../fonts.ts';
@@ -89,6 +89,12 @@ export const brandKitEntity = defineEntity({
       consistency: 'strong',
       functions: ['getBrandKit', 'updateBrandKit'],
     },
+    {
+      does: "delete a client's brand kit (its deletion sweep)",
+      operation: 'BatchWriteItem DeleteRequest `pk = ACCOUNT#<a>, sk = BRANDKIT#<client>`',
+      consistency: '–',
+      functions: ['deleteBrandKit'],
+    },
   ],
 });
 
@@ -166,4 +172,9 @@ export async function updateBrandKit(
 function definedOnly<T extends object>(value: T | undefined): Partial<T> {
   if (!value) return {};
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** Deletes a client's brand kit (its deletion sweep). */
+export function deleteBrandKit(deps: Deps, accountId: string, clientId: string): Promise<void> {
+  return batchDelete(deps, [keys.brandKitOfClient(accountId, clientId)]);
 }

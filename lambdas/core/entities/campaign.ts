@@ -4,13 +4,13 @@ import { defineEntity, nullableString, stringList } from '../db/entity.ts';
 import { cancellationReasons } from '../db/errors.ts';
 import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
-import type { PageRequest } from '../db/query.ts';
-import { getItem, putNew, queryPage } from '../db/table.ts';
+import { type PageRequest, queryAll } from '../db/query.ts';
+import { batchDelete, getItem, putNew, queryPage, updateIf } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
-import { NotFoundError, ValidationError } from '../errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import { PLATFORM_TARGETS, type PlatformTarget } from '../platforms.ts';
 import type { PreparedCampaign } from '../text/types.ts';
-import { clientExists } from './client.ts';
+import { clientExists, gsi2Values, NOT_DELETING } from './client.ts';
 
 /** Every field of the spec's create_campaign table, plus identity and timestamps. */
 export type Campaign = {
@@ -69,7 +69,7 @@ export const campaignEntity = defineEntity({
   name: 'campaign',
   module: 'lambdas/core/entities/campaign.ts',
   schema: campaignSchema,
-  keys: ['campaignById', 'campaignsOfClient'],
+  keys: ['campaignById', 'campaignsOfClient', 'pendingDeletions'],
   patterns: [
     {
       does: 'create a campaign for a client of this account with angles of that client',
@@ -89,6 +89,20 @@ export const campaignEntity = defineEntity({
       operation: 'Query gsi1 `gsi1pk = ACCOUNT#<a>#CLIENT#<c> AND begins_with(gsi1sk, CAMPAIGN#)`',
       consistency: 'eventual (GSI)',
       functions: ['listCampaignsOfClient'],
+    },
+    {
+      does: 'update a campaign (the create fields) with angles of its client',
+      operation:
+        'TransactWrite: ConditionCheck each angle `client_id = :client`, Put campaign `updated_at = :read AND attribute_not_exists(deleting_at)`',
+      consistency: '–',
+      functions: ['updateCampaign'],
+    },
+    {
+      does: "begin, find and finish a campaign's deletion (ADR 0028)",
+      operation:
+        'UpdateItem `SET deleting_at` + gsi2 `DELETIONS#pending` `attribute_not_exists(deleting_at)`; gsi1 for every campaign of a client; DeleteItem at the end',
+      consistency: '–',
+      functions: ['markCampaignDeleting', 'getCampaignForSweep', 'campaignIdsOfClient', 'deleteCampaignItem'],
     },
     {
       does: "store a campaign's prepared copy",
@@ -131,14 +145,9 @@ export async function createCampaign(deps: Deps, accountId: string, input: NewCa
       new TransactWriteCommand({
         TransactItems: [
           clientExists(table, accountId, input.client_id),
-          ...input.selected_angle_ids.map((angleId) => ({
-            ConditionCheck: {
-              TableName: table,
-              Key: keys.angleById(accountId, angleId),
-              ConditionExpression: 'attribute_exists(pk) AND client_id = :client',
-              ExpressionAttributeValues: { ':client': input.client_id },
-            },
-          })),
+          ...input.selected_angle_ids.map((angleId) =>
+            angleOfClient(table, accountId, angleId, input.client_id),
+          ),
           putNew(table, campaignToItem(accountId, campaign)),
         ],
       }),
@@ -147,26 +156,20 @@ export async function createCampaign(deps: Deps, accountId: string, input: NewCa
     const reasons = cancellationReasons(error);
     if (reasons[0] === 'ConditionalCheckFailed') throw new NotFoundError('client', input.client_id);
     const badAngles = input.selected_angle_ids.filter((_, i) => reasons[i + 1] === 'ConditionalCheckFailed');
-    if (badAngles.length > 0) {
-      throw new ValidationError(
-        'selected_angle_ids must name angles of the same client.',
-        badAngles.map((id) => ({
-          path: `selected_angle_ids[${input.selected_angle_ids.indexOf(id)}]`,
-          message: `Angle '${id}' is not an angle of client '${input.client_id}'.`,
-        })),
-      );
-    }
+    if (badAngles.length > 0) throw badAnglesError(input.selected_angle_ids, badAngles, input.client_id);
     throw error;
   }
   return campaign;
 }
 
-export function getCampaign(
+/** The campaign, unless it does not exist or its deletion has begun (then it reads as gone at once). */
+export async function getCampaign(
   deps: Deps,
   accountId: string,
   campaignId: string,
 ): Promise<Campaign | undefined> {
-  return getItem(deps, keys.campaignById(accountId, campaignId), campaignFromItem);
+  const live = (item: Record<string, unknown>) => (item.deleting_at ? null : campaignFromItem(item));
+  return (await getItem(deps, keys.campaignById(accountId, campaignId), live)) ?? undefined;
 }
 
 export function listCampaignsOfClient(
@@ -175,7 +178,127 @@ export function listCampaignsOfClient(
   clientId: string,
   page: PageRequest,
 ): Promise<Page<Campaign>> {
-  return queryPage(deps, keys.campaignsOfClient(accountId, clientId), page, campaignFromItem);
+  return queryPage(deps, keys.campaignsOfClient(accountId, clientId), page, campaignFromItem, NOT_DELETING);
+}
+
+/** A transaction item that holds the transaction to the campaign existing and not being deleted. */
+export function campaignIsLive(tableName: string, accountId: string, campaignId: string) {
+  return {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: keys.campaignById(accountId, campaignId),
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deleting_at)',
+    },
+  };
+}
+
+/**
+ * Replaces a campaign's fields, conditional on it being unchanged since `read` (its
+ * `updated_at`) and on every selected angle being of its client, in one transaction. The
+ * prepared copy is dropped: it was written for the old fields, and the next generation prepares
+ * it again. Throws NotFoundError when the campaign is gone or being deleted, ConflictError when
+ * it changed meanwhile, ValidationError for an angle of another client.
+ */
+export async function updateCampaign(
+  deps: Deps,
+  accountId: string,
+  read: Campaign,
+  fields: Partial<Omit<NewCampaign, 'client_id'>>,
+): Promise<Campaign> {
+  const { prepared: _stale, ...kept } = read;
+  const campaign: Campaign = { ...kept, ...fields, updated_at: deps.now().toISOString() };
+  const table = deps.config.tableName;
+  const angles = fields.selected_angle_ids ?? [];
+  try {
+    await deps.ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          ...angles.map((angleId) => angleOfClient(table, accountId, angleId, read.client_id)),
+          {
+            Put: {
+              TableName: table,
+              Item: campaignToItem(accountId, campaign),
+              ConditionExpression: 'updated_at = :read AND attribute_not_exists(deleting_at)',
+              ExpressionAttributeValues: { ':read': read.updated_at },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (reasons[angles.length] === 'ConditionalCheckFailed') {
+      if (await getCampaign(deps, accountId, read.id)) {
+        throw new ConflictError('The campaign changed while it was being updated; read it again and retry.');
+      }
+      throw new NotFoundError('campaign', read.id);
+    }
+    const bad = angles.filter((_, i) => reasons[i] === 'ConditionalCheckFailed');
+    if (bad.length > 0) throw badAnglesError(angles, bad, read.client_id);
+    throw error;
+  }
+  return campaign;
+}
+
+/**
+ * Begins a campaign's deletion: it reads as gone from now on, takes no new job, and is listed
+ * among pending deletions until the sweep deletes it. Answers false when it does not exist or
+ * its deletion already began.
+ */
+export function markCampaignDeleting(deps: Deps, accountId: string, campaignId: string): Promise<boolean> {
+  const now = deps.now().toISOString();
+  const pending = inCollection(keys.pendingDeletions(), now, accountId, 'campaign', campaignId);
+  return updateIf(deps, {
+    Key: keys.campaignById(accountId, campaignId),
+    UpdateExpression: 'SET deleting_at = :now, gsi2pk = :g2pk, gsi2sk = :g2sk',
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deleting_at)',
+    ExpressionAttributeValues: { ':now': now, ...gsi2Values(pending) },
+  });
+}
+
+/** The campaign whatever its state, for the sweep that deletes it. */
+export function getCampaignForSweep(
+  deps: Deps,
+  accountId: string,
+  campaignId: string,
+): Promise<(Campaign & { deleting: boolean }) | undefined> {
+  return getItem(deps, keys.campaignById(accountId, campaignId), (item) => ({
+    ...campaignFromItem(item),
+    deleting: Boolean(item.deleting_at),
+  }));
+}
+
+/** Every campaign id of a client, those being deleted included (a client's deletion sweep). */
+export function campaignIdsOfClient(deps: Deps, accountId: string, clientId: string): Promise<string[]> {
+  return queryAll(deps.ddb, deps.config.tableName, keys.campaignsOfClient(accountId, clientId), (item) =>
+    String(item.id),
+  );
+}
+
+/** The last step of a campaign's deletion. */
+export function deleteCampaignItem(deps: Deps, accountId: string, campaignId: string): Promise<void> {
+  return batchDelete(deps, [keys.campaignById(accountId, campaignId)]);
+}
+
+function angleOfClient(table: string, accountId: string, angleId: string, clientId: string) {
+  return {
+    ConditionCheck: {
+      TableName: table,
+      Key: keys.angleById(accountId, angleId),
+      ConditionExpression: 'attribute_exists(pk) AND client_id = :client',
+      ExpressionAttributeValues: { ':client': clientId },
+    },
+  };
+}
+
+function badAnglesError(all: readonly string[], bad: readonly string[], clientId: string) {
+  return new ValidationError(
+    'selected_angle_ids must name angles of the same client.',
+    bad.map((id) => ({
+      path: `selected_angle_ids[${all.indexOf(id)}]`,
+      message: `Angle '${id}' is not an angle of client '${clientId}'.`,
+    })),
+  );
 }
 
 /** Stores the prepared copy and recommendations on the campaign (prepare_campaign, or dispatch). */

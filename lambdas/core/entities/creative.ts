@@ -24,6 +24,7 @@ export type Creative = {
   /** How much the shared model visual was enlarged (only for creatives cut from one). */
   upscale?: number;
   quality?: CreativeQuality;
+  regenerated_from?: string;
   created_at: string;
   updated_at: string;
 };
@@ -51,6 +52,7 @@ export function toCreative(slot: Slot, link: (s3Key: string) => ImageLink): Crea
     ...(slot.status === 'failed' ? { failure_reason: slot.failure_reason ?? 'unknown' } : {}),
     ...(slot.upscale === null ? {} : { upscale: slot.upscale }),
     ...(slot.quality ? { quality: slot.quality } : {}),
+    ...(slot.regenerated_from ? { regenerated_from: slot.regenerated_from } : {}),
     created_at: slot.created_at,
     updated_at: slot.updated_at,
   };

@@ -10,6 +10,8 @@ import { jobEntity } from './job.ts';
 import { rateWindowEntity } from './rate-window.ts';
 import { sharedVisualEntity } from './shared-visual.ts';
 import { slotEntity } from './slot.ts';
+import { webhookDeliveryEntity } from './webhook-delivery.ts';
+import { webhookEndpointEntity } from './webhook-endpoint.ts';
 
 /**
  * Every entity of the table, in the order docs/data-model.md lists their access patterns.
@@ -28,4 +30,6 @@ export const entities = [
   sharedVisualEntity,
   rateWindowEntity,
   idempotencyRecordEntity,
+  webhookEndpointEntity,
+  webhookDeliveryEntity,
 ] as const;

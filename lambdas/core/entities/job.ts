@@ -1,12 +1,16 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { defineEntity, stringList } from '../db/entity.ts';
+import { defineEntity, nullableNumber, nullableString, stringList } from '../db/entity.ts';
 import { cancellationReasons, isConditionalCheckFailed } from '../db/errors.ts';
-import { inCollection, keys } from '../db/keys.ts';
-import { queryAll } from '../db/query.ts';
-import { getItem, putNew, updateIf } from '../db/table.ts';
+import { type ItemKey, inCollection, keys } from '../db/keys.ts';
+import type { Page } from '../db/pagination.ts';
+import { type PageRequest, queryAll } from '../db/query.ts';
+import { batchDelete, getItem, putNew, queryPage, updateIf } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
+import { NotFoundError } from '../errors.ts';
 import { FINAL_JOB_STATUSES, isFinalJobStatus, JOB_STATUSES, type JobStatus } from '../job-status.ts';
+import { enqueueAfterCommit, planEvent } from '../webhooks/emit.ts';
+import { campaignIsLive } from './campaign.ts';
 import { ledger } from './ledger.ts';
 
 export type { JobStatus };
@@ -19,6 +23,8 @@ export type Job = {
   jobs: number;
   succeeded: number;
   failed: number;
+  /** Images cancelled before they started (cancel_job, or a deletion): their credits went back. */
+  cancelled: number;
   pending: number;
   /** Failed images counted by reason code. */
   failure_reasons: Record<string, number>;
@@ -26,6 +32,10 @@ export type Job = {
   aspect_ratios: string[];
   /** Absent on jobs written before dispatch was recorded: those count as dispatched. */
   dispatch: DispatchState;
+  /** A regenerate_creative job: the creative it redoes. */
+  regenerated_from: string | null;
+  /** The seed a regenerate_creative caller asked for (its one slot uses it). */
+  seed: number | null;
   created_at: string;
   updated_at: string;
 };
@@ -41,25 +51,28 @@ const jobSchema: z.ZodType<Job> = z
     jobs: z.number().int().nonnegative(),
     succeeded: counter,
     failed: counter,
+    cancelled: counter,
     failure_reasons: z.record(z.string(), z.number()).default({}),
     angle_ids: stringList,
     aspect_ratios: stringList,
     // Jobs written before dispatch was recorded have none: they count as dispatched.
     dispatch: z.enum(['planned', 'dispatched']).default('dispatched'),
+    regenerated_from: nullableString,
+    seed: nullableNumber,
     created_at: z.string(),
     updated_at: z.string(),
   })
   .transform(({ id, ...job }) => ({
     job_id: id,
     ...job,
-    pending: job.jobs - job.succeeded - job.failed,
+    pending: job.jobs - job.succeeded - job.failed - job.cancelled,
   }));
 
 export const jobEntity = defineEntity({
   name: 'job',
   module: 'lambdas/core/entities/job.ts',
   schema: jobSchema,
-  keys: ['jobById', 'openJobs'],
+  keys: ['jobById', 'jobsOfAccount', 'jobsOfCampaign', 'openJobs'],
   patterns: [
     {
       does: "reserve a batch's credits and write its job",
@@ -73,6 +86,26 @@ export const jobEntity = defineEntity({
       operation: 'GetItem `pk = ACCOUNT#<a>, sk = JOB#<id>`',
       consistency: 'strong',
       functions: ['getJob'],
+    },
+    {
+      does: "list an account's jobs (or a campaign's), newest first, optionally of one status",
+      operation:
+        'Query `pk = ACCOUNT#<a> AND begins_with(sk, JOB#)`, or gsi1 `gsi1pk = ACCOUNT#<a>#CAMPAIGN#<c>#JOBS`; `status` as a FilterExpression',
+      consistency: 'strong',
+      functions: ['listJobs', 'openJobsOfCampaign'],
+    },
+    {
+      does: "count a job's cancelled slots (with their release, see slot)",
+      operation: "Update inside the slots' cancel transaction: `cancelled = cancelled + :n`",
+      consistency: '–',
+      functions: ['cancelSlots'],
+      module: 'lambdas/core/entities/slot.ts',
+    },
+    {
+      does: 'delete a job with its slots and markers (a deletion sweep)',
+      operation: 'BatchWriteItem DeleteRequest (25 a call, unprocessed retried)',
+      consistency: '–',
+      functions: ['deleteJobRecords'],
     },
     {
       does: "mark a job's dispatch finished",
@@ -89,7 +122,7 @@ export const jobEntity = defineEntity({
     {
       does: "fix a job's final status",
       operation:
-        'UpdateItem conditional on the counters read, removing it from gsi2; the new item is returned, not read again',
+        'UpdateItem conditional on the counters read, removing it from gsi2; the new item is returned, not read again. With webhook endpoints subscribed: TransactWrite of that Update + a Put per `job.completed` delivery',
       consistency: '–',
       functions: ['finalizeJobIfDone'],
     },
@@ -107,11 +140,24 @@ export const jobFromItem = jobEntity.fromItem;
 /** The job item as first written (pending, nothing settled, listed among open jobs). */
 export function newJobItem(
   accountId: string,
-  job: Omit<Job, 'status' | 'succeeded' | 'failed' | 'pending' | 'failure_reasons' | 'dispatch'>,
+  job: Omit<
+    Job,
+    | 'status'
+    | 'succeeded'
+    | 'failed'
+    | 'cancelled'
+    | 'pending'
+    | 'failure_reasons'
+    | 'dispatch'
+    | 'regenerated_from'
+    | 'seed'
+  > &
+    Partial<Pick<Job, 'regenerated_from' | 'seed'>>,
 ) {
   return {
     ...keys.jobById(accountId, job.job_id),
     ...inCollection(keys.openJobs(), job.created_at, accountId, job.job_id),
+    ...inCollection(keys.jobsOfCampaign(accountId, job.campaign_id), job.job_id),
     entity: 'job',
     account_id: accountId,
     id: job.job_id,
@@ -121,7 +167,10 @@ export function newJobItem(
     jobs: job.jobs,
     succeeded: 0,
     failed: 0,
+    cancelled: 0,
     failure_reasons: {},
+    ...(job.regenerated_from ? { regenerated_from: job.regenerated_from } : {}),
+    ...(job.seed !== undefined && job.seed !== null ? { seed: job.seed } : {}),
     angle_ids: job.angle_ids,
     aspect_ratios: job.aspect_ratios,
     // The plan: slots 0..jobs-1, ids uuidv5(job id/index) (see slotIdentity). Until every slot
@@ -169,12 +218,17 @@ export async function createJobReservingCredits(
         TransactItems: [
           ledger.reserve(table, accountId, job.jobs),
           putNew(table, newJobItem(accountId, job)),
+          // The campaign's deletion marker fences new jobs out: a job ordered while a delete
+          // sweeps the campaign would otherwise outlive it (ADR 0028).
+          campaignIsLive(table, accountId, job.campaign_id),
         ],
       }),
     );
     return true;
   } catch (error) {
-    if (cancellationReasons(error)[0] === 'ConditionalCheckFailed') return false;
+    const reasons = cancellationReasons(error);
+    if (reasons[2] === 'ConditionalCheckFailed') throw new NotFoundError('campaign', job.campaign_id);
+    if (reasons[0] === 'ConditionalCheckFailed') return false;
     throw error;
   }
 }
@@ -197,17 +251,37 @@ export async function markJobRunning(deps: Deps, accountId: string, jobId: strin
   });
 }
 
-export function finalStatus(job: Pick<Job, 'jobs' | 'succeeded' | 'failed'>): JobStatus | undefined {
-  if (job.succeeded + job.failed < job.jobs) return undefined;
-  if (job.failed === 0) return 'completed';
-  return job.succeeded === 0 ? 'failed' : 'partially_failed';
+/**
+ * The status a job ends with once every slot is settled: `cancelled` when some were cancelled
+ * and none succeeded, `partially_failed` when some succeeded and others failed or were cancelled.
+ */
+export function finalStatus(
+  job: Pick<Job, 'jobs' | 'succeeded' | 'failed'> & Partial<Pick<Job, 'cancelled'>>,
+): JobStatus | undefined {
+  const cancelled = job.cancelled ?? 0;
+  if (job.succeeded + job.failed + cancelled < job.jobs) return undefined;
+  if (job.failed === 0 && cancelled === 0) return 'completed';
+  if (job.succeeded > 0) return 'partially_failed';
+  return cancelled > 0 ? 'cancelled' : 'failed';
+}
+
+/**
+ * The job as callers see it (get_job, list_jobs, cancel_job, and the `job.completed` webhook):
+ * the plan and dispatch state stay inside.
+ */
+export function jobView(job: Job) {
+  const { angle_ids: _a, aspect_ratios: _r, client_id: _c, dispatch: _d, seed: _s, ...visible } = job;
+  return visible;
 }
 
 /**
  * Once every slot is settled, fixes the job's final status and takes it off the open-jobs
- * index. Conditional on the counters it was computed from, so concurrent settlements agree.
- * Answers the job as the update left it (or as read, when there was nothing to change or
- * another settlement changed it first): one read and at most one write, never a read after.
+ * index. Conditional on the counters it was computed from, so concurrent settlements agree:
+ * exactly one finaliser wins, and the `job.completed` webhook deliveries are written in the
+ * same transaction as the status it wins (ADR 0025), so the event exists exactly when the
+ * final status does, once per job, and is enqueued after the commit. Answers the job as the
+ * update left it (or as read, when there was nothing to change or another settlement changed
+ * it first): one read and at most one write, never a read after.
  */
 export async function finalizeJobIfDone(
   deps: Deps,
@@ -218,33 +292,45 @@ export async function finalizeJobIfDone(
   if (!job) return undefined;
   const status = finalStatus(job);
   if (!status || isFinalJobStatus(job.status)) return job;
-  const [completed, partial, failed] = FINAL_JOB_STATUSES;
+  const [completed, partial, failed, cancelled] = FINAL_JOB_STATUSES;
+  const now = deps.now();
+  const final: Job = { ...job, status, updated_at: now.toISOString() };
+  const event = await planEvent(deps, accountId, 'job.completed', { job: jobView(final) }, now);
+  const update = {
+    TableName: deps.config.tableName,
+    Key: keys.jobById(accountId, jobId),
+    UpdateExpression: 'SET #status = :status, updated_at = :now REMOVE gsi2pk, gsi2sk',
+    // Jobs written before cancellation existed have no `cancelled` counter: it reads as 0.
+    ConditionExpression: `succeeded = :s AND failed = :f AND ${
+      job.cancelled === 0 ? '(attribute_not_exists(cancelled) OR cancelled = :n)' : 'cancelled = :n'
+    } AND NOT #status IN (:c, :p, :x, :k)`,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':status': status,
+      ':now': final.updated_at,
+      ':s': job.succeeded,
+      ':f': job.failed,
+      ':n': job.cancelled,
+      ':c': completed,
+      ':p': partial,
+      ':x': failed,
+      ':k': cancelled,
+    },
+  };
   try {
-    const out = await deps.ddb.send(
-      new UpdateCommand({
-        TableName: deps.config.tableName,
-        Key: keys.jobById(accountId, jobId),
-        UpdateExpression: 'SET #status = :status, updated_at = :now REMOVE gsi2pk, gsi2sk',
-        ConditionExpression: 'succeeded = :s AND failed = :f AND NOT #status IN (:c, :p, :x)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':status': status,
-          ':now': deps.now().toISOString(),
-          ':s': job.succeeded,
-          ':f': job.failed,
-          ':c': completed,
-          ':p': partial,
-          ':x': failed,
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return out.Attributes ? jobFromItem(out.Attributes) : job;
+    if (event.puts.length === 0) {
+      const out = await deps.ddb.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
+      return out.Attributes ? jobFromItem(out.Attributes) : job;
+    }
+    // A transaction cannot return the new item; the condition pins it to `final`.
+    await deps.ddb.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...event.puts] }));
   } catch (error) {
     // Another settlement moved the counters or fixed the status first; it finalizes.
     if (!isConditionalCheckFailed(error)) throw error;
     return job;
   }
+  await enqueueAfterCommit(deps, event);
+  return final;
 }
 
 /** A job on the open-jobs index: enough to find it again. */
@@ -259,4 +345,71 @@ export async function listOpenJobs(deps: Deps): Promise<OpenJob[]> {
   return queryAll(deps.ddb, deps.config.tableName, keys.openJobs(), (item) =>
     jobEntity.fromItemAs(openJobSchema, item),
   );
+}
+
+/** Jobs of an account, or of one of its campaigns, newest first; optionally only those of one status. */
+export function listJobs(
+  deps: Deps,
+  accountId: string,
+  filter: { campaignId?: string | undefined; status?: JobStatus | undefined },
+  page: PageRequest,
+): Promise<Page<Job>> {
+  const collection = filter.campaignId
+    ? keys.jobsOfCampaign(accountId, filter.campaignId)
+    : keys.jobsOfAccount(accountId);
+  return queryPage(
+    deps,
+    collection,
+    page,
+    jobFromItem,
+    filter.status
+      ? {
+          expression: '#status = :status',
+          names: { '#status': 'status' },
+          values: { ':status': filter.status },
+        }
+      : undefined,
+  );
+}
+
+/** A campaign's jobs that are not final yet (pending or running). */
+export function openJobsOfCampaign(deps: Deps, accountId: string, campaignId: string): Promise<Job[]> {
+  return queryAll(deps.ddb, deps.config.tableName, keys.jobsOfCampaign(accountId, campaignId), jobFromItem, {
+    expression: 'NOT #status IN (:c, :p, :x, :k)',
+    names: { '#status': 'status' },
+    values: Object.fromEntries(FINAL_JOB_STATUSES.map((s, i) => [[':c', ':p', ':x', ':k'][i], s])),
+  });
+}
+
+/** Every job of a campaign, whatever its status (a deletion sweep). */
+export function jobsOfCampaign(deps: Deps, accountId: string, campaignId: string): Promise<Job[]> {
+  return queryAll(deps.ddb, deps.config.tableName, keys.jobsOfCampaign(accountId, campaignId), jobFromItem);
+}
+
+/**
+ * Deletes a job's records: every item of its partition (slots, shared-visual markers), then the
+ * job itself, last, so that a sweep interrupted part-way still finds the job and finishes it.
+ * Answers how many slots it deleted.
+ */
+export async function deleteJobRecords(deps: Deps, accountId: string, jobId: string): Promise<number> {
+  const keyOf = (item: Record<string, unknown>): ItemKey => ({ pk: String(item.pk), sk: String(item.sk) });
+  const slotItems = await queryAll(
+    deps.ddb,
+    deps.config.tableName,
+    keys.slotsOfJob(accountId, jobId),
+    (item) => ({
+      key: keyOf(item),
+      id: String(item.id),
+    }),
+  );
+  const slots = [...slotItems.map((s) => s.key), ...slotItems.map((s) => keys.creativeById(accountId, s.id))];
+  const visuals = await queryAll(
+    deps.ddb,
+    deps.config.tableName,
+    keys.sharedVisualsOfJob(accountId, jobId),
+    keyOf,
+  );
+  await batchDelete(deps, [...slots, ...visuals]);
+  await batchDelete(deps, [keys.jobById(accountId, jobId)]);
+  return slotItems.length;
 }

@@ -33,7 +33,7 @@ export const sharedVisualEntity = defineEntity({
   name: 'shared_visual',
   module: 'lambdas/core/entities/shared-visual.ts',
   schema: markerSchema,
-  keys: ['sharedVisual'],
+  keys: ['sharedVisual', 'sharedVisualsOfJob'],
   patterns: [
     {
       does: 'make a shared model visual once',
@@ -41,6 +41,14 @@ export const sharedVisualEntity = defineEntity({
         'PutItem marker `attribute_not_exists(pk) OR (status = making AND lease_until < :now)`; UpdateItem / DeleteItem `lease_id = :lease`',
       consistency: 'strong',
       functions: ['getVisualMarker', 'claimVisual', 'settleVisual', 'releaseVisual'],
+    },
+    {
+      does: "delete a job's markers with the job (a deletion sweep)",
+      operation:
+        'Query `pk = ACCOUNT#<a>#JOB#<j> AND begins_with(sk, VISUAL#)`, then BatchWriteItem DeleteRequest',
+      consistency: 'strong',
+      functions: ['deleteJobRecords'],
+      module: 'lambdas/core/entities/job.ts',
     },
   ],
 });

@@ -5,16 +5,19 @@ import { v5 as uuidv5 } from 'uuid';
 import * as z from 'zod';
 import type { CreativeQuality } from '../creative/types.ts';
 import { defineEntity, nullableNumber, nullableString } from '../db/entity.ts';
-import { isConditionalCheckFailed } from '../db/errors.ts';
+import { cancellationReasons, isConditionalCheckFailed } from '../db/errors.ts';
 import { inCollection, keys, slotIndexPart, sortKeyIn } from '../db/keys.ts';
 import { queryAll } from '../db/query.ts';
 import { batchPut, getItem, putIfAbsent, updateIf } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 import type { SlotPlan } from '../generation/batch.ts';
+import { backoffMs } from '../retry.ts';
 import { METRIC } from '../telemetry.ts';
+import { enqueueAfterCommit, planEvent } from '../webhooks/emit.ts';
+import type { CreativeRef } from '../webhooks/render.ts';
 import { ledger } from './ledger.ts';
 
-export const SLOT_STATUSES = ['pending', 'running', 'succeeded', 'failed'] as const;
+export const SLOT_STATUSES = ['pending', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type SlotStatus = (typeof SLOT_STATUSES)[number];
 
 /** One image of a job. A creative is a slot seen from the caller's side. */
@@ -42,6 +45,8 @@ export type Slot = {
   /** How much the shared model visual was enlarged for this creative (1 = not at all). */
   upscale: number | null;
   failure_reason: string | null;
+  /** Set on the creative of a regenerate_creative job: the creative it redoes. */
+  regenerated_from: string | null;
   /** What the creative measured after composing (see lambdas/core/creative/quality.ts). */
   quality: CreativeQuality | null;
   created_at: string;
@@ -65,11 +70,13 @@ export function slotIdentity(accountId: string, campaignId: string, jobId: strin
 }
 
 type Group = 'pending' | 'succeeded' | 'failed';
-const groupOf = (status: SlotStatus): Group => (status === 'running' ? 'pending' : status);
+const groupOf = (status: Exclude<SlotStatus, 'cancelled'>): Group =>
+  status === 'running' ? 'pending' : status;
 
+/** The state group a slot is listed in; a cancelled slot is in none (only `all` lists it). */
 function groupKeys(
   slot: Pick<Slot, 'account_id' | 'campaign_id' | 'index' | 'id'>,
-  status: SlotStatus,
+  status: Exclude<SlotStatus, 'cancelled'>,
   at: string,
 ) {
   const c = keys.creativesOfCampaign(slot.account_id, slot.campaign_id, groupOf(status));
@@ -98,6 +105,7 @@ const slotSchema: z.ZodType<Slot> = z.object({
   model: nullableString,
   upscale: nullableNumber,
   failure_reason: nullableString,
+  regenerated_from: nullableString,
   quality: z
     .custom<CreativeQuality>((v) => typeof v === 'object' && v !== null && !Array.isArray(v))
     .nullish()
@@ -110,19 +118,26 @@ export const slotEntity = defineEntity({
   name: 'slot',
   module: 'lambdas/core/entities/slot.ts',
   schema: slotSchema,
-  keys: ['slot', 'slotsOfJob', 'creativesOfCampaign', 'allCreativesOfCampaign'],
+  keys: ['slot', 'slotsOfJob', 'creativeById', 'creativesOfCampaign', 'allCreativesOfCampaign'],
   patterns: [
     {
-      does: "write a job's slots",
-      operation: 'BatchWriteItem (25 a call, unprocessed retried with backoff)',
+      does: "write a job's slots, each with its creative pointer",
+      operation:
+        'BatchWriteItem (25 a call, unprocessed retried with backoff) of slots and `CREATIVE#<id>` pointers',
       consistency: '–',
       functions: ['writeSlots'],
     },
     {
       does: 'write a missing slot (reconciler, failed dispatch)',
-      operation: 'PutItem `attribute_not_exists(pk)`',
+      operation: 'PutItem `attribute_not_exists(pk)`, then PutItem of its pointer',
       consistency: '–',
       functions: ['createSlotIfMissing'],
+    },
+    {
+      does: 'get a creative (its slot) by id',
+      operation: 'GetItem `pk = ACCOUNT#<a>, sk = CREATIVE#<id>` (the pointer), then GetItem of the slot',
+      consistency: 'strong',
+      functions: ['getSlotByCreativeId'],
     },
     {
       does: 'get a slot',
@@ -145,9 +160,22 @@ export const slotEntity = defineEntity({
     {
       does: 'settle a slot with its credit',
       operation:
-        'TransactWrite: slot `running → succeeded` (lease held) + account `reserved → used` + job counter; or slot `→ failed` + `reserved → available` + job counters',
+        'TransactWrite: slot `running → succeeded` (lease held) + account `reserved → used` + job counter; or slot `→ failed` + `reserved → available` + job counters; + a Put per subscribed `creative.*` webhook delivery',
       consistency: '–',
       functions: ['settleSlot'],
+    },
+    {
+      does: "cancel a job's slots that have not started, returning their credits",
+      operation:
+        'TransactWrite (25 slots a call): each slot `status = pending → cancelled` (off gsi1) + account `reserved → available` by n + job `cancelled + n`; a slot claimed meanwhile is dropped and the rest retried',
+      consistency: '–',
+      functions: ['cancelSlots'],
+    },
+    {
+      does: "find the jobs of a campaign's creatives (a deletion sweep, jobs older than the jobs index included)",
+      operation: 'Query gsi2 `gsi2pk = …#CREATIVES`, projecting `job_id`',
+      consistency: 'eventual (GSI)',
+      functions: ['jobIdsOfCampaignCreatives'],
     },
     {
       does: 'give a slot back after a transient failure',
@@ -175,7 +203,16 @@ export const slotEntity = defineEntity({
 export const slotFromItem = slotEntity.fromItem;
 
 export function newSlotItems(
-  input: { accountId: string; campaignId: string; clientId: string; jobId: string; now: string },
+  input: {
+    accountId: string;
+    campaignId: string;
+    clientId: string;
+    jobId: string;
+    now: string;
+    /** A regenerate_creative job: the creative it redoes, and the seed the caller chose. */
+    regeneratedFrom?: string | null | undefined;
+    seed?: number | null | undefined;
+  },
   plans: readonly SlotPlan[],
 ): Record<string, unknown>[] {
   const all = keys.allCreativesOfCampaign(input.accountId, input.campaignId);
@@ -196,7 +233,8 @@ export function newSlotItems(
       angle_id: plan.angleId,
       aspect_ratio: plan.aspectRatio,
       variant: plan.repeat,
-      seed,
+      seed: input.seed ?? seed,
+      ...(input.regeneratedFrom ? { regenerated_from: input.regeneratedFrom } : {}),
       status: 'pending',
       attempts: 0,
       s3_key: s3Key,
@@ -212,15 +250,53 @@ export function writeSlots(
   items: readonly Record<string, unknown>[],
   onProgress?: (written: number) => Promise<void>,
 ): Promise<void> {
-  return batchPut(deps, items, onProgress);
+  // Each pointer just before its slot: wherever a crash cuts the 25-item calls, every slot written
+  // has its pointer (a pointer without its slot reads as an unknown creative until the reconciler
+  // writes the slot).
+  const both = items.flatMap((item) => [creativePointer(item), item]);
+  return batchPut(deps, both, onProgress && ((written) => onProgress(Math.floor(written / 2))));
 }
+
+/** The `CREATIVE#<id>` pointer of a slot item: where the slot is, from the creative id alone. */
+function creativePointer(item: Record<string, unknown>): Record<string, unknown> {
+  const accountId = String(item.account_id);
+  return {
+    ...keys.creativeById(accountId, String(item.id)),
+    entity: 'creative_ref',
+    account_id: accountId,
+    id: item.id,
+    job_id: item.job_id,
+    index: item.index,
+  };
+}
+
+const pointerSchema = z.object({ job_id: z.string(), index: z.number().int().nonnegative() });
+
+/** A creative's slot by the creative id; undefined for an unknown id (or a slot written before pointers). */
+export async function getSlotByCreativeId(
+  deps: Deps,
+  accountId: string,
+  creativeId: string,
+): Promise<Slot | undefined> {
+  const pointer = await getItem(deps, keys.creativeById(accountId, creativeId), (item) =>
+    slotEntity.fromItemAs(pointerSchema, item),
+  );
+  return pointer ? getSlot(deps, accountId, pointer.job_id, pointer.index) : undefined;
+}
+
+/** The pointer key of each creative id (deleted with its slot). */
+export const creativePointerKeys = (accountId: string, creativeIds: readonly string[]) =>
+  creativeIds.map((id) => keys.creativeById(accountId, id));
 
 /**
  * Writes one slot unless it exists: the reconciler must never overwrite a slot a worker already
  * claimed or settled. Answers whether it wrote it.
  */
-export function createSlotIfMissing(deps: Deps, item: Record<string, unknown>): Promise<boolean> {
-  return putIfAbsent(deps, item);
+export async function createSlotIfMissing(deps: Deps, item: Record<string, unknown>): Promise<boolean> {
+  const written = await putIfAbsent(deps, item);
+  // The pointer holds nothing that changes: writing it again is harmless.
+  if (written) await batchPut(deps, [creativePointer(item)]);
+  return written;
 }
 
 export function getSlot(
@@ -281,9 +357,10 @@ export async function claimSlot(
   }
   const slot = await getSlot(deps, ref.accountId, ref.jobId, ref.index);
   if (!slot) return { outcome: 'missing' };
-  return slot.status === 'succeeded' || slot.status === 'failed'
-    ? { outcome: 'final', slot }
-    : { outcome: 'busy', slot };
+  // A cancelled slot is final too: the worker never starts it.
+  return slot.status === 'pending' || slot.status === 'running'
+    ? { outcome: 'busy', slot }
+    : { outcome: 'final', slot };
 }
 
 export type SlotResult = {
@@ -312,6 +389,8 @@ function jobCounter(
       TableName: deps.config.tableName,
       Key: keys.jobById(slot.account_id, slot.job_id),
       UpdateExpression: `SET ${counter} = ${counter} + :one, updated_at = :now${byReason}`,
+      // A deleted job (ADR 0028) fails the settlement cleanly instead of being recreated.
+      ConditionExpression: 'attribute_exists(pk)',
       ...(failureCode ? { ExpressionAttributeNames: { '#code': failureCode } } : {}),
       ExpressionAttributeValues: { ':one': 1, ':now': now, ...(failureCode ? { ':zero': 0 } : {}) },
     },
@@ -368,6 +447,14 @@ export async function settleSlot(
   const set = Object.entries(fields).filter(([, value]) => value !== undefined);
   const code = succeeded ? undefined : reasonCode(settlement.reason);
   const lease = settlement.leaseId;
+  // The creative's webhook deliveries commit with its settlement, or not at all (ADR 0025).
+  const event = await planEvent(
+    deps,
+    slot.account_id,
+    succeeded ? 'creative.succeeded' : 'creative.failed',
+    { job_id: slot.job_id, index: slot.index } satisfies CreativeRef,
+    new Date(now),
+  );
   try {
     await deps.ddb.send(
       new TransactWriteCommand({
@@ -395,6 +482,7 @@ export async function settleSlot(
           },
           succeeded ? ledger.consume(table, slot.account_id) : ledger.release(table, slot.account_id),
           jobCounter(deps, slot, now, code),
+          ...event.puts,
         ],
       }),
     );
@@ -402,6 +490,7 @@ export async function settleSlot(
     if (isConditionalCheckFailed(error)) return false;
     throw error;
   }
+  await enqueueAfterCommit(deps, event);
   // Counted only when the move commits, so a redelivery can never count an image twice.
   if (code === undefined) {
     deps.telemetry.count(METRIC.imagesSucceeded);
@@ -431,4 +520,91 @@ export async function releaseLease(deps: Deps, slot: Slot, leaseId: string): Pro
       ':now': deps.now().toISOString(),
     },
   });
+}
+
+/**
+ * Cancels slots of one job that have not started (`pending`), or, for a deletion,
+ * `unfinished` ones (running too: their worker's settlement then fails and changes nothing). Each
+ * transaction moves up to 25 slots to `cancelled` (out of the state groups), returns their credits
+ * reserved → available through the ledger, and counts them on the job, so the ledger and the
+ * counters move together. A slot a worker claimed (or settled) meanwhile fails its condition: it
+ * is dropped and the rest retried, so exactly the slots that never started are cancelled.
+ * Answers how many were cancelled (and so how many credits came back).
+ */
+export async function cancelSlots(
+  deps: Deps,
+  slots: readonly Pick<Slot, 'account_id' | 'job_id' | 'index'>[],
+  include: 'pending' | 'unfinished' = 'pending',
+): Promise<number> {
+  const table = deps.config.tableName;
+  let cancelled = 0;
+  for (let i = 0; i < slots.length; i += 25) {
+    let pending = slots.slice(i, i + 25);
+    for (let attempt = 1; pending.length > 0; attempt++) {
+      const now = deps.now().toISOString();
+      const first = pending[0];
+      if (!first) break;
+      try {
+        await deps.ddb.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              ...pending.map((slot) => ({
+                Update: {
+                  TableName: table,
+                  Key: keys.slot(slot.account_id, slot.job_id, slot.index),
+                  UpdateExpression:
+                    'SET #status = :cancelled, updated_at = :now, completed_at = :now REMOVE gsi1pk, gsi1sk, lease_id, lease_until',
+                  ConditionExpression:
+                    include === 'pending' ? '#status = :pending' : '#status IN (:pending, :running)',
+                  ExpressionAttributeNames: { '#status': 'status' },
+                  ExpressionAttributeValues: {
+                    ':cancelled': 'cancelled',
+                    ':pending': 'pending',
+                    ...(include === 'pending' ? {} : { ':running': 'running' }),
+                    ':now': now,
+                  },
+                },
+              })),
+              ledger.release(table, first.account_id, pending.length),
+              {
+                Update: {
+                  TableName: table,
+                  Key: keys.jobById(first.account_id, first.job_id),
+                  UpdateExpression: 'SET cancelled = if_not_exists(cancelled, :zero) + :n, updated_at = :now',
+                  ExpressionAttributeValues: { ':zero': 0, ':n': pending.length, ':now': now },
+                },
+              },
+            ],
+          }),
+        );
+        cancelled += pending.length;
+        deps.telemetry.count(METRIC.creditsReleased, pending.length);
+        break;
+      } catch (error) {
+        const reasons = cancellationReasons(error);
+        if (reasons.length === 0 || attempt >= 8) throw error;
+        const lost = new Set(pending.flatMap((_, n) => (reasons[n] === 'ConditionalCheckFailed' ? [n] : [])));
+        // Nothing lost means a conflict with a concurrent write (a claim in flight): back off, retry.
+        if (lost.size === 0)
+          await new Promise((r) => setTimeout(r, backoffMs(attempt, { baseMs: 25, capMs: 500 })));
+        pending = pending.filter((_, n) => !lost.has(n));
+      }
+    }
+  }
+  return cancelled;
+}
+
+/** The ids of the jobs that have creatives in a campaign (all states). */
+export async function jobIdsOfCampaignCreatives(
+  deps: Deps,
+  accountId: string,
+  campaignId: string,
+): Promise<string[]> {
+  const ids = await queryAll(
+    deps.ddb,
+    deps.config.tableName,
+    keys.allCreativesOfCampaign(accountId, campaignId),
+    (item) => String(item.job_id),
+  );
+  return [...new Set(ids)];
 }

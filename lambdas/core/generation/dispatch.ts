@@ -5,11 +5,23 @@ import { createJobReservingCredits, finalizeJobIfDone, markJobDispatched } from 
 import { createSlotIfMissing, newSlotItems, settleSlot, writeSlots } from '../entities/slot.ts';
 import { AppError, InsufficientCreditsError } from '../errors.ts';
 import { METRIC } from '../telemetry.ts';
-import { planCampaignBatch } from './batch.ts';
+import { planCampaignBatch, type SlotPlan } from './batch.ts';
 import { enqueueSlots, slotRefKey } from './enqueue.ts';
 import { prepareCampaign } from './prepare.ts';
 
 export type DispatchedJob = { job_id: string; campaign_id: string; status: 'pending'; jobs: number };
+
+/**
+ * A batch other than the campaign's own plan: regenerate_creative orders one slot of a given
+ * angle and ratio, recording the creative it redoes (and the caller's seed, if any).
+ */
+export type BatchOrder = {
+  angleIds: string[];
+  ratios: string[];
+  plans: SlotPlan[];
+  regeneratedFrom: string;
+  seed?: number | undefined;
+};
 
 /**
  * Orders a campaign's batch:
@@ -27,8 +39,9 @@ export async function dispatchGeneration(
   deps: Deps,
   accountId: string,
   given: Campaign,
+  order?: BatchOrder,
 ): Promise<DispatchedJob> {
-  const { ratios, plans } = planCampaignBatch(given);
+  const { ratios, plans } = order ?? planCampaignBatch(given);
   const jobs = plans.length;
   // A batch that cannot be paid for is refused before anything is written (the reservation
   // below re-checks atomically, so this early answer is only a courtesy, not the guard).
@@ -37,7 +50,7 @@ export async function dispatchGeneration(
   // Creatives use the prepared copy; prepare it now when the caller did not.
   const campaign = given.prepared
     ? given
-    : { ...given, prepared: await prepareCampaign(deps, accountId, given, ratios) };
+    : { ...given, prepared: await prepareCampaign(deps, accountId, given, order ? undefined : ratios) };
   const jobId = deps.newId();
   const now = deps.now().toISOString();
 
@@ -46,8 +59,10 @@ export async function dispatchGeneration(
     campaign_id: campaign.id,
     client_id: campaign.client_id,
     jobs,
-    angle_ids: campaign.selected_angle_ids,
+    angle_ids: order?.angleIds ?? campaign.selected_angle_ids,
     aspect_ratios: ratios,
+    regenerated_from: order?.regeneratedFrom ?? null,
+    seed: order?.seed ?? null,
     created_at: now,
     updated_at: now,
   });
@@ -58,7 +73,15 @@ export async function dispatchGeneration(
   deps.telemetry.count(METRIC.creditsReserved, jobs);
   await deps.checkpoint('dispatch.reserved', 0);
 
-  const slotInput = { accountId, campaignId: campaign.id, clientId: campaign.client_id, jobId, now };
+  const slotInput = {
+    accountId,
+    campaignId: campaign.id,
+    clientId: campaign.client_id,
+    jobId,
+    now,
+    regeneratedFrom: order?.regeneratedFrom,
+    seed: order?.seed,
+  };
   const items = newSlotItems(slotInput, plans);
   const enqueued = new Set<string>();
   const refs = plans.map((p) => ({ accountId, jobId, index: p.index }));

@@ -57,6 +57,8 @@ export async function reconcileDispatches(deps: Deps, olderThan: Date): Promise<
         clientId: job.client_id,
         jobId: job.job_id,
         now: job.created_at,
+        regeneratedFrom: job.regenerated_from,
+        seed: job.seed,
       },
       plans,
     );

@@ -1,0 +1,12 @@
+/** The events a webhook endpoint can subscribe to (ADR 0025). */
+export const WEBHOOK_EVENT_TYPES = ['job.completed', 'creative.succeeded', 'creative.failed'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** Most endpoints per account: each one is a write in the transaction that emits an event. */
+export const MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT = 10;
+
+/** How long the secret a rotation replaced keeps signing beside the new one. */
+export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+/** A 2xx within this long counts as delivered. */
+export const DELIVERY_TIMEOUT_MS = 10_000;

@@ -1,0 +1,110 @@
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { type IGrantable, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { grantObjects } from './creatives-access.ts';
+import { nagReference } from './nag.ts';
+import { NodeFunction } from './node-function.ts';
+
+export interface WebhookDeliveryProps {
+  readonly table: ITable;
+  /** The creatives bucket: creative events carry a presigned link to the image. */
+  readonly bucket: IBucket;
+  /** The variables `lambdas/core/config.ts` reads (WEBHOOK_QUEUE_URL is added here). */
+  readonly environment: Readonly<Record<string, string>>;
+}
+
+/** A delivery attempt waits at most 10 s on a receiver; a batch of 10 runs them in parallel. */
+export const DELIVERY_TIMEOUT = Duration.seconds(60);
+
+/**
+ * Signed webhook delivery (ADR 0025): the delivery queue and its DLQ (SQS-managed encryption,
+ * TLS only), the Lambda that makes one attempt per message and schedules the next by sending the
+ * message again with a delay, and a sweeper that EventBridge Scheduler runs every five minutes
+ * to re-send deliveries whose message was lost. Neither function runs in a VPC: receivers are on
+ * the internet, and every address is checked public before it is connected to.
+ */
+export class WebhookDelivery extends Construct {
+  readonly queue: Queue;
+  readonly deadLetterQueue: Queue;
+  readonly deliverer: NodeFunction;
+  readonly sweeper: NodeFunction;
+  readonly schedule: Schedule;
+
+  constructor(scope: Construct, id: string, props: WebhookDeliveryProps) {
+    super(scope, id);
+    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    this.queue = new Queue(this, 'Queue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: Duration.seconds(DELIVERY_TIMEOUT.toSeconds() * 6),
+      retentionPeriod: Duration.days(4),
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: 5 },
+    });
+    const environment = { ...props.environment, WEBHOOK_QUEUE_URL: this.queue.queueUrl };
+
+    this.deliverer = new NodeFunction(this, 'Deliverer', {
+      entry: 'lambdas/webhooks/handler.ts',
+      description: 'adgen webhook deliverer: one signed POST per queue message, retried with backoff',
+      memorySize: 256,
+      timeout: DELIVERY_TIMEOUT,
+      environment,
+    });
+    props.table.grantReadWriteData(this.deliverer.role);
+    // The next attempt is the same message sent again with a delay.
+    this.queue.grantSendMessages(this.deliverer.role);
+    // Presigned GETs of creatives for the creative events (signing needs the permission).
+    grantObjects(this.deliverer.role, props.bucket, 'creatives', ['s3:GetObject']);
+    this.deliverer.fn.addEventSource(
+      new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 10 }),
+    );
+
+    this.sweeper = new NodeFunction(this, 'Sweeper', {
+      entry: 'lambdas/webhooks/sweep-handler.ts',
+      description: 'adgen webhook sweeper: re-sends the messages of overdue deliveries',
+      memorySize: 256,
+      timeout: Duration.seconds(60),
+      environment: { ...environment, SWEEP_GRACE_SECONDS: '120' },
+    });
+    props.table.grantReadData(this.sweeper.role);
+    this.queue.grantSendMessages(this.sweeper.role);
+    const role = new Role(this, 'SchedulerRole', {
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
+    });
+    this.schedule = new Schedule(this, 'EveryFiveMinutes', {
+      description: 'Re-send overdue adgen webhook deliveries',
+      schedule: ScheduleExpression.rate(Duration.minutes(5)),
+      target: new LambdaInvoke(this.sweeper.fn, { role, retryAttempts: 0 }),
+    });
+
+    const stack = Stack.of(this);
+    const fnArn = nagReference(stack, this.sweeper.fn, this.sweeper.fn.functionArn);
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${fnArn}:*]`,
+      reason:
+        'lambda:InvokeFunction on this one function and its versions/aliases (<arn>:*), as grantInvoke writes it; no other function.',
+    });
+    const tableArn = nagReference(stack, props.table, props.table.tableArn);
+    for (const fn of [this.deliverer, this.sweeper]) {
+      Validations.of(fn.role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${tableArn}/index/*]`,
+        reason:
+          'The table grant adds the indexes of this one table (gsi1, gsi2) as <table ARN>/index/*; the sweeper queries gsi2. No other table.',
+      });
+    }
+  }
+
+  /** Lets a function that emits events (settles slots or finalises jobs) enqueue their deliveries. */
+  grantEmit(grantee: IGrantable): void {
+    this.queue.grantSendMessages(grantee);
+  }
+}
