@@ -13,8 +13,9 @@ import type { Box } from './types.ts';
  * Draws a layout plan in two passes. The first lays everything but the words: canvas colour,
  * the visual cropped into its box around its subject, colour fields and scrims, the product with
  * its contact shadow, badge and button shapes. Its pixels are what the quality gate measures text
- * against. The second adds the logo and the text (satori turns the brand fonts into paths,
- * resvg rasterises them) and encodes the PNG.
+ * against. The second adds the logo and the text (satori turns the brand fonts into paths, resvg
+ * rasterises each line on its own patch) and encodes the PNG. Shapes and shadows are painted by
+ * `shapes.ts`, not resvg.
  */
 
 export type { Raster };
