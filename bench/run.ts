@@ -12,7 +12,9 @@
  * 4. router over HTTP, sequential and at concurrency 16, each hot path next to its DynamoDB
  *    floor served by the same HTTP front (`--only=router` runs this alone);
  * 5. list_creatives' first page by campaign size and by page size;
- * 6. the pipeline: 100-image batches with 1 and 2 workers, next to the renderer's ceiling;
+ * 6. the pipeline: 100-image batches with 1 and 2 workers, next to the renderer's ceiling, and
+ *    per image of the 1-worker runs, where the worker's time goes (claim, inputs, model, compose,
+ *    S3 put, settle);
  * 7. cost per 1,000 images on paper from the settings and the measured durations.
  *
  * Also: presigning 50 URLs three ways (no stack), one account's ledger item under contention
@@ -38,7 +40,7 @@ import { benchFirstRequest, type FirstRequestResult } from './lib/first-request.
 import { benchLedger, type LedgerResult } from './lib/ledger.ts';
 import { startLoadClient } from './lib/load.ts';
 import { itemSize } from './lib/meter.ts';
-import { PIPELINE_RATIOS, type PipelineRun, runPipeline } from './lib/pipeline.ts';
+import { PIPELINE_RATIOS, PIPELINE_STAGES, type PipelineRun, runPipeline } from './lib/pipeline.ts';
 import { benchPresign, type PresignResult } from './lib/presign.ts';
 import {
   benchRenderer,
@@ -106,6 +108,26 @@ async function previousResults(): Promise<Partial<Results>> {
   } catch {
     return {};
   }
+}
+
+/** Per-image stage times of the one-worker runs, each stage's figure and its share of their sum. */
+function stagesOf(runs: PipelineRun[]): PipelineResult['stages_one_worker'] {
+  const images = runs.flatMap((r) => r.stages_ms ?? []);
+  if (images.length === 0) return undefined;
+  const medians = PIPELINE_STAGES.map((stage) => median(images.map((i) => i[stage])));
+  const sum = medians.reduce((a, b) => a + b, 0);
+  return {
+    images: images.length,
+    stages: PIPELINE_STAGES.map((stage, k) => ({
+      stage,
+      ms: figure(
+        'ms',
+        images.map((i) => i[stage]),
+        1,
+      ),
+      share: Math.round(((medians[k] ?? 0) / sum) * 1000) / 1000,
+    })),
+  };
 }
 
 async function main(): Promise<number> {
@@ -439,6 +461,7 @@ async function main(): Promise<number> {
         byWorkers['1']?.creatives_per_min.median ?? Number.NaN,
       ),
       calls_per_image: metered,
+      stages_one_worker: stagesOf(pipelineRuns.filter((p) => p.workers === 1)),
     };
 
     // 7. Item sizes of this run, then the cost on paper.

@@ -117,6 +117,8 @@ export class StatelessStack extends Stack {
         TEXT_ACTIONS_PER_HOUR: String(settings.textActionsPerHour),
       },
       bundling: ROUTER_BUNDLING,
+      // Every API call can meet a cold start; the maps stay in the asset (ADR 0011).
+      sourceMapsAtRuntime: false,
     });
     table.grantReadWriteData(this.router.role);
     // Presigned GETs of creatives; presigned asset uploads (PUT of the exact type and length)

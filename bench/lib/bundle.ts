@@ -132,12 +132,12 @@ function partsOver(
 
 /**
  * What only some actions need, and must therefore stay off the cold path: the other SDK clients
- * (S3, SQS, Bedrock), the Cognito verifier, the X-Ray SDK, the text engine, and the action
- * modules themselves (with their input schemas). zod itself is on it: the declared entities the
- * authentication reads (ADR 0024) validate with it.
+ * (S3, SQS, Bedrock), the Cognito verifier, the X-Ray SDK, the text engine, the action modules
+ * themselves, and zod: the actions' input schemas load it with their chunk, while the config and
+ * the items the authentication reads are checked by `lambdas/core/small-schema.ts` (ADR 0011).
  */
 export const COLD_PATH_FORBIDDEN =
-  /node_modules\/(@aws-sdk\/client-(s3|sqs|bedrock[^/]*)|aws-jwt-verify|aws-xray-sdk-core|@aws-lambda-powertools\/tracer)\/|lambdas\/core\/text\/(?!deferred)|lambdas\/api\/actions\/(?!table)/;
+  /node_modules\/(@aws-sdk\/client-(s3|sqs|bedrock[^/]*)|aws-jwt-verify|aws-xray-sdk-core|@aws-lambda-powertools\/tracer|zod)\/|lambdas\/core\/text\/(?!deferred)|lambdas\/api\/actions\/(?!table)/;
 
 /**
  * Bundles the router as the stack does (lib/router-bundle.ts: split into the entry and a chunk

@@ -1,9 +1,99 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { createImageModel, createWorkerDeps } from '#generate/deps.ts';
+import type { WorkerDeps } from '#generate/process-slot.ts';
 import { createDeadLetterHandler, createWorkerHandler } from '#generate/worker.ts';
 import { startWorkerLoop } from '#local/worker-loop.ts';
 import type { BenchStack } from './stack.ts';
 import { silent } from './stack.ts';
+
+/**
+ * Where one image's worker time goes, in the order the worker spends it: claiming the slot (and
+ * marking the job running), reading its inputs (campaign, brand kit, angle, client, product and
+ * logo), the image model (the template model is drawn in code when compose asks for the picture,
+ * so its drawing counts in compose), composing the creative, the S3 put of the PNG, and settling the slot (its
+ * transaction and the job's finalisation).
+ */
+export const PIPELINE_STAGES = ['claim', 'inputs', 'model', 'compose', 's3_put', 'settle'] as const;
+export type PipelineStage = (typeof PIPELINE_STAGES)[number];
+
+/**
+ * Times the stages of each image by wrapping the worker's dependencies (DynamoDB and S3 sends,
+ * the image model, compose); the worker's code is unchanged. It needs the records one at a time,
+ * as one worker with `processInParallel: false` handles them: the stage of a DynamoDB call is
+ * the image's current one (claim until its first read, settle once the put is done).
+ */
+function stageClock(deps: WorkerDeps) {
+  let current: Record<PipelineStage, number> | undefined;
+  let stage: PipelineStage = 'claim';
+  const images: Record<PipelineStage, number>[] = [];
+  const timed = <T>(at: PipelineStage, run: () => T): T => {
+    const t = performance.now();
+    const done = () => {
+      if (current) current[at] += performance.now() - t;
+    };
+    const out = run();
+    if (out instanceof Promise) return out.finally(done) as T;
+    done();
+    return out;
+  };
+  const sendOf =
+    <C extends { send: (...a: never[]) => unknown }>(
+      client: C,
+      stageOf: (command: object) => PipelineStage,
+    ) =>
+    (command: object, ...rest: unknown[]) =>
+      timed(stageOf(command), () => (client.send as (...a: unknown[]) => unknown)(command, ...rest));
+  const wrap = <C extends object>(target: C, methods: Record<string, unknown>): C =>
+    new Proxy(target, {
+      get: (t, prop, receiver) =>
+        typeof prop === 'string' && prop in methods ? methods[prop] : Reflect.get(t, prop, receiver),
+    });
+  const model = deps.imageModel;
+  const wrapped: WorkerDeps = {
+    ...deps,
+    ddb: wrap(deps.ddb, {
+      send: sendOf(deps.ddb, (command) => {
+        if (stage === 'claim' && /^(Get|BatchGet|Query)Command$/.test(command.constructor.name))
+          stage = 'inputs';
+        if (stage === 's3_put') stage = 'settle';
+        return stage;
+      }),
+    }),
+    s3: wrap(deps.s3, {
+      send: sendOf(deps.s3, (command) => {
+        if (command.constructor.name !== 'PutObjectCommand') return stage;
+        stage = 's3_put';
+        return 's3_put';
+      }),
+    }),
+    imageModel: wrap(model, {
+      generate: (request: Parameters<typeof model.generate>[0]) =>
+        timed('model', () => model.generate(request)),
+      ...(model.draw
+        ? {
+            draw: (request: Parameters<NonNullable<typeof model.draw>>[0]) =>
+              timed('model', () => model.draw?.(request)),
+          }
+        : {}),
+    }),
+    compose: (...args: Parameters<WorkerDeps['compose']>) => timed('compose', () => deps.compose(...args)),
+  };
+  return {
+    deps: wrapped,
+    /** Runs one record's handling, its stages counted as one image's. */
+    image: async <T>(run: () => Promise<T>): Promise<T> => {
+      current = { claim: 0, inputs: 0, model: 0, compose: 0, s3_put: 0, settle: 0 };
+      stage = 'claim';
+      try {
+        return await run();
+      } finally {
+        images.push(current);
+        current = undefined;
+      }
+    },
+    images,
+  };
+}
 
 /** The sizes of the renderer bench, so the batch and the ceiling are the same mix. */
 export const PIPELINE_RATIOS = '1:1,4:5,9:16,191:100';
@@ -23,6 +113,8 @@ export type PipelineRun = {
   pngs_verified: number;
   /** Time the worker handler spent per message (what Lambda would bill, less cold starts). */
   worker_ms: number[];
+  /** Per image, the time of each stage (runs with one worker only; see PIPELINE_STAGES). */
+  stages_ms?: Record<PipelineStage, number>[];
 };
 
 type Job = { job: { jobs: number; succeeded: number; failed: number; status: string } };
@@ -70,12 +162,21 @@ export async function runPipeline(
   const campaignId = campaign.body.campaign.id;
 
   const workerDeps = createWorkerDeps(stack.workerDeps, createImageModel(stack.config));
-  const inner = createWorkerHandler(workerDeps, silent);
+  // One worker handles its records one at a time (processInParallel: false): handing them to it
+  // one by one changes nothing but lets each image's stages be told apart.
+  const clock = options.workers === 1 ? stageClock(workerDeps) : undefined;
+  const inner = createWorkerHandler(clock?.deps ?? workerDeps, silent);
   const workerMs: number[] = [];
   const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
     const t = performance.now();
     try {
-      return await inner(event);
+      if (!clock) return await inner(event);
+      const failures: SQSBatchResponse['batchItemFailures'] = [];
+      for (const record of event.Records) {
+        const out = await clock.image(() => inner({ Records: [record] }));
+        failures.push(...out.batchItemFailures);
+      }
+      return { batchItemFailures: failures };
     } finally {
       workerMs.push((performance.now() - t) / Math.max(1, event.Records.length));
     }
@@ -143,6 +244,7 @@ export async function runPipeline(
       creatives_per_min: Math.round((job.succeeded / (totalMs / 60_000)) * 10) / 10,
       pngs_verified: await verifyPngs(urls),
       worker_ms: workerMs,
+      ...(clock ? { stages_ms: clock.images } : {}),
     };
   } finally {
     stack.setHandlerLabel(undefined);

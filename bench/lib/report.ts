@@ -65,6 +65,10 @@ export type Results = {
     >;
     speedup_2_over_1: number;
     calls_per_image: Record<string, { calls: number; failed: number; table_cu: number; index_cu: number }>;
+    /** Where one image's worker time goes, in the 1-worker runs (absent in older runs). */
+    stages_one_worker?:
+      | { images: number; stages: { stage: string; ms: Figure; share: number }[] }
+      | undefined;
   };
   cost: {
     prices: { asOf: string; modelFeePerCall?: number };
@@ -200,7 +204,7 @@ export function renderMarkdown(r: Results): string {
   p('## 2. Router bundle');
   p();
   p(
-    `\`${b.entry}\` bundled with esbuild as the stack does (lib/router-bundle.ts: split into \`index.mjs\` and a chunk per action, over \`DEFAULT_BUNDLING\`: minified ESM for node24, mainFields module,main, the createRequire banner), built in ${b.build_ms} ms.`,
+    `\`${b.entry}\` bundled with esbuild as the stack does (lib/router-bundle.ts: split into \`index.mjs\` and a chunk per action, the HTTP/1.1 SDK clients without the HTTP/2 handler, over \`DEFAULT_BUNDLING\`: minified ESM for node24, mainFields module,main, the createRequire banner), built in ${b.build_ms} ms.`,
   );
   p();
   p('| | value |');
@@ -218,7 +222,7 @@ export function renderMarkdown(r: Results): string {
   );
   if (b.cold_path_forbidden_found) {
     p(
-      `| on the cold path, what only some actions need (S3, SQS, Bedrock, Cognito verifier, X-Ray, text engine, action modules) | ${b.cold_path_forbidden_found.length === 0 ? 'none' : b.cold_path_forbidden_found.join(', ')} |`,
+      `| on the cold path, what only some actions need (S3, SQS, Bedrock, Cognito verifier, X-Ray, text engine, action modules, zod) | ${b.cold_path_forbidden_found.length === 0 ? 'none' : b.cold_path_forbidden_found.join(', ')} |`,
     );
   }
   p(`| \`node index.mjs\` in a fresh process, ms | ${fig(b.import_ms)} |`);
@@ -410,6 +414,18 @@ export function renderMarkdown(r: Results): string {
       `${w1 && w2 ? `${w1.images + w2.images} images made, ${w1.failed + w2.failed} failed, ${w1.pngs_verified + w2.pngs_verified} PNGs fetched and verified.` : ''}`,
   );
   p();
+  const stages = r.pipeline.stages_one_worker;
+  if (stages) {
+    p(
+      `Per image, where the worker's time goes in the 1-worker runs (${stages.images} images; the worker's own DynamoDB and S3 calls, image model and compose, timed around the calls by the bench, bench/lib/pipeline.ts): claim (the slot under a lease, the job marked running), inputs (campaign, brand kit, angle, client, product and logo), the image model (the template model draws in code when compose asks for the picture, so its drawing counts in compose and its model time is near zero; a Bedrock model's call counts here), compose, the S3 put of the PNG, settle (the slot's transaction and the job's finalisation). Share: of the sum of the stages' medians.`,
+    );
+    p();
+    p('| stage | ms per image | share |');
+    p('|---|---|---|');
+    for (const st of stages.stages)
+      p(`| ${st.stage} | ${fig(st.ms)} | ${Math.round(st.share * 1000) / 10}% |`);
+    p();
+  }
   p(
     'AWS calls per image in the first 1-worker run (router: the order and the final listing, not the polls; worker: everything, including empty receives), with the capacity DynamoDB Local reports:',
   );

@@ -2,13 +2,7 @@
 import * as z from 'zod';
 import { DELIVERY_STATUSES } from '#core/entities/webhook-delivery.ts';
 import { WEBHOOK_EVENT_TYPES } from '#core/webhooks/events.ts';
-
-const uuid = z.string().describe('A UUIDv7.');
-const timestamp = z.string().describe('ISO-8601 UTC timestamp.');
-const nextToken = z
-  .string()
-  .nullable()
-  .describe('Pass it back as `next_token` for the next page; `null` on the last page.');
+import { nextToken, timestamp, uuid } from './result-fields.ts';
 
 export const webhookEndpointView = z.object({
   id: uuid,

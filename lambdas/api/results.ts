@@ -12,14 +12,8 @@ import { JOB_STATUSES } from '#core/job-status.ts';
 import { PLATFORM_TARGETS } from '#core/platforms.ts';
 import { AWARENESS_LEVELS } from '#core/text/types.ts';
 import type { ActionName } from './actions/index.ts';
+import { nextToken, timestamp, uuid } from './result-fields.ts';
 import { webhookResults } from './results-webhooks.ts';
-
-const uuid = z.string().describe('A UUIDv7.');
-const timestamp = z.string().describe('ISO-8601 UTC timestamp.');
-const nextToken = z
-  .string()
-  .nullable()
-  .describe('Pass it back as `next_token` for the next page; `null` on the last page.');
 
 export const clientRecord = z.object({
   id: uuid,

@@ -1,8 +1,14 @@
-import * as z from 'zod';
+import * as s from './small-schema.ts';
 
 /** Log levels of the Lambdas' and the local stack's loggers (`LOG_LEVEL`, any case). */
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const nonEmpty = () => s.string({ min: 1 });
+/** An integer read from a string variable. */
+const integer = (bounds: { min?: number; max?: number }) => s.number({ coerce: true, int: true, ...bounds });
+/** A positive duration in seconds, fractions allowed (tests shorten the webhook backoff). */
+const seconds = (bounds: { max?: number }) => s.number({ coerce: true, min: 0.001, ...bounds });
 
 /**
  * Every setting the Lambdas and the local stack read, in one place.
@@ -11,60 +17,65 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
  * emulators' endpoints. The `*_ENDPOINT` variables exist only for the local stack: when they
  * are absent the SDK resolves the real regional endpoints.
  */
-const envSchema = z.object({
-  AWS_REGION: z.string().min(1).default('us-east-1'),
-  TABLE_NAME: z.string().min(1),
-  BUCKET_NAME: z.string().min(1),
-  QUEUE_URL: z.string().min(1),
+const envSchema = s.object({
+  AWS_REGION: s.withDefault(nonEmpty(), 'us-east-1'),
+  TABLE_NAME: nonEmpty(),
+  BUCKET_NAME: nonEmpty(),
+  QUEUE_URL: nonEmpty(),
   /** The webhook delivery queue; without it deliveries are recorded but not sent (ADR 0025). */
-  WEBHOOK_QUEUE_URL: z.string().min(1).optional(),
+  WEBHOOK_QUEUE_URL: s.optional(nonEmpty()),
   /** First retry delay of a failed webhook delivery; doubles per attempt, with jitter (ADR 0025). */
-  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  WEBHOOK_RETRY_BASE_SECONDS: s.withDefault(seconds({ max: 3600 }), 30),
   /** The longest wait between two attempts of one delivery. */
-  WEBHOOK_RETRY_CAP_SECONDS: z.coerce.number().positive().max(86400).default(3600),
+  WEBHOOK_RETRY_CAP_SECONDS: s.withDefault(seconds({ max: 86400 }), 3600),
   /** How long a delivery is retried before it is marked failed (at least this long). */
-  WEBHOOK_RETRY_WINDOW_SECONDS: z.coerce.number().positive().default(86400),
+  WEBHOOK_RETRY_WINDOW_SECONDS: s.withDefault(seconds({}), 86400),
   /** `1`: webhook URLs may also be http(s)://127.0.0.1:<port> (the local stack and tests only). */
-  ADGEN_ALLOW_LOCAL_WEBHOOKS: z.enum(['0', '1']).default('0'),
+  ADGEN_ALLOW_LOCAL_WEBHOOKS: s.withDefault(s.oneOf(['0', '1']), '0'),
   /** Short tag embedded in every API key (`adg_<env>_...`) so a leaked key says where it works. */
-  ADGEN_ENV: z
-    .string()
-    .regex(/^[a-z0-9]{2,12}$/, 'ADGEN_ENV must be 2-12 lowercase letters or digits')
-    .default('live'),
-  ADGEN_DEFAULT_CREDITS: z.coerce.number().int().min(0).default(1000),
-  PRESIGN_TTL_SECONDS: z.coerce.number().int().min(60).max(604800).default(3600),
+  ADGEN_ENV: s.withDefault(
+    s.string({ regex: /^[a-z0-9]{2,12}$/, message: 'ADGEN_ENV must be 2-12 lowercase letters or digits' }),
+    'live',
+  ),
+  ADGEN_DEFAULT_CREDITS: s.withDefault(integer({ min: 0 }), 1000),
+  PRESIGN_TTL_SECONDS: s.withDefault(integer({ min: 60, max: 604800 }), 3600),
   /** The queue's maxReceiveCount: the worker's last delivery of a message fails its slot. */
-  MAX_RECEIVE_COUNT: z.coerce.number().int().min(1).default(5),
+  MAX_RECEIVE_COUNT: s.withDefault(integer({ min: 1 }), 5),
   /** How long a claimed slot is held: longer than one worker run, shorter than the visibility timeout. */
-  SLOT_LEASE_SECONDS: z.coerce.number().int().min(10).default(240),
+  SLOT_LEASE_SECONDS: s.withDefault(integer({ min: 10 }), 240),
   /** Per-account calls per hour of the text-model actions (generate_angles, prepare_campaign); 0: no limit. */
-  TEXT_ACTIONS_PER_HOUR: z.coerce.number().int().min(0).default(60),
-  USER_POOL_ID: z.string().min(1).optional(),
-  USER_POOL_CLIENT_ID: z.string().min(1).optional(),
-  IMAGE_PROVIDER: z.enum(['template', 'bedrock-stability', 'bedrock-nova-canvas']).default('template'),
-  IMAGE_MODEL_ID: z.string().min(1).default('stability.sd3-5-large-v1:0'),
+  TEXT_ACTIONS_PER_HOUR: s.withDefault(integer({ min: 0 }), 60),
+  USER_POOL_ID: s.optional(nonEmpty()),
+  USER_POOL_CLIENT_ID: s.optional(nonEmpty()),
+  IMAGE_PROVIDER: s.withDefault(
+    s.oneOf(['template', 'bedrock-stability', 'bedrock-nova-canvas']),
+    'template',
+  ),
+  IMAGE_MODEL_ID: s.withDefault(nonEmpty(), 'stability.sd3-5-large-v1:0'),
   /**
    * The operator's price of one image-model call in USD, for estimate_creatives. No default: a
    * price is the operator's to state (their AWS pricing), so without it the estimate says null.
    */
-  IMAGE_MODEL_USD_PER_CALL: z.coerce.number().min(0).optional(),
+  IMAGE_MODEL_USD_PER_CALL: s.optional(s.number({ coerce: true, min: 0 })),
   /** Cut product images out with the model family's background-removal task (a paid call per product). */
-  IMAGE_BACKGROUND_REMOVAL: z.enum(['off', 'on']).default('off'),
+  IMAGE_BACKGROUND_REMOVAL: s.withDefault(s.oneOf(['off', 'on']), 'off'),
   /** Stability's Remove Background service (a separate model id; Nova Canvas uses its own). */
-  BACKGROUND_REMOVAL_MODEL_ID: z.string().min(1).default('us.stability.stable-image-remove-background-v1:0'),
-  TEXT_PROVIDER: z.enum(['heuristic', 'bedrock']).default('heuristic'),
-  TEXT_MODEL_ID: z.string().min(1).default('amazon.nova-pro-v1:0'),
-  DYNAMODB_ENDPOINT: z.url().optional(),
-  SQS_ENDPOINT: z.url().optional(),
-  S3_ENDPOINT: z.url().optional(),
-  COGNITO_ENDPOINT: z.url().optional(),
-  BEDROCK_ENDPOINT: z.url().optional(),
+  BACKGROUND_REMOVAL_MODEL_ID: s.withDefault(nonEmpty(), 'us.stability.stable-image-remove-background-v1:0'),
+  TEXT_PROVIDER: s.withDefault(s.oneOf(['heuristic', 'bedrock']), 'heuristic'),
+  TEXT_MODEL_ID: s.withDefault(nonEmpty(), 'amazon.nova-pro-v1:0'),
+  DYNAMODB_ENDPOINT: s.optional(s.url()),
+  SQS_ENDPOINT: s.optional(s.url()),
+  S3_ENDPOINT: s.optional(s.url()),
+  COGNITO_ENDPOINT: s.optional(s.url()),
+  BEDROCK_ENDPOINT: s.optional(s.url()),
   /** Lowest level written by the loggers (the CDK context `logLevel`). */
-  LOG_LEVEL: z
-    .string()
-    .transform((level) => level.toUpperCase())
-    .pipe(z.enum(LOG_LEVELS))
-    .default('INFO'),
+  LOG_LEVEL: s.withDefault(
+    s.pipe(
+      s.map(s.string(), (level) => level.toUpperCase()),
+      s.oneOf(LOG_LEVELS),
+    ),
+    'INFO',
+  ),
 });
 
 export type Config = {
@@ -112,12 +123,12 @@ export class ConfigError extends Error {
 
 /** Reads and validates the environment; a missing or bad variable fails with its name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+  const parsed = s.validate(envSchema, env);
+  if (!parsed.ok) {
+    const problems = parsed.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
-  const e = parsed.data;
+  const e = parsed.value;
   return {
     region: e.AWS_REGION,
     tableName: e.TABLE_NAME,

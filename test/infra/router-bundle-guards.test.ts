@@ -1,7 +1,16 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { COLD_PATH_FORBIDDEN, coldPath, NLP_INPUTS, RENDERER_INPUTS } from '../../bench/lib/bundle.ts';
-import { ROUTER_ENTRY, routerBuildCommand, routerBuildOptions } from '../../lib/router-bundle.ts';
+import {
+  ROUTER_BUILD_SCRIPT,
+  ROUTER_ENTRY,
+  routerBuildCommand,
+  routerBuildOptions,
+} from '../../lib/router-bundle.ts';
 import { ROUTER_BUNDLING } from '../../lib/stateless-stack.ts';
 
 /** The router built the way the stack does (split: entry plus a chunk per action), not written. */
@@ -58,6 +67,7 @@ describe('router bundle guards (the same patterns fail the bench)', () => {
       'lambdas/core/auth/user-token.ts',
       'lambdas/core/clients/sqs.ts',
       'lambdas/core/clients/s3.ts',
+      'node_modules/zod/v4/classic/schemas.js',
     ]) {
       expect(all).toContain(lazy);
       expect(cold).not.toContain(lazy);
@@ -66,12 +76,44 @@ describe('router bundle guards (the same patterns fail the bench)', () => {
 
   it('builds in CDK with the same options: the split pass runs after NodejsFunction bundling', () => {
     const commands = ROUTER_BUNDLING.commandHooks?.afterBundling('/in', '/out') ?? [];
-    expect(commands).toEqual([routerBuildCommand('/in/node_modules/.bin/esbuild', '/in', '/out')]);
-    const command = commands[0] ?? '';
-    for (const flag of ["'--splitting'", "'--outdir=/out'", "'--entry-names=index'", "'--external:sharp'"]) {
-      expect(command).toContain(flag);
+    expect(commands).toEqual([routerBuildCommand('/in/node_modules/.bin/tsx', '/in', '/out')]);
+    // The script builds with routerBuildOptions (plugin included), from the input directory.
+    expect(commands[0]).toBe(`'/in/node_modules/.bin/tsx' '/in/${ROUTER_BUILD_SCRIPT}' '/in' '/out'`);
+  });
+
+  it('runs the build script as CDK does, into the same split layout', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'router-build-'));
+    try {
+      const run = spawnSync(join('node_modules', '.bin', 'tsx'), [ROUTER_BUILD_SCRIPT, process.cwd(), out], {
+        encoding: 'utf8',
+      });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      const entry = await readFile(join(out, 'index.mjs'), 'utf8');
+      expect(entry).toContain('./chunks/');
+      expect((await readdir(join(out, 'chunks'))).length).toBeGreaterThan(20);
+    } finally {
+      await rm(out, { recursive: true, force: true });
     }
-    expect(command).toContain(`'/in/${ROUTER_ENTRY}'`);
+  });
+
+  it('keeps node:http2 out of the cold path; only the Bedrock client, in its own chunk, imports it', async () => {
+    const result = await build({
+      ...routerBuildOptions('router-out'),
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const importsHttp2 = (o: string) =>
+      (result.metafile.outputs[o]?.imports ?? []).some((i) => i.path === 'node:http2');
+    expect(coldPath(result.metafile, ROUTER_ENTRY).filter(importsHttp2)).toEqual([]);
+    const withHttp2 = Object.keys(result.metafile.outputs).filter(importsHttp2);
+    expect(withHttp2.length).toBeGreaterThan(0);
+    for (const o of withHttp2) {
+      expect(Object.keys(result.metafile.outputs[o]?.inputs ?? {}).join(' ')).toContain(
+        'client-bedrock-runtime',
+      );
+    }
   });
 
   it("keeps the DynamoDB client's aggregated class out (a dynamic import once dragged in all its commands)", async () => {
@@ -102,6 +144,8 @@ describe('router bundle guards (the same patterns fail the bench)', () => {
       'node_modules/aws-jwt-verify/dist/esm/index.js',
       'lambdas/core/text/heuristic-model.ts',
       'lambdas/api/actions/list-clients.ts',
+      'node_modules/zod/v4/classic/schemas.js',
+      'node_modules/zod/v4/core/schemas.js',
     ]) {
       expect(COLD_PATH_FORBIDDEN.test(f)).toBe(true);
     }

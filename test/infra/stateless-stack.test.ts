@@ -239,10 +239,16 @@ describe('functions', () => {
       Timeout: timeout,
       Handler: 'index.handler',
       LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
-      Environment: { Variables: expect.objectContaining({ NODE_OPTIONS: '--enable-source-maps' }) },
     });
     const logGroupId = fn?.Properties.LoggingConfig.LogGroup.Ref;
     expect(template.findResources('AWS::Logs::LogGroup')[logGroupId]?.Properties.RetentionInDays).toBe(30);
+  });
+
+  it('maps stack traces through source maps at run time except on the router, whose cold start it would slow', () => {
+    const nodeOptions = (id: string) =>
+      template.findResources('AWS::Lambda::Function')[id]?.Properties.Environment.Variables.NODE_OPTIONS;
+    expect(nodeOptions(workerFn)).toBe('--enable-source-maps');
+    expect(nodeOptions(routerFn)).toBeUndefined();
   });
 
   it('bundles minified ESM for node24 with source maps and the pinned AWS SDK', () => {

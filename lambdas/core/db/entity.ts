@@ -1,19 +1,6 @@
-import * as z from 'zod';
 import { InvalidItemError } from '../errors.ts';
+import { type Output, type StandardSchema, validate } from '../small-schema.ts';
 import type { keys } from './keys.ts';
-
-/** A string attribute that may be absent or null in the item; null in the entity. */
-export const nullableString = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? null);
-/** A number attribute that may be absent or null in the item; null in the entity. */
-export const nullableNumber = z
-  .number()
-  .nullish()
-  .transform((v) => v ?? null);
-/** A list of strings, empty when the item has none. */
-export const stringList = z.array(z.string()).default([]);
 
 /**
  * One row of docs/data-model.md's access-pattern table. Each entity declares the patterns its
@@ -31,7 +18,7 @@ export type AccessPattern = {
   module?: string;
 };
 
-export type EntityDeclaration<S extends z.ZodType> = {
+export type EntityDeclaration<S extends StandardSchema> = {
   /** The `entity` attribute of its items, and its name in errors and docs. */
   name: string;
   /** Repository path of the module that owns the entity's reads and writes. */
@@ -43,31 +30,32 @@ export type EntityDeclaration<S extends z.ZodType> = {
   patterns: readonly AccessPattern[];
 };
 
-export type Entity<S extends z.ZodType> = EntityDeclaration<S> & {
+export type Entity<S extends StandardSchema> = EntityDeclaration<S> & {
   /** Validates a stored item; a mismatch is an `InvalidItemError`, never a silent cast. */
-  fromItem(item: Record<string, unknown>): z.output<S>;
+  fromItem(item: Record<string, unknown>): Output<S>;
   /** Validates a stored item against a projection of the schema (a list that needs a few fields). */
-  fromItemAs<P>(projection: z.ZodType<P>, item: Record<string, unknown>): P;
+  fromItemAs<P>(projection: StandardSchema<P>, item: Record<string, unknown>): P;
 };
 
-function parseItem<P>(entity: string, schema: z.ZodType<P>, item: Record<string, unknown>): P {
-  const parsed = schema.safeParse(item);
-  if (parsed.success) return parsed.data;
+function parseItem<P>(entity: string, schema: StandardSchema<P>, item: Record<string, unknown>): P {
+  const parsed = validate(schema, item);
+  if (parsed.ok) return parsed.value;
   throw new InvalidItemError(
     entity,
     { pk: String(item.pk ?? ''), sk: String(item.sk ?? '') },
-    parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+    parsed.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
   );
 }
 
 /**
  * Declares an entity: its schema, its keys and the access patterns of its module. Small on
- * purpose (ADR 0024): zod is already in every bundle, so validation costs no import time.
+ * purpose (ADR 0024). The schema is any Standard Schema: zod's, or `small-schema.ts`'s for the
+ * entities the router's authentication reads, which keeps zod off its cold start (ADR 0011).
  */
-export function defineEntity<S extends z.ZodType>(declaration: EntityDeclaration<S>): Entity<S> {
+export function defineEntity<S extends StandardSchema>(declaration: EntityDeclaration<S>): Entity<S> {
   return {
     ...declaration,
-    fromItem: (item) => parseItem(declaration.name, declaration.schema as z.ZodType<z.output<S>>, item),
+    fromItem: (item) => parseItem(declaration.name, declaration.schema as StandardSchema<Output<S>>, item),
     fromItemAs: (projection, item) => parseItem(declaration.name, projection, item),
   };
 }

@@ -1,10 +1,10 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
 import { defineEntity } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
 import { getItem } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
+import * as s from '../small-schema.ts';
 
 /** The tenant. Its id is the Cognito user's `sub`; it holds the credits ledger. */
 export type Account = {
@@ -14,28 +14,29 @@ export type Account = {
   updated_at: string;
 };
 
-const credit = z.number().int().default(0);
+const credit = s.withDefault(s.number({ int: true }), 0);
 
 export const accountEntity = defineEntity({
   name: 'account',
   module: 'lambdas/core/entities/account.ts',
-  schema: z
-    .object({
-      id: z.string(),
+  // small-schema, not zod: authentication reads this item before any action module loads (ADR 0011).
+  schema: s.map(
+    s.object({
+      id: s.string(),
       credits_available: credit,
       credits_reserved: credit,
       credits_used: credit,
-      created_at: z.string(),
-      updated_at: z.string(),
-    })
-    .transform(
-      (a): Account => ({
-        id: a.id,
-        credits: { available: a.credits_available, reserved: a.credits_reserved, used: a.credits_used },
-        created_at: a.created_at,
-        updated_at: a.updated_at,
-      }),
-    ),
+      created_at: s.string(),
+      updated_at: s.string(),
+    }),
+
+    (a): Account => ({
+      id: a.id,
+      credits: { available: a.credits_available, reserved: a.credits_reserved, used: a.credits_used },
+      created_at: a.created_at,
+      updated_at: a.updated_at,
+    }),
+  ),
   keys: ['account'],
   patterns: [
     {

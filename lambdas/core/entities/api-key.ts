@@ -1,13 +1,13 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
 import type { IssuedApiKey } from '../auth/api-key-format.ts';
-import { defineEntity, nullableString } from '../db/entity.ts';
+import { defineEntity } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
 import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import type { PageRequest } from '../db/query.ts';
 import { getItem, queryPage } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
+import * as s from '../small-schema.ts';
 
 /** What is stored for a key: never the key itself, only its hash and display parts. */
 export type ApiKeyRecord = {
@@ -28,17 +28,18 @@ export const MAX_ACTIVE_KEYS_PER_ACCOUNT = 25;
 export const apiKeyEntity = defineEntity({
   name: 'api_key',
   module: 'lambdas/core/entities/api-key.ts',
-  schema: z.object({
-    id: z.string(),
-    account_id: z.string(),
-    name: z.string(),
-    hash: z.string(),
-    prefix: z.string(),
-    last4: z.string(),
-    created_at: z.string(),
-    expires_at: nullableString,
-    revoked_at: nullableString,
-    last_used_at: nullableString,
+  // small-schema, not zod: authentication reads this item before any action module loads (ADR 0011).
+  schema: s.object({
+    id: s.string(),
+    account_id: s.string(),
+    name: s.string(),
+    hash: s.string(),
+    prefix: s.string(),
+    last4: s.string(),
+    created_at: s.string(),
+    expires_at: s.nullable(s.string()),
+    revoked_at: s.nullable(s.string()),
+    last_used_at: s.nullable(s.string()),
   }),
   keys: ['apiKeyById', 'apiKeysOfAccount', 'account'],
   patterns: [

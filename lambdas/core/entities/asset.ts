@@ -1,12 +1,13 @@
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { defineEntity, nullableNumber, nullableString } from '../db/entity.ts';
+import { defineEntity } from '../db/entity.ts';
 import { cancellationReasons, isConditionalCheckFailed } from '../db/errors.ts';
 import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import type { PageRequest } from '../db/query.ts';
 import { batchDelete, collectionKeys, getItem, putNew, queryPage } from '../db/table.ts';
+import { nullableNumber, nullableString } from '../db/zod-fields.ts';
 import type { Deps } from '../deps.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { clientExists } from './client.ts';

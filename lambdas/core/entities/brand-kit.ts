@@ -1,9 +1,10 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { defineEntity, nullableString, stringList } from '../db/entity.ts';
+import { defineEntity } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
 import { batchDelete, getItem } from '../db/table.ts';
+import { nullableString, stringList } from '../db/zod-fields.ts';
 import type { Deps } from '../deps.ts';
 import { ConflictError } from '../errors.ts';
 import { FONT_FAMILIES, type FontFamily } from '../fonts.ts';

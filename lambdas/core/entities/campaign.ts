@@ -1,11 +1,12 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { defineEntity, nullableString, stringList } from '../db/entity.ts';
+import { defineEntity } from '../db/entity.ts';
 import { cancellationReasons } from '../db/errors.ts';
 import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import { type PageRequest, queryAll } from '../db/query.ts';
 import { batchDelete, getItem, putNew, queryPage, updateIf } from '../db/table.ts';
+import { nullableString, stringList } from '../db/zod-fields.ts';
 import type { Deps } from '../deps.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import { PLATFORM_TARGETS, type PlatformTarget } from '../platforms.ts';

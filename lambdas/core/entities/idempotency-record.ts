@@ -1,10 +1,10 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
 import { defineEntity } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
 import { tableDesign } from '../db/table-design.ts';
 import type { Deps } from '../deps.ts';
+import * as s from '../small-schema.ts';
 
 /**
  * What an account's `Idempotency-Key` stands for (ADR 0017): which request claimed it (action and
@@ -16,36 +16,37 @@ export type IdempotencyRecord =
 
 export type IdempotencyScope = { accountId: string; keyHash: string };
 
-const recordSchema: z.ZodType<IdempotencyRecord> = z.discriminatedUnion('state', [
-  z
-    .object({
-      state: z.literal('in_progress'),
-      action: z.string(),
-      fingerprint: z.string(),
-      lease_until_ms: z.number(),
-    })
-    .transform((r) => ({
-      state: r.state,
+// small-schema, not zod: the router claims keys before the action's module is needed (ADR 0011).
+const recordSchema: s.Schema<IdempotencyRecord> = s.discriminated('state', {
+  in_progress: s.map(
+    s.object({
+      action: s.string(),
+      fingerprint: s.string(),
+      lease_until_ms: s.number(),
+    }),
+    (r): IdempotencyRecord => ({
+      state: 'in_progress',
       action: r.action,
       fingerprint: r.fingerprint,
       leaseUntilMs: r.lease_until_ms,
-    })),
-  z
-    .object({
-      state: z.literal('completed'),
-      action: z.string(),
-      fingerprint: z.string(),
-      response_status: z.number().int(),
-      response_body: z.string(),
-    })
-    .transform((r) => ({
-      state: r.state,
+    }),
+  ),
+  completed: s.map(
+    s.object({
+      action: s.string(),
+      fingerprint: s.string(),
+      response_status: s.number({ int: true }),
+      response_body: s.string(),
+    }),
+    (r): IdempotencyRecord => ({
+      state: 'completed',
       action: r.action,
       fingerprint: r.fingerprint,
       status: r.response_status,
       body: r.response_body,
-    })),
-]);
+    }),
+  ),
+});
 
 export const idempotencyRecordEntity = defineEntity({
   name: 'idempotency_record',

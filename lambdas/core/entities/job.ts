@@ -1,11 +1,12 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { defineEntity, nullableNumber, nullableString, stringList } from '../db/entity.ts';
+import { defineEntity } from '../db/entity.ts';
 import { cancellationReasons, isConditionalCheckFailed } from '../db/errors.ts';
 import { type ItemKey, inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import { type PageRequest, queryAll } from '../db/query.ts';
 import { batchDelete, getItem, putNew, queryPage, updateIf } from '../db/table.ts';
+import { nullableNumber, nullableString, stringList } from '../db/zod-fields.ts';
 import type { Deps } from '../deps.ts';
 import { NotFoundError } from '../errors.ts';
 import { FINAL_JOB_STATUSES, isFinalJobStatus, JOB_STATUSES, type JobStatus } from '../job-status.ts';

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { defineEntity, nullableNumber, nullableString } from '../db/entity.ts';
+import { defineEntity } from '../db/entity.ts';
 import { inCollection, keys, sortKeyIn } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import type { PageRequest } from '../db/query.ts';
 import { getItem, queryPage, updateIf } from '../db/table.ts';
 import { tableDesign } from '../db/table-design.ts';
+import { nullableNumber, nullableString } from '../db/zod-fields.ts';
 import type { Deps } from '../deps.ts';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../webhooks/events.ts';
 

@@ -1,10 +1,11 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { defineEntity, nullableString } from '../db/entity.ts';
+import { defineEntity } from '../db/entity.ts';
 import { keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import { type PageRequest, queryAll } from '../db/query.ts';
 import { getItem, putIfAbsent, queryPage, updateIf } from '../db/table.ts';
+import { nullableString } from '../db/zod-fields.ts';
 import type { Deps } from '../deps.ts';
 import { SECRET_OVERLAP_MS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../webhooks/events.ts';
 

@@ -69,6 +69,19 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /**
+ * A `lookup` for http(s).request that answers the one address already checked, whatever DNS
+ * would answer a second time (no rebinding between the check and the connection).
+ */
+export function pinnedLookup(address: string): LookupFunction {
+  const family = address.includes(':') ? 6 : 4;
+  return (_hostname, opts, callback) => {
+    if ((opts as { all?: boolean }).all)
+      (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+}
+
+/**
  * A URL as it may be stored or logged: no user name or password, no query (presigned URLs
  * carry their signature there) and no fragment. Something that is not a URL is not echoed.
  */
@@ -116,15 +129,7 @@ export async function safeFetchImage(rawUrl: string, options: SafeFetchOptions =
     if (blocked) throw new RefusedUrlError('address not allowed');
   }
   const pinned = addresses[0] as string;
-  const family = pinned.includes(':') ? 6 : 4;
-  // Connect to the address we checked, whatever DNS would answer a second time.
-  const lookup: LookupFunction = (_hostname, opts, callback) => {
-    if ((opts as { all?: boolean }).all)
-      (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [
-        { address: pinned, family },
-      ]);
-    else callback(null, pinned, family);
-  };
+  const lookup = pinnedLookup(pinned);
 
   return new Promise<Buffer>((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;

@@ -1,9 +1,8 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { isPublicAddress, RefusedUrlError } from './safe-fetch.ts';
+import { isPublicAddress, pinnedLookup, RefusedUrlError } from './safe-fetch.ts';
 
 /**
  * POSTing to caller-supplied URLs (webhook receivers) under the image fetcher's SSRF rules:
@@ -75,14 +74,7 @@ export async function safePost(
   } catch (error) {
     return { status: null, error: error instanceof Error ? error.message : String(error) };
   }
-  const family = pinned.includes(':') ? 6 : 4;
-  const lookup: LookupFunction = (_hostname, opts, callback) => {
-    if ((opts as { all?: boolean }).all)
-      (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [
-        { address: pinned, family },
-      ]);
-    else callback(null, pinned, family);
-  };
+  const lookup = pinnedLookup(pinned);
   return new Promise<PostOutcome>((resolve) => {
     const client = url.protocol === 'https:' ? https : http;
     const request = client.request(
