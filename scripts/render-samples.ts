@@ -18,7 +18,7 @@ import { composeCreative } from '#core/creative/compose.ts';
 import { createTemplateImageModel } from '#core/creative/scenes/index.ts';
 import { STABILITY_SIZES } from '#core/images/bedrock-stability.ts';
 import { deliverySize } from '#core/images/sizes.ts';
-import { cutPixelsAroundSubject } from '#core/images/smart-crop.ts';
+import { cutAroundSubjectLazily } from '#core/images/smart-crop.ts';
 import { busyVisual as standInVisual } from '#local/bedrock-stand-in.ts';
 import { busyVisual } from './lib/busy-visual.ts';
 import { BUSINESSES, logoPng, productFor } from './lib/sample-businesses.ts';
@@ -159,14 +159,14 @@ async function bedrockSamples(outDir: string) {
     { w: 16, h: 9 },
   ]) {
     const size = deliverySize(ratio);
-    // As the worker does: the cut stays raw pixels.
-    const cut = await cutPixelsAroundSubject(
+    // As the worker does: the window is resampled at the scales the layout asks for.
+    const cut = await cutAroundSubjectLazily(
       ratio.w <= ratio.h ? visuals.portrait : visuals.landscape,
       ratio,
       size,
     );
     const creative = await composeCreative({
-      visual: { ...size, model: 'stand-in', seed: 31, pixels: async () => cut.pixels },
+      visual: { ...size, model: 'stand-in', seed: 31, pixels: (scale) => cut.pixels(scale) },
       ...size,
       aspectRatio: ratio,
       copy: business.copy,

@@ -19,7 +19,7 @@ import { createTemplateImageModel } from '#core/creative/scenes/index.ts';
 import { defaultBrandKit } from '#core/entities/brand-kit.ts';
 import { STABILITY_SIZES } from '#core/images/bedrock-stability.ts';
 import { deliverySize } from '#core/images/sizes.ts';
-import { cutPixelsAroundSubject } from '#core/images/smart-crop.ts';
+import { cutAroundSubjectLazily } from '#core/images/smart-crop.ts';
 import { busyVisual } from '#local/bedrock-stand-in.ts';
 import { pouchPng } from '../../scripts/lib/sample-businesses.ts';
 import { CUT_SIZES, RENDER_SIZES } from './render-sizes.ts';
@@ -139,15 +139,16 @@ async function renderCut(ratio: { w: number; h: number }): Promise<RenderSample>
   const c = CASES[turn++ % CASES.length] ?? CASES[0];
   const c0 = cpuNow();
   const t0 = performance.now();
-  // The worker's path: the stored visual (already fetched) cut for this ratio, kept raw.
-  const cut = await cutPixelsAroundSubject(
+  // The worker's path (process-slot): the stored visual (already fetched) decoded and its
+  // subject found; the window is resampled inside compose, at the scales the layout asks for.
+  const cut = await cutAroundSubjectLazily(
     ratio.w <= ratio.h ? standIn.portrait : standIn.landscape,
     ratio,
     size,
   );
   const t1 = performance.now();
   const creative = await composeCreative({
-    visual: { ...size, model: 'stand-in', seed, pixels: async () => cut.pixels },
+    visual: { ...size, model: 'stand-in', seed, pixels: (scale) => cut.pixels(scale) },
     ...size,
     aspectRatio: ratio,
     copy,

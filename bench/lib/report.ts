@@ -358,14 +358,16 @@ export function renderMarkdown(r: Results): string {
     p('### Cut and composite from a stored model visual (the Bedrock path)');
     p();
     p(
-      `The local stand-in's busy portrait (768×1344) and landscape (1344×768) visuals, as a slot after the first of its orientation family finds them in S3: cut around the subject for the ratio (kept raw), then composed with a product and the copy, in its own process${sc.pinned_to_one_core ? ' pinned to one core' : ''}. ${sc.renders} renders. Budget: ${Object.entries(
+      `The local stand-in's busy portrait (768×1344) and landscape (1344×768) visuals, as a slot after the first of its orientation family finds them in S3: decoded and its subject found (the cut p50 column), then composed with a product and the copy, the ratio's window resampled from the visual at the scales the layout draws it, in its own process${sc.pinned_to_one_core ? ' pinned to one core' : ''}. ${sc.renders} renders. Budget: ${Object.entries(
         sc.budgets_ms,
       )
         .map(([k, v]) => `${k.replace('x', '×')} ≤ ${v} ms p50`)
         .join(', ')}.`,
     );
     p();
-    p('| size | cut + compose p50 ms | cut p50 ms | p99 ms | CPU ms p50 | PNG bytes p50 |');
+    p(
+      '| size | cut + compose p50 ms | cut p50 ms (decode + subject) | p99 ms | CPU ms p50 | PNG bytes p50 |',
+    );
     p('|---|---|---|---|---|---|');
     for (const [label, v] of Object.entries(sc.sizes)) {
       p(

@@ -9,7 +9,7 @@ import { finalizeJobIfDone, markJobRunning } from '#core/entities/job.ts';
 import { claimSlot, getSlot, releaseLease, type Slot, settleSlot } from '#core/entities/slot.ts';
 import type { SlotMessage } from '#core/generation/messages.ts';
 import { deliverySize, parseRatio } from '#core/images/sizes.ts';
-import { cutPixelsAroundSubject } from '#core/images/smart-crop.ts';
+import { cutAroundSubjectLazily } from '#core/images/smart-crop.ts';
 import { type DrawnVisual, type ImageModel, PermanentImageError, type Visual } from '#core/images/types.ts';
 import { creativeCopyCandidates } from '#core/text/campaign-copy.ts';
 import { PLATFORM_RATIOS } from '#core/text/platform-limits.ts';
@@ -194,9 +194,8 @@ async function render(deps: WorkerDeps, slot: Slot, lastChance: boolean) {
   if (plan) {
     // A paid model: one visual per angle, variant and orientation family, cut for this ratio.
     const shared = await obtainSharedVisual(deps, slot, plan, request, lastChance);
-    const cut = await cutPixelsAroundSubject(shared.png, ratio, size);
-    const pixels = Promise.resolve(cut.pixels);
-    visual = { ...size, model: shared.model, seed: slot.seed, pixels: () => pixels };
+    const cut = await cutAroundSubjectLazily(shared.png, ratio, size);
+    visual = { ...size, model: shared.model, seed: slot.seed, pixels: (scale) => cut.pixels(scale) };
     upscale = cut.upscale;
   } else {
     const drawOrGenerate = model.draw ? model.draw.bind(model) : model.generate.bind(model);

@@ -2,7 +2,12 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { STABILITY_SIZES } from '#core/images/bedrock-stability.ts';
 import { deliverySize } from '#core/images/sizes.ts';
-import { cutAroundSubject, largestCut, MAX_UPSCALE } from '#core/images/smart-crop.ts';
+import {
+  cutAroundSubject,
+  cutAroundSubjectLazily,
+  largestCut,
+  MAX_UPSCALE,
+} from '#core/images/smart-crop.ts';
 import { planVisual } from '#generate/shared-visual.ts';
 
 const stability = {
@@ -57,5 +62,26 @@ describe('one model visual across ratios', () => {
       for (let x = 0; x < info.width; x++) if ((data[y * info.width + x] ?? 255) < 40) dark++;
     expect(dark).toBeGreaterThan(1000);
     expect(await sharp(cut.png).metadata()).toMatchObject({ width: 1080, height: 1080 });
+  });
+
+  it('answers the same window at any scale asked, resampled straight from the visual', async () => {
+    // Left half white, right half black: the window's own split shows at every scale.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="768" height="1344"><rect width="384" height="1344" fill="#fff"/><rect x="384" width="384" height="1344" fill="#000"/></svg>`;
+    const visual = await sharp(Buffer.from(svg)).png().toBuffer();
+    const cut = await cutAroundSubjectLazily(visual, { w: 4, h: 5 }, { width: 1080, height: 1350 });
+    const full = await cut.pixels(1);
+    const small = await cut.pixels(0.3);
+    expect([full.width, full.height]).toEqual([1080, 1350]);
+    expect([small.width, small.height]).toEqual([324, 405]);
+    // The split sits at the same fraction of the width in both.
+    const splitAt = (p: { data: Buffer; width: number; height: number }) => {
+      const row = Math.floor(p.height / 2) * p.width * 3;
+      let x = 0;
+      while (x < p.width && (p.data[row + x * 3] ?? 0) > 127) x++;
+      return x / p.width;
+    };
+    expect(splitAt(small)).toBeCloseTo(splitAt(full), 2);
+    expect(splitAt(full)).toBeGreaterThan(0.3);
+    expect(splitAt(full)).toBeLessThan(0.7);
   });
 });

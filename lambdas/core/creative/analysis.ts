@@ -28,6 +28,7 @@ export async function measureBusyGrid(image: Buffer | RawImage, cols = 16, rows 
     ? sharp(image)
     : sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
   const { data, info } = await source
+    .removeAlpha()
     .greyscale()
     .resize(SAMPLE_SIDE, SAMPLE_SIDE, { fit: 'fill' })
     .raw()

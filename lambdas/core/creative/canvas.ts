@@ -12,10 +12,26 @@ export function rgbOf(hex: string): [number, number, number] {
   return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
 }
 
-/** A canvas of one colour. */
+/**
+ * Canvas buffers handed back by finished creatives, by byte length. A worker renders creative
+ * after creative at the same few sizes; a fresh 6 MB buffer each time is memory the kernel must
+ * fault in page by page, which costs more than painting it.
+ */
+const spare = new Map<number, Buffer[]>();
+/** Kept per size: a background and its re-layout, or two creatives composed at once. */
+const SPARE_PER_SIZE = 2;
+
+/** Gives a canvas's buffer back for the next one; the caller must not touch it afterwards. */
+export function releaseCanvas(canvas: Raster): void {
+  const list = spare.get(canvas.data.length) ?? [];
+  if (list.length < SPARE_PER_SIZE && !list.includes(canvas.data)) list.push(canvas.data);
+  spare.set(canvas.data.length, list);
+}
+
+/** A canvas of one colour (on a buffer given back by {@link releaseCanvas} when there is one). */
 export function solidCanvas(width: number, height: number, hex: string): Raster {
   const [r, g, b] = rgbOf(hex);
-  const data = Buffer.allocUnsafe(width * height * 3);
+  const data = spare.get(width * height * 3)?.pop() ?? Buffer.allocUnsafe(width * height * 3);
   // One row, then doubling copies: far fewer writes than a per-pixel loop.
   for (let x = 0; x < width; x++) {
     data[x * 3] = r;
@@ -97,6 +113,29 @@ export function copyRgb(canvas: Raster, rgb: Buffer, w: number, h: number, left:
   }
 }
 
+/** Copies opaque RGBA pixels (their alpha ignored) onto the canvas at (left, top). */
+export function copyOpaqueRgba(
+  canvas: Raster,
+  rgba: Uint8Array,
+  w: number,
+  h: number,
+  left: number,
+  top: number,
+): void {
+  const c = clip(canvas, w, h, left, top);
+  if (!c) return;
+  const out = canvas.data;
+  for (let y = 0; y < c.h; y++) {
+    let s = ((c.sy + y) * w + c.sx) * 4;
+    let d = ((c.dy + y) * canvas.width + c.dx) * 3;
+    for (let x = 0; x < c.w; x++, s += 4, d += 3) {
+      out[d] = rgba[s] as number;
+      out[d + 1] = rgba[s + 1] as number;
+      out[d + 2] = rgba[s + 2] as number;
+    }
+  }
+}
+
 /**
  * Fills a pixel-aligned rectangle with a colour at a per-row or per-column alpha (`alphaAt`,
  * 0–255, by offset from the rectangle's top or left), or one alpha for all of it.
@@ -111,11 +150,21 @@ export function fillRect(
   if (!c) return;
   const [r, g, b] = rgbOf(hex);
   const out = canvas.data;
+  const byColumn = typeof alpha !== 'number' && alpha.along === 'x';
+  let solidRow: Buffer | undefined;
   for (let y = 0; y < c.h; y++) {
     let d = ((c.dy + y) * canvas.width + c.dx) * 3;
+    // One alpha for the whole row unless it varies along x.
+    const rowAlpha = typeof alpha === 'number' ? alpha : byColumn ? 0 : (alpha.values[c.sy + y] ?? 0);
+    if (!byColumn && rowAlpha === 0) continue;
+    if (!byColumn && rowAlpha >= 255) {
+      solidRow ??= solidCanvas(c.w, 1, hex).data;
+      solidRow.copy(out, d);
+      continue;
+    }
+    const columns = byColumn && typeof alpha !== 'number' ? alpha.values : undefined;
     for (let x = 0; x < c.w; x++, d += 3) {
-      const a =
-        typeof alpha === 'number' ? alpha : (alpha.values[alpha.along === 'x' ? c.sx + x : c.sy + y] ?? 0);
+      const a = columns ? (columns[c.sx + x] ?? 0) : rowAlpha;
       if (a === 0) continue;
       if (a >= 255) {
         out[d] = r;

@@ -3,6 +3,7 @@ import type { FontFamily } from '../fonts.ts';
 import { FONT_FAMILIES } from '../fonts.ts';
 import { type DrawnVisual, PermanentImageError, type RgbPixels, type Visual } from '../images/types.ts';
 import { type BusyGrid, measureBusyGrid, type RelBox, salientBox } from './analysis.ts';
+import { releaseCanvas } from './canvas.ts';
 import { contrastRatio } from './color.ts';
 import { type CleanCopy, usableCopy } from './copy.ts';
 import { facesFor } from './fonts.ts';
@@ -12,7 +13,7 @@ import type { Fonts, LayoutContext, LayoutPlan } from './layouts/types.ts';
 import { brandPalette } from './palette.ts';
 import { cutOutProduct } from './product.ts';
 import { measureQuality } from './quality.ts';
-import { type Assets, focusCrop, type Raster, renderBackground, renderFinal } from './render.ts';
+import { type Assets, focusCrop, PNG_LEVEL, type Raster, renderBackground, renderFinal } from './render.ts';
 import {
   type ComposedCreative,
   type ComposeInput,
@@ -142,7 +143,7 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
   const analyse = async () => {
     if (!analysed) {
       const small = await visual.at(ANALYSIS_SIDE / Math.max(W, H));
-      const grid = await measureBusyGrid({ ...small, channels: 3 });
+      const grid = await measureBusyGrid({ ...small, channels: small.channels ?? 3 });
       analysed = { grid, salient: salientBox(grid) };
     }
     return analysed;
@@ -245,11 +246,19 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
         gate: measured.failed,
         detail: `${attempt.family}: min_contrast ${measured.quality.min_contrast}, min_text_px ${measured.quality.min_text_px}`,
       };
+      releaseCanvas(background);
       if (relayouts >= MAX_RELAYOUTS) break;
       relayouts++;
       continue;
     }
-    const png = await renderFinal(plan, background, plan.logo && logo ? logo : undefined);
+    const photo = visualKind === 'model' && plan.visualBox !== undefined;
+    const png = await renderFinal(
+      plan,
+      background,
+      plan.logo && logo ? logo : undefined,
+      photo ? PNG_LEVEL.photo : PNG_LEVEL.flat,
+    );
+    releaseCanvas(background);
     return {
       png,
       width: W,

@@ -1,71 +1,31 @@
 import { renderAsync } from '@resvg/resvg-js';
 import satori from 'satori';
 import sharp from 'sharp';
+import type { RgbPixels } from '../images/types.ts';
 import type { RelBox } from './analysis.ts';
-import { blendRgba, copyRgb, fillRect, type Raster, solidCanvas } from './canvas.ts';
+import { blendRgba, copyOpaqueRgba, copyRgb, fillRect, type Raster, solidCanvas } from './canvas.ts';
 import { fontFamilyCss, satoriFonts } from './fonts.ts';
 import type { LayoutPlan, PlacedText, Shape } from './layouts/types.ts';
+import { type MaskShape, paintShapeMask, paintSoftShape } from './shapes.ts';
 import type { Box } from './types.ts';
 
 /**
  * Draws a layout plan in two passes. The first lays everything but the words: canvas colour,
  * the visual cropped into its box around its subject, colour fields and scrims, the product with
  * its contact shadow, badge and button shapes. Its pixels are what the quality gate measures text
- * against. The second adds the logo and the text (satori turns the brand fonts into paths,
- * resvg rasterises them) and encodes the PNG.
+ * against. The second adds the logo and the text (satori turns the brand fonts into paths, resvg
+ * rasterises each line on its own patch) and encodes the PNG. Shapes and shadows are painted by
+ * `shapes.ts`, not resvg.
  */
 
 export type { Raster };
 
-const PNG_LEVEL = 3;
-
-const r1 = (v: number) => Math.round(v * 10) / 10;
-
-function shapeSvg(s: Shape, id: string, dx: number, dy: number): { defs: string; body: string } {
-  const b = { x: r1(s.box.x - dx), y: r1(s.box.y - dy), w: r1(s.box.width), h: r1(s.box.height) };
-  if (s.kind === 'scrim') {
-    const { towards, fade } = s;
-    if (towards === 'none')
-      return {
-        defs: '',
-        body: `<rect x="${b.x}" y="${b.y}" width="${b.w}" height="${b.h}" fill="${s.color}" fill-opacity="${s.alpha}"/>`,
-      };
-    // Solid over the box, then an eased fade beyond its inner edge.
-    const horizontal = towards === 'left' || towards === 'right';
-    const f = horizontal
-      ? { x: towards === 'right' ? b.x + b.w : b.x - fade, y: b.y, w: fade, h: b.h }
-      : { x: b.x, y: towards === 'down' ? b.y + b.h : b.y - fade, w: b.w, h: fade };
-    const reverse = towards === 'left' || towards === 'up';
-    const stops = [0, 0.25, 0.5, 0.75, 1]
-      .map(
-        (t) =>
-          `<stop offset="${reverse ? 1 - t : t}" stop-color="${s.color}" stop-opacity="${r1(s.alpha * (1 - t) ** 1.7 * 10) / 10}"/>`,
-      )
-      .sort()
-      .join('');
-    return {
-      defs: `<linearGradient id="${id}" x1="0" y1="0" x2="${horizontal ? 1 : 0}" y2="${horizontal ? 0 : 1}">${stops}</linearGradient>`,
-      body:
-        `<rect x="${b.x}" y="${b.y}" width="${b.w}" height="${b.h}" fill="${s.color}" fill-opacity="${s.alpha}"/>` +
-        `<rect x="${r1(f.x)}" y="${r1(f.y)}" width="${r1(f.w)}" height="${r1(f.h)}" fill="url(#${id})"/>`,
-    };
-  }
-  let defs = '';
-  let shadow = '';
-  if (s.lift) {
-    const blur = r1(Math.max(2, Math.min(b.w, b.h) * 0.06));
-    defs = `<filter id="${id}" x="-30%" y="-30%" width="160%" height="180%"><feGaussianBlur stdDeviation="${blur}"/></filter>`;
-    shadow =
-      s.kind === 'circle'
-        ? `<ellipse cx="${r1(b.x + b.w / 2)}" cy="${r1(b.y + b.h / 2 + blur)}" rx="${r1(b.w / 2)}" ry="${r1(b.h / 2)}" fill="#000" fill-opacity="0.22" filter="url(#${id})"/>`
-        : `<rect x="${b.x}" y="${r1(b.y + blur)}" width="${b.w}" height="${b.h}" rx="${r1(s.radius ?? 0)}" fill="#000" fill-opacity="0.22" filter="url(#${id})"/>`;
-  }
-  const body =
-    s.kind === 'circle'
-      ? `<ellipse cx="${r1(b.x + b.w / 2)}" cy="${r1(b.y + b.h / 2)}" rx="${r1(b.w / 2)}" ry="${r1(b.h / 2)}" fill="${s.fill}"/>`
-      : `<rect x="${b.x}" y="${b.y}" width="${b.w}" height="${b.h}" rx="${r1(s.radius ?? 0)}" fill="${s.fill}"${s.opacity !== undefined ? ` fill-opacity="${s.opacity}"` : ''}/>`;
-  return { defs, body: shadow + body };
-}
+/**
+ * zlib level of the final PNG, no adaptive filtering either way. Flat brand fields and drawn
+ * scenes encode in a few ms at level 3; a model's photograph behind the copy takes 40–110 ms
+ * there, and level 1 cuts that by a quarter for about a fifth more bytes (ADR 0018).
+ */
+export const PNG_LEVEL = { flat: 3, photo: 1 } as const;
 
 function shapeBounds(s: Shape, W: number, H: number): Box {
   let { x, y, width, height } = s.box;
@@ -178,15 +138,16 @@ async function paintShapes(canvas: Raster, shapes: readonly Shape[]): Promise<vo
       if (w > 0 && h > 0)
         fillRect(canvas, { x, y, width: w, height: h }, s.fill, Math.round((s.opacity ?? 1) * 255));
     } else {
-      const b = shapeBounds(s, W, H);
-      if (b.width <= 0 || b.height <= 0) continue;
-      const part = shapeSvg(s, 's0', b.x, b.y);
-      await paintSvg(
-        canvas,
-        `<svg xmlns="http://www.w3.org/2000/svg" width="${b.width}" height="${b.height}" viewBox="0 0 ${b.width} ${b.height}"><defs>${part.defs}</defs>${part.body}</svg>`,
-        b.x,
-        b.y,
-      );
+      const shape: MaskShape =
+        s.kind === 'circle'
+          ? { kind: 'ellipse', box: s.box }
+          : { kind: 'rect', box: s.box, radius: s.radius };
+      if (s.lift) {
+        // The button or badge lifted off its backdrop: its own shape, lowered and blurred.
+        const blur = Math.max(2, Math.min(s.box.width, s.box.height) * 0.06);
+        paintSoftShape(canvas, { ...shape, box: { ...s.box, y: s.box.y + blur } }, blur, '#000000', 0.22);
+      }
+      paintShapeMask(canvas, shape, s.fill, s.kind === 'rect' ? (s.opacity ?? 1) : 1);
     }
   }
 }
@@ -208,8 +169,8 @@ export function focusCrop(sw: number, sh: number, box: Box, focus: RelBox) {
 }
 
 export type Assets = {
-  /** The visual, decoded once (RGB). */
-  visual?: Raster | undefined;
+  /** The visual, decoded or drawn once. */
+  visual?: RgbPixels | undefined;
   focus: RelBox;
   product?: Buffer | undefined;
 };
@@ -229,33 +190,46 @@ export async function renderBackground(
     const crop = focusCrop(v.width, v.height, vb, assets.focus);
     const w = Math.round(vb.width);
     const h = Math.round(vb.height);
-    const { data, info } = await sharp(v.data, { raw: { width: v.width, height: v.height, channels: 3 } })
-      .extract(crop)
-      .resize(w, h, { fit: 'fill' })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    copyRgb(canvas, data, info.width, info.height, Math.round(vb.x), Math.round(vb.y));
+    const channels = v.channels ?? 3;
+    if (
+      crop.left === 0 &&
+      crop.top === 0 &&
+      crop.width === w &&
+      crop.height === h &&
+      v.width === w &&
+      v.height === h
+    ) {
+      // Already the box's pixels (a cut at delivery size or a scene drawn for a full-bleed layout).
+      if (channels === 4) copyOpaqueRgba(canvas, v.data, w, h, Math.round(vb.x), Math.round(vb.y));
+      else copyRgb(canvas, v.data, w, h, Math.round(vb.x), Math.round(vb.y));
+    } else {
+      const resized = sharp(v.data, { raw: { width: v.width, height: v.height, channels } })
+        .extract(crop)
+        .resize(w, h, { fit: 'fill' });
+      const { data, info } = await (channels === 4 ? resized.removeAlpha() : resized)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      copyRgb(canvas, data, info.width, info.height, Math.round(vb.x), Math.round(vb.y));
+    }
   }
   await paintShapes(canvas, plan.under);
   const p = plan.product;
   if (p && assets.product && p.width > 0 && p.height > 0) {
-    // Contact shadow: a soft ellipse where the product meets its ground.
+    // Contact shadow: a soft ellipse where the product meets its ground, kept to a band under it.
     const rx = p.width * 0.42;
     const ry = Math.max(4, p.height * 0.045);
-    const shadow =
-      `<defs><filter id="cs" x="-50%" y="-200%" width="200%" height="500%"><feGaussianBlur stdDeviation="${r1(ry * 0.9)}"/></filter></defs>` +
-      `<ellipse cx="${r1(p.x + p.width / 2)}" cy="${r1(p.y + p.height - ry * 0.3)}" rx="${r1(rx)}" ry="${r1(ry)}" fill="#000" fill-opacity="0.32" filter="url(#cs)"/>`;
+    const cx = p.x + p.width / 2;
+    const cy = p.y + p.height - ry * 0.3;
     const x = Math.max(0, Math.floor(p.x - p.width * 0.2));
     const y = Math.max(0, Math.floor(p.y + p.height * 0.8));
-    const w = Math.min(W - x, Math.ceil(p.width * 1.4));
-    const h = Math.min(H - y, Math.ceil(p.height * 0.35));
-    if (w > 0 && h > 0)
-      await paintSvg(
-        canvas,
-        `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="${x} ${y} ${w} ${h}">${shadow}</svg>`,
-        x,
-        y,
-      );
+    paintSoftShape(
+      canvas,
+      { kind: 'ellipse', box: { x: cx - rx, y: cy - ry, width: 2 * rx, height: 2 * ry } },
+      ry * 0.9,
+      '#000000',
+      0.32,
+      { x, y, width: Math.ceil(p.width * 1.4), height: Math.ceil(p.height * 0.35) },
+    );
     await paintImage(
       canvas,
       assets.product,
@@ -310,14 +284,75 @@ function textNode(t: PlacedText): Node {
   );
 }
 
-/** Pass two: the logo (on a chip when it would vanish into its backdrop) and the words; PNG out. */
+/** Satori's answer, when it is what it draws for plain text: one filled `<path>` per line. */
+function linePaths(
+  svg: string,
+): Array<{ path: string; x: number; y: number; w: number; h: number }> | undefined {
+  const drawn = svg.replace(/<mask\b[^>]*>.*?<\/mask>/g, '').replace(/<\/?(?:svg|g)\b[^>]*>/g, '');
+  const paths = drawn.match(/<path [^>]*\/>/g) ?? [];
+  if (drawn.replace(/<path [^>]*\/>/g, '').trim() !== '') return undefined;
+  const out: Array<{ path: string; x: number; y: number; w: number; h: number }> = [];
+  for (const path of paths) {
+    const d = /\sd="([^"]*)"/.exec(path)?.[1];
+    // Absolute moves, lines and curves only: their points bound the outline.
+    if (!d || /[^MLQCZ0-9\s.,eE+-]/.test(d) || /\s(?:transform|stroke|mask|clip-path|filter)=/.test(path))
+      return undefined;
+    const nums = (d.match(/-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g) ?? []).map(Number);
+    if (nums.length < 2 || nums.length % 2 !== 0) return undefined;
+    let x0 = Number.POSITIVE_INFINITY;
+    let y0 = Number.POSITIVE_INFINITY;
+    let x1 = Number.NEGATIVE_INFINITY;
+    let y1 = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < nums.length; i += 2) {
+      const x = nums[i] as number;
+      const y = nums[i + 1] as number;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+    // A pixel of margin for antialiasing.
+    const x = Math.floor(x0) - 1;
+    const y = Math.floor(y0) - 1;
+    out.push({ path, x, y, w: Math.ceil(x1) + 1 - x, h: Math.ceil(y1) + 1 - y });
+  }
+  return out;
+}
+
+/**
+ * Satori's text drawn line by line, each line rasterised by resvg on a patch the size of its
+ * ink: the words of a creative cover a fraction of the box around all of them, and resvg's cost
+ * (and the pixmap it hands back) follows the area it is given. False when the SVG holds anything
+ * but plain line paths; the caller then draws it whole.
+ */
+async function paintLines(canvas: Raster, svg: string, left: number, top: number): Promise<boolean> {
+  const lines = linePaths(svg);
+  if (!lines) return false;
+  const images = await Promise.all(
+    lines.map((l) =>
+      renderAsync(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${l.w}" height="${l.h}" viewBox="${l.x} ${l.y} ${l.w} ${l.h}">${l.path}</svg>`,
+        { font: { loadSystemFonts: false }, logLevel: 'off' },
+      ),
+    ),
+  );
+  images.forEach((image, i) => {
+    const l = lines[i];
+    if (l) blendRgba(canvas, image.pixels, image.width, image.height, left + l.x, top + l.y, true);
+  });
+  return true;
+}
+
+/** Pass two, drawn into `background` itself: the logo (on a chip when it would vanish into its backdrop) and the words; PNG out. */
 export async function renderFinal(
   plan: LayoutPlan,
   background: Raster,
   logo: { png: Buffer } | undefined,
+  pngLevel: number = PNG_LEVEL.flat,
 ): Promise<Buffer> {
   const { width: W, height: H } = background;
-  const canvas: Raster = { data: Buffer.from(background.data), width: W, height: H };
+  // Drawn into the background itself: nothing reads it after the quality measure.
+  const canvas = background;
   if (plan.logo && logo) {
     const l = plan.logo;
     if (l.chip) {
@@ -360,11 +395,9 @@ export async function renderFinal(
         fonts: satoriFonts(plan.texts.flatMap((t) => t.faces)),
       },
     );
-    await paintSvg(canvas, svg, x0, y0);
+    if (!(await paintLines(canvas, svg, x0, y0))) await paintSvg(canvas, svg, x0, y0);
   }
-  // Level 1 without adaptive filtering: the encode is the last big cost of a creative; flat
-  // brand fields still compress well, and S3 stores the difference for next to nothing.
   return sharp(canvas.data, { raw: { width: W, height: H, channels: 3 } })
-    .png({ compressionLevel: PNG_LEVEL, adaptiveFiltering: false })
+    .png({ compressionLevel: pngLevel, adaptiveFiltering: false })
     .toBuffer();
 }

@@ -5,18 +5,28 @@ import type { RgbPixels } from './types.ts';
 
 export { largestCut, MAX_UPSCALE } from './cut.ts';
 
+/** A ratio's window of a shared model visual, resampled on demand at the scale a layout shows it. */
+export type SubjectCut = {
+  /** The enlargement the window takes to reach the delivery size. */
+  upscale: number;
+  subject: RelBox;
+  /** The window at `scale` × the delivery size (1 = exactly that size), straight from the visual. */
+  pixels(scale: number): Promise<RgbPixels>;
+};
+
 /**
  * One ratio's creative background cut from a shared model visual: the largest window of that
  * ratio, centred on the subject (the salient box of the visual's busy-ness grid, shared with
- * the text placement so there is one analysis) and kept inside the frame, then scaled to the
- * delivery size. Answers the enlargement it took, which the caller keeps ≤ {@link MAX_UPSCALE}.
- * The visual is decoded once; the cut stays raw pixels (the compositor draws it as they are).
+ * the text placement so there is one analysis) and kept inside the frame. The visual is decoded
+ * once; the window is resampled only when asked and at the scale asked (the region analysis
+ * reads a small copy, a card shows a part of the canvas), each time from the visual itself, so
+ * no picture is resampled twice. The caller keeps `upscale` ≤ {@link MAX_UPSCALE}.
  */
-export async function cutPixelsAroundSubject(
+export async function cutAroundSubjectLazily(
   visual: Buffer,
   ratio: { w: number; h: number },
   size: { width: number; height: number },
-): Promise<{ pixels: RgbPixels; upscale: number; subject: RelBox }> {
+): Promise<SubjectCut> {
   const { data, info } = await sharp(visual).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const vw = info.width;
   const vh = info.height;
@@ -27,16 +37,32 @@ export async function cutPixelsAroundSubject(
   const cy = (subject.y + subject.height / 2) * vh;
   const left = Math.round(Math.min(Math.max(cx - cut.width / 2, 0), vw - cut.width));
   const top = Math.round(Math.min(Math.max(cy - cut.height / 2, 0), vh - cut.height));
-  const out = await sharp(data, raw)
-    .extract({ left, top, width: cut.width, height: cut.height })
-    .resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
   return {
-    pixels: { data: out.data, width: out.info.width, height: out.info.height },
     upscale: Math.round(cut.upscale * 1000) / 1000,
     subject,
+    async pixels(scale: number): Promise<RgbPixels> {
+      const k = Math.min(1, Math.max(0.01, scale));
+      const out = await sharp(data, raw)
+        .extract({ left, top, width: cut.width, height: cut.height })
+        .resize(Math.max(1, Math.round(size.width * k)), Math.max(1, Math.round(size.height * k)), {
+          fit: 'fill',
+          kernel: 'lanczos3',
+        })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return { data: out.data, width: out.info.width, height: out.info.height };
+    },
   };
+}
+
+/** {@link cutAroundSubjectLazily} at the delivery size. */
+export async function cutPixelsAroundSubject(
+  visual: Buffer,
+  ratio: { w: number; h: number },
+  size: { width: number; height: number },
+): Promise<{ pixels: RgbPixels; upscale: number; subject: RelBox }> {
+  const cut = await cutAroundSubjectLazily(visual, ratio, size);
+  return { pixels: await cut.pixels(1), upscale: cut.upscale, subject: cut.subject };
 }
 
 /** {@link cutPixelsAroundSubject}, encoded: a high-quality JPEG (samples, tests, anything that stores it). */

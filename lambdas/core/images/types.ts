@@ -27,8 +27,11 @@ export type Visual = {
   seed: number;
 };
 
-/** Decoded RGB pixels (3 channels, no alpha). */
-export type RgbPixels = { data: Buffer; width: number; height: number };
+/**
+ * Decoded opaque pixels: RGB, or RGBA with every alpha 255 when `channels` is 4 (a drawn scene
+ * as resvg hands it over: dropping the alpha byte would cost a pass over fresh memory).
+ */
+export type RgbPixels = { data: Buffer; width: number; height: number; channels?: 3 | 4 | undefined };
 
 /**
  * A visual that is not encoded: drawn in code (the offline scenes) or already decoded (a cut of a

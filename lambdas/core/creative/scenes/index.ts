@@ -167,14 +167,7 @@ async function drawScene(svg: string, width: number, scale: number): Promise<Rgb
     ...RESVG,
     ...(zoom < 1 ? { fitTo: { mode: 'width' as const, value: Math.max(1, Math.round(width * zoom)) } } : {}),
   });
-  const rgba = image.pixels;
-  const rgb = Buffer.allocUnsafe(image.width * image.height * 3);
-  for (let i = 0, j = 0; i < rgba.length; i += 4, j += 3) {
-    rgb[j] = rgba[i] as number;
-    rgb[j + 1] = rgba[i + 1] as number;
-    rgb[j + 2] = rgba[i + 2] as number;
-  }
-  return { data: rgb, width: image.width, height: image.height };
+  return { data: image.pixels, width: image.width, height: image.height, channels: 4 };
 }
 
 export function createTemplateImageModel(): ImageModel & Required<Pick<ImageModel, 'draw'>> {
