@@ -34,10 +34,23 @@ A first login (after create-admin) must set a new password: prompted for, or fro
   keys: `adgen keys list | keys create <name> [--expires-in-days N] | keys revoke <key id>
 
 API keys of your account (needs adgen login). create shows the key once.`,
-  clients: `adgen clients [list] [--limit N] | clients create <name>`,
+  clients: `adgen clients [list] [--limit N] | clients create <name> | clients get <id>
+adgen clients rename <id> <name> | clients delete <id>
+
+delete cancels the client's running jobs (their credits come back) and removes its angles, brand
+kit, assets, campaigns and creatives.`,
   campaigns: `adgen campaigns list --client ID
 adgen campaigns create --client ID [--name N] [--aspect-ratio 1:1,9:16] [--volume N] [--offer T]
-                       [--cta T] [--platforms meta_feed,tiktok] [--angles ID,ID] [--landing-url URL]`,
+                       [--cta T] [--platforms meta_feed,tiktok] [--angles ID,ID] [--landing-url URL]
+adgen campaigns get <id> | campaigns delete <id>
+adgen campaigns update <id> [the create options but --client]
+
+update is refused while a job of the campaign runs; delete cancels its running jobs (their credits
+come back) and removes its creatives.`,
+  regenerate: `adgen regenerate <creative id> [--seed N]
+
+A new 1-image job for the creative's angle, ratio and campaign (1 credit); follow it with adgen
+jobs wait <job id>.`,
   angles: `adgen angles list --client ID | angles generate --client ID --summary TEXT [--language en]`,
   'brand-kit': `adgen brand-kit get --client ID
 adgen brand-kit set --client ID [--primary #RRGGBB] [--secondary ..] [--accent ..] [--background ..]
@@ -144,6 +157,7 @@ const options = {
   campaign: { type: 'string' },
   status: { type: 'string' },
   events: { type: 'string' },
+  seed: { type: 'string' },
 } as const;
 
 type Flags = ReturnType<typeof parse>['values'];
@@ -271,6 +285,16 @@ function strip<T extends Record<string, unknown>>(object: T): T {
 }
 
 type Out = { json: boolean };
+
+/** What a delete answered, in one line. */
+function deletedLine(
+  kind: 'client' | 'campaign',
+  id: string,
+  r: { creatives_deleted: number; credits_released: number },
+): string {
+  return `Deleted ${kind} ${id}: ${r.creatives_deleted} creatives removed, ${r.credits_released} credits returned.`;
+}
+
 function print(out: Out, result: unknown, human: () => string) {
   process.stdout.write(out.json ? `${JSON.stringify(result, null, 2)}\n` : `${human()}\n`);
 }
@@ -647,8 +671,25 @@ async function run(argv: string[]): Promise<void> {
         });
         return print(out, r, () => `Created client ${r.client.id} (${r.client.name}).`);
       }
+      if (sub === 'get' || sub === 'rename' || sub === 'delete') {
+        const [id, ...name] = rest;
+        const client_id = required(id, 'the client id');
+        if (sub === 'get') {
+          const r = await client.getClient({ client_id });
+          return print(out, r, () => `${r.client.id}  ${r.client.name}`);
+        }
+        if (sub === 'rename') {
+          const r = await client.updateClient({
+            client_id,
+            name: required(name.join(' ') || flags.name, 'the new name'),
+          });
+          return print(out, r, () => `Renamed client ${r.client.id} to ${r.client.name}.`);
+        }
+        const r = await client.deleteClient({ client_id });
+        return print(out, r, () => deletedLine('client', client_id, r));
+      }
       if (sub !== undefined && sub !== 'list')
-        throw new UsageError(`Unknown clients command '${sub}': list or create.`);
+        throw new UsageError(`Unknown clients command '${sub}': list, create, get, rename or delete.`);
       const r = await client.listClients(strip({ limit }));
       return print(out, r, () =>
         rows(
@@ -659,25 +700,41 @@ async function run(argv: string[]): Promise<void> {
     }
     case 'campaigns': {
       const client = await apiClient(flags);
-      const client_id = required(flags.client, '--client <client id>');
+      const fields = strip({
+        name: flags.name,
+        aspect_ratio: flags['aspect-ratio'],
+        volume: integer(flags.volume, '--volume'),
+        offer_text: flags.offer,
+        cta_text: flags.cta,
+        platform_target: list(flags.platforms) as Inputs['create_campaign']['platform_target'],
+        selected_angle_ids: list(flags.angles),
+        landing_url: flags['landing-url'],
+      });
+      const summary = (c: { id: string; name: string; volume: number; aspect_ratio: string }) =>
+        `${c.id} (${c.name}): ${c.volume} × ${c.aspect_ratio}`;
       if (sub === 'create') {
-        const input: Inputs['create_campaign'] = strip({
-          client_id,
-          name: flags.name,
-          aspect_ratio: flags['aspect-ratio'],
-          volume: integer(flags.volume, '--volume'),
-          offer_text: flags.offer,
-          cta_text: flags.cta,
-          platform_target: list(flags.platforms) as Inputs['create_campaign']['platform_target'],
-          selected_angle_ids: list(flags.angles),
-          landing_url: flags['landing-url'],
-        });
-        const r = await client.createCampaign(input);
-        const c = r.campaign;
-        return print(out, r, () => `Created campaign ${c.id} (${c.name}): ${c.volume} × ${c.aspect_ratio}.`);
+        const client_id = required(flags.client, '--client <client id>');
+        const r = await client.createCampaign({ client_id, ...fields });
+        return print(out, r, () => `Created campaign ${summary(r.campaign)}.`);
+      }
+      if (sub === 'get' || sub === 'update' || sub === 'delete') {
+        const campaign_id = required(rest[0], 'the campaign id');
+        if (sub === 'get') {
+          const r = await client.getCampaign({ campaign_id });
+          return print(out, r, () => `Campaign ${summary(r.campaign)}, client ${r.campaign.client_id}.`);
+        }
+        if (sub === 'update') {
+          if (Object.keys(fields).length === 0)
+            throw new UsageError('Nothing to update: give an option to change.');
+          const r = await client.updateCampaign({ campaign_id, ...fields });
+          return print(out, r, () => `Updated campaign ${summary(r.campaign)}.`);
+        }
+        const r = await client.deleteCampaign({ campaign_id });
+        return print(out, r, () => deletedLine('campaign', campaign_id, r));
       }
       if (sub !== undefined && sub !== 'list')
-        throw new UsageError(`Unknown campaigns command '${sub}': list or create.`);
+        throw new UsageError(`Unknown campaigns command '${sub}': list, create, get, update or delete.`);
+      const client_id = required(flags.client, '--client <client id>');
       const r = await client.listCampaigns(strip({ client_id, limit }));
       return print(out, r, () =>
         rows(
@@ -793,6 +850,21 @@ async function run(argv: string[]): Promise<void> {
         out,
         r,
         () => `${c.available} available, ${c.reserved} reserved, ${c.used} used (${c.granted} granted).`,
+      );
+    }
+    case 'regenerate': {
+      const client = await apiClient(flags);
+      const r = await client.regenerateCreative(
+        strip({
+          creative_id: required(sub, 'the creative id'),
+          seed: integer(flags.seed, '--seed'),
+        }),
+      );
+      return print(
+        out,
+        r,
+        () =>
+          `Job ${r.job_id}: 1 image, regenerated from ${r.regenerated_from} (adgen jobs wait ${r.job_id}).`,
       );
     }
     case 'jobs': {

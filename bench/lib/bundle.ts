@@ -135,9 +135,10 @@ function partsOver(
  * (S3, SQS, Bedrock), the Cognito verifier, the X-Ray SDK, the text engine, the action modules
  * themselves, and zod: the actions' input schemas load it with their chunk, while the config and
  * the items the authentication reads are checked by `lambdas/core/small-schema.ts` (ADR 0011).
+ * Powertools Metrics too: the EMF writer is imported with the first request's first record.
  */
 export const COLD_PATH_FORBIDDEN =
-  /node_modules\/(@aws-sdk\/client-(s3|sqs|bedrock[^/]*)|aws-jwt-verify|aws-xray-sdk-core|@aws-lambda-powertools\/tracer|zod)\/|lambdas\/core\/text\/(?!deferred)|lambdas\/api\/actions\/(?!table)/;
+  /node_modules\/(@aws-sdk\/client-(s3|sqs|bedrock[^/]*)|aws-jwt-verify|aws-xray-sdk-core|@aws-lambda-powertools\/(tracer|metrics)|zod)\/|lambdas\/core\/text\/(?!deferred)|lambdas\/api\/actions\/(?!table)/;
 
 /**
  * Bundles the router as the stack does (lib/router-bundle.ts: split into the entry and a chunk

@@ -222,7 +222,7 @@ export function renderMarkdown(r: Results): string {
   );
   if (b.cold_path_forbidden_found) {
     p(
-      `| on the cold path, what only some actions need (S3, SQS, Bedrock, Cognito verifier, X-Ray, text engine, action modules, zod) | ${b.cold_path_forbidden_found.length === 0 ? 'none' : b.cold_path_forbidden_found.join(', ')} |`,
+      `| on the cold path, what only some actions need (S3, SQS, Bedrock, Cognito verifier, X-Ray, Powertools Metrics, text engine, action modules, zod) | ${b.cold_path_forbidden_found.length === 0 ? 'none' : b.cold_path_forbidden_found.join(', ')} |`,
     );
   }
   p(`| \`node index.mjs\` in a fresh process, ms | ${fig(b.import_ms)} |`);

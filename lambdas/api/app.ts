@@ -19,7 +19,7 @@ const traces = new WeakMap<Context, RouteTrace>();
  */
 function envelopeLogAndMeasure(deps: RouterDeps, logger: Logger): Middleware {
   const started = new WeakMap<object, number>();
-  const finish = (request: Request, status: number, failure?: { error: Error; code: string }) => {
+  const finish = async (request: Request, status: number, failure?: { error: Error; code: string }) => {
     const trace = traces.get(request.context) ?? {};
     const latency = Date.now() - (started.get(request) ?? Date.now());
     const unexpected = failure !== undefined && status >= 500;
@@ -39,21 +39,21 @@ function envelopeLogAndMeasure(deps: RouterDeps, logger: Logger): Middleware {
     deps.telemetry.count(METRIC.requests, 1, dimensions);
     deps.telemetry.count(METRIC.serverErrors, status >= 500 ? 1 : 0, dimensions);
     deps.telemetry.timing(METRIC.latency, latency, dimensions);
-    deps.telemetry.flush();
+    await deps.telemetry.flush();
   };
   return {
     before: (request) => {
       started.set(request, Date.now());
       traces.set(request.context, {});
     },
-    after: (request) => {
-      finish(request, request.response?.statusCode ?? 200);
+    after: async (request) => {
+      await finish(request, request.response?.statusCode ?? 200);
     },
-    onError: (request) => {
+    onError: async (request) => {
       const { error } = request;
       request.response = errorResponse(error, request.context.awsRequestId);
       const code = error instanceof AppError ? error.code : 'internal_error';
-      finish(request, request.response.statusCode, { error: error ?? new Error('unknown'), code });
+      await finish(request, request.response.statusCode, { error: error ?? new Error('unknown'), code });
     },
   };
 }

@@ -62,8 +62,11 @@ export type MetricRecord = { name: MetricName; value: number; unit: MetricUnit; 
 export interface Telemetry {
   count(name: MetricName, value?: number, dimensions?: Dimensions): void;
   timing(name: MetricName, milliseconds: number, dimensions?: Dimensions): void;
-  /** Publishes what was recorded since the last flush (end of an invocation or a cold start). */
-  flush(): void;
+  /**
+   * Publishes what was recorded since the last flush (end of an invocation or a cold start);
+   * await it before the invocation ends (the EMF writer may still be loading).
+   */
+  flush(): void | Promise<void>;
 }
 
 /** Records nothing: the default of `createDeps`, and the local stack's. */

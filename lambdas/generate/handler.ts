@@ -12,7 +12,7 @@ import { createWorkerHandler } from './worker.ts';
 const config = loadConfig();
 const { logger, telemetry, middlewares } = lambdaObservability('adgen-worker', config);
 const imageModel = await guardModelLifecycle(config, createImageModel(config), logger, telemetry);
-telemetry.flush();
+await telemetry.flush();
 
 export const handler = middy<SQSEvent, SQSBatchResponse>()
   .use(middlewares)

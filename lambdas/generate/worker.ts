@@ -101,7 +101,7 @@ export function createWorkerHandler(deps: WorkerDeps, logger: Logger) {
         throw new RedeliverError('retry');
       }
     });
-    deps.telemetry.flush();
+    await deps.telemetry.flush();
     return response;
   };
 }
@@ -159,7 +159,7 @@ export function createDeadLetterHandler(deps: Deps, logger: Logger) {
         throw new RedeliverError('error');
       }
     });
-    deps.telemetry.flush();
+    await deps.telemetry.flush();
     return response;
   };
 }

@@ -245,6 +245,45 @@ describe('the adgen CLI against the local stack', () => {
     expect(help.stdout).toContain('adgen jobs list');
   });
 
+  it('reads, renames, updates, regenerates and deletes (clients / campaigns get, rename, update, delete; regenerate)', async () => {
+    const clientId = (await adgen(['clients', 'create', 'Life Co', '--json'])).json.client.id as string;
+    const renamed = await adgen(['clients', 'rename', clientId, 'Life', 'and', 'Co', '--json']);
+    expect(renamed.code, renamed.stderr).toBe(0);
+    expect((await adgen(['clients', 'get', clientId, '--json'])).json.client.name).toBe('Life and Co');
+
+    const campaignId = (await adgen(['campaigns', 'create', '--client', clientId, '--volume', '1', '--json']))
+      .json.campaign.id as string;
+    const updated = await adgen(['campaigns', 'update', campaignId, '--offer', '20% off', '--json']);
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(updated.json.campaign.offer_text).toBe('20% off');
+    const got = await adgen(['campaigns', 'get', campaignId]);
+    expect(got.stdout).toContain(campaignId);
+    expect((await adgen(['campaigns', 'update', campaignId])).code).toBe(2);
+
+    const generated = await adgen([
+      'generate',
+      campaignId,
+      '--wait',
+      '--out',
+      join(dataDir, 'life'),
+      '--json',
+    ]);
+    expect(generated.code, generated.stderr).toBe(0);
+    const [creative] = generated.json.creatives as Array<{ id: string }>;
+    const again = await adgen(['regenerate', creative?.id ?? '', '--seed', '7', '--json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.json.regenerated_from).toBe(creative?.id);
+    const waited = await adgen(['jobs', 'wait', again.json.job_id, '--json']);
+    expect(waited.json.job.status).toBe('completed');
+
+    const deleted = await adgen(['clients', 'delete', clientId, '--json']);
+    expect(deleted.code, deleted.stderr).toBe(0);
+    console.log(`adgen clients delete: ${JSON.stringify(deleted.json)}`);
+    expect(deleted.json).toEqual({ deleted: true, creatives_deleted: 2, credits_released: 0 });
+    expect((await adgen(['campaigns', 'get', campaignId])).code).toBe(4);
+    expect((await adgen(['clients', 'delete', clientId])).code).toBe(4);
+  });
+
   it('serves the OpenAPI document at GET /openapi.json', async () => {
     const res = await fetch(`${stack.baseUrl}/openapi.json`);
     expect(res.status).toBe(200);

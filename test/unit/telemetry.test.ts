@@ -10,15 +10,15 @@ import {
 } from '#core/images/types.ts';
 import { METRIC, recordingTelemetry } from '#core/telemetry.ts';
 
-/** Every line written to stdout while `fn` runs. */
-function stdoutOf(fn: () => void): string[] {
+/** Every line written to stdout while `fn` runs (and until what it answers settles). */
+async function stdoutOf(fn: () => void | Promise<void>): Promise<string[]> {
   const lines: string[] = [];
   const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown) => {
     lines.push(...String(chunk).split('\n').filter(Boolean));
     return true;
   });
   try {
-    fn();
+    await fn();
   } finally {
     spy.mockRestore();
   }
@@ -30,13 +30,13 @@ afterEach(() => {
 });
 
 describe('EMF telemetry (Lambda)', () => {
-  it('publishes one EMF line per dimension combination, under the service total and the breakdown', () => {
+  it('publishes one EMF line per dimension combination, under the service total and the breakdown', async () => {
     const telemetry = emfTelemetry();
     telemetry.count(METRIC.requests, 1, { action: 'create_client', status: '200' });
     telemetry.timing(METRIC.latency, 12, { action: 'create_client', status: '200' });
     telemetry.count(METRIC.requests, 1, { action: 'create_client', status: '200' });
     telemetry.count(METRIC.creditsReserved, 4);
-    const lines = stdoutOf(() => telemetry.flush()).map((l) => JSON.parse(l));
+    const lines = (await stdoutOf(() => telemetry.flush())).map((l) => JSON.parse(l));
     expect(lines).toHaveLength(2);
     const [requests, credits] = lines;
     expect(requests).toMatchObject({
@@ -64,12 +64,12 @@ describe('EMF telemetry (Lambda)', () => {
     });
   });
 
-  it('publishes nothing (and warns about nothing) when nothing was recorded, and nothing twice', () => {
+  it('publishes nothing (and warns about nothing) when nothing was recorded, and nothing twice', async () => {
     const telemetry = emfTelemetry();
-    expect(stdoutOf(() => telemetry.flush())).toEqual([]);
+    expect(await stdoutOf(() => telemetry.flush())).toEqual([]);
     telemetry.count(METRIC.dlqArrivals);
-    expect(stdoutOf(() => telemetry.flush())).toHaveLength(1);
-    expect(stdoutOf(() => telemetry.flush())).toEqual([]);
+    expect(await stdoutOf(() => telemetry.flush())).toHaveLength(1);
+    expect(await stdoutOf(() => telemetry.flush())).toEqual([]);
   });
 });
 
