@@ -41,6 +41,25 @@ function distance(shape: MaskShape, px: number, py: number): number {
   return Math.sqrt(ox * ox + oy * oy) + Math.min(Math.max(qx, qy), 0) - r;
 }
 
+/**
+ * One zeroed mask of `length` floats, reusing the last one's memory: a patch lives only inside
+ * the paint call that made it (painting is synchronous), and fresh megabyte-sized arrays for
+ * every shape of every creative cost the worker more in garbage collection than in painting.
+ */
+let maskMemory = new Float32Array(0);
+function scratchMask(length: number): Float32Array {
+  if (maskMemory.length < length) maskMemory = new Float32Array(length);
+  const mask = maskMemory.subarray(0, length);
+  mask.fill(0);
+  return mask;
+}
+
+let lineMemory = new Float32Array(0);
+function scratchLine(length: number): Float32Array {
+  if (lineMemory.length < length) lineMemory = new Float32Array(length);
+  return lineMemory;
+}
+
 /** The shape's coverage over its bounds grown by `margin` px (not clipped to any canvas). */
 function coverage(shape: MaskShape, margin: number): Patch {
   const b = shape.box;
@@ -48,7 +67,7 @@ function coverage(shape: MaskShape, margin: number): Patch {
   const top = Math.floor(b.y - margin);
   const width = Math.max(1, Math.ceil(b.x + b.width + margin) - left);
   const height = Math.max(1, Math.ceil(b.y + b.height + margin) - top);
-  const mask = new Float32Array(width * height);
+  const mask = scratchMask(width * height);
   // Only pixels within half a pixel of the shape's box can be covered; the margin stays empty.
   const xs = Math.max(0, Math.floor(b.x - 0.5) - left);
   const xe = Math.min(width, Math.ceil(b.x + b.width + 0.5) - left);
@@ -102,7 +121,7 @@ function boxPass(
 
 /** The patch blurred as by a Gaussian of `sigma` px (its margin must hold the spread). */
 function blur(p: Patch, sigma: number): void {
-  const tmp = new Float32Array(Math.max(p.width, p.height));
+  const tmp = scratchLine(Math.max(p.width, p.height));
   const widths = boxWidths(sigma);
   widths.forEach((d, i) => {
     boxPass(p.mask, tmp, p.height, p.width, p.width, 1, d, i === 0);
