@@ -2,6 +2,29 @@ import { Duration } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
+/**
+ * A queue with its dead-letter queue, both with SQS-managed encryption and TLS only, made in
+ * `scope` as `Queue` and `DeadLetterQueue`: the DLQ keeps a message 14 days, the queue 4.
+ */
+export function queueWithDeadLetters(
+  scope: Construct,
+  props: { visibilityTimeout: Duration; maxReceiveCount: number },
+): { queue: Queue; deadLetterQueue: Queue } {
+  const deadLetterQueue = new Queue(scope, 'DeadLetterQueue', {
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    retentionPeriod: Duration.days(14),
+  });
+  const queue = new Queue(scope, 'Queue', {
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    visibilityTimeout: props.visibilityTimeout,
+    retentionPeriod: Duration.days(4),
+    deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: props.maxReceiveCount },
+  });
+  return { queue, deadLetterQueue };
+}
+
 export interface GenerationQueueProps {
   /** Timeout of the Lambda that consumes the queue; the visibility timeout is 6 times it. */
   readonly consumerTimeout: Duration;
@@ -31,19 +54,13 @@ export class GenerationQueue extends Construct {
       throw new Error(`maxReceiveCount must be an integer of at least 5, got ${maxReceiveCount}`);
     }
     this.maxReceiveCount = maxReceiveCount;
-    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    this.queue = new Queue(this, 'Queue', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
+    const queues = queueWithDeadLetters(this, {
       visibilityTimeout: Duration.seconds(
         props.consumerTimeout.toSeconds() * GenerationQueue.VISIBILITY_FACTOR,
       ),
-      retentionPeriod: Duration.days(4),
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount },
+      maxReceiveCount,
     });
+    this.queue = queues.queue;
+    this.deadLetterQueue = queues.deadLetterQueue;
   }
 }

@@ -5,9 +5,10 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { grantObjects } from './creatives-access.ts';
+import { queueWithDeadLetters } from './generation-queue.ts';
 import { nagReference } from './nag.ts';
 import { NodeFunction } from './node-function.ts';
 
@@ -38,18 +39,12 @@ export class WebhookDelivery extends Construct {
 
   constructor(scope: Construct, id: string, props: WebhookDeliveryProps) {
     super(scope, id);
-    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    this.queue = new Queue(this, 'Queue', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
+    const queues = queueWithDeadLetters(this, {
       visibilityTimeout: Duration.seconds(DELIVERY_TIMEOUT.toSeconds() * 6),
-      retentionPeriod: Duration.days(4),
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: 5 },
+      maxReceiveCount: 5,
     });
+    this.queue = queues.queue;
+    this.deadLetterQueue = queues.deadLetterQueue;
     const environment = { ...props.environment, WEBHOOK_QUEUE_URL: this.queue.queueUrl };
 
     this.deliverer = new NodeFunction(this, 'Deliverer', {

@@ -1,9 +1,8 @@
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slotsOfJob } from '#core/entities/slot.ts';
-import type { ComposeFn } from '#generate/process-slot.ts';
 import { creditsOf, startTestApi, type TestApi } from './harness.ts';
-import { eventually, runWorkers, workerDepsFor } from './worker-harness.ts';
+import { eventually, finalJobOf, gatedCompose, runWorkers, workerDepsFor } from './worker-harness.ts';
 
 /**
  * Job control through the local HTTP API with the real worker: list_jobs, cancel_job (a
@@ -30,30 +29,7 @@ async function campaignOf(account: Account, fields: Record<string, unknown>) {
   return res.body.campaign as { id: string };
 }
 
-async function finalJob(account: Account, jobId: string) {
-  return eventually(async () => {
-    const job = (await api.call('get_job', { job_id: jobId }, account)).body.job;
-    return ['completed', 'partially_failed', 'failed', 'cancelled'].includes(job.status) ? job : undefined;
-  }, 180_000);
-}
-
-/**
- * The real compositor behind a gate: the first `free` images pass, the next ones wait (their
- * slots claimed and running) until `open()`. It makes "mid-run" exact instead of a race.
- */
-function gatedCompose(base: ComposeFn, free: number) {
-  let started = 0;
-  let release: () => void = () => {};
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const compose: ComposeFn = async (input) => {
-    started += 1;
-    if (started > free) await gate;
-    return base(input);
-  };
-  return { compose, open: () => release(), started: () => started };
-}
+const finalJob = (account: Account, jobId: string) => finalJobOf(api, account, jobId, 180_000);
 
 describe('cancel_job', () => {
   it('cancels a 100-image job mid-run: exactly the unstarted slots come back, running ones finish', async () => {

@@ -4,9 +4,8 @@ import { putAngles } from '#core/entities/angle.ts';
 import { markCampaignDeleting } from '#core/entities/campaign.ts';
 import { slotsOfJob } from '#core/entities/slot.ts';
 import { resumeDeletions } from '#core/lifecycle/delete.ts';
-import type { ComposeFn } from '#generate/process-slot.ts';
 import { creditsOf, startTestApi, type TestApi } from './harness.ts';
-import { eventually, runWorkers, workerDepsFor } from './worker-harness.ts';
+import { eventually, finalJobOf, gatedCompose, runWorkers, workerDepsFor } from './worker-harness.ts';
 
 /**
  * The resource lifecycle through the local HTTP API with the real worker: get/update client and
@@ -31,26 +30,7 @@ async function objectsUnder(prefix: string): Promise<string[]> {
   return (out.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : []));
 }
 
-function gatedCompose(base: ComposeFn, free: number) {
-  let started = 0;
-  let release: () => void = () => {};
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const compose: ComposeFn = async (input) => {
-    started += 1;
-    if (started > free) await gate;
-    return base(input);
-  };
-  return { compose, open: () => release(), started: () => started };
-}
-
-async function finalJob(account: Account, jobId: string) {
-  return eventually(async () => {
-    const job = (await api.call('get_job', { job_id: jobId }, account)).body.job;
-    return ['completed', 'partially_failed', 'failed', 'cancelled'].includes(job.status) ? job : undefined;
-  }, 120_000);
-}
+const finalJob = (account: Account, jobId: string) => finalJobOf(api, account, jobId, 120_000);
 
 describe('get and update', () => {
   it('reads and renames a client; updates a campaign with create_campaign’s validation', async () => {

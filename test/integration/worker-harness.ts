@@ -1,7 +1,8 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { ImageModel } from '#core/images/types.ts';
+import { isFinalJobStatus } from '#core/job-status.ts';
 import { createImageModel, createWorkerDeps } from '#generate/deps.ts';
-import type { WorkerDeps } from '#generate/process-slot.ts';
+import type { ComposeFn, WorkerDeps } from '#generate/process-slot.ts';
 import { createDeadLetterHandler, createWorkerHandler } from '#generate/worker.ts';
 import { startWorkerLoop } from '#local/worker-loop.ts';
 import type { TestApi } from './harness.ts';
@@ -48,4 +49,30 @@ export async function eventually<T>(
     if (Date.now() > deadline) throw new Error(`not reached within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
+}
+
+/** get_job until the job is final (the worker finalises it right after its last settlement). */
+export function finalJobOf(api: TestApi, account: { apiKey: string }, jobId: string, timeoutMs = 180_000) {
+  return eventually(async () => {
+    const job = (await api.call('get_job', { job_id: jobId }, account)).body.job;
+    return isFinalJobStatus(job.status) ? job : undefined;
+  }, timeoutMs);
+}
+
+/**
+ * The real compositor behind a gate: the first `free` images pass, the next ones wait (their
+ * slots claimed and running) until `open()`. It makes "mid-run" exact instead of a race.
+ */
+export function gatedCompose(base: ComposeFn, free: number) {
+  let started = 0;
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const compose: ComposeFn = async (input) => {
+    started += 1;
+    if (started > free) await gate;
+    return base(input);
+  };
+  return { compose, open: () => release(), started: () => started };
 }
