@@ -1,4 +1,4 @@
-import { type Raster, rgbOf } from './canvas.ts';
+import { blendColour, type Raster, rgbOf } from './canvas.ts';
 import type { Box } from './types.ts';
 
 /**
@@ -146,17 +146,7 @@ function blendPatch(canvas: Raster, p: Patch, hex: string, opacity: number, clip
     let d = (y * canvas.width + x0) * 3;
     for (let x = x0; x < x1; x++, s++, d += 3) {
       const a = Math.round((p.mask[s] as number) * k);
-      if (a <= 0) continue;
-      if (a >= 255) {
-        out[d] = r;
-        out[d + 1] = g;
-        out[d + 2] = b;
-        continue;
-      }
-      const q = 255 - a;
-      out[d] = (r * a + (out[d] as number) * q + 127) / 255;
-      out[d + 1] = (g * a + (out[d + 1] as number) * q + 127) / 255;
-      out[d + 2] = (b * a + (out[d + 2] as number) * q + 127) / 255;
+      if (a > 0) blendColour(out, d, r, g, b, a);
     }
   }
 }
@@ -200,11 +190,7 @@ function blendScaledPatch(
         (at(sx, sy) * (1 - fx) + at(sx + 1, sy) * fx) * (1 - fy) +
         (at(sx, sy + 1) * (1 - fx) + at(sx + 1, sy + 1) * fx) * fy;
       const a = Math.round(cov * k);
-      if (a <= 0) continue;
-      const q = 255 - a;
-      out[d] = (r * a + (out[d] as number) * q + 127) / 255;
-      out[d + 1] = (g * a + (out[d + 1] as number) * q + 127) / 255;
-      out[d + 2] = (b * a + (out[d + 2] as number) * q + 127) / 255;
+      if (a > 0) blendColour(out, d, r, g, b, a);
     }
   }
 }
