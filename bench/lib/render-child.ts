@@ -86,6 +86,24 @@ const cpuNow = () => {
   return (c.user + c.system) / 1000;
 };
 
+/** One render's figures: `t0`→`t1` made the visual, `t1`→now composed it; CPU since `c0`. */
+function sampleOf(
+  c0: number,
+  t0: number,
+  t1: number,
+  creative: Awaited<ReturnType<typeof composeCreative>>,
+): RenderSample {
+  const t2 = performance.now();
+  return {
+    visualMs: t1 - t0,
+    composeMs: t2 - t1,
+    totalMs: t2 - t0,
+    cpuMs: cpuNow() - c0,
+    pngBytes: creative.png.byteLength,
+    layout: creative.quality.layout,
+  };
+}
+
 let seed = 1;
 let turn = 0;
 async function renderTemplate(ratio: { w: number; h: number }): Promise<RenderSample> {
@@ -118,15 +136,7 @@ async function renderTemplate(ratio: { w: number; h: number }): Promise<RenderSa
     angleIndex: c.angle,
     seed,
   });
-  const t2 = performance.now();
-  return {
-    visualMs: t1 - t0,
-    composeMs: t2 - t1,
-    totalMs: t2 - t0,
-    cpuMs: cpuNow() - c0,
-    pngBytes: creative.png.byteLength,
-    layout: creative.quality.layout,
-  };
+  return sampleOf(c0, t0, t1, creative);
 }
 
 let standIn: { portrait: Buffer; landscape: Buffer } | undefined;
@@ -158,15 +168,7 @@ async function renderCut(ratio: { w: number; h: number }): Promise<RenderSample>
     angleIndex: c.angle,
     seed: seed++,
   });
-  const t2 = performance.now();
-  return {
-    visualMs: t1 - t0,
-    composeMs: t2 - t1,
-    totalMs: t2 - t0,
-    cpuMs: cpuNow() - c0,
-    pngBytes: creative.png.byteLength,
-    layout: creative.quality.layout,
-  };
+  return sampleOf(c0, t0, t1, creative);
 }
 
 async function timed(mode: 'render' | 'cut', blocks: number, perBlock: number, maxMs: number) {
