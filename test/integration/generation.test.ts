@@ -8,7 +8,7 @@ import { type ImageModel, PermanentImageError, TransientImageError } from '#core
 import { processSlot } from '#generate/process-slot.ts';
 import { createDeadLetterHandler, createWorkerHandler } from '#generate/worker.ts';
 import { startApiServer } from '#local/api-server.ts';
-import { startTestApi, type TestApi } from './harness.ts';
+import { creditsOf, startTestApi, type TestApi } from './harness.ts';
 import { eventually, runWorkers, silent, workerDepsFor } from './worker-harness.ts';
 
 let api: TestApi;
@@ -50,14 +50,7 @@ async function setup(
   return { client, campaign, angles: stored };
 }
 
-async function credits(account: { apiKey: string }) {
-  return (await api.call('get_credits', {}, account)).body.credits as {
-    granted: number;
-    available: number;
-    reserved: number;
-    used: number;
-  };
-}
+const credits = (account: { apiKey: string }) => creditsOf(api, account);
 
 describe('generate_creatives end to end (router → queue → worker → S3 → list_creatives)', () => {
   let workers: { stop(): Promise<void> };
