@@ -51,7 +51,8 @@ import {
   type SmartCutResult,
   type WorkerMemoryResult,
 } from './lib/renderer.ts';
-import { type Results, renderMarkdown } from './lib/report.ts';
+import { renderMarkdown } from './lib/report.ts';
+import type { PipelineResult, Results } from './lib/results.ts';
 import {
   benchRouter,
   benchScaling,
@@ -75,9 +76,6 @@ const log = (message: string) => {
 const checkTime = (phase: string) => {
   if (Date.now() - started > HARD_LIMIT_MS) throw new Error(`bench over its time limit before ${phase}`);
 };
-
-/** The pipeline section of the results, as the report declares it. */
-export type PipelineResult = Results['pipeline'];
 
 const SECTIONS = [
   'bundle',

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import type { CostInput } from '../bench/lib/cost.ts';
 import { readStackSettings } from '../bench/lib/cost.ts';
-import type { Results } from '../bench/lib/report.ts';
+import type { Results } from '../bench/lib/results.ts';
 import {
   concurrencyForQuota,
   DEFAULT_SCALE,

@@ -1,5 +1,5 @@
 import { IMPORT_BUDGET_MS } from './bundle.ts';
-import type { Results } from './report.ts';
+import type { Results } from './results.ts';
 
 /** The hot paths held to their DynamoDB floor (issue 15). */
 export const HOT_PATHS = ['list_clients', 'list_campaigns', 'create_campaign', 'list_creatives'] as const;
