@@ -83,8 +83,36 @@ export function imagesPerSecondAt(concurrency: number, secondsPerImage: number, 
 
 export type ScaleModel = ReturnType<typeof scaleModel>;
 
+/** The whole model: request and image rates, DynamoDB, hot keys, SQS, Bedrock, Lambda, cost per day. */
 export function scaleModel(a: ScaleAssumptions, measured: CostInput) {
   const images = rate(a.imagesPerDay, a.peakToMean);
+  const { requests, totalRequests } = requestRates(a);
+  const { dynamo, dynamoTotal } = dynamoByAccessPattern(measured, images);
+  const secondsPerImage =
+    a.bedrockSeconds + Math.max(0, measured.workerMsTemplate - measured.templateVisualMs) / 1000;
+  const fleetImagesPerSecond = imagesPerSecondAt(a.workerMaxConcurrency, secondsPerImage, a.bedrockQuotaRpm);
+  const bedrock = bedrockFleet(a, images, secondsPerImage, fleetImagesPerSecond);
+  const thousands = a.imagesPerDay / 1000;
+  return {
+    assumptions: a,
+    images_per_s: images,
+    requests_per_s: requests,
+    requests_per_s_total: totalRequests,
+    dynamo,
+    dynamo_total: dynamoTotal,
+    hot: hotPartitions(a, measured, images, fleetImagesPerSecond),
+    sqs: sqsCalls(a, images, secondsPerImage),
+    bedrock,
+    lambda: lambdaConcurrency(a, measured, requests, totalRequests, bedrock.required_concurrency.peak),
+    cost_per_day: costPer1000(measured).scenarios.map((s) => ({
+      scenario: s.name,
+      usd_per_day: s.totalUsd * thousands,
+    })),
+  };
+}
+
+/** Router requests per second by action, and in all. */
+function requestRates(a: ScaleAssumptions) {
   const batchesPerDay = a.imagesPerDay / a.imagesPerBatch;
   const requestsPerDay: Record<string, number> = {
     generate_creatives: batchesPerDay,
@@ -101,8 +129,11 @@ export function scaleModel(a: ScaleAssumptions, measured: CostInput) {
     Object.values(requestsPerDay).reduce((s, v) => s + v, 0),
     a.peakToMean,
   );
+  return { requests, totalRequests };
+}
 
-  // DynamoDB by access pattern: the per-image units of cost.ts × images per second.
+/** DynamoDB by access pattern: the per-image units of cost.ts × images per second. */
+function dynamoByAccessPattern(measured: CostInput, images: Rate) {
   const units = dynamoUnitsPerImage(measured.items);
   const perImage = {
     'slot claim (worker UpdateItem, base + gsi1 + gsi2)': { wru: units.worker.claimWru, rru: 0 },
@@ -130,13 +161,13 @@ export function scaleModel(a: ScaleAssumptions, measured: CostInput) {
     wru: { mean: units.wru * images.mean, peak: units.wru * images.peak },
     rru: { mean: units.rru * images.mean, peak: units.rru * images.peak },
   };
+  return { dynamo, dynamoTotal };
+}
 
-  // Hot partitions.
+/** The hottest keys: the largest agency's account key and ledger item, the open-jobs index partition. */
+function hotPartitions(a: ScaleAssumptions, measured: CostInput, images: Rate, fleetImagesPerSecond: number) {
   const kb = (bytes: number) => Math.max(1, Math.ceil(bytes / 1024));
   const largest = rate(a.imagesPerDay * a.largestAgencyShare, a.peakToMean);
-  const secondsPerImage =
-    a.bedrockSeconds + Math.max(0, measured.workerMsTemplate - measured.templateVisualMs) / 1000;
-  const fleetImagesPerSecond = imagesPerSecondAt(a.workerMaxConcurrency, secondsPerImage, a.bedrockQuotaRpm);
   // Every settle and every reservation of an account is a transactional write of its one ledger
   // item (2 WRU per KB). An account cannot settle faster than the whole fleet makes images.
   const ledgerWcuPerWrite = 2 * kb(measured.items.account);
@@ -150,7 +181,7 @@ export function scaleModel(a: ScaleAssumptions, measured: CostInput) {
   // when its condition fails too). DynamoDB can split a key's items across partitions when they
   // are hot (split for heat), but never one item: the ledger item is the hard limit.
   const accountKeyWcuPerImage = ledgerWcuPerWrite + 3 * kb(measured.items.job);
-  const hot = {
+  return {
     largest_agency_images_per_s: largest,
     account_key: {
       wcu_per_image: accountKeyWcuPerImage,
@@ -174,9 +205,11 @@ export function scaleModel(a: ScaleAssumptions, measured: CostInput) {
       images_per_day_at_limit: (DYNAMO_PARTITION.wcuPerSecond / openJobsWcuPerImage / a.peakToMean) * 86_400,
     },
   };
+}
 
-  // SQS: a send per ten images (SendMessageBatch), a receive per worker batch, a delete per image.
-  const sqs = {
+/** SQS: a send per ten images (SendMessageBatch), a receive per worker batch, a delete per image. */
+function sqsCalls(a: ScaleAssumptions, images: Rate, secondsPerImage: number) {
+  return {
     send_calls_per_s: { mean: images.mean / 10, peak: images.peak / 10 },
     receive_calls_per_s: { mean: images.mean / a.workerBatchSize, peak: images.peak / a.workerBatchSize },
     delete_calls_per_s: images,
@@ -186,9 +219,16 @@ export function scaleModel(a: ScaleAssumptions, measured: CostInput) {
     /** A batch is processed one image after another: the last waits for the four before it. */
     seconds_per_invocation: a.workerBatchSize * secondsPerImage,
   };
+}
 
-  // Bedrock and the worker fleet.
-  const bedrock = {
+/** Bedrock and the worker fleet: the rate and concurrency needed, the quota's and the configured ceilings. */
+function bedrockFleet(
+  a: ScaleAssumptions,
+  images: Rate,
+  secondsPerImage: number,
+  fleetImagesPerSecond: number,
+) {
+  return {
     seconds_per_image: secondsPerImage,
     required_rpm: { mean: images.mean * 60, peak: images.peak * 60 },
     required_concurrency: {
@@ -206,7 +246,16 @@ export function scaleModel(a: ScaleAssumptions, measured: CostInput) {
         ? ('workerMaxConcurrency' as const)
         : ('bedrock quota' as const),
   };
+}
 
+/** Lambda: the router's concurrency by Little's law, the worker's at peak, the account's limit. */
+function lambdaConcurrency(
+  a: ScaleAssumptions,
+  measured: CostInput,
+  requests: Record<string, Rate>,
+  totalRequests: Rate,
+  workerConcurrencyPeak: number,
+) {
   const routerSeconds = (action: string) => {
     if (action === 'generate_creatives') return measured.routerMs.generatePerBatch / 1000;
     if (action === 'list_creatives') return measured.routerMs.listCreatives / 1000;
@@ -219,32 +268,11 @@ export function scaleModel(a: ScaleAssumptions, measured: CostInput) {
     }),
     { mean: 0, peak: 0 },
   );
-  const lambda = {
+  return {
     router_concurrency: routerConcurrency,
-    worker_concurrency_needed_peak: bedrock.required_concurrency.peak,
+    worker_concurrency_needed_peak: workerConcurrencyPeak,
     account_limit: LAMBDA_ACCOUNT_CONCURRENCY,
     api_throttle_rate_limit: a.apiThrottleRateLimit,
     api_peak_over_throttle: totalRequests.peak / a.apiThrottleRateLimit,
-  };
-
-  const per1000 = costPer1000(measured);
-  const thousands = a.imagesPerDay / 1000;
-  const costPerDay = per1000.scenarios.map((s) => ({
-    scenario: s.name,
-    usd_per_day: s.totalUsd * thousands,
-  }));
-
-  return {
-    assumptions: a,
-    images_per_s: images,
-    requests_per_s: requests,
-    requests_per_s_total: totalRequests,
-    dynamo,
-    dynamo_total: dynamoTotal,
-    hot,
-    sqs,
-    bedrock,
-    lambda,
-    cost_per_day: costPerDay,
   };
 }
