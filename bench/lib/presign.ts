@@ -2,7 +2,6 @@ import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { SignatureV4 } from '@smithy/signature-v4';
-import type { SourceData } from '@smithy/types';
 import { type Credentials, GetObjectPresigner, uriEscape } from '#core/s3/presign.ts';
 import { type Figure, figure } from './stats.ts';
 
@@ -29,6 +28,9 @@ export type PresignResult = {
   budget_ms: number;
   failures: string[];
 };
+
+/** What @smithy/signature-v4 hands a Checksum (its `SourceData`, a package this one does not list). */
+type SourceData = string | ArrayBuffer | ArrayBufferView;
 
 /** node:crypto behind the Checksum interface @smithy/signature-v4 expects. */
 class NodeSha256 {

@@ -81,8 +81,6 @@ export function imagesPerSecondAt(concurrency: number, secondsPerImage: number, 
   return Math.min(concurrency / secondsPerImage, rpm / 60);
 }
 
-export type ScaleModel = ReturnType<typeof scaleModel>;
-
 /** The whole model: request and image rates, DynamoDB, hot keys, SQS, Bedrock, Lambda, cost per day. */
 export function scaleModel(a: ScaleAssumptions, measured: CostInput) {
   const images = rate(a.imagesPerDay, a.peakToMean);
