@@ -35,3 +35,13 @@ export async function consumeRateLimit(
     );
   }
 }
+
+/**
+ * One call of the text model, counted against the account's hourly allowance
+ * (`textActionsPerHour`): generate_angles, prepare_campaign, and generate_creatives or
+ * regenerate_creative when they prepare a campaign's copy. The model is the costly shared
+ * resource, so every path to it draws on the same allowance.
+ */
+export function consumeTextModelCall(deps: Deps, accountId: string): Promise<void> {
+  return consumeRateLimit(deps, accountId, 'text_actions', deps.config.textActionsPerHour, 3600);
+}

@@ -4,6 +4,7 @@ import type { Campaign } from '../entities/campaign.ts';
 import { createJobReservingCredits, finalizeJobIfDone, markJobDispatched } from '../entities/job.ts';
 import { createSlotIfMissing, newSlotItems, settleSlot, writeSlots } from '../entities/slot.ts';
 import { AppError, InsufficientCreditsError } from '../errors.ts';
+import { consumeTextModelCall } from '../rate-limit.ts';
 import { METRIC } from '../telemetry.ts';
 import { planCampaignBatch, type SlotPlan } from './batch.ts';
 import { enqueueSlots, slotRefKey } from './enqueue.ts';
@@ -47,10 +48,11 @@ export async function dispatchGeneration(
   // below re-checks atomically, so this early answer is only a courtesy, not the guard).
   const balance = (await getAccount(deps, accountId))?.credits.available ?? 0;
   if (balance < jobs) throw new InsufficientCreditsError(jobs, balance);
-  // Creatives use the prepared copy; prepare it now when the caller did not.
+  // Creatives use the prepared copy; prepare it now when the caller did not. Writing it calls
+  // the text model, which counts against the account's allowance like prepare_campaign does.
   const campaign = given.prepared
     ? given
-    : { ...given, prepared: await prepareCampaign(deps, accountId, given, order ? undefined : ratios) };
+    : await prepared(deps, accountId, given, order ? undefined : ratios);
   const jobId = deps.newId();
   const now = deps.now().toISOString();
 
@@ -104,6 +106,18 @@ export async function dispatchGeneration(
   }
   await markJobDispatched(deps, accountId, jobId);
   return { job_id: jobId, campaign_id: campaign.id, status: 'pending', jobs };
+}
+
+async function prepared(
+  deps: Deps,
+  accountId: string,
+  campaign: Campaign,
+  ratios: readonly string[] | undefined,
+): Promise<Campaign> {
+  await consumeTextModelCall(deps, accountId);
+  const copy = await prepareCampaign(deps, accountId, campaign, ratios);
+  // Storing the copy moved the campaign's updated_at to its prepared_at.
+  return { ...campaign, prepared: copy, updated_at: copy.prepared_at };
 }
 
 /** Fails every slot in `unsent` (writing it first if it is missing) and releases its credit. */
