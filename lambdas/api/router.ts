@@ -127,8 +127,8 @@ export async function route(
   if (!parsed.success) {
     throw new ValidationError(`Invalid input for ${action.name}.`, validationIssues(parsed.error));
   }
-  const execute = async () =>
-    jsonResponse(200, await action.run(parsed.data, { principal, deps, requestId }), requestId);
+  const execute = async (boundId?: string) =>
+    jsonResponse(200, await action.run(parsed.data, { principal, deps, requestId, boundId }), requestId);
   // Reads ignore the header (as Stripe does) and never touch the idempotency record. Imported
   // statically: a dynamic import here made esbuild wrap the SDK modules it shares and keep 59 KB
   // more of the DynamoDB client in the bundle (ADR 0017), for 3.5 KB of code.

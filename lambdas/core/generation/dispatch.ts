@@ -1,9 +1,15 @@
 import type { Deps } from '../deps.ts';
 import { getAccount } from '../entities/account.ts';
 import type { Campaign } from '../entities/campaign.ts';
-import { createJobReservingCredits, finalizeJobIfDone, markJobDispatched } from '../entities/job.ts';
+import {
+  createJobReservingCredits,
+  finalizeJobIfDone,
+  getJob,
+  type Job,
+  markJobDispatched,
+} from '../entities/job.ts';
 import { createSlotIfMissing, newSlotItems, settleSlot, writeSlots } from '../entities/slot.ts';
-import { AppError, InsufficientCreditsError } from '../errors.ts';
+import { AppError, IdempotencyKeyReusedError, InsufficientCreditsError } from '../errors.ts';
 import { consumeTextModelCall } from '../rate-limit.ts';
 import { METRIC } from '../telemetry.ts';
 import { planCampaignBatch, type SlotPlan } from './batch.ts';
@@ -41,7 +47,13 @@ export async function dispatchGeneration(
   accountId: string,
   given: Campaign,
   order?: BatchOrder,
+  /** The job's id when the caller's Idempotency-Key is bound to one (ADR 0031). */
+  boundJobId?: string,
 ): Promise<DispatchedJob> {
+  // A retry of an order whose request died after reserving: answer the job it made. Checked
+  // before the balance, which that job's reservation has lowered.
+  const earlier = boundJobId && (await getJob(deps, accountId, boundJobId));
+  if (earlier) return answerEarlier(earlier, given, order);
   const { ratios, plans } = order ?? planCampaignBatch(given);
   const jobs = plans.length;
   // A batch that cannot be paid for is refused before anything is written (the reservation
@@ -53,22 +65,32 @@ export async function dispatchGeneration(
   const campaign = given.prepared
     ? given
     : await prepared(deps, accountId, given, order ? undefined : ratios);
-  const jobId = deps.newId();
+  const jobId = boundJobId ?? deps.newId();
   const now = deps.now().toISOString();
 
-  const reserved = await createJobReservingCredits(deps, accountId, {
-    job_id: jobId,
-    campaign_id: campaign.id,
-    client_id: campaign.client_id,
-    jobs,
-    angle_ids: order?.angleIds ?? campaign.selected_angle_ids,
-    aspect_ratios: ratios,
-    regenerated_from: order?.regeneratedFrom ?? null,
-    seed: order?.seed ?? null,
-    created_at: now,
-    updated_at: now,
-  });
-  if (!reserved) {
+  const reserved = await createJobReservingCredits(
+    deps,
+    accountId,
+    {
+      job_id: jobId,
+      campaign_id: campaign.id,
+      client_id: campaign.client_id,
+      jobs,
+      angle_ids: order?.angleIds ?? campaign.selected_angle_ids,
+      aspect_ratios: ratios,
+      regenerated_from: order?.regeneratedFrom ?? null,
+      seed: order?.seed ?? null,
+      created_at: now,
+      updated_at: now,
+    },
+    campaign.updated_at,
+  );
+  if (reserved === 'exists') {
+    // The same key's other request reserved it between our read and our write.
+    const job = await getJob(deps, accountId, jobId);
+    if (job) return answerEarlier(job, given, order);
+  }
+  if (reserved !== true) {
     const account = await getAccount(deps, accountId);
     throw new InsufficientCreditsError(jobs, account?.credits.available ?? 0);
   }
@@ -106,6 +128,18 @@ export async function dispatchGeneration(
   }
   await markJobDispatched(deps, accountId, jobId);
   return { job_id: jobId, campaign_id: campaign.id, status: 'pending', jobs };
+}
+
+/**
+ * The answer the first request of an Idempotency-Key would have given, for the job it created.
+ * The key's binding is kept when a different body takes over a dead request's lease: that body
+ * did not order this job, so it is the key reused (409), as for a finished request.
+ */
+function answerEarlier(job: Job, campaign: Campaign, order: BatchOrder | undefined): DispatchedJob {
+  const same =
+    job.campaign_id === campaign.id && (job.regenerated_from ?? undefined) === order?.regeneratedFrom;
+  if (!same) throw new IdempotencyKeyReusedError();
+  return { job_id: job.job_id, campaign_id: job.campaign_id, status: 'pending', jobs: job.jobs };
 }
 
 async function prepared(
