@@ -1,5 +1,7 @@
 import type { Deps } from '../deps.ts';
 import { getAccount } from '../entities/account.ts';
+import { assetFileUnchanged } from '../entities/asset.ts';
+import { getBrandKit } from '../entities/brand-kit.ts';
 import type { Campaign } from '../entities/campaign.ts';
 import {
   createJobReservingCredits,
@@ -9,7 +11,7 @@ import {
   markJobDispatched,
 } from '../entities/job.ts';
 import { createSlotIfMissing, newSlotItems, settleSlot, writeSlots } from '../entities/slot.ts';
-import { AppError, IdempotencyKeyReusedError, InsufficientCreditsError } from '../errors.ts';
+import { AppError, ConflictError, IdempotencyKeyReusedError, InsufficientCreditsError } from '../errors.ts';
 import { consumeTextModelCall } from '../rate-limit.ts';
 import { METRIC } from '../telemetry.ts';
 import { planCampaignBatch, type SlotPlan } from './batch.ts';
@@ -56,6 +58,7 @@ export async function dispatchGeneration(
   if (earlier) return answerEarlier(earlier, given, order);
   const { ratios, plans } = order ?? planCampaignBatch(given);
   const jobs = plans.length;
+  await refuseReplacedAssets(deps, accountId, given);
   // A batch that cannot be paid for is refused before anything is written (the reservation
   // below re-checks atomically, so this early answer is only a courtesy, not the guard).
   const balance = (await getAccount(deps, accountId))?.credits.available ?? 0;
@@ -128,6 +131,25 @@ export async function dispatchGeneration(
   }
   await markJobDispatched(deps, accountId, jobId);
   return { job_id: jobId, campaign_id: campaign.id, status: 'pending', jobs };
+}
+
+/**
+ * An uploaded product or logo whose file was replaced after its check would fail every slot (or
+ * render what was never checked): the order is refused before anything is reserved.
+ */
+async function refuseReplacedAssets(deps: Deps, accountId: string, campaign: Campaign): Promise<void> {
+  const brand = await getBrandKit(deps, accountId, campaign.client_id);
+  const used = [
+    { field: 'product_asset_id', id: campaign.product_asset_id },
+    { field: 'logo_asset_id', id: brand?.logo_asset_id ?? null },
+  ];
+  for (const { field, id } of used) {
+    if (!id || (await assetFileUnchanged(deps, accountId, id))) continue;
+    throw new ConflictError(
+      `The file of asset '${id}' (${field}) was replaced after it was checked; upload the image again with create_asset_upload and set ${field} to the new asset.`,
+      { asset_id: id, field },
+    );
+  }
 }
 
 /**
