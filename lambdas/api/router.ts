@@ -12,7 +12,8 @@ import {
   UnknownActionError,
   ValidationError,
 } from '#core/errors.ts';
-import type { Action, Credential } from './action.ts';
+import { consumeRequest } from '#core/rate-limit.ts';
+import type { Credential } from './action.ts';
 import { actionTableNames as actionNames, actionTableByName } from './actions/table.ts';
 import { jsonResponse } from './http.ts';
 import { IDEMPOTENCY_KEY_HEADER, isWriteAction } from './idempotency-key.ts';
@@ -118,7 +119,8 @@ export async function route(
   const loading = entry.loaded() ?? entry.load();
   if (loading instanceof Promise) loading.catch(() => undefined);
   const principal = await authenticate(event, entry.credential, deps);
-  const action: Action = await loading;
+  // Each account's share of the stage (ADR 0032), counted while the action's module loads.
+  const [action] = await Promise.all([loading, consumeRequest(deps, principal.accountId)]);
   trace.accountId = principal.accountId;
   // The key id is public (it names the key in list_api_keys); the secret never leaves authenticate.
   if (principal.via === 'api_key') trace.apiKeyId = principal.keyId;

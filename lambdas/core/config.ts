@@ -45,6 +45,12 @@ const envSchema = s.object({
   SLOT_LEASE_SECONDS: s.withDefault(integer({ min: 10 }), 240),
   /** Per-account calls per hour of the text-model actions (generate_angles, prepare_campaign); 0: no limit. */
   TEXT_ACTIONS_PER_HOUR: s.withDefault(integer({ min: 0 }), 60),
+  /**
+   * Per-account API requests per second before 429 `rate_limited` (ADR 0032); 0: no limit. Off
+   * unless set: the deployment sets it (setting accountRequestsPerSecond, default 20); the local
+   * stack and the tests leave it off, or set it to test it.
+   */
+  ACCOUNT_REQUESTS_PER_SECOND: s.withDefault(integer({ min: 0 }), 0),
   USER_POOL_ID: s.optional(nonEmpty()),
   USER_POOL_CLIENT_ID: s.optional(nonEmpty()),
   IMAGE_PROVIDER: s.withDefault(
@@ -97,6 +103,8 @@ export type Config = {
   maxReceiveCount: number;
   slotLeaseSeconds: number;
   textActionsPerHour: number;
+  /** Per-account API requests per second before 429 `rate_limited` (ADR 0032); 0: no limit. */
+  accountRequestsPerSecond: number;
   userPoolId: string | undefined;
   userPoolClientId: string | undefined;
   imageProvider: 'template' | 'bedrock-stability' | 'bedrock-nova-canvas';
@@ -147,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxReceiveCount: e.MAX_RECEIVE_COUNT,
     slotLeaseSeconds: e.SLOT_LEASE_SECONDS,
     textActionsPerHour: e.TEXT_ACTIONS_PER_HOUR,
+    accountRequestsPerSecond: e.ACCOUNT_REQUESTS_PER_SECOND,
     userPoolId: e.USER_POOL_ID,
     userPoolClientId: e.USER_POOL_CLIENT_ID,
     imageProvider: e.IMAGE_PROVIDER,

@@ -63,4 +63,29 @@ describe('per-account limit on the text-model actions', () => {
     const credits = await creditsOf(api, a);
     expect(credits.reserved + credits.used).toBe(2);
   });
+
+  it('answers 429 rate_limited with Retry-After: 1 past the per-account request rate; other accounts are not held back', async () => {
+    const limited = await startTestApi({ env: { ACCOUNT_REQUESTS_PER_SECOND: '3' } });
+    try {
+      await requestRateHolds(limited);
+    } finally {
+      await limited.close();
+    }
+  });
 });
+
+async function requestRateHolds(api: TestApi) {
+  const busy = await api.newAccount();
+  const answers = await Promise.all(Array.from({ length: 20 }, () => api.call('get_credits', {}, busy)));
+  const refused = answers.filter((a) => a.status === 429);
+  expect(refused.length).toBeGreaterThan(0);
+  expect(answers.filter((a) => a.status !== 429).every((a) => a.status === 200)).toBe(true);
+  for (const res of refused) {
+    expect(res.body.error.code).toBe('rate_limited');
+    expect(res.body.error.message).toMatch(/limited to 3 calls per 1 s per account/);
+    expect(res.headers.get('retry-after')).toBe('1');
+  }
+  console.log(`20 parallel requests of one account at 3 per second: ${refused.length} answered 429`);
+  const other = await api.newAccount();
+  expect((await api.call('get_credits', {}, other)).status).toBe(200);
+}
