@@ -3,6 +3,7 @@ import { assetForUse } from '#core/entities/asset.ts';
 import { updateBrandKit } from '#core/entities/brand-kit.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { FONT_FAMILIES } from '#core/fonts.ts';
+import { refuseOwnStorageUrls } from '#core/net/own-storage.ts';
 import { defineAction } from '../action.ts';
 import { httpsUrl, id, trimmed } from '../schemas.ts';
 
@@ -48,6 +49,7 @@ export const updateBrandKitAction = defineAction({
   credential: 'api_key',
   input: updateBrandKitInput,
   run: async ({ client_id, ...patch }, { principal, deps }) => {
+    refuseOwnStorageUrls(deps.config, { logo_url: patch.logo_url });
     if (patch.logo_asset_id) {
       await assetForUse(deps, principal.accountId, {
         assetId: patch.logo_asset_id,

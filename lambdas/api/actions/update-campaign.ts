@@ -3,6 +3,7 @@ import { getCampaignForUpdate, updateCampaign } from '#core/entities/campaign.ts
 import { getJob, openJobsOfCampaign } from '#core/entities/job.ts';
 import { ConflictError, NotFoundError } from '#core/errors.ts';
 import { isFinalJobStatus } from '#core/job-status.ts';
+import { refuseOwnStorageUrls } from '#core/net/own-storage.ts';
 import { defineAction } from '../action.ts';
 import { id } from '../schemas.ts';
 import { checkProduct, createCampaignInput } from './create-campaign.ts';
@@ -33,6 +34,10 @@ export const updateCampaignAction = defineAction({
   credential: 'api_key',
   input: updateCampaignInput,
   run: async ({ campaign_id, ...fields }, { principal, deps }) => {
+    refuseOwnStorageUrls(deps.config, {
+      product_image_url: fields.product_image_url,
+      reference_image_url: fields.reference_image_url,
+    });
     const read = await getCampaignForUpdate(deps, principal.accountId, campaign_id);
     if (!read) throw new NotFoundError('campaign', campaign_id);
     const { campaign } = read;
