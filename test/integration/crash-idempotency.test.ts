@@ -13,14 +13,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_LEASE_SECONDS } from '#api/idempotent.ts';
 import { isFinalJobStatus } from '#core/job-status.ts';
 import type { LocalJson } from '#local/stack.ts';
 import {
   callLocal,
+  jobsOfLocalAccount,
   killGroup,
   type LocalService,
   startLocalService,
@@ -52,36 +51,6 @@ function startService(dataDir: string, pauseAt?: string): Promise<LocalService> 
   );
 }
 
-async function jobsOfAccount(local: LocalJson): Promise<Record<string, unknown>[]> {
-  const ddb = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: local.dynamodb.endpoint,
-      region: local.dynamodb.region,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
-  try {
-    const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await ddb.send(
-        new QueryCommand({
-          TableName: local.dynamodb.tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :job)',
-          ExpressionAttributeValues: { ':pk': `ACCOUNT#${local.accountId}`, ':job': 'JOB#' },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(out.Items ?? []));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return items;
-  } finally {
-    ddb.destroy();
-  }
-}
-
 function order(local: LocalJson, key: string, campaignId: string) {
   return fetch(local.baseUrl, {
     method: 'POST',
@@ -107,7 +76,7 @@ describe('Idempotency-Key survives the service being killed part-way', () => {
     for (const moment of MOMENTS) {
       const service = await startService(dataDir, moment);
       // Every job ordered before a kill is still there after the restart.
-      expect(await jobsOfAccount(service.local), moment).toHaveLength(orders.length);
+      expect(await jobsOfLocalAccount(service.local), moment).toHaveLength(orders.length);
       const client = await callLocal(service.local, { action: 'create_client', name: `Key ${moment}` });
       const campaign = await callLocal(service.local, {
         action: 'create_campaign',
@@ -121,7 +90,7 @@ describe('Idempotency-Key survives the service being killed part-way', () => {
       const sent = order(service.local, key, campaign.body.campaign.id).catch(() => 'killed');
       await within(60_000, waitForOutput(service, `paused at ${moment.replace(':', ' ')}`), moment);
       // The moment, as the table shows it: the job is recorded with its credits reserved.
-      const current = (await jobsOfAccount(service.local)).filter(
+      const current = (await jobsOfLocalAccount(service.local)).filter(
         (j) => j.campaign_id === campaign.body.campaign.id,
       );
       expect(current, moment).toHaveLength(1);
@@ -144,7 +113,7 @@ describe('Idempotency-Key survives the service being killed part-way', () => {
     let jobs: Record<string, unknown>[] = [];
     const deadline = Date.now() + 300_000;
     for (;;) {
-      jobs = await jobsOfAccount(service.local);
+      jobs = await jobsOfLocalAccount(service.local);
       if (jobs.every((j) => isFinalJobStatus(String(j.status)))) break;
       if (Date.now() > deadline)
         throw new Error(`jobs still open: ${JSON.stringify(jobs.map((j) => j.status))}`);
