@@ -1,3 +1,6 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../lambdas/core/config.ts';
 import { pointsAtOwnStorage } from '../../lambdas/core/net/own-storage.ts';
@@ -50,6 +53,30 @@ describe("URLs of the stack's own storage, whatever the host form", () => {
 
   it('locally, another port is not the storage (the SSRF rules refuse it on their own)', () => {
     expect(pointsAtOwnStorage('http://127.0.0.1:4567/adgen/a.png', local)).toBe(false);
+  });
+
+  it("the worker fetches from a test's trusted image origin (ADGEN_TRUSTED_IMAGE_ORIGINS), not from others on loopback", async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(png));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const base = {
+        AWS_REGION: 'us-east-1',
+        TABLE_NAME: 't',
+        BUCKET_NAME: 'adgen',
+        QUEUE_URL: 'http://127.0.0.1:1/q',
+      };
+      const trusted = imageFetcher(loadConfig({ ...base, ADGEN_TRUSTED_IMAGE_ORIGINS: origin }));
+      expect(await trusted(`${origin}/product.png`)).toEqual(png);
+      await expect(imageFetcher(loadConfig(base))(`${origin}/product.png`)).rejects.toMatchObject({
+        reason: 'input_refused',
+      });
+    } finally {
+      server.close();
+    }
   });
 
   it('the worker refuses to fetch them, naming the reason', async () => {
