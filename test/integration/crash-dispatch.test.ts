@@ -19,8 +19,7 @@ import {
   callLocal,
   jobsOfLocalAccount,
   killGroup,
-  type LocalService,
-  startLocalService,
+  startCrashService,
   waitForOutput,
 } from './local-service.ts';
 
@@ -40,13 +39,8 @@ afterAll(async () => {
   for (const fn of cleanup.reverse()) await fn();
 });
 
-function startService(dataDir: string, pauseAt?: string): Promise<LocalService> {
-  return startLocalService(
-    dataDir,
-    { ADGEN_WORKERS: '4', LOG_LEVEL: 'WARN', ADGEN_PAUSE_AT: pauseAt ?? '' },
-    cleanup,
-  );
-}
+const startService = (dataDir: string, pauseAt?: string) =>
+  startCrashService(dataDir, { workers: 4, pauseAt }, cleanup);
 
 describe('dispatch survives the service being killed part-way', () => {
   it('kills the process group at 5 moments of a 150-image dispatch; every job ends and no credit is stranded', async () => {

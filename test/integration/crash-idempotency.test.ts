@@ -21,8 +21,7 @@ import {
   callLocal,
   jobsOfLocalAccount,
   killGroup,
-  type LocalService,
-  startLocalService,
+  startCrashService,
   waitForOutput,
 } from './local-service.ts';
 
@@ -43,13 +42,8 @@ afterAll(async () => {
   for (const fn of cleanup.reverse()) await fn();
 });
 
-function startService(dataDir: string, pauseAt?: string): Promise<LocalService> {
-  return startLocalService(
-    dataDir,
-    { ADGEN_WORKERS: '2', LOG_LEVEL: 'WARN', ADGEN_PAUSE_AT: pauseAt ?? '' },
-    cleanup,
-  );
-}
+const startService = (dataDir: string, pauseAt?: string) =>
+  startCrashService(dataDir, { workers: 2, pauseAt }, cleanup);
 
 function order(local: LocalJson, key: string, campaignId: string) {
   return fetch(local.baseUrl, {

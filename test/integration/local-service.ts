@@ -110,3 +110,19 @@ export async function jobsOfLocalAccount(local: LocalJson): Promise<Record<strin
     ddb.destroy();
   }
 }
+
+/**
+ * The local service for a crash test: `workers` workers, warnings only, and with `pauseAt` the
+ * dispatch stops at that checkpoint (ADGEN_PAUSE_AT) and says so, for the test to kill it there.
+ */
+export function startCrashService(
+  dataDir: string,
+  options: { workers: number; pauseAt?: string | undefined },
+  cleanup: (() => Promise<void>)[],
+): Promise<LocalService> {
+  return startLocalService(
+    dataDir,
+    { ADGEN_WORKERS: String(options.workers), LOG_LEVEL: 'WARN', ADGEN_PAUSE_AT: options.pauseAt ?? '' },
+    cleanup,
+  );
+}
