@@ -34,6 +34,7 @@ export function addStage(
   const names = stackNames(settings.stage);
   const stateful = new StatefulStack(scope, names.stateful, {
     description: `adgen stateful resources (table, creatives bucket, user pool) of stage ${settings.stage}; retained on delete`,
+    settings,
   });
   const stateless = new StatelessStack(scope, names.stateless, {
     description: `adgen API, generation worker and queues of stage ${settings.stage}`,

@@ -58,8 +58,29 @@ export interface AdgenSettings {
    * before they answer 429 `rate_limited` with `Retry-After`; 0 turns the limit off.
    */
   readonly textActionsPerHour: number;
+  /**
+   * API requests per second and account before 429 `rate_limited` with `Retry-After: 1`
+   * (ADR 0032), so one tenant cannot use up the stage throttle; 0 turns it off. Each request
+   * costs one DynamoDB write for its counter.
+   */
+  readonly accountRequestsPerSecond: number;
   /** Lowest level the Lambdas log (`LOG_LEVEL`): DEBUG, INFO, WARN or ERROR. */
   readonly logLevel: DeployedLogLevel;
+  /**
+   * Cognito threat protection of the user pool: `off` (Essentials plan), `audit` (risks are
+   * detected and logged) or `enforced` (risky sign-ins are blocked or challenged). `audit` and
+   * `enforced` move the pool to the Plus plan, billed per monthly active user at a higher rate
+   * than Essentials (see Amazon Cognito pricing): the pool only holds the agency's own staff.
+   */
+  readonly cognitoThreatProtection: CognitoThreatProtection;
+  /**
+   * Versioning of the creatives bucket (`on` or `off`). On, an overwritten or deleted object
+   * keeps its previous version for `noncurrentVersionDays`: a mistaken delete can be undone,
+   * for the storage of those versions (a retried slot's overwrite, a deleted client's files).
+   */
+  readonly bucketVersioning: 'on' | 'off';
+  /** Days a noncurrent object version is kept before the lifecycle rule deletes it (1-3650). */
+  readonly noncurrentVersionDays: number;
   /** Alarm when more messages than this reached the dead-letter queue in 5 minutes. */
   readonly alarmDlqMessages: number;
   /** Alarm when the oldest message of the generation queue is older than this, in seconds. */
@@ -76,6 +97,10 @@ export interface AdgenSettings {
    */
   readonly alarmEmail?: string | undefined;
 }
+
+/** Cognito threat protection modes (`cognitoThreatProtection`). */
+export const COGNITO_THREAT_PROTECTION = ['off', 'audit', 'enforced'] as const;
+export type CognitoThreatProtection = (typeof COGNITO_THREAT_PROTECTION)[number];
 
 /** Levels a deployment may log at (`SILENT` is for tests only). */
 export const DEPLOYED_LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
@@ -107,7 +132,11 @@ export const DEFAULT_SETTINGS: AdgenSettings = {
   workerMaxConcurrency: 4,
   presignTtlSeconds: 3600,
   textActionsPerHour: 60,
+  accountRequestsPerSecond: 20,
   logLevel: 'INFO',
+  cognitoThreatProtection: 'off',
+  bucketVersioning: 'on',
+  noncurrentVersionDays: 30,
   alarmDlqMessages: 0,
   alarmQueueAgeSeconds: 900,
   alarmRouter5xxPercent: 5,
@@ -178,10 +207,14 @@ const settingsSchema = z
     workerMaxConcurrency: int(2, 1000),
     presignTtlSeconds: int(60, 604_800),
     textActionsPerHour: int(0, 1_000_000),
+    accountRequestsPerSecond: int(0, 1_000_000),
     logLevel: z
       .string()
       .transform((level) => level.toUpperCase())
       .pipe(z.enum(DEPLOYED_LOG_LEVELS)),
+    cognitoThreatProtection: z.enum(COGNITO_THREAT_PROTECTION),
+    bucketVersioning: z.enum(['on', 'off']),
+    noncurrentVersionDays: int(1, 3650),
     alarmDlqMessages: int(0, 1_000_000),
     // SQS keeps a message at most 14 days.
     alarmQueueAgeSeconds: int(60, 1_209_600),

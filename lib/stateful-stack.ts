@@ -1,4 +1,4 @@
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -6,6 +6,14 @@ import type { Construct } from 'constructs';
 import { CreativesBucket } from './constructs/creatives-bucket.ts';
 import { DataTable } from './constructs/data-table.ts';
 import { UserDirectory } from './constructs/user-directory.ts';
+import type { AdgenSettings } from './settings.ts';
+
+export interface StatefulStackProps extends StackProps {
+  readonly settings: Pick<
+    AdgenSettings,
+    'cognitoThreatProtection' | 'bucketVersioning' | 'noncurrentVersionDays'
+  >;
+}
 
 /**
  * Everything that holds data: the table, the creatives bucket (and its access-log bucket) and
@@ -18,11 +26,15 @@ export class StatefulStack extends Stack {
   readonly userPool: IUserPool;
   readonly userPoolClient: IUserPoolClient;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
-    super(scope, id, props);
+  constructor(scope: Construct, id: string, props: StatefulStackProps) {
+    const { settings, ...stackProps } = props;
+    super(scope, id, stackProps);
     this.table = new DataTable(this, 'Data').table;
-    this.bucket = new CreativesBucket(this, 'Creatives').bucket;
-    const users = new UserDirectory(this, 'Users');
+    this.bucket = new CreativesBucket(this, 'Creatives', {
+      versioned: settings.bucketVersioning === 'on',
+      noncurrentVersionRetention: Duration.days(settings.noncurrentVersionDays),
+    }).bucket;
+    const users = new UserDirectory(this, 'Users', { threatProtection: settings.cognitoThreatProtection });
     this.userPool = users.userPool;
     this.userPoolClient = users.userPoolClient;
   }

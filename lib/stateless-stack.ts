@@ -115,6 +115,7 @@ export class StatelessStack extends Stack {
         USER_POOL_ID: userPool.userPoolId,
         USER_POOL_CLIENT_ID: userPoolClient.userPoolClientId,
         TEXT_ACTIONS_PER_HOUR: String(settings.textActionsPerHour),
+        ACCOUNT_REQUESTS_PER_SECOND: String(settings.accountRequestsPerSecond),
       },
       bundling: ROUTER_BUNDLING,
       // Every API call can meet a cold start; the maps stay in the asset (ADR 0011).

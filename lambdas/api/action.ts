@@ -5,7 +5,17 @@ import type { Deps } from '#core/deps.ts';
 /** Which credential an action accepts: a client API key, or a Cognito user's access token. */
 export type Credential = 'api_key' | 'user_token';
 
-export type ActionContext = { principal: Principal; deps: Deps; requestId: string };
+export type ActionContext = {
+  principal: Principal;
+  deps: Deps;
+  requestId: string;
+  /**
+   * With an `Idempotency-Key`: the id the key is bound to, the same for every retry of the
+   * request (ADR 0031). An action that creates a charged record names it so, and a retry after
+   * a crash finds it instead of creating (and charging) a second one.
+   */
+  boundId?: string | undefined;
+};
 
 /**
  * One action of the single endpoint: its name, the only credential it accepts, the zod schema

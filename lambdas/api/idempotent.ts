@@ -59,7 +59,8 @@ function replay(status: number, body: string, requestId: string): APIGatewayProx
  * 3. if another request holds it: a different action or body is 409 `idempotency_key_reused`,
  *    one still running is 409 `idempotency_in_progress` with Retry-After, a finished one is
  *    replayed (status and body byte for byte, `Idempotent-Replayed: true`) and nothing runs;
- * 4. otherwise run, then store the answer if it is a success or a 4xx (not 429), or free the key
+ * 4. otherwise run (with the key's binding, which a request taking over a dead one's lease
+ *    inherits), then store the answer if it is a success or a 4xx (not 429), or free the key
  *    after a 5xx, a 429 or a crash so that a retry runs again.
  */
 export async function runIdempotently(
@@ -71,7 +72,8 @@ export async function runIdempotently(
     fields: Record<string, unknown>;
     requestId: string;
   },
-  execute: () => Promise<APIGatewayProxyResult>,
+  /** Runs the action; `boundId` is the key's binding (what a job it creates is called, ADR 0031). */
+  execute: (boundId: string) => Promise<APIGatewayProxyResult>,
 ): Promise<APIGatewayProxyResult> {
   if (!KEY_FORMAT.test(request.key)) {
     throw new ValidationError('Invalid Idempotency-Key header.', [
@@ -89,9 +91,13 @@ export async function runIdempotently(
     retentionSeconds: IDEMPOTENCY_RETENTION_SECONDS,
   };
   // A record can vanish between the failed claim and the read (its holder freed it): claim again.
-  for (let attempt = 0; ; attempt++) {
+  let boundId: string | undefined;
+  for (let attempt = 0; boundId === undefined; attempt++) {
     const outcome = await claimIdempotencyKey(deps, scope, claim);
-    if (outcome.claimed) break;
+    if (outcome.claimed) {
+      boundId = outcome.boundId;
+      break;
+    }
     const { record } = outcome;
     if (!record) {
       if (attempt < 2) continue;
@@ -107,7 +113,8 @@ export async function runIdempotently(
 
   let response: APIGatewayProxyResult;
   try {
-    response = await execute();
+    response = await execute(boundId);
+    await deps.checkpoint('idempotency.executed', 0);
   } catch (error) {
     const status = error instanceof AppError ? error.status : 500;
     if (isStored(status)) {

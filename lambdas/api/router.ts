@@ -12,7 +12,8 @@ import {
   UnknownActionError,
   ValidationError,
 } from '#core/errors.ts';
-import type { Action, Credential } from './action.ts';
+import { consumeRequest } from '#core/rate-limit.ts';
+import type { Credential } from './action.ts';
 import { actionTableNames as actionNames, actionTableByName } from './actions/table.ts';
 import { jsonResponse } from './http.ts';
 import { IDEMPOTENCY_KEY_HEADER, isWriteAction } from './idempotency-key.ts';
@@ -118,7 +119,8 @@ export async function route(
   const loading = entry.loaded() ?? entry.load();
   if (loading instanceof Promise) loading.catch(() => undefined);
   const principal = await authenticate(event, entry.credential, deps);
-  const action: Action = await loading;
+  // Each account's share of the stage (ADR 0032), counted while the action's module loads.
+  const [action] = await Promise.all([loading, consumeRequest(deps, principal.accountId)]);
   trace.accountId = principal.accountId;
   // The key id is public (it names the key in list_api_keys); the secret never leaves authenticate.
   if (principal.via === 'api_key') trace.apiKeyId = principal.keyId;
@@ -127,8 +129,8 @@ export async function route(
   if (!parsed.success) {
     throw new ValidationError(`Invalid input for ${action.name}.`, validationIssues(parsed.error));
   }
-  const execute = async () =>
-    jsonResponse(200, await action.run(parsed.data, { principal, deps, requestId }), requestId);
+  const execute = async (boundId?: string) =>
+    jsonResponse(200, await action.run(parsed.data, { principal, deps, requestId, boundId }), requestId);
   // Reads ignore the header (as Stripe does) and never touch the idempotency record. Imported
   // statically: a dynamic import here made esbuild wrap the SDK modules it shares and keep 59 KB
   // more of the DynamoDB client in the bundle (ADR 0017), for 3.5 KB of code.

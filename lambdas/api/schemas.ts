@@ -8,9 +8,31 @@ export const pagination = {
   next_token: z.string().min(1).max(2048).nullish(),
 };
 
-export const httpUrl = z
-  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-  .max(2048, 'must be at most 2048 characters');
+/**
+ * The authority of an absolute URL holds userinfo when an `@` comes before its end. WHATWG
+ * parsers end the authority at `/`, `?`, `#` and, for http(s), `\\`; `https://@host` has empty
+ * userinfo and is refused too, since nothing legitimate sends it.
+ */
+const USERINFO = /^[a-z][a-z0-9+.-]*:\/\/[^/?#\\]*@/i;
+
+/**
+ * Credentials in a URL (`user:password@host`) would be stored, echoed in answers and sent on
+ * every fetch: a URL field never carries them (400 naming the field).
+ */
+function noUserinfo(value: string, ctx: z.core.$RefinementCtx<string>) {
+  if (!USERINFO.test(value)) return;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must not contain a user name or password (user:password@)',
+    input: value,
+  });
+}
+
+const url = (protocol: RegExp, error: string) =>
+  z.url({ protocol, error }).max(2048, 'must be at most 2048 characters').superRefine(noUserinfo);
+
+export const httpUrl = url(/^https?$/, 'must be an http(s) URL');
+export const httpsUrl = url(/^https$/, 'must be an https URL');
 
 /**
  * Characters no text field stores: C0 controls (NUL, ESC of ANSI sequences, …), DEL, C1
@@ -27,6 +49,17 @@ const FORBIDDEN_MULTILINE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u20
 export const plainText = (options: { multiline?: boolean } = {}) => {
   const pattern = options.multiline ? FORBIDDEN_MULTILINE : FORBIDDEN;
   return (value: string, ctx: z.core.$RefinementCtx<string>) => {
+    if (!value.isWellFormed()) {
+      // A lone surrogate has no character to name: stored, it echoes back as U+FFFD or breaks
+      // the encoders downstream (UTF-8 logs, S3 metadata, the renderer).
+      const at = [...value].findIndex((c) => c.length === 1 && c >= '\ud800' && c <= '\udfff');
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be well-formed Unicode text (lone UTF-16 surrogate at character ${at + 1})`,
+        input: value,
+      });
+      return;
+    }
     const found = pattern.exec(value)?.[0];
     if (found === undefined) return;
     const code = `U+${(found.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;

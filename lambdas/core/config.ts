@@ -32,6 +32,12 @@ const envSchema = s.object({
   WEBHOOK_RETRY_WINDOW_SECONDS: s.withDefault(seconds({}), 86400),
   /** `1`: webhook URLs may also be http(s)://127.0.0.1:<port> (the local stack and tests only). */
   ADGEN_ALLOW_LOCAL_WEBHOOKS: s.withDefault(s.oneOf(['0', '1']), '0'),
+  /**
+   * Comma-separated origins (`http://127.0.0.1:4100`) whose images the worker fetches without the
+   * SSRF address rules: a test's own image server only, never set on AWS. The stack's own
+   * storage is refused even there.
+   */
+  ADGEN_TRUSTED_IMAGE_ORIGINS: s.withDefault(s.string(), ''),
   /** Short tag embedded in every API key (`adg_<env>_...`) so a leaked key says where it works. */
   ADGEN_ENV: s.withDefault(
     s.string({ regex: /^[a-z0-9]{2,12}$/, message: 'ADGEN_ENV must be 2-12 lowercase letters or digits' }),
@@ -45,6 +51,12 @@ const envSchema = s.object({
   SLOT_LEASE_SECONDS: s.withDefault(integer({ min: 10 }), 240),
   /** Per-account calls per hour of the text-model actions (generate_angles, prepare_campaign); 0: no limit. */
   TEXT_ACTIONS_PER_HOUR: s.withDefault(integer({ min: 0 }), 60),
+  /**
+   * Per-account API requests per second before 429 `rate_limited` (ADR 0032); 0: no limit. Off
+   * unless set: the deployment sets it (setting accountRequestsPerSecond, default 20); the local
+   * stack and the tests leave it off, or set it to test it.
+   */
+  ACCOUNT_REQUESTS_PER_SECOND: s.withDefault(integer({ min: 0 }), 0),
   USER_POOL_ID: s.optional(nonEmpty()),
   USER_POOL_CLIENT_ID: s.optional(nonEmpty()),
   IMAGE_PROVIDER: s.withDefault(
@@ -83,6 +95,8 @@ export type Config = {
   tableName: string;
   bucketName: string;
   queueUrl: string;
+  /** Origins whose images are fetched without the SSRF address rules (ADGEN_TRUSTED_IMAGE_ORIGINS): tests only. */
+  trustedImageOrigins: string[];
   webhooks: {
     queueUrl: string | undefined;
     retryBaseMs: number;
@@ -97,6 +111,8 @@ export type Config = {
   maxReceiveCount: number;
   slotLeaseSeconds: number;
   textActionsPerHour: number;
+  /** Per-account API requests per second before 429 `rate_limited` (ADR 0032); 0: no limit. */
+  accountRequestsPerSecond: number;
   userPoolId: string | undefined;
   userPoolClientId: string | undefined;
   imageProvider: 'template' | 'bedrock-stability' | 'bedrock-nova-canvas';
@@ -134,6 +150,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tableName: e.TABLE_NAME,
     bucketName: e.BUCKET_NAME,
     queueUrl: e.QUEUE_URL,
+    trustedImageOrigins: e.ADGEN_TRUSTED_IMAGE_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter((o) => o.length > 0),
     webhooks: {
       queueUrl: e.WEBHOOK_QUEUE_URL,
       retryBaseMs: e.WEBHOOK_RETRY_BASE_SECONDS * 1000,
@@ -147,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxReceiveCount: e.MAX_RECEIVE_COUNT,
     slotLeaseSeconds: e.SLOT_LEASE_SECONDS,
     textActionsPerHour: e.TEXT_ACTIONS_PER_HOUR,
+    accountRequestsPerSecond: e.ACCOUNT_REQUESTS_PER_SECOND,
     userPoolId: e.USER_POOL_ID,
     userPoolClientId: e.USER_POOL_CLIENT_ID,
     imageProvider: e.IMAGE_PROVIDER,

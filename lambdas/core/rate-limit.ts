@@ -30,8 +30,27 @@ export async function consumeRateLimit(
   });
   if (!counted) {
     throw new RateLimitedError(
-      `${bucket} is limited to ${limit} calls per ${windowSeconds / 60} minutes per account; retry after the window resets.`,
+      `${bucket} is limited to ${limit} calls per ${windowSeconds < 60 ? `${windowSeconds} s` : `${windowSeconds / 60} minutes`} per account; retry after the window resets.`,
       (end - nowMs) / 1000,
     );
   }
+}
+
+/**
+ * One API request of the account, counted against `accountRequestsPerSecond` (ADR 0032) in a
+ * one-second window: a tenant past it gets 429 `rate_limited` with `Retry-After: 1`, so one
+ * tenant cannot use up the stage's throttle that every tenant shares.
+ */
+export function consumeRequest(deps: Deps, accountId: string): Promise<void> {
+  return consumeRateLimit(deps, accountId, 'requests', deps.config.accountRequestsPerSecond, 1);
+}
+
+/**
+ * One call of the text model, counted against the account's hourly allowance
+ * (`textActionsPerHour`): generate_angles, prepare_campaign, and generate_creatives or
+ * regenerate_creative when they prepare a campaign's copy. The model is the costly shared
+ * resource, so every path to it draws on the same allowance.
+ */
+export function consumeTextModelCall(deps: Deps, accountId: string): Promise<void> {
+  return consumeRateLimit(deps, accountId, 'text_actions', deps.config.textActionsPerHour, 3600);
 }

@@ -9,6 +9,7 @@ import { createStabilityImageModel } from '#core/images/bedrock-stability.ts';
 import { instrumentImageModel } from '#core/images/instrumented.ts';
 import { checkModelLifecycle, createBedrockControl } from '#core/images/lifecycle.ts';
 import { type ImageModel, PermanentImageError } from '#core/images/types.ts';
+import { OWN_STORAGE_REFUSAL, pointsAtOwnStorage } from '#core/net/own-storage.ts';
 import { RefusedUrlError, redactUrl, safeFetchImage } from '#core/net/safe-fetch.ts';
 import { METRIC, noTelemetry, type Telemetry } from '#core/telemetry.ts';
 import type { WorkerDeps } from './process-slot.ts';
@@ -62,11 +63,16 @@ export async function guardModelLifecycle(
   };
 }
 
-/** Caller-supplied image URLs go through the SSRF rules; only the local stack's S3 may be plain http. */
+/**
+ * Caller-supplied image URLs go through the SSRF rules, and never reach this stack's own storage
+ * (another tenant's objects, issue 22 item 7). Only a test's image server may be trusted.
+ */
 export function imageFetcher(config: Config) {
-  const trustedOrigins = config.endpoints.s3 ? [new URL(config.endpoints.s3).origin] : [];
+  const storage = { bucket: config.bucketName, endpoint: config.endpoints.s3 };
+  const trustedOrigins = config.trustedImageOrigins;
   return async (url: string) => {
     try {
+      if (pointsAtOwnStorage(url, storage)) throw new RefusedUrlError(OWN_STORAGE_REFUSAL);
       return await safeFetchImage(url, { trustedOrigins });
     } catch (error) {
       if (error instanceof RefusedUrlError)

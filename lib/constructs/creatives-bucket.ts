@@ -15,6 +15,10 @@ export interface CreativesBucketProps {
   readonly visualRetention?: Duration;
   /** How long product cut-outs (`cutouts/`) are kept. @default Duration.days(30) */
   readonly cutoutRetention?: Duration;
+  /** Versioning of the creatives bucket (setting `bucketVersioning`). @default true */
+  readonly versioned?: boolean;
+  /** How long a noncurrent version is kept (setting `noncurrentVersionDays`). @default Duration.days(30) */
+  readonly noncurrentVersionRetention?: Duration;
 }
 
 /**
@@ -23,10 +27,12 @@ export interface CreativesBucketProps {
  * enforced object ownership (no ACLs), incomplete multipart uploads aborted after a day,
  * retained.
  *
- * Versioning stays off: every object is derived (a slot's image has a deterministic key and can
- * be generated again), a retried slot overwrites its own key, and the ledger of what exists
- * lives in the table, which has point-in-time recovery. Versions would only keep paid-for
- * duplicates.
+ * The creatives bucket is versioned by default (setting `bucketVersioning`): an uploaded asset
+ * or a delivered creative deleted or overwritten by mistake (or by a leaked presigned PUT) can
+ * be restored for `noncurrentVersionDays`, after which a lifecycle rule deletes the old version;
+ * delete markers left with no version are removed too. A deletion (delete_client, offboarding)
+ * therefore frees the storage only once that window has passed. The access-log bucket is not
+ * versioned: its objects are written once by S3.
  */
 export class CreativesBucket extends Construct {
   readonly bucket: Bucket;
@@ -40,15 +46,16 @@ export class CreativesBucket extends Construct {
       minimumTLSVersion: 1.2,
       encryption: BucketEncryption.S3_MANAGED,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      versioned: false,
       removalPolicy: RemovalPolicy.RETAIN,
     } as const;
+    const versioned = props.versioned ?? true;
 
     // Server access log delivery supports SSE-S3 only, and writes through a bucket policy
     // (feature flag @aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy), not an ACL. It is not
     // logged itself (that would need a third bucket); cdk-nag's S1 exempts log destinations.
     this.accessLogsBucket = new Bucket(this, 'AccessLogs', {
       ...common,
+      versioned: false,
       lifecycleRules: [
         {
           id: 'expire-access-logs',
@@ -59,10 +66,20 @@ export class CreativesBucket extends Construct {
     });
     this.bucket = new Bucket(this, 'Bucket', {
       ...common,
+      versioned,
       serverAccessLogsBucket: this.accessLogsBucket,
       serverAccessLogsPrefix: 'creatives/',
       lifecycleRules: [
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        ...(versioned
+          ? [
+              {
+                id: 'expire-noncurrent-versions',
+                noncurrentVersionExpiration: props.noncurrentVersionRetention ?? Duration.days(30),
+                expiredObjectDeleteMarker: true,
+              },
+            ]
+          : []),
         // A shared model visual only serves the slots of its job, redeliveries included (the
         // queue keeps a message at most 14 days); a product cut-out is made again on a miss.
         {

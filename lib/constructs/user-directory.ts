@@ -1,5 +1,12 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
-import { AccountRecovery, FeaturePlan, Mfa, UserPool, type UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import {
+  AccountRecovery,
+  FeaturePlan,
+  Mfa,
+  StandardThreatProtectionMode,
+  UserPool,
+  type UserPoolClient,
+} from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 
 export interface UserDirectoryProps {
@@ -9,6 +16,12 @@ export interface UserDirectoryProps {
    * @default false
    */
   readonly selfSignUpEnabled?: boolean;
+  /**
+   * Cognito threat protection (setting `cognitoThreatProtection`): `audit` or `enforced` put the
+   * pool on the Plus feature plan, billed per monthly active user above Essentials.
+   * @default 'off'
+   */
+  readonly threatProtection?: 'off' | 'audit' | 'enforced';
 }
 
 /**
@@ -24,6 +37,7 @@ export class UserDirectory extends Construct {
 
   constructor(scope: Construct, id: string, props: UserDirectoryProps = {}) {
     super(scope, id);
+    const protection = props.threatProtection ?? 'off';
     this.userPool = new UserPool(this, 'UserPool', {
       selfSignUpEnabled: props.selfSignUpEnabled ?? false,
       signInAliases: { email: true },
@@ -46,7 +60,15 @@ export class UserDirectory extends Construct {
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       mfa: Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
-      featurePlan: FeaturePlan.ESSENTIALS,
+      ...(protection === 'off'
+        ? { featurePlan: FeaturePlan.ESSENTIALS }
+        : {
+            featurePlan: FeaturePlan.PLUS,
+            standardThreatProtectionMode:
+              protection === 'enforced'
+                ? StandardThreatProtectionMode.FULL_FUNCTION
+                : StandardThreatProtectionMode.AUDIT_ONLY,
+          }),
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -68,10 +90,12 @@ export class UserDirectory extends Construct {
       reason:
         'MFA is optional (TOTP): users are invited agency staff, the pool only guards API-key management, and requiring MFA would break the scripted USER_PASSWORD_AUTH login the README documents. Deployments can switch to Mfa.REQUIRED.',
     });
-    Validations.of(this.userPool).acknowledge({
-      id: 'AwsSolutions-COG8',
-      reason:
-        'Essentials plan: the Plus plan (threat protection) is billed per monthly active user and is for the operator to choose; the pool has no self sign-up, strong passwords, optional TOTP and only guards API-key management.',
-    });
+    if (protection === 'off') {
+      Validations.of(this.userPool).acknowledge({
+        id: 'AwsSolutions-COG8',
+        reason:
+          'Essentials plan by the setting cognitoThreatProtection=off: the Plus plan (threat protection) is billed per monthly active user and is for the operator to choose; the pool has no self sign-up, strong passwords, optional TOTP and only guards API-key management.',
+      });
+    }
   }
 }

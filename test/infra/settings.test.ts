@@ -73,6 +73,10 @@ describe('deployment settings', () => {
     ['alarmWorkerErrors', 0.5],
     ['alarmModelThrottlePercent', 'most'],
     ['alarmEmail', 'ops at example'],
+    ['cognitoThreatProtection', 'on'],
+    ['bucketVersioning', 'true'],
+    ['noncurrentVersionDays', 0],
+    ['noncurrentVersionDays', 3651],
   ])('refuses %s = %j with a message naming the setting', (key, value) => {
     expect(() => readSettings(contextOf({ [key]: value }))).toThrow(SettingsError);
     expect(() => readSettings(contextOf({ [key]: value }))).toThrow(new RegExp(`${key}:`));

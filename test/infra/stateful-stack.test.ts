@@ -69,6 +69,7 @@ describe('creatives bucket', () => {
       ...retained,
       Properties: Match.objectLike({
         ...privateBucket,
+        VersioningConfiguration: { Status: 'Enabled' },
         LoggingConfiguration: {
           DestinationBucketName: { Ref: Match.anyValue() },
           LogFilePrefix: 'creatives/',
@@ -77,6 +78,12 @@ describe('creatives bucket', () => {
           Rules: [
             Match.objectLike({
               AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+              Status: 'Enabled',
+            }),
+            // Versioned by default: an old version is kept 30 days, then deleted.
+            Match.objectLike({
+              NoncurrentVersionExpiration: { NoncurrentDays: 30 },
+              ExpiredObjectDeleteMarker: true,
               Status: 'Enabled',
             }),
             // Shared model visuals and product cut-outs are caches: they expire, creatives do not.
@@ -98,6 +105,7 @@ describe('creatives bucket', () => {
       Properties: Match.objectLike({
         ...privateBucket,
         LoggingConfiguration: Match.absent(),
+        VersioningConfiguration: Match.absent(),
         LifecycleConfiguration: {
           Rules: [
             Match.objectLike({
@@ -126,6 +134,53 @@ describe('creatives bucket', () => {
       },
     });
     expect(Object.keys(policies)).toHaveLength(2);
+  });
+});
+
+describe('settings of the stateful stack', () => {
+  const build = (context: Record<string, unknown>) =>
+    Template.fromStack(
+      buildApp({
+        context: { ...cdkJson.context, ...context, 'aws:cdk:bundling-stacks': [] },
+        nagChecks: false,
+      }).stateful,
+    );
+
+  it('are in cdk.json with their documented defaults: versioning on, threat protection off', () => {
+    expect(cdkJson.context).toMatchObject({
+      bucketVersioning: 'on',
+      noncurrentVersionDays: 30,
+      cognitoThreatProtection: 'off',
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserPoolTier: 'ESSENTIALS',
+      UserPoolAddOns: Match.absent(),
+    });
+  });
+
+  it('bucketVersioning=off leaves the bucket unversioned, without the noncurrent rule', () => {
+    const off = build({ bucketVersioning: 'off' });
+    const buckets = Object.values(off.findResources('AWS::S3::Bucket'));
+    expect(buckets.map((b) => b.Properties.VersioningConfiguration)).toEqual([undefined, undefined]);
+    expect(JSON.stringify(buckets)).not.toContain('NoncurrentVersionExpiration');
+  });
+
+  it('noncurrentVersionDays sets how long an old version is kept', () => {
+    build({ noncurrentVersionDays: 7 }).hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([Match.objectLike({ NoncurrentVersionExpiration: { NoncurrentDays: 7 } })]),
+      },
+    });
+  });
+
+  it.each([
+    ['audit', 'AUDIT'],
+    ['enforced', 'ENFORCED'],
+  ])('cognitoThreatProtection=%s puts the pool on the Plus plan in %s mode', (mode, expected) => {
+    build({ cognitoThreatProtection: mode }).hasResourceProperties('AWS::Cognito::UserPool', {
+      UserPoolTier: 'PLUS',
+      UserPoolAddOns: { AdvancedSecurityMode: expected },
+    });
   });
 });
 

@@ -308,6 +308,8 @@ describe('functions', () => {
     expect(router.USER_POOL_ID).toEqual({ 'Fn::ImportValue': expect.stringContaining('UserPool') });
     // The per-account limit of the text-model actions is a setting (textActionsPerHour).
     expect(router.TEXT_ACTIONS_PER_HOUR).toBe('60');
+    // Each account's share of the stage's requests (ADR 0032).
+    expect(router.ACCOUNT_REQUESTS_PER_SECOND).toBe('20');
     expect(router.USER_POOL_CLIENT_ID).toEqual({ 'Fn::ImportValue': expect.stringContaining('ApiClient') });
   });
 });
@@ -519,6 +521,7 @@ describe('context overrides', () => {
       defaultCredits: '25',
       presignTtlSeconds: '600',
       textActionsPerHour: '15',
+      accountRequestsPerSecond: '7',
     });
     t.hasResourceProperties('AWS::ApiGateway::Stage', {
       MethodSettings: [Match.objectLike({ ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 })],
@@ -531,6 +534,7 @@ describe('context overrides', () => {
       ADGEN_DEFAULT_CREDITS: '25',
       PRESIGN_TTL_SECONDS: '600',
       TEXT_ACTIONS_PER_HOUR: '15',
+      ACCOUNT_REQUESTS_PER_SECOND: '7',
     });
   });
 

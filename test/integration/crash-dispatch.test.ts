@@ -13,16 +13,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isFinalJobStatus } from '#core/job-status.ts';
-import type { LocalJson } from '#local/stack.ts';
 import {
   callLocal,
+  jobsOfLocalAccount,
   killGroup,
-  type LocalService,
-  startLocalService,
+  startCrashService,
   waitForOutput,
 } from './local-service.ts';
 
@@ -42,48 +39,8 @@ afterAll(async () => {
   for (const fn of cleanup.reverse()) await fn();
 });
 
-function startService(dataDir: string, pauseAt?: string): Promise<LocalService> {
-  return startLocalService(
-    dataDir,
-    { ADGEN_WORKERS: '4', LOG_LEVEL: 'WARN', ADGEN_PAUSE_AT: pauseAt ?? '' },
-    cleanup,
-  );
-}
-
-function documentClient(local: LocalJson) {
-  return DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: local.dynamodb.endpoint,
-      region: local.dynamodb.region,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
-}
-
-/** The account's jobs, read straight from the table (the API has no list of jobs). */
-async function scanJobs(local: LocalJson) {
-  const ddb = documentClient(local);
-  try {
-    const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await ddb.send(
-        new QueryCommand({
-          TableName: local.dynamodb.tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :job)',
-          ExpressionAttributeValues: { ':pk': `ACCOUNT#${local.accountId}`, ':job': 'JOB#' },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(out.Items ?? []));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return items;
-  } finally {
-    ddb.destroy();
-  }
-}
+const startService = (dataDir: string, pauseAt?: string) =>
+  startCrashService(dataDir, { workers: 4, pauseAt }, cleanup);
 
 describe('dispatch survives the service being killed part-way', () => {
   it('kills the process group at 5 moments of a 150-image dispatch; every job ends and no credit is stranded', async () => {
@@ -94,7 +51,7 @@ describe('dispatch survives the service being killed part-way', () => {
     for (const [round, moment] of MOMENTS.entries()) {
       const service = await startService(dataDir, moment);
       // Every job ordered before a kill is still there after the restart.
-      expect(await scanJobs(service.local)).toHaveLength(campaignIds.length);
+      expect(await jobsOfLocalAccount(service.local)).toHaveLength(campaignIds.length);
       const client = await callLocal(service.local, { action: 'create_client', name: `Crash ${moment}` });
       expect(client.status).toBe(200);
       const campaign = await callLocal(service.local, {
@@ -113,7 +70,7 @@ describe('dispatch survives the service being killed part-way', () => {
       }).catch(() => 'killed');
       await waitForOutput(service, `paused at ${moment.replace(':', ' ')}`);
       // The moment, as the table shows it: the job is recorded (planned) with part of its slots.
-      const jobsNow = await scanJobs(service.local);
+      const jobsNow = await jobsOfLocalAccount(service.local);
       expect(jobsNow).toHaveLength(campaignIds.length);
       const current = jobsNow.find((j) => j.campaign_id === campaign.body.campaign.id);
       expect(current).toMatchObject({ dispatch: 'planned', slot_count: BATCH });
@@ -125,7 +82,7 @@ describe('dispatch survives the service being killed part-way', () => {
     const service = await startService(dataDir);
     let jobs: Record<string, unknown>[] = [];
     for (;;) {
-      jobs = await scanJobs(service.local);
+      jobs = await jobsOfLocalAccount(service.local);
       const open = jobs.filter((j) => !isFinalJobStatus(String(j.status)));
       if (open.length === 0) break;
       await new Promise((r) => setTimeout(r, 1000));

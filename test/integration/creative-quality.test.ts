@@ -5,7 +5,6 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,9 +38,29 @@ const run = promisify(execFile);
 let api: TestApi;
 let standIn: Server;
 let standInUrl: string;
+/**
+ * The agency's own image host, standing in for a CDN: the service refuses URLs of its own
+ * storage (issue 22, item 7), so product and logo URLs are served from here,
+ * trusted by the worker as a test origin.
+ */
+let images: Server;
+let imagesUrl: string;
+const served = new Map<string, { bytes: Buffer; type: string }>();
 
 beforeAll(async () => {
-  api = await startTestApi();
+  images = createServer((req, res) => {
+    const file = served.get(req.url ?? '');
+    if (!file) {
+      res.writeHead(404).end();
+      return;
+    }
+    res
+      .writeHead(200, { 'content-type': file.type, 'content-length': file.bytes.byteLength })
+      .end(file.bytes);
+  });
+  await new Promise<void>((r) => images.listen(0, '127.0.0.1', r));
+  imagesUrl = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
+  api = await startTestApi({ env: { ADGEN_TRUSTED_IMAGE_ORIGINS: imagesUrl } });
   standIn = createServer(async (req: IncomingMessage, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -63,6 +82,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   standIn?.close();
+  images?.close();
   await api?.close();
 });
 
@@ -75,10 +95,8 @@ type Made = {
 };
 
 async function upload(key: string, bytes: Buffer, type: string): Promise<string> {
-  await api.deps.s3.send(
-    new PutObjectCommand({ Bucket: api.deps.config.bucketName, Key: key, Body: bytes, ContentType: type }),
-  );
-  return `${api.deps.config.endpoints.s3}/${api.deps.config.bucketName}/${key}`;
+  served.set(`/${key}`, { bytes, type });
+  return `${imagesUrl}/${key}`;
 }
 
 async function campaignFor(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIdempotently } from '#api/idempotent.ts';
 import { AdgenClient } from '../../client/index.ts';
@@ -223,5 +224,55 @@ describe('Idempotency-Key on writing actions', () => {
     );
     expect(records).toHaveLength(1);
     expect(records[0]?.ttl).toBeGreaterThan(Date.now() / 1000 + 23 * 3600);
+  });
+
+  it("a retry that takes over a dead request's lease inherits its binding; after 24 h the key binds anew", async () => {
+    const account = await api.newAccount(10);
+    const request = {
+      accountId: account.accountId,
+      key: randomUUID(),
+      action: 'generate_creatives',
+      fields: { campaign_id: randomUUID() },
+      requestId: 'r1',
+    };
+    const bound: string[] = [];
+    // A request that dies: it claims, learns its binding and never answers.
+    const dies = (boundId: string) => {
+      bound.push(boundId);
+      return new Promise<never>(() => {});
+    };
+    const at = (offsetMs: number) => ({ ...api.deps, now: () => new Date(Date.now() + offsetMs) });
+    void runIdempotently(at(0), request, dies);
+    await expect.poll(() => bound.length).toBe(1);
+    // Within the lease the key is busy.
+    await expect(runIdempotently(at(0), request, dies)).rejects.toMatchObject({
+      code: 'idempotency_in_progress',
+    });
+    void runIdempotently(at(31_000), request, dies);
+    await expect.poll(() => bound.length).toBe(2);
+    expect(bound[1]).toBe(bound[0]);
+    void runIdempotently(at(25 * 3600_000), request, dies);
+    await expect.poll(() => bound.length).toBe(3);
+    expect(bound[2]).not.toBe(bound[0]);
+  });
+
+  it('DynamoDB Local returns the holder of a failed claim (ReturnValuesOnConditionCheckFailure)', async () => {
+    const key = { pk: `TEST#${randomUUID()}`, sk: 'HOLDER' };
+    await api.deps.ddb.send(
+      new PutCommand({ TableName: api.deps.config.tableName, Item: { ...key, held: 'yes' } }),
+    );
+    const failure = await api.deps.ddb
+      .send(
+        new UpdateCommand({
+          TableName: api.deps.config.tableName,
+          Key: key,
+          UpdateExpression: 'SET held = :no',
+          ConditionExpression: 'attribute_not_exists(pk)',
+          ExpressionAttributeValues: { ':no': 'no' },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      )
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ name: 'ConditionalCheckFailedException', Item: { held: { S: 'yes' } } });
   });
 });

@@ -5,6 +5,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalJson } from '#local/stack.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -76,4 +78,51 @@ export async function callLocal(local: LocalJson, body: object) {
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as any };
+}
+
+/** The seeded account's jobs, read straight from the table (strongly), for the crash tests. */
+export async function jobsOfLocalAccount(local: LocalJson): Promise<Record<string, unknown>[]> {
+  const ddb = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: local.dynamodb.endpoint,
+      region: local.dynamodb.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+  try {
+    const items: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await ddb.send(
+        new QueryCommand({
+          TableName: local.dynamodb.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :job)',
+          ExpressionAttributeValues: { ':pk': `ACCOUNT#${local.accountId}`, ':job': 'JOB#' },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...(out.Items ?? []));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return items;
+  } finally {
+    ddb.destroy();
+  }
+}
+
+/**
+ * The local service for a crash test: `workers` workers, warnings only, and with `pauseAt` the
+ * dispatch stops at that checkpoint (ADGEN_PAUSE_AT) and says so, for the test to kill it there.
+ */
+export function startCrashService(
+  dataDir: string,
+  options: { workers: number; pauseAt?: string | undefined },
+  cleanup: (() => Promise<void>)[],
+): Promise<LocalService> {
+  return startLocalService(
+    dataDir,
+    { ADGEN_WORKERS: String(options.workers), LOG_LEVEL: 'WARN', ADGEN_PAUSE_AT: options.pauseAt ?? '' },
+    cleanup,
+  );
 }

@@ -4,6 +4,7 @@ import type { Deps } from '#core/deps.ts';
 import { assetForUse } from '#core/entities/asset.ts';
 import { createCampaign } from '#core/entities/campaign.ts';
 import { ValidationError } from '#core/errors.ts';
+import { refuseOwnStorageUrls } from '#core/net/own-storage.ts';
 import { PLATFORM_TARGETS } from '#core/platforms.ts';
 import { defineAction } from '../action.ts';
 import { httpUrl, id, trimmed } from '../schemas.ts';
@@ -78,6 +79,10 @@ export const createCampaignAction = defineAction({
   credential: 'api_key',
   input: createCampaignInput,
   run: async ({ use_brand_kit: _ignored, ...input }, { principal, deps }) => {
+    refuseOwnStorageUrls(deps.config, {
+      product_image_url: input.product_image_url,
+      reference_image_url: input.reference_image_url,
+    });
     await checkProduct(deps, principal.accountId, input.client_id, input);
     return {
       campaign: await createCampaign(deps, principal.accountId, {

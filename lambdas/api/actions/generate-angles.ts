@@ -4,7 +4,7 @@ import { getBrandKit } from '#core/entities/brand-kit.ts';
 import { getClient } from '#core/entities/client.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { LANGUAGE_CODES } from '#core/languages.ts';
-import { consumeRateLimit } from '#core/rate-limit.ts';
+import { consumeTextModelCall } from '#core/rate-limit.ts';
 import { generateCheckedAngles } from '#core/text/checked-angles.ts';
 import { defineAction } from '../action.ts';
 import { id, plainText } from '../schemas.ts';
@@ -35,8 +35,7 @@ export const generateAnglesAction = defineAction({
   run: async (input, { principal, deps }) => {
     const client = await getClient(deps, principal.accountId, input.client_id);
     if (!client) throw new NotFoundError('client', input.client_id);
-    // The text model is the costly shared resource: one allowance for both actions.
-    await consumeRateLimit(deps, principal.accountId, 'text_actions', deps.config.textActionsPerHour, 3600);
+    await consumeTextModelCall(deps, principal.accountId);
     const brand = await getBrandKit(deps, principal.accountId, client.id);
     const { angles: drafts, warnings } = await generateCheckedAngles({
       model: deps.textModel,

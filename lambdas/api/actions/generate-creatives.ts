@@ -9,9 +9,9 @@ export const generateCreativesAction = defineAction({
   name: 'generate_creatives',
   credential: 'api_key',
   input: z.strictObject({ campaign_id: id('campaign_id') }),
-  run: async (input, { principal, deps }) => {
+  run: async (input, { principal, deps, boundId }) => {
     const campaign = await getCampaign(deps, principal.accountId, input.campaign_id);
     if (!campaign) throw new NotFoundError('campaign', input.campaign_id);
-    return dispatchGeneration(deps, principal.accountId, campaign);
+    return dispatchGeneration(deps, principal.accountId, campaign, undefined, boundId);
   },
 });

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { getCampaign } from '#core/entities/campaign.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { prepareCampaign } from '#core/generation/prepare.ts';
-import { consumeRateLimit } from '#core/rate-limit.ts';
+import { consumeTextModelCall } from '#core/rate-limit.ts';
 import { defineAction } from '../action.ts';
 import { id } from '../schemas.ts';
 
@@ -14,8 +14,7 @@ export const prepareCampaignAction = defineAction({
   run: async (input, { principal, deps }) => {
     const campaign = await getCampaign(deps, principal.accountId, input.campaign_id);
     if (!campaign) throw new NotFoundError('campaign', input.campaign_id);
-    // The text model is the costly shared resource: one allowance for both actions.
-    await consumeRateLimit(deps, principal.accountId, 'text_actions', deps.config.textActionsPerHour, 3600);
+    await consumeTextModelCall(deps, principal.accountId);
     const { prepared_at: _at, ...prepared } = await prepareCampaign(deps, principal.accountId, campaign);
     return prepared;
   },

@@ -22,17 +22,23 @@ export const regenerateCreativeAction = defineAction({
     creative_id: id('creative_id'),
     seed: z.number().int('must be an integer').min(0).max(MAX_SEED).optional(),
   }),
-  run: async (input, { principal, deps }) => {
+  run: async (input, { principal, deps, boundId }) => {
     const slot = await getSlotByCreativeId(deps, principal.accountId, input.creative_id);
     const campaign = slot && (await getCampaign(deps, principal.accountId, slot.campaign_id));
     if (!slot || !campaign) throw new NotFoundError('creative', input.creative_id);
-    const job = await dispatchGeneration(deps, principal.accountId, campaign, {
-      angleIds: slot.angle_id ? [slot.angle_id] : [],
-      ratios: [slot.aspect_ratio],
-      plans: [{ index: 0, angleId: slot.angle_id, aspectRatio: slot.aspect_ratio, repeat: 0 }],
-      regeneratedFrom: slot.id,
-      seed: input.seed,
-    });
+    const job = await dispatchGeneration(
+      deps,
+      principal.accountId,
+      campaign,
+      {
+        angleIds: slot.angle_id ? [slot.angle_id] : [],
+        ratios: [slot.aspect_ratio],
+        plans: [{ index: 0, angleId: slot.angle_id, aspectRatio: slot.aspect_ratio, repeat: 0 }],
+        regeneratedFrom: slot.id,
+        seed: input.seed,
+      },
+      boundId,
+    );
     return { ...job, regenerated_from: slot.id };
   },
 });

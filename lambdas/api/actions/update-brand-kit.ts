@@ -3,8 +3,9 @@ import { assetForUse } from '#core/entities/asset.ts';
 import { updateBrandKit } from '#core/entities/brand-kit.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { FONT_FAMILIES } from '#core/fonts.ts';
+import { refuseOwnStorageUrls } from '#core/net/own-storage.ts';
 import { defineAction } from '../action.ts';
-import { id, trimmed } from '../schemas.ts';
+import { httpsUrl, id, trimmed } from '../schemas.ts';
 
 const hex = z
   .string()
@@ -25,11 +26,7 @@ export const updateBrandKitInput = z
       })
       .optional(),
     fonts: z.strictObject({ heading: font.optional(), body: font.optional() }).optional(),
-    logo_url: z
-      .url({ protocol: /^https$/, error: 'must be an https URL' })
-      .max(2048)
-      .nullable()
-      .optional(),
+    logo_url: httpsUrl.nullable().optional(),
     logo_asset_id: id('logo_asset_id').nullable().optional(),
     tone_of_voice: trimmed(0, 300).optional(),
     tagline: trimmed(0, 120).optional(),
@@ -52,6 +49,7 @@ export const updateBrandKitAction = defineAction({
   credential: 'api_key',
   input: updateBrandKitInput,
   run: async ({ client_id, ...patch }, { principal, deps }) => {
+    refuseOwnStorageUrls(deps.config, { logo_url: patch.logo_url });
     if (patch.logo_asset_id) {
       await assetForUse(deps, principal.accountId, {
         assetId: patch.logo_asset_id,

@@ -1,7 +1,9 @@
 import * as z from 'zod';
-import { getCampaign, updateCampaign } from '#core/entities/campaign.ts';
-import { openJobsOfCampaign } from '#core/entities/job.ts';
+import { getCampaignForUpdate, updateCampaign } from '#core/entities/campaign.ts';
+import { getJob, openJobsOfCampaign } from '#core/entities/job.ts';
 import { ConflictError, NotFoundError } from '#core/errors.ts';
+import { isFinalJobStatus } from '#core/job-status.ts';
+import { refuseOwnStorageUrls } from '#core/net/own-storage.ts';
 import { defineAction } from '../action.ts';
 import { id } from '../schemas.ts';
 import { checkProduct, createCampaignInput } from './create-campaign.ts';
@@ -32,8 +34,13 @@ export const updateCampaignAction = defineAction({
   credential: 'api_key',
   input: updateCampaignInput,
   run: async ({ campaign_id, ...fields }, { principal, deps }) => {
-    const campaign = await getCampaign(deps, principal.accountId, campaign_id);
-    if (!campaign) throw new NotFoundError('campaign', campaign_id);
+    refuseOwnStorageUrls(deps.config, {
+      product_image_url: fields.product_image_url,
+      reference_image_url: fields.reference_image_url,
+    });
+    const read = await getCampaignForUpdate(deps, principal.accountId, campaign_id);
+    if (!read) throw new NotFoundError('campaign', campaign_id);
+    const { campaign } = read;
     const given = Object.fromEntries(
       Object.entries(fields).filter(([, v]) => v !== undefined),
     ) as typeof fields;
@@ -44,6 +51,12 @@ export const updateCampaignAction = defineAction({
         given.product_image_url === undefined ? campaign.product_image_url : given.product_image_url,
     });
     const running = await openJobsOfCampaign(deps, principal.accountId, campaign_id);
+    // The index of a campaign's jobs is read eventually: its latest order, strongly. The write
+    // below is conditional on no order since (ADR 0031).
+    const latest = read.lastJobId ? await getJob(deps, principal.accountId, read.lastJobId) : undefined;
+    if (latest && !isFinalJobStatus(latest.status) && !running.some((j) => j.job_id === latest.job_id)) {
+      running.push(latest);
+    }
     if (running.length > 0) {
       throw new ConflictError(
         'The campaign has a job running; update it once the job is finished or cancelled.',
@@ -54,7 +67,7 @@ export const updateCampaignAction = defineAction({
     }
     const { reference_image_url, product_image_url, product_asset_id, ...rest } = given;
     return {
-      campaign: await updateCampaign(deps, principal.accountId, campaign, {
+      campaign: await updateCampaign(deps, principal.accountId, read, {
         ...rest,
         ...(reference_image_url === undefined ? {} : { reference_image_url }),
         ...(product_image_url === undefined ? {} : { product_image_url }),

@@ -81,9 +81,10 @@ export const assetEntity = defineEntity({
     },
     {
       does: 'get an asset, checking a finished upload once',
-      operation: 'GetItem `pk = ACCOUNT#<a>, sk = ASSET#<id>`; UpdateItem `status = pending_upload`',
+      operation:
+        'GetItem `pk = ACCOUNT#<a>, sk = ASSET#<id>`; UpdateItem `status = pending_upload` (pinning `object_etag`)',
       consistency: 'strong',
-      functions: ['getAsset', 'assetForUse'],
+      functions: ['getAsset', 'assetForUse', 'assetFileUnchanged'],
     },
     {
       does: "list a client's assets (of one kind), newest first",
@@ -158,13 +159,54 @@ export async function readAssetObject(
   accountId: string,
   asset: Pick<Asset, 'client_id' | 'id'>,
 ): Promise<Buffer | undefined> {
+  return (await readAssetVersion(deps, accountId, asset))?.bytes;
+}
+
+/** The uploaded bytes with the ETag S3 answered them with (the version that was read). */
+async function readAssetVersion(
+  deps: Deps,
+  accountId: string,
+  asset: Pick<Asset, 'client_id' | 'id'>,
+): Promise<{ bytes: Buffer; etag: string | null } | undefined> {
   try {
     const out = await deps.s3.send(
       new GetObjectCommand({ Bucket: deps.config.bucketName, Key: assetObjectKey(accountId, asset) }),
     );
-    return out.Body ? Buffer.from(await out.Body.transformToByteArray()) : undefined;
+    if (!out.Body) return undefined;
+    return { bytes: Buffer.from(await out.Body.transformToByteArray()), etag: out.ETag ?? null };
   } catch (error) {
     if (isMissingObject(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Whether the asset's file is still the one its check read (ADR 0031): a presigned upload URL
+ * stays valid for 15 minutes, so the file can be replaced after the check passed. One ranged
+ * GET (a byte) with If-Match on the ETag pinned at the check; S3 answers 412 when it changed.
+ * An asset checked before pinning existed has no ETag and counts as unchanged.
+ */
+export async function assetFileUnchanged(deps: Deps, accountId: string, assetId: string): Promise<boolean> {
+  const pinned = await getItem(deps, keys.assetById(accountId, assetId), (item) => ({
+    asset: assetFromItem(item),
+    etag: typeof item.object_etag === 'string' ? item.object_etag : null,
+  }));
+  if (!pinned?.etag) return true;
+  try {
+    const out = await deps.s3.send(
+      new GetObjectCommand({
+        Bucket: deps.config.bucketName,
+        Key: assetObjectKey(accountId, pinned.asset),
+        IfMatch: pinned.etag,
+        Range: 'bytes=0-0',
+      }),
+    );
+    await out.Body?.transformToByteArray();
+    return true;
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 412 || (error as { name?: string }).name === 'PreconditionFailed') return false;
+    if (isMissingObject(error)) return false;
     throw error;
   }
 }
@@ -190,8 +232,9 @@ export async function getAsset(deps: Deps, accountId: string, assetId: string): 
     if (isMissingObject(error)) return asset;
     throw error;
   }
-  const bytes = await readAssetObject(deps, accountId, asset);
-  if (!bytes) return asset;
+  const read = await readAssetVersion(deps, accountId, asset);
+  if (!read) return asset;
+  const { bytes, etag } = read;
   // sharp is loaded only here, so the router pays for it only when an upload is checked.
   const { inspectImage, UnusableImageError } = await import('../images/decode.ts');
   let checked: Pick<Asset, 'status' | 'reason' | 'width' | 'height'>;
@@ -210,7 +253,8 @@ export async function getAsset(deps: Deps, accountId: string, assetId: string): 
         TableName: deps.config.tableName,
         Key: keys.assetById(accountId, asset.id),
         UpdateExpression:
-          'SET #status = :status, reason = :reason, width = :w, height = :h, updated_at = :now',
+          // The ETag of the bytes checked pins them: an order refuses a file replaced since.
+          'SET #status = :status, reason = :reason, width = :w, height = :h, object_etag = :etag, updated_at = :now',
         ConditionExpression: '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -218,6 +262,7 @@ export async function getAsset(deps: Deps, accountId: string, assetId: string): 
           ':reason': checked.reason,
           ':w': checked.width,
           ':h': checked.height,
+          ':etag': etag,
           ':now': now,
           ':pending': 'pending_upload',
         },

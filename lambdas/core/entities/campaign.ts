@@ -1,4 +1,4 @@
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { defineEntity } from '../db/entity.ts';
 import { cancellationReasons } from '../db/errors.ts';
@@ -94,9 +94,9 @@ export const campaignEntity = defineEntity({
     {
       does: 'update a campaign (the create fields) with angles of its client',
       operation:
-        'TransactWrite: ConditionCheck each angle `client_id = :client`, Put campaign `updated_at = :read AND attribute_not_exists(deleting_at)`',
-      consistency: '–',
-      functions: ['updateCampaign'],
+        'GetItem (with `last_job_id`), then TransactWrite: ConditionCheck each angle `client_id = :client`, Put campaign `updated_at = :read AND attribute_not_exists(deleting_at) AND last_job_id = :last`',
+      consistency: 'strong',
+      functions: ['getCampaignForUpdate', 'updateCampaign'],
     },
     {
       does: "begin, find and finish a campaign's deletion (ADR 0028)",
@@ -107,9 +107,16 @@ export const campaignEntity = defineEntity({
     },
     {
       does: "store a campaign's prepared copy",
-      operation: 'UpdateItem `SET prepared` `attribute_exists(pk)`',
+      operation: 'UpdateItem `SET prepared` `updated_at = :read AND attribute_not_exists(deleting_at)`',
       consistency: '–',
       functions: ['savePreparedCampaign'],
+    },
+    {
+      does: "record an order as the campaign's latest, if the campaign is unchanged since the order read it",
+      operation:
+        "Update inside the job's reservation transaction: `SET last_job_id` `attribute_not_exists(deleting_at) AND updated_at = :version`",
+      consistency: '–',
+      functions: ['campaignOrdered'],
     },
   ],
 });
@@ -182,15 +189,50 @@ export function listCampaignsOfClient(
   return queryPage(deps, keys.campaignsOfClient(accountId, clientId), page, campaignFromItem, NOT_DELETING);
 }
 
-/** A transaction item that holds the transaction to the campaign existing and not being deleted. */
-export function campaignIsLive(tableName: string, accountId: string, campaignId: string) {
+/**
+ * The campaign's share of an order's transaction (ADR 0031): the order was planned from the
+ * campaign as it stood at `version` (its `updated_at`), so the transaction holds only if the
+ * campaign still exists, is not being deleted and was not updated since; and it records the job
+ * as the campaign's latest order, which update_campaign's write is conditional on. Either write
+ * fails when the other came first.
+ */
+export function campaignOrdered(
+  tableName: string,
+  accountId: string,
+  campaign: { id: string; version: string },
+  jobId: string,
+) {
   return {
-    ConditionCheck: {
+    Update: {
       TableName: tableName,
-      Key: keys.campaignById(accountId, campaignId),
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deleting_at)',
+      Key: keys.campaignById(accountId, campaign.id),
+      UpdateExpression: 'SET last_job_id = :job',
+      ConditionExpression:
+        'attribute_exists(pk) AND attribute_not_exists(deleting_at) AND updated_at = :version',
+      ExpressionAttributeValues: { ':job': jobId, ':version': campaign.version },
     },
   };
+}
+
+/**
+ * A campaign read for update_campaign: the campaign, and the id of its latest order, which the
+ * update checks (strongly: the list of a campaign's jobs is an index, read eventually) and is
+ * conditional on.
+ */
+export async function getCampaignForUpdate(
+  deps: Deps,
+  accountId: string,
+  campaignId: string,
+): Promise<{ campaign: Campaign; lastJobId: string | null } | undefined> {
+  const found = await getItem(deps, keys.campaignById(accountId, campaignId), (item) =>
+    item.deleting_at
+      ? null
+      : {
+          campaign: campaignFromItem(item),
+          lastJobId: typeof item.last_job_id === 'string' ? item.last_job_id : null,
+        },
+  );
+  return found ?? undefined;
 }
 
 /**
@@ -203,7 +245,7 @@ export function campaignIsLive(tableName: string, accountId: string, campaignId:
 export async function updateCampaign(
   deps: Deps,
   accountId: string,
-  read: Campaign,
+  { campaign: read, lastJobId }: { campaign: Campaign; lastJobId: string | null },
   fields: Partial<Omit<NewCampaign, 'client_id'>>,
 ): Promise<Campaign> {
   const { prepared: _stale, ...kept } = read;
@@ -218,9 +260,18 @@ export async function updateCampaign(
           {
             Put: {
               TableName: table,
-              Item: campaignToItem(accountId, campaign),
-              ConditionExpression: 'updated_at = :read AND attribute_not_exists(deleting_at)',
-              ExpressionAttributeValues: { ':read': read.updated_at },
+              Item: {
+                ...campaignToItem(accountId, campaign),
+                ...(lastJobId ? { last_job_id: lastJobId } : {}),
+              },
+              // No order since the read either: the caller checked that the latest was final.
+              ConditionExpression: lastJobId
+                ? 'updated_at = :read AND attribute_not_exists(deleting_at) AND last_job_id = :last'
+                : 'updated_at = :read AND attribute_not_exists(deleting_at) AND attribute_not_exists(last_job_id)',
+              ExpressionAttributeValues: {
+                ':read': read.updated_at,
+                ...(lastJobId ? { ':last': lastJobId } : {}),
+              },
             },
           },
         ],
@@ -302,20 +353,28 @@ function badAnglesError(all: readonly string[], bad: readonly string[], clientId
   );
 }
 
-/** Stores the prepared copy and recommendations on the campaign (prepare_campaign, or dispatch). */
+/**
+ * Stores the prepared copy and recommendations on the campaign (prepare_campaign, or dispatch),
+ * conditional on the campaign being the one the copy was written from (its `updated_at`): copy
+ * written from fields an update has since replaced is refused with 409 (ADR 0031).
+ */
 export async function savePreparedCampaign(
   deps: Deps,
   accountId: string,
-  campaignId: string,
+  campaign: Pick<Campaign, 'id' | 'updated_at'>,
   prepared: PreparedCampaign,
 ): Promise<void> {
-  await deps.ddb.send(
-    new UpdateCommand({
-      TableName: deps.config.tableName,
-      Key: keys.campaignById(accountId, campaignId),
-      UpdateExpression: 'SET prepared = :prepared, updated_at = :now',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':prepared': prepared, ':now': prepared.prepared_at },
-    }),
-  );
+  const saved = await updateIf(deps, {
+    Key: keys.campaignById(accountId, campaign.id),
+    UpdateExpression: 'SET prepared = :prepared, updated_at = :now',
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deleting_at) AND updated_at = :read',
+    ExpressionAttributeValues: {
+      ':prepared': prepared,
+      ':now': prepared.prepared_at,
+      ':read': campaign.updated_at,
+    },
+  });
+  if (saved) return;
+  if (!(await getCampaign(deps, accountId, campaign.id))) throw new NotFoundError('campaign', campaign.id);
+  throw new ConflictError('The campaign changed while its copy was being written; read it again and retry.');
 }

@@ -1,4 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, type NativeAttributeValue, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { defineEntity } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
@@ -57,7 +59,7 @@ export const idempotencyRecordEntity = defineEntity({
     {
       does: "claim, replay or free an account's Idempotency-Key",
       operation:
-        'PutItem `attribute_not_exists(pk) OR expires_at_ms < :now OR (state = in_progress AND lease_until_ms < :now)`, then GetItem; UpdateItem/DeleteItem `claim_token = :token`',
+        'UpdateItem `attribute_not_exists(pk) OR expires_at_ms < :now OR (state = in_progress AND lease_until_ms < :now)` keeping `bound_id`, the holder returned by `ReturnValuesOnConditionCheckFailure: ALL_OLD`; UpdateItem/DeleteItem `claim_token = :token`',
       consistency: 'strong',
       functions: ['claimIdempotencyKey', 'completeIdempotencyKey', 'releaseIdempotencyKey'],
     },
@@ -67,9 +69,15 @@ export const idempotencyRecordEntity = defineEntity({
 const recordFromItem = idempotencyRecordEntity.fromItem;
 
 /**
- * Claims the key for one request, exactly once: the put succeeds when no live record exists (none
- * yet, one past its 24 h that TTL has not removed yet, or an in-progress one whose lease ran out
- * because its request died). Otherwise answers the record that holds the key.
+ * Claims the key for one request, exactly once: the write succeeds when no live record exists
+ * (none yet, one past its 24 h that TTL has not removed yet, or an in-progress one whose lease
+ * ran out because its request died). Otherwise answers the record that holds the key, as the
+ * failed write returned it (`ReturnValuesOnConditionCheckFailure`), without a second read.
+ *
+ * A claim also answers the key's binding (ADR 0031): an id chosen by the key's first request for
+ * what it creates (generate_creatives' job). A request that takes over a dead request's lease
+ * inherits it, so it finds the job the dead one reserved credits for instead of ordering again;
+ * a key claimed afresh (new, or past its 24 h) gets a new one.
  */
 export async function claimIdempotencyKey(
   deps: Deps,
@@ -81,44 +89,84 @@ export async function claimIdempotencyKey(
     leaseSeconds: number;
     retentionSeconds: number;
   },
-): Promise<{ claimed: true } | { claimed: false; record: IdempotencyRecord | undefined }> {
+): Promise<{ claimed: true; boundId: string } | { claimed: false; record: IdempotencyRecord | undefined }> {
   const nowMs = deps.now().getTime();
   const expiresMs = nowMs + claim.retentionSeconds * 1000;
+  const key = keys.idempotencyRecord(scope.accountId, scope.keyHash);
+  const fresh = deps.newId();
+  let before: Record<string, unknown> | undefined;
   try {
-    await deps.ddb.send(
-      new PutCommand({
+    const out = await deps.ddb.send(
+      new UpdateCommand({
         TableName: deps.config.tableName,
-        Item: {
-          ...keys.idempotencyRecord(scope.accountId, scope.keyHash),
-          entity: 'idempotency_record',
-          state: 'in_progress',
-          action: claim.action,
-          fingerprint: claim.fingerprint,
-          claim_token: claim.token,
-          lease_until_ms: nowMs + claim.leaseSeconds * 1000,
-          expires_at_ms: expiresMs,
-          [tableDesign.timeToLiveAttribute]: Math.ceil(expiresMs / 1000),
-          created_at: new Date(nowMs).toISOString(),
-        },
+        Key: key,
+        UpdateExpression:
+          'SET entity = :entity, #state = :in_progress, #action = :action, fingerprint = :fingerprint, ' +
+          'claim_token = :token, lease_until_ms = :lease, expires_at_ms = :expires, #ttl = :ttl, ' +
+          'created_at = :created, bound_id = if_not_exists(bound_id, :fresh) ' +
+          'REMOVE response_status, response_body',
         ConditionExpression:
           'attribute_not_exists(pk) OR expires_at_ms < :now OR (#state = :in_progress AND lease_until_ms < :now)',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':now': nowMs, ':in_progress': 'in_progress' },
+        ExpressionAttributeNames: {
+          '#state': 'state',
+          '#action': 'action',
+          '#ttl': tableDesign.timeToLiveAttribute,
+        },
+        ExpressionAttributeValues: {
+          ':entity': 'idempotency_record',
+          ':in_progress': 'in_progress',
+          ':action': claim.action,
+          ':fingerprint': claim.fingerprint,
+          ':token': claim.token,
+          ':lease': nowMs + claim.leaseSeconds * 1000,
+          ':expires': expiresMs,
+          ':ttl': Math.ceil(expiresMs / 1000),
+          ':created': new Date(nowMs).toISOString(),
+          ':fresh': fresh,
+          ':now': nowMs,
+        },
+        ReturnValues: 'ALL_OLD',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    return { claimed: true };
+    before = out.Attributes;
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
+    return { claimed: false, record: await holderOf(deps, key, error) };
   }
-  const out = await deps.ddb.send(
-    new GetCommand({
+  const inherited = typeof before?.bound_id === 'string' ? before.bound_id : undefined;
+  if (!inherited) return { claimed: true, boundId: fresh };
+  // A lease taken over within the key's 24 h keeps the dead request's binding.
+  if (Number(before?.expires_at_ms) >= nowMs) return { claimed: true, boundId: inherited };
+  // The key outlived its 24 h: it is a new request, whose binding must be new too.
+  await deps.ddb.send(
+    new UpdateCommand({
       TableName: deps.config.tableName,
-      Key: keys.idempotencyRecord(scope.accountId, scope.keyHash),
-      ConsistentRead: true,
+      Key: key,
+      UpdateExpression: 'SET bound_id = :fresh',
+      ConditionExpression: 'claim_token = :token',
+      ExpressionAttributeValues: { ':fresh': fresh, ':token': claim.token },
     }),
   );
-  // Gone between the put and the get: the holder failed with a 5xx and released it.
-  return { claimed: false, record: out.Item ? recordFromItem(out.Item) : undefined };
+  return { claimed: true, boundId: fresh };
+}
+
+/**
+ * The record a failed claim ran into: the one the failed write returned, or (for a store that
+ * does not return it) read strongly. Undefined when it vanished meanwhile (its holder failed with
+ * a 5xx and released it).
+ */
+async function holderOf(
+  deps: Deps,
+  key: ReturnType<typeof keys.idempotencyRecord>,
+  failure: unknown,
+): Promise<IdempotencyRecord | undefined> {
+  const returned = (failure as { Item?: Record<string, NativeAttributeValue> }).Item;
+  if (returned) return recordFromItem(unmarshall(returned as Record<string, AttributeValue>));
+  const out = await deps.ddb.send(
+    new GetCommand({ TableName: deps.config.tableName, Key: key, ConsistentRead: true }),
+  );
+  return out.Item ? recordFromItem(out.Item) : undefined;
 }
 
 /** Stores the answer of the request that holds the claim; a claim taken over since is left alone. */

@@ -8,10 +8,10 @@ import { type PageRequest, queryAll } from '../db/query.ts';
 import { batchDelete, getItem, putNew, queryPage, updateIf } from '../db/table.ts';
 import { nullableNumber, nullableString, stringList } from '../db/zod-fields.ts';
 import type { Deps } from '../deps.ts';
-import { NotFoundError } from '../errors.ts';
+import { ConflictError, NotFoundError } from '../errors.ts';
 import { FINAL_JOB_STATUSES, isFinalJobStatus, JOB_STATUSES, type JobStatus } from '../job-status.ts';
 import { enqueueAfterCommit, planEvent } from '../webhooks/emit.ts';
-import { campaignIsLive } from './campaign.ts';
+import { campaignOrdered, getCampaign } from './campaign.ts';
 import { ledger } from './ledger.ts';
 
 export type { JobStatus };
@@ -78,7 +78,7 @@ export const jobEntity = defineEntity({
     {
       does: "reserve a batch's credits and write its job",
       operation:
-        'TransactWrite: Update account `credits_available >= :n` + Put job `attribute_not_exists(pk)`',
+        'TransactWrite: Update account `credits_available >= :n` + Put job `attribute_not_exists(pk)` + Update campaign `SET last_job_id` `updated_at = :version AND attribute_not_exists(deleting_at)`',
       consistency: '–',
       functions: ['createJobReservingCredits'],
     },
@@ -205,13 +205,16 @@ export function getJob(deps: Deps, accountId: string, jobId: string): Promise<Jo
 
 /**
  * Moves `amount` credits available → reserved and writes the job, in one transaction: nothing
- * is written when the balance does not cover the batch. Answers false in that case.
+ * is written when the balance does not cover the batch (answers false) or when a job of that id
+ * exists (answers `exists`: an Idempotency-Key's retry raced its first request, ADR 0031).
  */
 export async function createJobReservingCredits(
   deps: Deps,
   accountId: string,
   job: Parameters<typeof newJobItem>[1],
-): Promise<boolean> {
+  /** The campaign's `updated_at` the order was planned from (ADR 0031). */
+  campaignVersion: string,
+): Promise<boolean | 'exists'> {
   const table = deps.config.tableName;
   try {
     await deps.ddb.send(
@@ -220,15 +223,21 @@ export async function createJobReservingCredits(
           ledger.reserve(table, accountId, job.jobs),
           putNew(table, newJobItem(accountId, job)),
           // The campaign's deletion marker fences new jobs out: a job ordered while a delete
-          // sweeps the campaign would otherwise outlive it (ADR 0028).
-          campaignIsLive(table, accountId, job.campaign_id),
+          // sweeps the campaign would otherwise outlive it (ADR 0028). An update since the order
+          // read the campaign fences it out too, and update_campaign is fenced by this job.
+          campaignOrdered(table, accountId, { id: job.campaign_id, version: campaignVersion }, job.job_id),
         ],
       }),
     );
     return true;
   } catch (error) {
     const reasons = cancellationReasons(error);
-    if (reasons[2] === 'ConditionalCheckFailed') throw new NotFoundError('campaign', job.campaign_id);
+    if (reasons[2] === 'ConditionalCheckFailed') {
+      if (!(await getCampaign(deps, accountId, job.campaign_id)))
+        throw new NotFoundError('campaign', job.campaign_id);
+      throw new ConflictError('The campaign was updated while the order was placed; order again.');
+    }
+    if (reasons[1] === 'ConditionalCheckFailed') return 'exists';
     if (reasons[0] === 'ConditionalCheckFailed') return false;
     throw error;
   }

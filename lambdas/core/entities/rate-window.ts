@@ -1,15 +1,16 @@
-import * as z from 'zod';
 import { defineEntity } from '../db/entity.ts';
 import { keys } from '../db/keys.ts';
 import { updateIf } from '../db/table.ts';
 import { tableDesign } from '../db/table-design.ts';
 import type { Deps } from '../deps.ts';
+import * as s from '../small-schema.ts';
 
 /** A per-account counter of one action group in one fixed window; removed by TTL after it. */
 export const rateWindowEntity = defineEntity({
   name: 'rate_window',
   module: 'lambdas/core/entities/rate-window.ts',
-  schema: z.object({ uses: z.number().int().nonnegative(), ttl: z.number().int() }),
+  // small-schema, not zod: every request counts one use on the router's cold path (ADR 0032).
+  schema: s.object({ uses: s.number({ int: true, min: 0 }), ttl: s.number({ int: true }) }),
   keys: ['rateWindow'],
   patterns: [
     {

@@ -1,9 +1,18 @@
 import type { Deps } from '../deps.ts';
 import { getAccount } from '../entities/account.ts';
+import { assetFileUnchanged } from '../entities/asset.ts';
+import { getBrandKit } from '../entities/brand-kit.ts';
 import type { Campaign } from '../entities/campaign.ts';
-import { createJobReservingCredits, finalizeJobIfDone, markJobDispatched } from '../entities/job.ts';
+import {
+  createJobReservingCredits,
+  finalizeJobIfDone,
+  getJob,
+  type Job,
+  markJobDispatched,
+} from '../entities/job.ts';
 import { createSlotIfMissing, newSlotItems, settleSlot, writeSlots } from '../entities/slot.ts';
-import { AppError, InsufficientCreditsError } from '../errors.ts';
+import { AppError, ConflictError, IdempotencyKeyReusedError, InsufficientCreditsError } from '../errors.ts';
+import { consumeTextModelCall } from '../rate-limit.ts';
 import { METRIC } from '../telemetry.ts';
 import { planCampaignBatch, type SlotPlan } from './batch.ts';
 import { enqueueSlots, slotRefKey } from './enqueue.ts';
@@ -40,33 +49,51 @@ export async function dispatchGeneration(
   accountId: string,
   given: Campaign,
   order?: BatchOrder,
+  /** The job's id when the caller's Idempotency-Key is bound to one (ADR 0031). */
+  boundJobId?: string,
 ): Promise<DispatchedJob> {
+  // A retry of an order whose request died after reserving: answer the job it made. Checked
+  // before the balance, which that job's reservation has lowered.
+  const earlier = boundJobId && (await getJob(deps, accountId, boundJobId));
+  if (earlier) return answerEarlier(earlier, given, order);
   const { ratios, plans } = order ?? planCampaignBatch(given);
   const jobs = plans.length;
+  await refuseReplacedAssets(deps, accountId, given);
   // A batch that cannot be paid for is refused before anything is written (the reservation
   // below re-checks atomically, so this early answer is only a courtesy, not the guard).
   const balance = (await getAccount(deps, accountId))?.credits.available ?? 0;
   if (balance < jobs) throw new InsufficientCreditsError(jobs, balance);
-  // Creatives use the prepared copy; prepare it now when the caller did not.
+  // Creatives use the prepared copy; prepare it now when the caller did not. Writing it calls
+  // the text model, which counts against the account's allowance like prepare_campaign does.
   const campaign = given.prepared
     ? given
-    : { ...given, prepared: await prepareCampaign(deps, accountId, given, order ? undefined : ratios) };
-  const jobId = deps.newId();
+    : await prepared(deps, accountId, given, order ? undefined : ratios);
+  const jobId = boundJobId ?? deps.newId();
   const now = deps.now().toISOString();
 
-  const reserved = await createJobReservingCredits(deps, accountId, {
-    job_id: jobId,
-    campaign_id: campaign.id,
-    client_id: campaign.client_id,
-    jobs,
-    angle_ids: order?.angleIds ?? campaign.selected_angle_ids,
-    aspect_ratios: ratios,
-    regenerated_from: order?.regeneratedFrom ?? null,
-    seed: order?.seed ?? null,
-    created_at: now,
-    updated_at: now,
-  });
-  if (!reserved) {
+  const reserved = await createJobReservingCredits(
+    deps,
+    accountId,
+    {
+      job_id: jobId,
+      campaign_id: campaign.id,
+      client_id: campaign.client_id,
+      jobs,
+      angle_ids: order?.angleIds ?? campaign.selected_angle_ids,
+      aspect_ratios: ratios,
+      regenerated_from: order?.regeneratedFrom ?? null,
+      seed: order?.seed ?? null,
+      created_at: now,
+      updated_at: now,
+    },
+    campaign.updated_at,
+  );
+  if (reserved === 'exists') {
+    // The same key's other request reserved it between our read and our write.
+    const job = await getJob(deps, accountId, jobId);
+    if (job) return answerEarlier(job, given, order);
+  }
+  if (reserved !== true) {
     const account = await getAccount(deps, accountId);
     throw new InsufficientCreditsError(jobs, account?.credits.available ?? 0);
   }
@@ -104,6 +131,49 @@ export async function dispatchGeneration(
   }
   await markJobDispatched(deps, accountId, jobId);
   return { job_id: jobId, campaign_id: campaign.id, status: 'pending', jobs };
+}
+
+/**
+ * An uploaded product or logo whose file was replaced after its check would fail every slot (or
+ * render what was never checked): the order is refused before anything is reserved.
+ */
+async function refuseReplacedAssets(deps: Deps, accountId: string, campaign: Campaign): Promise<void> {
+  const brand = await getBrandKit(deps, accountId, campaign.client_id);
+  const used = [
+    { field: 'product_asset_id', id: campaign.product_asset_id },
+    { field: 'logo_asset_id', id: brand?.logo_asset_id ?? null },
+  ];
+  for (const { field, id } of used) {
+    if (!id || (await assetFileUnchanged(deps, accountId, id))) continue;
+    throw new ConflictError(
+      `The file of asset '${id}' (${field}) was replaced after it was checked; upload the image again with create_asset_upload and set ${field} to the new asset.`,
+      { asset_id: id, field },
+    );
+  }
+}
+
+/**
+ * The answer the first request of an Idempotency-Key would have given, for the job it created.
+ * The key's binding is kept when a different body takes over a dead request's lease: that body
+ * did not order this job, so it is the key reused (409), as for a finished request.
+ */
+function answerEarlier(job: Job, campaign: Campaign, order: BatchOrder | undefined): DispatchedJob {
+  const same =
+    job.campaign_id === campaign.id && (job.regenerated_from ?? undefined) === order?.regeneratedFrom;
+  if (!same) throw new IdempotencyKeyReusedError();
+  return { job_id: job.job_id, campaign_id: job.campaign_id, status: 'pending', jobs: job.jobs };
+}
+
+async function prepared(
+  deps: Deps,
+  accountId: string,
+  campaign: Campaign,
+  ratios: readonly string[] | undefined,
+): Promise<Campaign> {
+  await consumeTextModelCall(deps, accountId);
+  const copy = await prepareCampaign(deps, accountId, campaign, ratios);
+  // Storing the copy moved the campaign's updated_at to its prepared_at.
+  return { ...campaign, prepared: copy, updated_at: copy.prepared_at };
 }
 
 /** Fails every slot in `unsent` (writing it first if it is missing) and releases its credit. */

@@ -109,6 +109,6 @@ export async function prepareCampaign(
     warnings: [...new Set(warnings)],
     prepared_at: deps.now().toISOString(),
   };
-  await savePreparedCampaign(deps, accountId, campaign.id, prepared);
+  await savePreparedCampaign(deps, accountId, campaign, prepared);
   return prepared;
 }
