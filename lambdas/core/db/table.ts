@@ -117,25 +117,32 @@ export function queryPage<T>(
   return queryCollection(deps.ddb, deps.config.tableName, collection, page, fromItem, filter);
 }
 
+/** BatchWriteItem calls of one deletion in flight at once (a job's slots and pointers are 1,000s). */
+const DELETE_PARALLELISM = 4;
+
 /**
- * Deletes items by key, 25 a call (BatchWriteItem's limit), retrying what comes back
- * unprocessed; a key that is already gone is no error, so a resumed sweep repeats it safely.
+ * Deletes items by key, 25 a call (BatchWriteItem's limit), a few calls at a time, retrying what
+ * comes back unprocessed; a key that is already gone is no error, so a resumed sweep repeats it
+ * safely.
  */
 export async function batchDelete(deps: TableDeps, itemKeys: readonly ItemKey[]): Promise<void> {
   const table = deps.config.tableName;
-  for (let i = 0; i < itemKeys.length; i += 25) {
-    const requests = itemKeys
-      .slice(i, i + 25)
-      .map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
-    await retryUntilDone(
-      requests,
-      async (pending) => {
-        const out = await deps.ddb.send(new BatchWriteCommand({ RequestItems: { [table]: [...pending] } }));
-        return out.UnprocessedItems?.[table] as typeof requests | undefined;
-      },
-      { ...UNPROCESSED, what: 'BatchWriteItem' },
-    );
-  }
+  const calls: ItemKey[][] = [];
+  for (let i = 0; i < itemKeys.length; i += 25) calls.push(itemKeys.slice(i, i + 25));
+  const lane = async () => {
+    for (let call = calls.shift(); call; call = calls.shift()) {
+      const requests = call.map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
+      await retryUntilDone(
+        requests,
+        async (pending) => {
+          const out = await deps.ddb.send(new BatchWriteCommand({ RequestItems: { [table]: [...pending] } }));
+          return out.UnprocessedItems?.[table] as typeof requests | undefined;
+        },
+        { ...UNPROCESSED, what: 'BatchWriteItem' },
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DELETE_PARALLELISM, calls.length) }, lane));
 }
 
 /** A transaction item that writes a new item, never over an existing one. */
