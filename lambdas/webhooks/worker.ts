@@ -3,7 +3,13 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { Deps } from '#core/deps.ts';
 import { safePost } from '#core/net/safe-post.ts';
-import { attemptDelivery, type DeliveryDeps, deliveryRefSchema } from '#core/webhooks/deliver.ts';
+import {
+  attemptDelivery,
+  type DeliveryDeps,
+  deliveryRefSchema,
+  eventRefSchema,
+} from '#core/webhooks/deliver.ts';
+import { fanOutEvent } from '#core/webhooks/fan-out.ts';
 import { renderEventData } from '#core/webhooks/render.ts';
 
 export function createDeliveryDeps(deps: Deps, overrides: Partial<DeliveryDeps> = {}): DeliveryDeps {
@@ -12,13 +18,21 @@ export function createDeliveryDeps(deps: Deps, overrides: Partial<DeliveryDeps> 
 
 /**
  * The delivery queue's consumer (the Lambda on AWS, the local delivery loop under `npm start`):
- * one attempt per message, in parallel (each is mostly a wait on a receiver, at most 10 s).
+ * an event message is fanned out to one delivery per endpoint; a delivery message is one attempt, in parallel (each is mostly a wait on a receiver, at most 10 s).
  * A message whose attempt threw (DynamoDB, SQS) is reported failed and delivered again; after
  * the queue's receive count it goes to the DLQ, and the sweeper still finds its delivery due.
  */
 export function createDeliveryHandler(deps: DeliveryDeps, logger: Logger) {
   const handle = async (record: SQSRecord) => {
-    const parsed = deliveryRefSchema.safeParse(safeJson(record.body));
+    const body = safeJson(record.body);
+    const event = eventRefSchema.safeParse(body);
+    if (event.success) {
+      // An event to fan out to its endpoints' deliveries (ADR 0029); a failure is retried by SQS.
+      const outcome = await fanOutEvent(deps, event.data);
+      logger.info('webhook event', { ...event.data, ...outcome });
+      return;
+    }
+    const parsed = deliveryRefSchema.safeParse(body);
     if (!parsed.success) {
       logger.error('malformed delivery message dropped', { message_id: record.messageId });
       return;

@@ -131,7 +131,7 @@ export const jobEntity = defineEntity({
     {
       does: "fix a job's final status",
       operation:
-        'UpdateItem conditional on the counters read, removing it from gsi2; the new item is returned, not read again. With webhook endpoints subscribed: TransactWrite of that Update + a Put per `job.completed` delivery',
+        'UpdateItem conditional on the counters read, removing it from gsi2; the new item is returned, not read again. With webhook endpoints subscribed: TransactWrite of that Update + one `job.completed` event (the outbox)',
       consistency: '–',
       functions: ['finalizeJobIfDone'],
     },

@@ -14,7 +14,7 @@ import type { Deps } from '../deps.ts';
 import type { SlotPlan } from '../generation/batch.ts';
 import { backoffMs } from '../retry.ts';
 import { METRIC } from '../telemetry.ts';
-import { enqueueAfterCommit, planEvent } from '../webhooks/emit.ts';
+import { enqueueAfterCommit, type PlannedEvent, planEvent } from '../webhooks/emit.ts';
 import type { CreativeRef } from '../webhooks/render.ts';
 import { JOB_IS_LIVE, JobClosedError, jobIsLive } from './job.ts';
 import { ledger } from './ledger.ts';
@@ -162,7 +162,7 @@ export const slotEntity = defineEntity({
     {
       does: 'settle a slot with its credit',
       operation:
-        'TransactWrite: slot `running → succeeded` (lease held) + account `reserved → used` + job counter; or slot `→ failed` + `reserved → available` + job counters; + a Put per subscribed `creative.*` webhook delivery',
+        'TransactWrite: slot `running → succeeded` (lease held) + account `reserved → used` + job counter (job live); or slot `→ failed` + `reserved → available` + job counters; + one `creative.*` webhook event (the outbox) when any endpoint subscribes',
       consistency: '–',
       functions: ['settleSlot'],
     },
@@ -428,7 +428,7 @@ export type SlotResult = {
 };
 
 function jobCounter(
-  deps: Deps,
+  table: string,
   slot: Pick<Slot, 'account_id' | 'job_id'>,
   now: string,
   failureCode?: string,
@@ -440,7 +440,7 @@ function jobCounter(
     : '';
   return {
     Update: {
-      TableName: deps.config.tableName,
+      TableName: table,
       Key: keys.jobById(slot.account_id, slot.job_id),
       UpdateExpression: `SET ${counter} = ${counter} + :one, updated_at = :now${byReason}`,
       // A job deleted or closed for deletion (ADR 0028, 0029) fails the settlement cleanly: its
@@ -485,8 +485,51 @@ export async function settleSlot(
   slot: Pick<Slot, 'account_id' | 'job_id' | 'campaign_id' | 'index' | 'id'>,
   settlement: Settlement,
 ): Promise<boolean> {
-  const now = deps.now().toISOString();
-  const table = deps.config.tableName;
+  const now = deps.now();
+  // The creative's event commits with its settlement, or not at all: one outbox item, fanned
+  // out to the endpoints after the commit (ADR 0025, 0029).
+  const event = await planEvent(
+    deps,
+    slot.account_id,
+    settlement.status === 'succeeded' ? 'creative.succeeded' : 'creative.failed',
+    { job_id: slot.job_id, index: slot.index } satisfies CreativeRef,
+    now,
+  );
+  try {
+    await deps.ddb.send(
+      new TransactWriteCommand({
+        TransactItems: settlementItems(deps.config.tableName, slot, settlement, now.toISOString(), event),
+      }),
+    );
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+  await enqueueAfterCommit(deps, event);
+  // Counted only when the move commits, so a redelivery can never count an image twice.
+  if (settlement.status === 'succeeded') {
+    deps.telemetry.count(METRIC.imagesSucceeded);
+    deps.telemetry.count(METRIC.creditsUsed);
+  } else {
+    deps.telemetry.count(METRIC.imagesFailed, 1, { reason: reasonCode(settlement.reason) });
+    deps.telemetry.count(METRIC.creditsReleased);
+  }
+  return true;
+}
+
+/**
+ * The settlement's transaction: the slot's move (conditional on it being unfinished and, with a
+ * lease id, on still holding it), its credit through the ledger, the job's counter (the job
+ * live), and the event's one outbox item when any endpoint receives it. Four items at most,
+ * whatever the number of endpoints (ADR 0029).
+ */
+export function settlementItems(
+  table: string,
+  slot: Pick<Slot, 'account_id' | 'job_id' | 'campaign_id' | 'index' | 'id'>,
+  settlement: Settlement,
+  now: string,
+  event: PlannedEvent,
+) {
   const succeeded = settlement.status === 'succeeded';
   const group = groupKeys(slot, settlement.status, now);
   const fields: Record<string, unknown> = succeeded
@@ -502,59 +545,32 @@ export async function settleSlot(
   const set = Object.entries(fields).filter(([, value]) => value !== undefined);
   const code = succeeded ? undefined : reasonCode(settlement.reason);
   const lease = settlement.leaseId;
-  // The creative's webhook deliveries commit with its settlement, or not at all (ADR 0025).
-  const event = await planEvent(
-    deps,
-    slot.account_id,
-    succeeded ? 'creative.succeeded' : 'creative.failed',
-    { job_id: slot.job_id, index: slot.index } satisfies CreativeRef,
-    new Date(now),
-  );
-  try {
-    await deps.ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table,
-              Key: keys.slot(slot.account_id, slot.job_id, slot.index),
-              UpdateExpression: `SET #status = :to, ${set.map(([name]) => `${name} = :${name}, `).join('')}updated_at = :now, completed_at = :now, gsi1pk = :g1pk, gsi1sk = :g1sk REMOVE lease_id, lease_until`,
-              ConditionExpression: succeeded
-                ? '#status = :running AND lease_id = :lease'
-                : `#status IN (:pending, :running)${lease ? ' AND lease_id = :lease' : ''}`,
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':to': settlement.status,
-                ':running': 'running',
-                ...(succeeded ? {} : { ':pending': 'pending' }),
-                ...(lease ? { ':lease': lease } : {}),
-                ...Object.fromEntries(set.map(([name, value]) => [`:${name}`, value])),
-                ':now': now,
-                ':g1pk': group.gsi1pk,
-                ':g1sk': group.gsi1sk,
-              },
-            },
-          },
-          succeeded ? ledger.consume(table, slot.account_id) : ledger.release(table, slot.account_id),
-          jobCounter(deps, slot, now, code),
-          ...event.puts,
-        ],
-      }),
-    );
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
-  await enqueueAfterCommit(deps, event);
-  // Counted only when the move commits, so a redelivery can never count an image twice.
-  if (code === undefined) {
-    deps.telemetry.count(METRIC.imagesSucceeded);
-    deps.telemetry.count(METRIC.creditsUsed);
-  } else {
-    deps.telemetry.count(METRIC.imagesFailed, 1, { reason: code });
-    deps.telemetry.count(METRIC.creditsReleased);
-  }
-  return true;
+  return [
+    {
+      Update: {
+        TableName: table,
+        Key: keys.slot(slot.account_id, slot.job_id, slot.index),
+        UpdateExpression: `SET #status = :to, ${set.map(([name]) => `${name} = :${name}, `).join('')}updated_at = :now, completed_at = :now, gsi1pk = :g1pk, gsi1sk = :g1sk REMOVE lease_id, lease_until`,
+        ConditionExpression: succeeded
+          ? '#status = :running AND lease_id = :lease'
+          : `#status IN (:pending, :running)${lease ? ' AND lease_id = :lease' : ''}`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':to': settlement.status,
+          ':running': 'running',
+          ...(succeeded ? {} : { ':pending': 'pending' }),
+          ...(lease ? { ':lease': lease } : {}),
+          ...Object.fromEntries(set.map(([name, value]) => [`:${name}`, value])),
+          ':now': now,
+          ':g1pk': group.gsi1pk,
+          ':g1sk': group.gsi1sk,
+        },
+      },
+    },
+    succeeded ? ledger.consume(table, slot.account_id) : ledger.release(table, slot.account_id),
+    jobCounter(table, slot, now, code),
+    ...event.puts,
+  ];
 }
 
 /**
