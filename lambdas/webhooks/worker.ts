@@ -9,6 +9,7 @@ import {
   deliveryRefSchema,
   eventRefSchema,
 } from '#core/webhooks/deliver.ts';
+import { MAX_CONCURRENT_DELIVERIES_PER_ACCOUNT } from '#core/webhooks/events.ts';
 import { fanOutEvent } from '#core/webhooks/fan-out.ts';
 import { renderEventData } from '#core/webhooks/render.ts';
 
@@ -51,11 +52,41 @@ export function createDeliveryHandler(deps: DeliveryDeps, logger: Logger) {
       throw error;
     }
   };
+  // At most a few of one account's messages at once in this process (ADR 0029): beside the fair
+  // queue, a batch of one tenant's fan-out does not occupy every attempt of the instance.
+  const limited = perKeyLimit(MAX_CONCURRENT_DELIVERIES_PER_ACCOUNT);
+  const fair = (record: SQSRecord) => limited(accountOf(record.body), () => handle(record));
   return (event: SQSEvent): Promise<SQSBatchResponse> =>
-    processPartialResponse(event, handle, new BatchProcessor(EventType.SQS), {
+    processPartialResponse(event, fair, new BatchProcessor(EventType.SQS), {
       processInParallel: true,
       throwOnFullBatchFailure: false,
     });
+}
+
+function accountOf(body: string): string {
+  const parsed = safeJson(body) as { account_id?: unknown } | undefined;
+  return typeof parsed?.account_id === 'string' ? parsed.account_id : '';
+}
+
+/** Runs at most `limit` tasks of one key at once; the others wait their turn, in order. */
+export function perKeyLimit(limit: number) {
+  const running = new Map<string, number>();
+  const waiting = new Map<string, (() => void)[]>();
+  return async <T>(key: string, task: () => Promise<T>): Promise<T> => {
+    if ((running.get(key) ?? 0) >= limit) {
+      await new Promise<void>((resolve) => waiting.set(key, [...(waiting.get(key) ?? []), resolve]));
+    } else {
+      running.set(key, (running.get(key) ?? 0) + 1);
+    }
+    try {
+      return await task();
+    } finally {
+      const next = waiting.get(key)?.shift();
+      // The slot passes straight to the next waiter; without one it is freed.
+      if (next) next();
+      else running.set(key, (running.get(key) ?? 1) - 1);
+    }
+  };
 }
 
 function safeJson(body: string): unknown {

@@ -94,7 +94,7 @@ export const jobEntity = defineEntity({
       operation:
         'Query `pk = ACCOUNT#<a> AND begins_with(sk, JOB#)`, or gsi1 `gsi1pk = ACCOUNT#<a>#CAMPAIGN#<c>#JOBS`; `status` as a FilterExpression',
       consistency: 'strong',
-      functions: ['listJobs', 'openJobsOfCampaign'],
+      functions: ['listJobs', 'openJobsOfCampaign', 'openJobsOfAccount'],
     },
     {
       does: "count a job's cancelled slots (with their release, see slot)",
@@ -410,6 +410,15 @@ export function listJobs(
 /** A campaign's jobs that are not final yet (pending or running). */
 export function openJobsOfCampaign(deps: Deps, accountId: string, campaignId: string): Promise<Job[]> {
   return queryAll(deps.ddb, deps.config.tableName, keys.jobsOfCampaign(accountId, campaignId), jobFromItem, {
+    expression: 'NOT #status IN (:c, :p, :x, :k)',
+    names: { '#status': 'status' },
+    values: Object.fromEntries(FINAL_JOB_STATUSES.map((s, i) => [[':c', ':p', ':x', ':k'][i], s])),
+  });
+}
+
+/** An account's jobs that are not final yet (offboarding cancels them). */
+export function openJobsOfAccount(deps: Deps, accountId: string): Promise<Job[]> {
+  return queryAll(deps.ddb, deps.config.tableName, keys.jobsOfAccount(accountId), jobFromItem, {
     expression: 'NOT #status IN (:c, :p, :x, :k)',
     names: { '#status': 'status' },
     values: Object.fromEntries(FINAL_JOB_STATUSES.map((s, i) => [[':c', ':p', ':x', ':k'][i], s])),
