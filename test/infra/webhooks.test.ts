@@ -82,7 +82,9 @@ describe('webhook delivery', () => {
       'dynamodb:UpdateItem',
       'dynamodb:UpdateItem',
     ]);
-    expect(deliverer).toEqual(expect.arrayContaining(['sqs:SendMessage', 'sqs:ReceiveMessage', 's3:GetObject']));
+    expect(deliverer).toEqual(
+      expect.arrayContaining(['sqs:SendMessage', 'sqs:ReceiveMessage', 's3:GetObject']),
+    );
     expect(deliverer.filter((a) => a.startsWith('s3:'))).toEqual(['s3:GetObject']);
     expect(deliverer.filter((a) => a.startsWith('bedrock:'))).toEqual([]);
     // Every DynamoDB statement names the table alone (no index), and every write is bound to
