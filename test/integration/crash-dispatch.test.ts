@@ -13,8 +13,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isFinalJobStatus } from '#core/job-status.ts';
 import type { LocalJson } from '#local/stack.ts';
@@ -22,6 +20,7 @@ import {
   callLocal,
   killGroup,
   type LocalService,
+  queryLocalTable,
   startLocalService,
   waitForOutput,
 } from './local-service.ts';
@@ -50,39 +49,9 @@ function startService(dataDir: string, pauseAt?: string): Promise<LocalService> 
   );
 }
 
-function documentClient(local: LocalJson) {
-  return DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: local.dynamodb.endpoint,
-      region: local.dynamodb.region,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-  );
-}
-
-/** The account's jobs, read straight from the table (the API has no list of jobs). */
-async function scanJobs(local: LocalJson) {
-  const ddb = documentClient(local);
-  try {
-    const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await ddb.send(
-        new QueryCommand({
-          TableName: local.dynamodb.tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :job)',
-          ExpressionAttributeValues: { ':pk': `ACCOUNT#${local.accountId}`, ':job': 'JOB#' },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(out.Items ?? []));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return items;
-  } finally {
-    ddb.destroy();
-  }
+/** The account's jobs, read straight from the table. */
+function scanJobs(local: LocalJson) {
+  return queryLocalTable(local, `ACCOUNT#${local.accountId}`, 'JOB#');
 }
 
 describe('dispatch survives the service being killed part-way', () => {

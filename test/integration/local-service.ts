@@ -5,6 +5,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { LocalJson } from '#local/stack.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -76,4 +78,38 @@ export async function callLocal(local: LocalJson, body: object) {
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as any };
+}
+
+/**
+ * Every item of a partition of the service's table (with a sort-key prefix, or all of it), read
+ * straight from DynamoDB Local, strongly consistent, page by page.
+ */
+export async function queryLocalTable(local: LocalJson, pk: string, prefix = '') {
+  const ddb = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: local.dynamodb.endpoint,
+      region: local.dynamodb.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+  try {
+    const items: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await ddb.send(
+        new QueryCommand({
+          TableName: local.dynamodb.tableName,
+          KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+          ExpressionAttributeValues: prefix ? { ':pk': pk, ':prefix': prefix } : { ':pk': pk },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...(out.Items ?? []));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return items;
+  } finally {
+    ddb.destroy();
+  }
 }

@@ -491,8 +491,9 @@ export async function closeJobForDeletion(deps: Deps, accountId: string, jobId: 
 }
 
 /**
- * Deletes a job's records: every item of its partition (slots, shared-visual markers), then the
- * job itself, last, so that a sweep interrupted part-way still finds the job and finishes it.
+ * Deletes a job's records: its creative pointers, then every item of its partition (slots,
+ * shared-visual markers), then the job itself, last, so that a sweep interrupted part-way still
+ * finds the job and finishes it.
  * Answers how many slots it deleted.
  */
 export async function deleteJobRecords(deps: Deps, accountId: string, jobId: string): Promise<number> {
@@ -506,14 +507,17 @@ export async function deleteJobRecords(deps: Deps, accountId: string, jobId: str
       id: String(item.id),
     }),
   );
-  const slots = [...slotItems.map((s) => s.key), ...slotItems.map((s) => keys.creativeById(accountId, s.id))];
+  const pointers = slotItems.map((s) => keys.creativeById(accountId, s.id));
   const visuals = await queryAll(
     deps.ddb,
     deps.config.tableName,
     keys.sharedVisualsOfJob(accountId, jobId),
     keyOf,
   );
-  await batchDelete(deps, [...slots, ...visuals]);
+  // Pointers before their slots: a sweep interrupted in between finds the slots again (and so
+  // their pointers), while a pointer whose slot is gone could no longer be found.
+  await batchDelete(deps, pointers);
+  await batchDelete(deps, [...slotItems.map((s) => s.key), ...visuals]);
   await batchDelete(deps, [keys.jobById(accountId, jobId)]);
   return slotItems.length;
 }

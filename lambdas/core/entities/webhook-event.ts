@@ -1,8 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { defineEntity } from '../db/entity.ts';
-import { inCollection, keys, sortKeyIn } from '../db/keys.ts';
-import { getItem, updateIf } from '../db/table.ts';
+import { inCollection, keys } from '../db/keys.ts';
+import { getItem, queryBefore, updateIf } from '../db/table.ts';
 import { tableDesign } from '../db/table-design.ts';
 import type { Deps } from '../deps.ts';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../webhooks/events.ts';
@@ -109,22 +108,9 @@ export function markFannedOut(deps: Deps, ref: EventRef): Promise<boolean> {
 
 /** Events (any account) written before `cutoff` and not yet fanned out, oldest first, at most `limit`. */
 export async function listEventsToFanOut(deps: Deps, cutoff: Date, limit = 100): Promise<EventRef[]> {
-  const fanout = keys.eventsToFanOut();
-  const out = await deps.ddb.send(
-    new QueryCommand({
-      TableName: deps.config.tableName,
-      IndexName: fanout.index,
-      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: {
-        ':pk': fanout.partition,
-        ':from': fanout.skPrefix,
-        ':to': sortKeyIn(fanout, cutoff.toISOString()),
-      },
-      Limit: limit,
-    }),
-  );
+  const items = await queryBefore(deps, keys.eventsToFanOut(), cutoff.toISOString(), limit);
   const refSchema = z.object({ account_id: z.string(), id: z.string() });
-  return (out.Items ?? []).map((item) => {
+  return items.map((item) => {
     const e = webhookEventEntity.fromItemAs(refSchema, item);
     return { account_id: e.account_id, event_id: e.id };
   });
