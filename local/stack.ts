@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Logger } from '@aws-lambda-powertools/logger';
 import {
@@ -71,16 +72,33 @@ const WEBHOOK_VISIBILITY_TIMEOUT_SECONDS = 60;
  * `ADGEN_PAUSE_AT=<checkpoint>[:<progress>]` (e.g. `dispatch.slots_written:50`): the first time
  * that checkpoint is reached with at least that progress, print `paused at …` and never go on.
  * For the crash tests, which kill the process group at that moment; unset otherwise.
+ *
+ * With `ADGEN_RESUME_FILE=<path>` the pause holds only until that file exists (it is then
+ * removed and `resumed at …` printed), and `ADGEN_PAUSE_AT` may list several moments separated
+ * by commas: each dispatch (from its `dispatch.reserved`) pauses at most once, at the next moment
+ * of the list. For tests that act at a known moment of a dispatch and let it go on.
  */
-function pauseAt(spec: string | undefined) {
+function pauseAt(spec: string | undefined, resumeFile: string | undefined) {
   if (!spec) return undefined;
-  const [name, at = '0'] = spec.split(':');
-  let paused = false;
+  const moments = spec.split(',').map((moment) => {
+    const [name, at = '0'] = moment.split(':');
+    return { name, at: Number(at) };
+  });
+  let next = 0;
+  let armed = true;
   return async (checkpoint: string, progress: number) => {
-    if (paused || checkpoint !== name || progress < Number(at)) return;
-    paused = true;
+    if (checkpoint === 'dispatch.reserved' && resumeFile) armed = true;
+    const moment = moments[next];
+    if (!armed || !moment || checkpoint !== moment.name || progress < moment.at) return;
+    armed = false;
+    next += 1;
     console.log(`paused at ${checkpoint} ${progress}`);
-    await new Promise(() => {});
+    if (!resumeFile) await new Promise(() => {});
+    else {
+      while (!existsSync(resumeFile)) await new Promise((r) => setTimeout(r, 25));
+      await rm(resumeFile, { force: true });
+      console.log(`resumed at ${checkpoint} ${progress}`);
+    }
   };
 }
 
@@ -186,7 +204,7 @@ export async function startLocalStack(options: {
       S3_ENDPOINT: endpoints.s3,
       COGNITO_ENDPOINT: endpoints.cognito,
     });
-    const pause = pauseAt(process.env.ADGEN_PAUSE_AT);
+    const pause = pauseAt(process.env.ADGEN_PAUSE_AT, process.env.ADGEN_RESUME_FILE);
     const deps = createDeps(config, createAwsClients(config), {
       ...(options.telemetry ? { telemetry: options.telemetry } : {}),
       ...(pause ? { checkpoint: pause } : {}),

@@ -51,6 +51,8 @@ export type WorkerLoopOptions = {
   visibilityTimeoutSeconds?: number;
   /** Most messages received and held at once in fair mode. @default 1000 */
   maxHeld?: number;
+  /** Fair mode: most messages of one group handled at once (webhook deliveries per account). @default unlimited */
+  maxInFlightPerGroup?: number;
 };
 
 /** One long poll with the attributes the Lambda event carries. */
@@ -70,7 +72,7 @@ function pollQueue(options: WorkerLoopOptions, max: number, abortSignal: AbortSi
   );
 }
 
-/** The account of a slot message (lambdas/core/generation/messages.ts), its fair-queue group. */
+/** The account of a slot or webhook message (its `account_id`), its fair-queue group. */
 export function accountOfSlotMessage(message: Message): string {
   try {
     const account = (JSON.parse(message.Body ?? '') as { account_id?: unknown }).account_id;
@@ -148,6 +150,7 @@ function startFairWorkerLoop(options: WorkerLoopOptions & { fairBy: (message: Me
   const arn = options.queueArn ?? `arn:aws:sqs:local:000000000000:${options.queueUrl.split('/').pop()}`;
   const visibilityMs = (options.visibilityTimeoutSeconds ?? 120) * 1000;
   const maxHeld = options.maxHeld ?? 1000;
+  const maxPerGroup = options.maxInFlightPerGroup ?? Number.POSITIVE_INFINITY;
   const groups = new Map<string, Held[]>();
   /** Groups in the order they are served; the next turn starts after the last one served. */
   const order: string[] = [];
@@ -190,6 +193,7 @@ function startFairWorkerLoop(options: WorkerLoopOptions & { fairBy: (message: Me
       const queue = groups.get(group);
       const sole = isSole(group);
       if (soleOnly && !sole) continue;
+      if ((inFlight.get(group) ?? 0) >= maxPerGroup) continue;
       const next = queue?.shift();
       if (!next) continue;
       held -= 1;

@@ -134,7 +134,7 @@ async function main(argv: string[]): Promise<number> {
       : await stageTarget(values.stage as string, { region: values.region, profile: values.profile });
     const report = await offboardUser(values.user, target);
     process.stdout.write(
-      `Offboarded ${values.user} (account ${report.accountId}): owner inactive${report.wasInactive ? ' (already was)' : ''}, ${report.revokedKeyIds.length} API key(s) revoked${report.revokedKeyIds.length ? `: ${report.revokedKeyIds.join(', ')}` : ''}.\n`,
+      `Offboarded ${values.user} (account ${report.accountId}): owner inactive${report.wasInactive ? ' (already was)' : ''}, ${report.revokedKeyIds.length} API key(s) revoked${report.revokedKeyIds.length ? `: ${report.revokedKeyIds.join(', ')}` : ''}; ${report.disabledEndpoints} webhook endpoint(s) disabled; ${report.creditsReleased} credit(s) of unstarted images released.\n`,
     );
     return 0;
   } catch (error) {

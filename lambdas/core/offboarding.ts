@@ -4,12 +4,16 @@ import { queryCollection } from './db/query.ts';
 import type { Deps } from './deps.ts';
 import { markOwnerInactive } from './entities/account.ts';
 import { type ApiKeyRecord, apiKeyFromItem, revokeApiKey } from './entities/api-key.ts';
+import { openJobsOfAccount } from './entities/job.ts';
+import { disableWebhookEndpoints } from './entities/webhook-endpoint.ts';
+import { cancelJob } from './generation/cancel.ts';
 
 /**
  * Offboarding: when the Cognito user who owns an account is disabled or deleted, the account's
  * owner is marked inactive (the key actions then refuse that user's still-valid access tokens)
  * and every API key of the account is revoked (so the hot API-key path needs no extra read: a
- * revoked key already answers 401). Run by the `Offboarding` Lambda on Cognito's CloudTrail
+ * revoked key already answers 401); its webhook endpoints are disabled and its images not
+ * started are cancelled, their credits released (ADR 0029). Run by the `Offboarding` Lambda on Cognito's CloudTrail
  * events, and at once by `npm run offboard-user`.
  */
 
@@ -24,7 +28,26 @@ export type OffboardReport = {
   revokedKeyIds: string[];
   /** The owner was already marked inactive before this run. */
   wasInactive: boolean;
+  /** Webhook endpoints this run disabled. */
+  disabledEndpoints: number;
+  /** Credits of images not started that this run cancelled and released. */
+  creditsReleased: number;
 };
+
+/**
+ * Stops what the account has running (ADR 0029): its webhook endpoints disabled (nothing more is
+ * fanned out or sent to them, pending deliveries end failed at their next attempt) and every
+ * image not started cancelled, its credit released, as `cancel_job` does. Images already
+ * rendering finish; their events go nowhere.
+ */
+async function stopAccountWork(deps: Deps, accountId: string) {
+  const disabledEndpoints = await disableWebhookEndpoints(deps, accountId);
+  let creditsReleased = 0;
+  for (const job of await openJobsOfAccount(deps, accountId)) {
+    creditsReleased += (await cancelJob(deps, accountId, job.job_id))?.creditsReleased ?? 0;
+  }
+  return { disabledEndpoints, creditsReleased };
+}
 
 /** Revokes every key of the account that is not revoked yet; answers the ids it revoked. */
 async function revokeAllKeys(deps: Deps, accountId: string): Promise<string[]> {
@@ -60,7 +83,16 @@ export async function offboardAccountOwner(
 ): Promise<OffboardReport> {
   const wasInactive = await markOwnerInactive(deps, accountId);
   const revokedKeyIds = await revokeAllKeys(deps, accountId);
+  const first = await stopAccountWork(deps, accountId);
   await new Promise((resolve) => setTimeout(resolve, options.settleMs ?? 1000));
   revokedKeyIds.push(...(await revokeAllKeys(deps, accountId)));
-  return { accountId, revokedKeyIds, wasInactive };
+  // A dispatch in flight at the first pass may have written slots since.
+  const second = await stopAccountWork(deps, accountId);
+  return {
+    accountId,
+    revokedKeyIds,
+    wasInactive,
+    disabledEndpoints: first.disabledEndpoints + second.disabledEndpoints,
+    creditsReleased: first.creditsReleased + second.creditsReleased,
+  };
 }

@@ -41,6 +41,8 @@ export function createOffboardingHandler(
       eventName: target.eventName,
       accountId: report.accountId,
       revokedKeys: report.revokedKeyIds.length,
+      disabledEndpoints: report.disabledEndpoints,
+      creditsReleased: report.creditsReleased,
       wasInactive: report.wasInactive,
     });
     return report;

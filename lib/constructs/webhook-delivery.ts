@@ -1,6 +1,6 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { type IGrantable, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { type IGrantable, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
@@ -19,6 +19,10 @@ export interface WebhookDeliveryProps {
   /** The variables `lambdas/core/config.ts` reads (WEBHOOK_QUEUE_URL is added here). */
   readonly environment: Readonly<Record<string, string>>;
 }
+
+/** The partition keys of deliveries and of events (lambdas/core/db/keys.ts), as IAM patterns. */
+export const DELIVERY_PARTITIONS = 'ACCOUNT#*#WEBHOOK#*';
+export const EVENT_PARTITIONS = 'ACCOUNT#*#EVENT#*';
 
 /** A delivery attempt waits at most 10 s on a receiver; a batch of 10 runs them in parallel. */
 export const DELIVERY_TIMEOUT = Duration.seconds(60);
@@ -54,7 +58,31 @@ export class WebhookDelivery extends Construct {
       timeout: DELIVERY_TIMEOUT,
       environment,
     });
-    props.table.grantReadWriteData(this.deliverer.role);
+    // It sends to customer URLs, so it gets only what an attempt and a fan-out use (ADR 0029):
+    // reads of the base table (the delivery, its event, the endpoints, a creative's slot), and
+    // writes only to deliveries (`ACCOUNT#<a>#WEBHOOK#<e>` partitions: Put at fan-out, Update
+    // for claim and outcome) and events (`ACCOUNT#<a>#EVENT#<id>`: marked fanned out). No
+    // delete, no batch, no scan, no index.
+    this.deliverer.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:GetItem', 'dynamodb:Query'],
+        resources: [props.table.tableArn],
+      }),
+    );
+    this.deliverer.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        resources: [props.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [DELIVERY_PARTITIONS] } },
+      }),
+    );
+    this.deliverer.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [props.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [EVENT_PARTITIONS] } },
+      }),
+    );
     // The next attempt is the same message sent again with a delay.
     this.queue.grantSendMessages(this.deliverer.role);
     // Presigned GETs of creatives for the creative events (signing needs the permission).
@@ -89,13 +117,11 @@ export class WebhookDelivery extends Construct {
         'lambda:InvokeFunction on this one function and its versions/aliases (<arn>:*), as grantInvoke writes it; no other function.',
     });
     const tableArn = nagReference(stack, props.table, props.table.tableArn);
-    for (const fn of [this.deliverer, this.sweeper]) {
-      Validations.of(fn.role).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::${tableArn}/index/*]`,
-        reason:
-          'The table grant adds the indexes of this one table (gsi1, gsi2) as <table ARN>/index/*; the sweeper queries gsi2. No other table.',
-      });
-    }
+    Validations.of(this.sweeper.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${tableArn}/index/*]`,
+      reason:
+        'The table grant adds the indexes of this one table (gsi1, gsi2) as <table ARN>/index/*; the sweeper queries gsi2. No other table.',
+    });
   }
 
   /** Lets a function that emits events (settles slots or finalises jobs) enqueue their deliveries. */

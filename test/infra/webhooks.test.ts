@@ -15,16 +15,19 @@ const id = (c: { node: { defaultChild?: unknown } }) =>
   stateless.getLogicalId(c.node.defaultChild as CfnResource);
 const webhooks = stateless.webhooks;
 
-type Statement = { Action: string | string[]; Resource: unknown };
-function actionsOfRole(role: unknown): string[] {
+type Statement = {
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: Record<string, Record<string, string[]>>;
+};
+function statementsOfRole(role: unknown): Statement[] {
   const policies = template.findResources('AWS::IAM::Policy', {
     Properties: { Roles: Match.arrayWith([{ Ref: id(role as never) }]) },
   });
-  return Object.values(policies).flatMap((p) =>
-    (p.Properties.PolicyDocument.Statement as Statement[]).flatMap((s) =>
-      Array.isArray(s.Action) ? s.Action : [s.Action],
-    ),
-  );
+  return Object.values(policies).flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
+}
+function actionsOfRole(role: unknown): string[] {
+  return statementsOfRole(role).flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
 }
 
 describe('webhook delivery', () => {
@@ -70,19 +73,33 @@ describe('webhook delivery', () => {
     });
   });
 
-  it('grants least privilege: the deliverer reads and writes the table, re-sends, presigns creatives; the sweeper only reads and sends', () => {
+  it('grants least privilege: the deliverer reads the table and writes only deliveries and events, re-sends, presigns creatives; the sweeper only reads and sends', () => {
     const deliverer = actionsOfRole(webhooks.deliverer.role);
+    expect(deliverer.filter((a) => a.startsWith('dynamodb:')).sort()).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query',
+      'dynamodb:UpdateItem',
+      'dynamodb:UpdateItem',
+    ]);
     expect(deliverer).toEqual(
-      expect.arrayContaining([
-        'dynamodb:GetItem',
-        'dynamodb:UpdateItem',
-        'sqs:SendMessage',
-        'sqs:ReceiveMessage',
-        's3:GetObject',
-      ]),
+      expect.arrayContaining(['sqs:SendMessage', 'sqs:ReceiveMessage', 's3:GetObject']),
     );
     expect(deliverer.filter((a) => a.startsWith('s3:'))).toEqual(['s3:GetObject']);
     expect(deliverer.filter((a) => a.startsWith('bedrock:'))).toEqual([]);
+    // Every DynamoDB statement names the table alone (no index), and every write is bound to
+    // the partitions of deliveries or events by dynamodb:LeadingKeys.
+    for (const statement of statementsOfRole(webhooks.deliverer.role)) {
+      const actions = Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+      if (!actions.some((a) => a.startsWith('dynamodb:'))) continue;
+      expect(JSON.stringify(statement.Resource)).not.toContain('/index');
+      expect(Array.isArray(statement.Resource)).toBe(false);
+      if (actions.some((a) => /^dynamodb:(Put|Update)/.test(a))) {
+        expect(statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys']).toEqual(
+          expect.arrayContaining([expect.stringMatching(/^ACCOUNT#\*#(WEBHOOK|EVENT)#\*$/)]),
+        );
+      }
+    }
     const sweeper = actionsOfRole(webhooks.sweeper.role);
     expect(sweeper).toEqual(expect.arrayContaining(['dynamodb:Query', 'sqs:SendMessage']));
     expect(sweeper.filter((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a))).toEqual([]);

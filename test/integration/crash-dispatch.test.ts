@@ -80,11 +80,18 @@ describe('dispatch survives the service being killed part-way', () => {
     }
 
     const service = await startService(dataDir);
+    // Every job ends: wait on that, with a deadline that names what was still open.
     let jobs: Record<string, unknown>[] = [];
+    const deadline = Date.now() + 900_000;
     for (;;) {
       jobs = await jobsOfLocalAccount(service.local);
       const open = jobs.filter((j) => !isFinalJobStatus(String(j.status)));
       if (open.length === 0) break;
+      if (Date.now() > deadline) {
+        throw new Error(
+          `jobs still open after 15 minutes: ${open.map((j) => `${j.id} ${j.status} ${j.succeeded}/${j.failed} ${j.dispatch}`).join(', ')}`,
+        );
+      }
       await new Promise((r) => setTimeout(r, 1000));
     }
     let delivered = 0;

@@ -80,8 +80,11 @@ export async function callLocal(local: LocalJson, body: object) {
   return { status: res.status, body: (await res.json()) as any };
 }
 
-/** The seeded account's jobs, read straight from the table (strongly), for the crash tests. */
-export async function jobsOfLocalAccount(local: LocalJson): Promise<Record<string, unknown>[]> {
+/**
+ * Every item of a partition of the service's table (with a sort-key prefix, or all of it), read
+ * straight from DynamoDB Local, strongly consistent, page by page.
+ */
+export async function queryLocalTable(local: LocalJson, pk: string, prefix = '') {
   const ddb = DynamoDBDocumentClient.from(
     new DynamoDBClient({
       endpoint: local.dynamodb.endpoint,
@@ -96,8 +99,8 @@ export async function jobsOfLocalAccount(local: LocalJson): Promise<Record<strin
       const out = await ddb.send(
         new QueryCommand({
           TableName: local.dynamodb.tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :job)',
-          ExpressionAttributeValues: { ':pk': `ACCOUNT#${local.accountId}`, ':job': 'JOB#' },
+          KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+          ExpressionAttributeValues: prefix ? { ':pk': pk, ':prefix': prefix } : { ':pk': pk },
           ConsistentRead: true,
           ExclusiveStartKey: start,
         }),
@@ -109,6 +112,11 @@ export async function jobsOfLocalAccount(local: LocalJson): Promise<Record<strin
   } finally {
     ddb.destroy();
   }
+}
+
+/** The seeded account's jobs, read straight from the table (strongly), for the crash tests. */
+export function jobsOfLocalAccount(local: LocalJson): Promise<Record<string, unknown>[]> {
+  return queryLocalTable(local, `ACCOUNT#${local.accountId}`, 'JOB#');
 }
 
 /**

@@ -136,8 +136,13 @@ describe('signed webhooks', () => {
       const completed = atMain().filter((r) => JSON.parse(r.body).type === 'job.completed');
       return completed.length >= 3 && atMain().length >= 3 + 6 ? true : undefined;
     }, 120_000);
-    // Late duplicates would show up here: give the loop a moment more before counting.
-    await new Promise((r) => setTimeout(r, 1500));
+    // Late duplicates would show up before every delivery is recorded final: wait for that (a
+    // message arriving after it finds its delivery final and sends nothing).
+    await eventually(async () => {
+      const listed = (await api.call('list_webhook_deliveries', { webhook_endpoint_id: main.id })).body
+        .deliveries as { status: string }[];
+      return listed.length === 9 && listed.every((d) => d.status === 'delivered') ? true : undefined;
+    }, 60_000);
 
     const verified = atMain().map(
       (r) => mainHook.verify(r.body, headersOf(r)) as { type: string; timestamp: string; data: any },
@@ -315,7 +320,7 @@ describe('signed webhooks', () => {
 });
 
 describe('emission is exactly once per job and survives a lost message', () => {
-  it('ten concurrent finalisers of one job write one job.completed; a delivery whose message was never sent is swept and delivered', async () => {
+  it('ten concurrent finalisers of one job write one job.completed; an event whose message was never sent is swept, fanned out and delivered', async () => {
     const { finalizeJobIfDone } = await import('#core/entities/job.ts');
     const { settleSlot, slotsOfJob } = await import('#core/entities/slot.ts');
     const { sweepOverdueDeliveries } = await import('#core/webhooks/sweep.ts');
@@ -354,10 +359,10 @@ describe('emission is exactly once per job and survives a lost message', () => {
     // Each answers the job as it read or wrote it; the one that won wrote `failed`.
     expect(finalised.map((j) => j?.status)).toContain('failed');
     expect((await api.call('get_job', { job_id: jobId }, as)).body.job.status).toBe('failed');
+    // The event waits in the outbox (ADR 0029): no delivery exists until it is fanned out.
     const pending = (await api.call('list_webhook_deliveries', { webhook_endpoint_id: endpoint.id }, as)).body
       .deliveries;
-    expect(pending).toHaveLength(1);
-    expect(pending[0]).toMatchObject({ event_type: 'job.completed', status: 'pending', attempts: 0 });
+    expect(pending).toHaveLength(0);
 
     const resent = await sweepOverdueDeliveries(api.deps, new Date(Date.now() + 1000));
     const delivered = await eventually(async () => {
@@ -373,10 +378,11 @@ describe('emission is exactly once per job and survives a lost message', () => {
       data: { job: { job_id: string; status: string } };
     };
     console.log(
-      `10 concurrent finalisers: ${pending.length} job.completed written; swept ${resent}; delivered after ${delivered[0].attempts} attempt, received ${received.length}`,
+      `10 concurrent finalisers: ${delivered.length} job.completed delivery after the fan-out; swept ${resent}; delivered after ${delivered[0].attempts} attempt, received ${received.length}`,
     );
     expect(resent).toBeGreaterThanOrEqual(1);
     expect(received).toHaveLength(1);
+    expect(delivered).toHaveLength(1);
     expect(event.data.job).toMatchObject({ job_id: jobId, status: 'failed' });
   }, 60_000);
 });

@@ -58,6 +58,7 @@ describe('the Standard Webhooks signer', () => {
       secret: 'whsec_new',
       previous_secret: 'whsec_old',
       previous_secret_expires_at: '2026-01-02T00:00:00.000Z',
+      disabled_at: null,
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
     };

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import {
-  allWebhookEndpoints,
   createWebhookEndpoint,
+  EndpointLimitError,
   toWebhookEndpointView,
 } from '#core/entities/webhook-endpoint.ts';
 import { ConflictError, ValidationError } from '#core/errors.ts';
@@ -41,13 +41,9 @@ export const createWebhookEndpointAction = defineAction({
         ]);
       }
     }
-    const existing = await allWebhookEndpoints(deps, principal.accountId);
-    if (existing.length >= MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT) {
-      throw new ConflictError(
-        `An account has at most ${MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT} webhook endpoints; delete one first.`,
-      );
-    }
     const now = deps.now().toISOString();
+    // The cap is checked in the endpoint's own transaction (a counter on the account), so
+    // concurrent creates cannot pass it together (ADR 0029).
     const endpoint = await createWebhookEndpoint(deps, principal.accountId, {
       id: deps.newId(),
       url: input.url,
@@ -57,6 +53,11 @@ export const createWebhookEndpointAction = defineAction({
       previous_secret_expires_at: null,
       created_at: now,
       updated_at: now,
+    }).catch((error: unknown) => {
+      if (!(error instanceof EndpointLimitError)) throw error;
+      throw new ConflictError(
+        `An account has at most ${MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT} webhook endpoints; delete one first.`,
+      );
     });
     return { webhook_endpoint: { ...toWebhookEndpointView(endpoint), secret: endpoint.secret } };
   },

@@ -133,6 +133,20 @@ export const keys = {
     partition: account(accountId),
     skPrefix: 'WEBHOOK#',
   }),
+  /**
+   * One event of an account (the outbox, ADR 0029): written with the change it reports, then
+   * fanned out to the subscribed endpoints' deliveries.
+   */
+  webhookEvent: (accountId: string, eventId: string): ItemKey => ({
+    pk: `${account(accountId)}#EVENT#${eventId}`,
+    sk: 'EVENT',
+  }),
+  /** Events not yet fanned out, across accounts, oldest first (sparse gsi2): what the sweeper re-drives. */
+  eventsToFanOut: (): CollectionKey => ({
+    index: 'gsi2',
+    partition: 'WEBHOOKS#fanout',
+    skPrefix: 'EVENT#',
+  }),
   /** One delivery of one event to one endpoint; an endpoint's deliveries share a partition. */
   webhookDelivery: (accountId: string, endpointId: string, deliveryId: string): ItemKey => ({
     pk: `${account(accountId)}#WEBHOOK#${endpointId}`,

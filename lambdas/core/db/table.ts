@@ -4,12 +4,13 @@ import {
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
+  QueryCommand,
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { retryUntilDone } from '../retry.ts';
 import { isConditionalCheckFailed } from './errors.ts';
-import type { CollectionKey, ItemKey } from './keys.ts';
+import { type CollectionKey, type ItemKey, sortKeyIn } from './keys.ts';
 import type { Page } from './pagination.ts';
 import { type PageRequest, type QueryFilter, queryAll, queryCollection } from './query.ts';
 
@@ -47,27 +48,6 @@ export async function putIfAbsent(deps: TableDeps, item: Item): Promise<boolean>
   } catch (error) {
     if (isConditionalCheckFailed(error)) return false;
     throw error;
-  }
-}
-
-/** Puts items 25 a call (BatchWriteItem's limit), retrying what comes back unprocessed. */
-export async function batchPut(
-  deps: TableDeps,
-  items: readonly Item[],
-  onProgress: (written: number) => Promise<void> = async () => {},
-): Promise<void> {
-  const table = deps.config.tableName;
-  for (let i = 0; i < items.length; i += 25) {
-    const requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    await retryUntilDone(
-      requests,
-      async (pending) => {
-        const out = await deps.ddb.send(new BatchWriteCommand({ RequestItems: { [table]: [...pending] } }));
-        return out.UnprocessedItems?.[table] as typeof requests | undefined;
-      },
-      { ...UNPROCESSED, what: 'BatchWriteItem' },
-    );
-    await onProgress(Math.min(items.length, i + 25));
   }
 }
 
@@ -117,25 +97,58 @@ export function queryPage<T>(
   return queryCollection(deps.ddb, deps.config.tableName, collection, page, fromItem, filter);
 }
 
+/** BatchWriteItem calls of one deletion in flight at once (a job's slots and pointers are 1,000s). */
+const DELETE_PARALLELISM = 4;
+
 /**
- * Deletes items by key, 25 a call (BatchWriteItem's limit), retrying what comes back
- * unprocessed; a key that is already gone is no error, so a resumed sweep repeats it safely.
+ * Deletes items by key, 25 a call (BatchWriteItem's limit), a few calls at a time, retrying what
+ * comes back unprocessed; a key that is already gone is no error, so a resumed sweep repeats it
+ * safely.
  */
 export async function batchDelete(deps: TableDeps, itemKeys: readonly ItemKey[]): Promise<void> {
   const table = deps.config.tableName;
-  for (let i = 0; i < itemKeys.length; i += 25) {
-    const requests = itemKeys
-      .slice(i, i + 25)
-      .map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
-    await retryUntilDone(
-      requests,
-      async (pending) => {
-        const out = await deps.ddb.send(new BatchWriteCommand({ RequestItems: { [table]: [...pending] } }));
-        return out.UnprocessedItems?.[table] as typeof requests | undefined;
+  const calls: ItemKey[][] = [];
+  for (let i = 0; i < itemKeys.length; i += 25) calls.push(itemKeys.slice(i, i + 25));
+  const lane = async () => {
+    for (let call = calls.shift(); call; call = calls.shift()) {
+      const requests = call.map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
+      await retryUntilDone(
+        requests,
+        async (pending) => {
+          const out = await deps.ddb.send(new BatchWriteCommand({ RequestItems: { [table]: [...pending] } }));
+          return out.UnprocessedItems?.[table] as typeof requests | undefined;
+        },
+        { ...UNPROCESSED, what: 'BatchWriteItem' },
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DELETE_PARALLELISM, calls.length) }, lane));
+}
+
+/**
+ * The first `limit` items of an index collection whose sort key is before `before` (its prefix,
+ * then `before`), oldest first: what a sweeper picks up from a sparse "due" collection.
+ */
+export async function queryBefore(
+  deps: TableDeps,
+  collection: CollectionKey,
+  before: string,
+  limit: number,
+): Promise<Item[]> {
+  const out = await deps.ddb.send(
+    new QueryCommand({
+      TableName: deps.config.tableName,
+      IndexName: collection.index,
+      KeyConditionExpression: `${collection.index}pk = :pk AND ${collection.index}sk BETWEEN :from AND :to`,
+      ExpressionAttributeValues: {
+        ':pk': collection.partition,
+        ':from': collection.skPrefix,
+        ':to': sortKeyIn(collection, before),
       },
-      { ...UNPROCESSED, what: 'BatchWriteItem' },
-    );
-  }
+      Limit: limit,
+    }),
+  );
+  return out.Items ?? [];
 }
 
 /** A transaction item that writes a new item, never over an existing one. */

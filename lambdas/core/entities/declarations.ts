@@ -12,6 +12,7 @@ import { sharedVisualEntity } from './shared-visual.ts';
 import { slotEntity } from './slot.ts';
 import { webhookDeliveryEntity } from './webhook-delivery.ts';
 import { webhookEndpointEntity } from './webhook-endpoint.ts';
+import { webhookEventEntity } from './webhook-event.ts';
 
 /**
  * Every entity of the table, in the order docs/data-model.md lists their access patterns.
@@ -31,5 +32,6 @@ export const entities = [
   rateWindowEntity,
   idempotencyRecordEntity,
   webhookEndpointEntity,
+  webhookEventEntity,
   webhookDeliveryEntity,
 ] as const;

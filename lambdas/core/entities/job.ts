@@ -10,6 +10,7 @@ import { nullableNumber, nullableString, stringList } from '../db/zod-fields.ts'
 import type { Deps } from '../deps.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import { FINAL_JOB_STATUSES, isFinalJobStatus, JOB_STATUSES, type JobStatus } from '../job-status.ts';
+import { backoffMs } from '../retry.ts';
 import { enqueueAfterCommit, planEvent } from '../webhooks/emit.ts';
 import { campaignOrdered, getCampaign } from './campaign.ts';
 import { ledger } from './ledger.ts';
@@ -93,7 +94,7 @@ export const jobEntity = defineEntity({
       operation:
         'Query `pk = ACCOUNT#<a> AND begins_with(sk, JOB#)`, or gsi1 `gsi1pk = ACCOUNT#<a>#CAMPAIGN#<c>#JOBS`; `status` as a FilterExpression',
       consistency: 'strong',
-      functions: ['listJobs', 'openJobsOfCampaign'],
+      functions: ['listJobs', 'openJobsOfCampaign', 'openJobsOfAccount'],
     },
     {
       does: "count a job's cancelled slots (with their release, see slot)",
@@ -101,6 +102,13 @@ export const jobEntity = defineEntity({
       consistency: '–',
       functions: ['cancelSlots'],
       module: 'lambdas/core/entities/slot.ts',
+    },
+    {
+      does: 'close a job for deletion, returning every credit it still holds',
+      operation:
+        'TransactWrite: Update job SET `deleting_at` (off gsi2) conditional on the counters read + account `reserved → available` by its pending count',
+      consistency: '–',
+      functions: ['closeJobForDeletion'],
     },
     {
       does: 'delete a job with its slots and markers (a deletion sweep)',
@@ -123,7 +131,7 @@ export const jobEntity = defineEntity({
     {
       does: "fix a job's final status",
       operation:
-        'UpdateItem conditional on the counters read, removing it from gsi2; the new item is returned, not read again. With webhook endpoints subscribed: TransactWrite of that Update + a Put per `job.completed` delivery',
+        'UpdateItem conditional on the counters read, removing it from gsi2; the new item is returned, not read again. With webhook endpoints subscribed: TransactWrite of that Update + one `job.completed` event (the outbox)',
       consistency: '–',
       functions: ['finalizeJobIfDone'],
     },
@@ -183,6 +191,32 @@ export function newJobItem(
     created_at: job.created_at,
     updated_at: job.updated_at,
   };
+}
+
+/**
+ * The condition every write that adds a slot to a job or moves its credits carries (slot writes,
+ * settlements, cancellations): the job exists and is not closed for deletion. Closing is the
+ * fence between a deletion and a dispatch still writing slots (ADR 0029).
+ */
+export const JOB_IS_LIVE = 'attribute_exists(pk) AND attribute_not_exists(deleting_at)';
+
+/** A transaction item requiring the job live (see JOB_IS_LIVE). */
+export function jobIsLive(tableName: string, accountId: string, jobId: string) {
+  return {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: keys.jobById(accountId, jobId),
+      ConditionExpression: JOB_IS_LIVE,
+    },
+  };
+}
+
+/** Thrown when a job was closed for deletion while something was adding to it. */
+export class JobClosedError extends Error {
+  constructor(readonly jobId: string) {
+    super(`job ${jobId} was closed for deletion`);
+    this.name = 'JobClosedError';
+  }
 }
 
 /** `planned` until all its slots exist and were enqueued (or failed), then `dispatched`. */
@@ -313,7 +347,7 @@ export async function finalizeJobIfDone(
     // Jobs written before cancellation existed have no `cancelled` counter: it reads as 0.
     ConditionExpression: `succeeded = :s AND failed = :f AND ${
       job.cancelled === 0 ? '(attribute_not_exists(cancelled) OR cancelled = :n)' : 'cancelled = :n'
-    } AND NOT #status IN (:c, :p, :x, :k)`,
+    } AND NOT #status IN (:c, :p, :x, :k) AND attribute_not_exists(deleting_at)`,
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
       ':status': status,
@@ -391,14 +425,84 @@ export function openJobsOfCampaign(deps: Deps, accountId: string, campaignId: st
   });
 }
 
+/** An account's jobs that are not final yet (offboarding cancels them). */
+export function openJobsOfAccount(deps: Deps, accountId: string): Promise<Job[]> {
+  return queryAll(deps.ddb, deps.config.tableName, keys.jobsOfAccount(accountId), jobFromItem, {
+    expression: 'NOT #status IN (:c, :p, :x, :k)',
+    names: { '#status': 'status' },
+    values: Object.fromEntries(FINAL_JOB_STATUSES.map((s, i) => [[':c', ':p', ':x', ':k'][i], s])),
+  });
+}
+
 /** Every job of a campaign, whatever its status (a deletion sweep). */
 export function jobsOfCampaign(deps: Deps, accountId: string, campaignId: string): Promise<Job[]> {
   return queryAll(deps.ddb, deps.config.tableName, keys.jobsOfCampaign(accountId, campaignId), jobFromItem);
 }
 
+const closingSchema = z.object({
+  jobs: z.number().int().nonnegative(),
+  succeeded: counter,
+  failed: counter,
+  cancelled: z.number().int().nonnegative().optional(),
+  deleting_at: z.string().optional(),
+});
+
 /**
- * Deletes a job's records: every item of its partition (slots, shared-visual markers), then the
- * job itself, last, so that a sweep interrupted part-way still finds the job and finishes it.
+ * Closes a job for deletion (ADR 0029): in one transaction the job gets `deleting_at` (and leaves
+ * the open-jobs index) and every credit it still holds (its pending count: images neither
+ * settled nor cancelled, written or not) moves reserved → available. Conditional on the counters
+ * read, so a settlement that lands first is retried around. From then on nothing can add a slot
+ * to it or move its credits: every such write requires the job live (JOB_IS_LIVE), so a
+ * dispatch still writing slots stops, a worker's late settlement fails cleanly, and a
+ * cancellation finds nothing to release. Idempotent: a closed or missing job answers 0.
+ * Answers how many credits it released.
+ */
+export async function closeJobForDeletion(deps: Deps, accountId: string, jobId: string): Promise<number> {
+  const table = deps.config.tableName;
+  for (let attempt = 1; ; attempt++) {
+    const job = await getItem(deps, keys.jobById(accountId, jobId), (item) =>
+      jobEntity.fromItemAs(closingSchema, item),
+    );
+    if (!job || job.deleting_at) return 0;
+    const held = job.jobs - job.succeeded - job.failed - (job.cancelled ?? 0);
+    try {
+      await deps.ddb.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: table,
+                Key: keys.jobById(accountId, jobId),
+                UpdateExpression: 'SET deleting_at = :now, updated_at = :now REMOVE gsi2pk, gsi2sk',
+                ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(deleting_at) AND succeeded = :s AND failed = :f AND ${
+                  job.cancelled === undefined ? 'attribute_not_exists(cancelled)' : 'cancelled = :c'
+                }`,
+                ExpressionAttributeValues: {
+                  ':now': deps.now().toISOString(),
+                  ':s': job.succeeded,
+                  ':f': job.failed,
+                  ...(job.cancelled === undefined ? {} : { ':c': job.cancelled }),
+                },
+              },
+            },
+            ...(held > 0 ? [ledger.release(table, accountId, held)] : []),
+          ],
+        }),
+      );
+      return held;
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      if (reasons.length === 0 || attempt >= 20) throw error;
+      // The counters moved (a settlement committed first) or a write was in flight: read again.
+      await new Promise((r) => setTimeout(r, backoffMs(attempt, { baseMs: 20, capMs: 500 })));
+    }
+  }
+}
+
+/**
+ * Deletes a job's records: its creative pointers, then every item of its partition (slots,
+ * shared-visual markers), then the job itself, last, so that a sweep interrupted part-way still
+ * finds the job and finishes it.
  * Answers how many slots it deleted.
  */
 export async function deleteJobRecords(deps: Deps, accountId: string, jobId: string): Promise<number> {
@@ -412,14 +516,17 @@ export async function deleteJobRecords(deps: Deps, accountId: string, jobId: str
       id: String(item.id),
     }),
   );
-  const slots = [...slotItems.map((s) => s.key), ...slotItems.map((s) => keys.creativeById(accountId, s.id))];
+  const pointers = slotItems.map((s) => keys.creativeById(accountId, s.id));
   const visuals = await queryAll(
     deps.ddb,
     deps.config.tableName,
     keys.sharedVisualsOfJob(accountId, jobId),
     keyOf,
   );
-  await batchDelete(deps, [...slots, ...visuals]);
+  // Pointers before their slots: a sweep interrupted in between finds the slots again (and so
+  // their pointers), while a pointer whose slot is gone could no longer be found.
+  await batchDelete(deps, pointers);
+  await batchDelete(deps, [...slotItems.map((s) => s.key), ...visuals]);
   await batchDelete(deps, [keys.jobById(accountId, jobId)]);
   return slotItems.length;
 }

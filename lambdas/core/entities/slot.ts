@@ -8,14 +8,15 @@ import { defineEntity } from '../db/entity.ts';
 import { cancellationReasons, isConditionalCheckFailed } from '../db/errors.ts';
 import { inCollection, keys, slotIndexPart, sortKeyIn } from '../db/keys.ts';
 import { queryAll } from '../db/query.ts';
-import { batchPut, getItem, putIfAbsent, updateIf } from '../db/table.ts';
+import { getItem, putNew, updateIf } from '../db/table.ts';
 import { nullableNumber, nullableString } from '../db/zod-fields.ts';
 import type { Deps } from '../deps.ts';
 import type { SlotPlan } from '../generation/batch.ts';
 import { backoffMs } from '../retry.ts';
 import { METRIC } from '../telemetry.ts';
-import { enqueueAfterCommit, planEvent } from '../webhooks/emit.ts';
+import { enqueueAfterCommit, type PlannedEvent, planEvent } from '../webhooks/emit.ts';
 import type { CreativeRef } from '../webhooks/render.ts';
+import { JOB_IS_LIVE, JobClosedError, jobIsLive } from './job.ts';
 import { ledger } from './ledger.ts';
 
 export const SLOT_STATUSES = ['pending', 'running', 'succeeded', 'failed', 'cancelled'] as const;
@@ -124,13 +125,13 @@ export const slotEntity = defineEntity({
     {
       does: "write a job's slots, each with its creative pointer",
       operation:
-        'BatchWriteItem (25 a call, unprocessed retried with backoff) of slots and `CREATIVE#<id>` pointers',
+        'TransactWrite of 49 slots with their `CREATIVE#<id>` pointers + ConditionCheck job live (no `deleting_at`), conflicts retried',
       consistency: '–',
       functions: ['writeSlots'],
     },
     {
       does: 'write a missing slot (reconciler, failed dispatch)',
-      operation: 'PutItem `attribute_not_exists(pk)`, then PutItem of its pointer',
+      operation: 'TransactWrite: Put slot `attribute_not_exists(pk)` + Put pointer + ConditionCheck job live',
       consistency: '–',
       functions: ['createSlotIfMissing'],
     },
@@ -161,14 +162,14 @@ export const slotEntity = defineEntity({
     {
       does: 'settle a slot with its credit',
       operation:
-        'TransactWrite: slot `running → succeeded` (lease held) + account `reserved → used` + job counter; or slot `→ failed` + `reserved → available` + job counters; + a Put per subscribed `creative.*` webhook delivery',
+        'TransactWrite: slot `running → succeeded` (lease held) + account `reserved → used` + job counter (job live); or slot `→ failed` + `reserved → available` + job counters; + one `creative.*` webhook event (the outbox) when any endpoint subscribes',
       consistency: '–',
       functions: ['settleSlot'],
     },
     {
       does: "cancel a job's slots that have not started, returning their credits",
       operation:
-        'TransactWrite (25 slots a call): each slot `status = pending → cancelled` (off gsi1) + account `reserved → available` by n + job `cancelled + n`; a slot claimed meanwhile is dropped and the rest retried',
+        'TransactWrite (25 slots a call): each slot `status = pending → cancelled` (off gsi1) + account `reserved → available` by n + job `cancelled + n` (job live); a slot claimed meanwhile is dropped and the rest retried',
       consistency: '–',
       functions: ['cancelSlots'],
     },
@@ -245,17 +246,60 @@ export function newSlotItems(
   });
 }
 
-/** Writes slots 25 at a time; puts are idempotent (deterministic keys), so retrying is safe. */
-export function writeSlots(
+/** Slots per transaction: each with its pointer, plus the job's condition, within the 100-item limit. */
+const SLOTS_PER_TRANSACTION = 49;
+
+/**
+ * Writes a job's slots, each with its creative pointer, 49 a transaction, each transaction
+ * conditional on the job being live (ADR 0029): once a deletion closed the job, no slot of it is
+ * written any more, so the sweep that follows sees every slot there will ever be. Throws
+ * JobClosedError then. Puts are idempotent (deterministic keys), so retrying is safe; a
+ * transaction that conflicts with a concurrent write of the job (a worker settling its first
+ * slots) is retried with backoff.
+ */
+export async function writeSlots(
   deps: Deps,
   items: readonly Record<string, unknown>[],
   onProgress?: (written: number) => Promise<void>,
 ): Promise<void> {
-  // Each pointer just before its slot: wherever a crash cuts the 25-item calls, every slot written
-  // has its pointer (a pointer without its slot reads as an unknown creative until the reconciler
-  // writes the slot).
-  const both = items.flatMap((item) => [creativePointer(item), item]);
-  return batchPut(deps, both, onProgress && ((written) => onProgress(Math.floor(written / 2))));
+  const table = deps.config.tableName;
+  for (let i = 0; i < items.length; i += SLOTS_PER_TRANSACTION) {
+    const chunk = items.slice(i, i + SLOTS_PER_TRANSACTION);
+    const first = chunk[0];
+    if (!first) break;
+    const accountId = String(first.account_id);
+    const jobId = String(first.job_id);
+    await transactUnlessClosed(deps, jobId, [
+      ...chunk.flatMap((item) => [
+        { Put: { TableName: table, Item: creativePointer(item) } },
+        { Put: { TableName: table, Item: item } },
+      ]),
+      jobIsLive(table, accountId, jobId),
+    ]);
+    await onProgress?.(Math.min(items.length, i + SLOTS_PER_TRANSACTION));
+  }
+}
+
+type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
+
+/**
+ * One transaction whose last item is the job's liveness check: JobClosedError when that failed,
+ * false when another item's condition failed, retried on conflicts.
+ */
+async function transactUnlessClosed(deps: Deps, jobId: string, items: TransactItems): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await deps.ddb.send(new TransactWriteCommand({ TransactItems: items }));
+      return true;
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      if (reasons.length === 0) throw error;
+      if (reasons[items.length - 1] === 'ConditionalCheckFailed') throw new JobClosedError(jobId);
+      if (reasons.includes('ConditionalCheckFailed')) return false;
+      if (attempt >= 10) throw error;
+      await new Promise((r) => setTimeout(r, backoffMs(attempt, { baseMs: 25, capMs: 1_000 })));
+    }
+  }
 }
 
 /** The `CREATIVE#<id>` pointer of a slot item: where the slot is, from the creative id alone. */
@@ -290,14 +334,23 @@ export const creativePointerKeys = (accountId: string, creativeIds: readonly str
   creativeIds.map((id) => keys.creativeById(accountId, id));
 
 /**
- * Writes one slot unless it exists: the reconciler must never overwrite a slot a worker already
- * claimed or settled. Answers whether it wrote it.
+ * Writes one slot with its pointer unless the slot exists (the reconciler must never overwrite a
+ * slot a worker already claimed or settled) or the job is closed for deletion. Answers whether
+ * it wrote it.
  */
 export async function createSlotIfMissing(deps: Deps, item: Record<string, unknown>): Promise<boolean> {
-  const written = await putIfAbsent(deps, item);
-  // The pointer holds nothing that changes: writing it again is harmless.
-  if (written) await batchPut(deps, [creativePointer(item)]);
-  return written;
+  const table = deps.config.tableName;
+  try {
+    return await transactUnlessClosed(deps, String(item.job_id), [
+      putNew(table, item),
+      // The pointer holds nothing that changes: writing it again is harmless.
+      { Put: { TableName: table, Item: creativePointer(item) } },
+      jobIsLive(table, String(item.account_id), String(item.job_id)),
+    ]);
+  } catch (error) {
+    if (error instanceof JobClosedError) return false;
+    throw error;
+  }
 }
 
 export function getSlot(
@@ -375,7 +428,7 @@ export type SlotResult = {
 };
 
 function jobCounter(
-  deps: Deps,
+  table: string,
   slot: Pick<Slot, 'account_id' | 'job_id'>,
   now: string,
   failureCode?: string,
@@ -387,11 +440,12 @@ function jobCounter(
     : '';
   return {
     Update: {
-      TableName: deps.config.tableName,
+      TableName: table,
       Key: keys.jobById(slot.account_id, slot.job_id),
       UpdateExpression: `SET ${counter} = ${counter} + :one, updated_at = :now${byReason}`,
-      // A deleted job (ADR 0028) fails the settlement cleanly instead of being recreated.
-      ConditionExpression: 'attribute_exists(pk)',
+      // A job deleted or closed for deletion (ADR 0028, 0029) fails the settlement cleanly: its
+      // credits were released when it was closed, and it is never recreated as a stub.
+      ConditionExpression: JOB_IS_LIVE,
       ...(failureCode ? { ExpressionAttributeNames: { '#code': failureCode } } : {}),
       ExpressionAttributeValues: { ':one': 1, ':now': now, ...(failureCode ? { ':zero': 0 } : {}) },
     },
@@ -431,8 +485,51 @@ export async function settleSlot(
   slot: Pick<Slot, 'account_id' | 'job_id' | 'campaign_id' | 'index' | 'id'>,
   settlement: Settlement,
 ): Promise<boolean> {
-  const now = deps.now().toISOString();
-  const table = deps.config.tableName;
+  const now = deps.now();
+  // The creative's event commits with its settlement, or not at all: one outbox item, fanned
+  // out to the endpoints after the commit (ADR 0025, 0029).
+  const event = await planEvent(
+    deps,
+    slot.account_id,
+    settlement.status === 'succeeded' ? 'creative.succeeded' : 'creative.failed',
+    { job_id: slot.job_id, index: slot.index } satisfies CreativeRef,
+    now,
+  );
+  try {
+    await deps.ddb.send(
+      new TransactWriteCommand({
+        TransactItems: settlementItems(deps.config.tableName, slot, settlement, now.toISOString(), event),
+      }),
+    );
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+  await enqueueAfterCommit(deps, event);
+  // Counted only when the move commits, so a redelivery can never count an image twice.
+  if (settlement.status === 'succeeded') {
+    deps.telemetry.count(METRIC.imagesSucceeded);
+    deps.telemetry.count(METRIC.creditsUsed);
+  } else {
+    deps.telemetry.count(METRIC.imagesFailed, 1, { reason: reasonCode(settlement.reason) });
+    deps.telemetry.count(METRIC.creditsReleased);
+  }
+  return true;
+}
+
+/**
+ * The settlement's transaction: the slot's move (conditional on it being unfinished and, with a
+ * lease id, on still holding it), its credit through the ledger, the job's counter (the job
+ * live), and the event's one outbox item when any endpoint receives it. Four items at most,
+ * whatever the number of endpoints (ADR 0029).
+ */
+export function settlementItems(
+  table: string,
+  slot: Pick<Slot, 'account_id' | 'job_id' | 'campaign_id' | 'index' | 'id'>,
+  settlement: Settlement,
+  now: string,
+  event: PlannedEvent,
+) {
   const succeeded = settlement.status === 'succeeded';
   const group = groupKeys(slot, settlement.status, now);
   const fields: Record<string, unknown> = succeeded
@@ -448,59 +545,32 @@ export async function settleSlot(
   const set = Object.entries(fields).filter(([, value]) => value !== undefined);
   const code = succeeded ? undefined : reasonCode(settlement.reason);
   const lease = settlement.leaseId;
-  // The creative's webhook deliveries commit with its settlement, or not at all (ADR 0025).
-  const event = await planEvent(
-    deps,
-    slot.account_id,
-    succeeded ? 'creative.succeeded' : 'creative.failed',
-    { job_id: slot.job_id, index: slot.index } satisfies CreativeRef,
-    new Date(now),
-  );
-  try {
-    await deps.ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table,
-              Key: keys.slot(slot.account_id, slot.job_id, slot.index),
-              UpdateExpression: `SET #status = :to, ${set.map(([name]) => `${name} = :${name}, `).join('')}updated_at = :now, completed_at = :now, gsi1pk = :g1pk, gsi1sk = :g1sk REMOVE lease_id, lease_until`,
-              ConditionExpression: succeeded
-                ? '#status = :running AND lease_id = :lease'
-                : `#status IN (:pending, :running)${lease ? ' AND lease_id = :lease' : ''}`,
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':to': settlement.status,
-                ':running': 'running',
-                ...(succeeded ? {} : { ':pending': 'pending' }),
-                ...(lease ? { ':lease': lease } : {}),
-                ...Object.fromEntries(set.map(([name, value]) => [`:${name}`, value])),
-                ':now': now,
-                ':g1pk': group.gsi1pk,
-                ':g1sk': group.gsi1sk,
-              },
-            },
-          },
-          succeeded ? ledger.consume(table, slot.account_id) : ledger.release(table, slot.account_id),
-          jobCounter(deps, slot, now, code),
-          ...event.puts,
-        ],
-      }),
-    );
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
-  await enqueueAfterCommit(deps, event);
-  // Counted only when the move commits, so a redelivery can never count an image twice.
-  if (code === undefined) {
-    deps.telemetry.count(METRIC.imagesSucceeded);
-    deps.telemetry.count(METRIC.creditsUsed);
-  } else {
-    deps.telemetry.count(METRIC.imagesFailed, 1, { reason: code });
-    deps.telemetry.count(METRIC.creditsReleased);
-  }
-  return true;
+  return [
+    {
+      Update: {
+        TableName: table,
+        Key: keys.slot(slot.account_id, slot.job_id, slot.index),
+        UpdateExpression: `SET #status = :to, ${set.map(([name]) => `${name} = :${name}, `).join('')}updated_at = :now, completed_at = :now, gsi1pk = :g1pk, gsi1sk = :g1sk REMOVE lease_id, lease_until`,
+        ConditionExpression: succeeded
+          ? '#status = :running AND lease_id = :lease'
+          : `#status IN (:pending, :running)${lease ? ' AND lease_id = :lease' : ''}`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':to': settlement.status,
+          ':running': 'running',
+          ...(succeeded ? {} : { ':pending': 'pending' }),
+          ...(lease ? { ':lease': lease } : {}),
+          ...Object.fromEntries(set.map(([name, value]) => [`:${name}`, value])),
+          ':now': now,
+          ':g1pk': group.gsi1pk,
+          ':g1sk': group.gsi1sk,
+        },
+      },
+    },
+    succeeded ? ledger.consume(table, slot.account_id) : ledger.release(table, slot.account_id),
+    jobCounter(table, slot, now, code),
+    ...event.puts,
+  ];
 }
 
 /**
@@ -524,18 +594,17 @@ export async function releaseLease(deps: Deps, slot: Slot, leaseId: string): Pro
 }
 
 /**
- * Cancels slots of one job that have not started (`pending`), or, for a deletion,
- * `unfinished` ones (running too: their worker's settlement then fails and changes nothing). Each
- * transaction moves up to 25 slots to `cancelled` (out of the state groups), returns their credits
- * reserved → available through the ledger, and counts them on the job, so the ledger and the
- * counters move together. A slot a worker claimed (or settled) meanwhile fails its condition: it
- * is dropped and the rest retried, so exactly the slots that never started are cancelled.
- * Answers how many were cancelled (and so how many credits came back).
+ * Cancels slots of one job that have not started (`pending`). Each transaction moves up to 25
+ * slots to `cancelled` (out of the state groups), returns their credits reserved → available
+ * through the ledger, and counts them on the job, so the ledger and the counters move together.
+ * A slot a worker claimed (or settled) meanwhile fails its condition: it is dropped and the rest
+ * retried, so exactly the slots that never started are cancelled. A job closed for deletion
+ * meanwhile (its credits all released at once, ADR 0029) stops it. Answers how many were
+ * cancelled (and so how many credits came back).
  */
 export async function cancelSlots(
   deps: Deps,
   slots: readonly Pick<Slot, 'account_id' | 'job_id' | 'index'>[],
-  include: 'pending' | 'unfinished' = 'pending',
 ): Promise<number> {
   const table = deps.config.tableName;
   let cancelled = 0;
@@ -555,13 +624,11 @@ export async function cancelSlots(
                   Key: keys.slot(slot.account_id, slot.job_id, slot.index),
                   UpdateExpression:
                     'SET #status = :cancelled, updated_at = :now, completed_at = :now REMOVE gsi1pk, gsi1sk, lease_id, lease_until',
-                  ConditionExpression:
-                    include === 'pending' ? '#status = :pending' : '#status IN (:pending, :running)',
+                  ConditionExpression: '#status = :pending',
                   ExpressionAttributeNames: { '#status': 'status' },
                   ExpressionAttributeValues: {
                     ':cancelled': 'cancelled',
                     ':pending': 'pending',
-                    ...(include === 'pending' ? {} : { ':running': 'running' }),
                     ':now': now,
                   },
                 },
@@ -572,6 +639,7 @@ export async function cancelSlots(
                   TableName: table,
                   Key: keys.jobById(first.account_id, first.job_id),
                   UpdateExpression: 'SET cancelled = if_not_exists(cancelled, :zero) + :n, updated_at = :now',
+                  ConditionExpression: JOB_IS_LIVE,
                   ExpressionAttributeValues: { ':zero': 0, ':n': pending.length, ':now': now },
                 },
               },
@@ -584,6 +652,8 @@ export async function cancelSlots(
       } catch (error) {
         const reasons = cancellationReasons(error);
         if (reasons.length === 0 || attempt >= 8) throw error;
+        // The job was closed for deletion: its credits are already back.
+        if (reasons[pending.length + 1] === 'ConditionalCheckFailed') return cancelled;
         const lost = new Set(pending.flatMap((_, n) => (reasons[n] === 'ConditionalCheckFailed' ? [n] : [])));
         // Nothing lost means a conflict with a concurrent write (a claim in flight): back off, retry.
         if (lost.size === 0)

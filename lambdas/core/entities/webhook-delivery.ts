@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { defineEntity } from '../db/entity.ts';
-import { inCollection, keys, sortKeyIn } from '../db/keys.ts';
+import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import type { PageRequest } from '../db/query.ts';
-import { getItem, queryPage, updateIf } from '../db/table.ts';
+import { getItem, queryBefore, queryPage, updateIf } from '../db/table.ts';
 import { tableDesign } from '../db/table-design.ts';
 import { nullableNumber, nullableString } from '../db/zod-fields.ts';
 import type { Deps } from '../deps.ts';
@@ -236,20 +235,7 @@ export async function recordAttempt(
 
 /** Pending deliveries (any account) whose attempt was due before `cutoff`, oldest first, at most `limit`. */
 export async function listOverdueDeliveries(deps: Deps, cutoff: Date, limit = 100): Promise<DeliveryRef[]> {
-  const due = keys.dueWebhookDeliveries();
-  const out = await deps.ddb.send(
-    new QueryCommand({
-      TableName: deps.config.tableName,
-      IndexName: due.index,
-      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: {
-        ':pk': due.partition,
-        ':from': due.skPrefix,
-        ':to': sortKeyIn(due, cutoff.toISOString()),
-      },
-      Limit: limit,
-    }),
-  );
+  const items = await queryBefore(deps, keys.dueWebhookDeliveries(), cutoff.toISOString(), limit);
   const refSchema = z.object({ account_id: z.string(), webhook_endpoint_id: z.string(), id: z.string() });
-  return (out.Items ?? []).map((item) => refOf(webhookDeliveryEntity.fromItemAs(refSchema, item)));
+  return items.map((item) => refOf(webhookDeliveryEntity.fromItemAs(refSchema, item)));
 }

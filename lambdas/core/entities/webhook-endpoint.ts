@@ -1,13 +1,20 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { defineEntity } from '../db/entity.ts';
+import { cancellationReasons, isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import { type PageRequest, queryAll } from '../db/query.ts';
-import { getItem, putIfAbsent, queryPage, updateIf } from '../db/table.ts';
+import { getItem, putNew, queryPage, updateIf } from '../db/table.ts';
 import { nullableString } from '../db/zod-fields.ts';
 import type { Deps } from '../deps.ts';
-import { SECRET_OVERLAP_MS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../webhooks/events.ts';
+import { backoffMs } from '../retry.ts';
+import {
+  MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT,
+  SECRET_OVERLAP_MS,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEventType,
+} from '../webhooks/events.ts';
 
 /**
  * A receiver of an account's events. The secret is stored as issued: signing needs it, so it
@@ -22,6 +29,8 @@ export type WebhookEndpoint = {
   /** The secret a rotation replaced, still signing until `previous_secret_expires_at`. */
   previous_secret: string | null;
   previous_secret_expires_at: string | null;
+  /** Set when its account's owner was offboarded (ADR 0029): nothing more is sent to it. */
+  disabled_at: string | null;
   created_at: string;
   updated_at: string;
 };
@@ -36,6 +45,7 @@ export const webhookEndpointEntity = defineEntity({
     secret: z.string(),
     previous_secret: nullableString,
     previous_secret_expires_at: nullableString,
+    disabled_at: nullableString,
     created_at: z.string(),
     updated_at: z.string(),
   }),
@@ -43,7 +53,8 @@ export const webhookEndpointEntity = defineEntity({
   patterns: [
     {
       does: 'create a webhook endpoint',
-      operation: 'PutItem `attribute_not_exists(pk)` (after counting the account’s endpoints)',
+      operation:
+        'TransactWrite: Put `attribute_not_exists(pk)` + account `webhook_endpoints + 1` conditional on `webhook_endpoints < 10`',
       consistency: '–',
       functions: ['createWebhookEndpoint'],
     },
@@ -67,9 +78,15 @@ export const webhookEndpointEntity = defineEntity({
     },
     {
       does: 'delete a webhook endpoint',
-      operation: 'DeleteItem `attribute_exists(pk)`, old item returned',
+      operation: 'TransactWrite: Delete `attribute_exists(pk)` + account `webhook_endpoints - 1`',
       consistency: '–',
       functions: ['deleteWebhookEndpoint'],
+    },
+    {
+      does: "disable an account's endpoints (offboarding)",
+      operation: 'UpdateItem `SET disabled_at` on each (after the Query of its endpoints)',
+      consistency: '–',
+      functions: ['disableWebhookEndpoints'],
     },
   ],
 });
@@ -99,18 +116,68 @@ export function signingSecrets(endpoint: WebhookEndpoint, now: Date): string[] {
   return [endpoint.secret, ...previous];
 }
 
+/** Thrown when the account already has MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT endpoints. */
+export class EndpointLimitError extends Error {
+  constructor() {
+    super(`at most ${MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT} webhook endpoints per account`);
+    this.name = 'EndpointLimitError';
+  }
+}
+
+/** The account item's count of its endpoints, checked and moved in the endpoint's own transaction. */
+const COUNTER = 'webhook_endpoints';
+
+/**
+ * Writes a new endpoint and counts it on the account in one transaction, conditional on the
+ * count being under the cap: however many creates race, at most the cap succeed (ADR 0029).
+ * An account whose endpoints predate the counter gets it from a count of its endpoints, set
+ * only if still absent (a racing create retries against the counter). Throws
+ * EndpointLimitError at the cap.
+ */
 export async function createWebhookEndpoint(
   deps: Deps,
   accountId: string,
-  endpoint: WebhookEndpoint,
+  endpoint: Omit<WebhookEndpoint, 'disabled_at'>,
 ): Promise<WebhookEndpoint> {
-  await putIfAbsent(deps, {
+  const table = deps.config.tableName;
+  const created: WebhookEndpoint = { ...endpoint, disabled_at: null };
+  const put = putNew(table, {
     ...keys.webhookEndpointById(accountId, endpoint.id),
     entity: 'webhook_endpoint',
     account_id: accountId,
-    ...endpoint,
+    ...created,
   });
-  return endpoint;
+  for (let attempt = 1; ; attempt++) {
+    const account = await getItem(deps, keys.account(accountId), (item) => item[COUNTER]);
+    const counted =
+      typeof account === 'number' ? undefined : (await allWebhookEndpoints(deps, accountId)).length;
+    if ((counted ?? Number(account)) >= MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT) throw new EndpointLimitError();
+    const count =
+      counted === undefined
+        ? {
+            UpdateExpression: `SET ${COUNTER} = ${COUNTER} + :one`,
+            ConditionExpression: `${COUNTER} < :max`,
+            ExpressionAttributeValues: { ':one': 1, ':max': MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT },
+          }
+        : {
+            UpdateExpression: `SET ${COUNTER} = :next`,
+            ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(${COUNTER})`,
+            ExpressionAttributeValues: { ':next': counted + 1 },
+          };
+    try {
+      await deps.ddb.send(
+        new TransactWriteCommand({
+          TransactItems: [put, { Update: { TableName: table, Key: keys.account(accountId), ...count } }],
+        }),
+      );
+      return created;
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      if (reasons.length === 0 || attempt >= 20) throw error;
+      // The count moved under us (or a write was in flight): read it again.
+      await new Promise((r) => setTimeout(r, backoffMs(attempt, { baseMs: 10, capMs: 250 })));
+    }
+  }
 }
 
 export function getWebhookEndpoint(
@@ -173,24 +240,80 @@ export async function rotateWebhookSecret(
   return written ? rotated : undefined;
 }
 
-/** Deletes the endpoint; answers it as it was, or undefined when there was none. */
+/**
+ * Deletes the endpoint and uncounts it in one transaction; answers it as it was, or undefined
+ * when there was none.
+ */
 export async function deleteWebhookEndpoint(
   deps: Deps,
   accountId: string,
   endpointId: string,
 ): Promise<WebhookEndpoint | undefined> {
+  const table = deps.config.tableName;
+  const endpoint = await getWebhookEndpoint(deps, accountId, endpointId);
+  if (!endpoint) return undefined;
   try {
-    const out = await deps.ddb.send(
-      new DeleteCommand({
-        TableName: deps.config.tableName,
-        Key: keys.webhookEndpointById(accountId, endpointId),
-        ConditionExpression: 'attribute_exists(pk)',
-        ReturnValues: 'ALL_OLD',
+    await deps.ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: table,
+              Key: keys.webhookEndpointById(accountId, endpointId),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: table,
+              Key: keys.account(accountId),
+              // An account from before the counter has none: the next create counts its endpoints.
+              UpdateExpression: `SET ${COUNTER} = ${COUNTER} - :one`,
+              ConditionExpression: `${COUNTER} > :zero`,
+              ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+            },
+          },
+        ],
       }),
     );
-    return out.Attributes ? webhookEndpointFromItem(out.Attributes) : undefined;
+    return endpoint;
   } catch (error) {
-    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return undefined;
+    const reasons = cancellationReasons(error);
+    if (reasons[0] === 'ConditionalCheckFailed') return undefined;
+    if (reasons[1] !== 'ConditionalCheckFailed') throw error;
+  }
+  // No counter to take from (endpoints from before it): delete alone.
+  try {
+    await deps.ddb.send(
+      new DeleteCommand({
+        TableName: table,
+        Key: keys.webhookEndpointById(accountId, endpointId),
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    );
+    return endpoint;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return undefined;
     throw error;
   }
+}
+
+/**
+ * Disables every endpoint of the account (its owner was offboarded, ADR 0029): nothing more is
+ * fanned out or sent to them. Answers how many it disabled.
+ */
+export async function disableWebhookEndpoints(deps: Deps, accountId: string): Promise<number> {
+  let disabled = 0;
+  const now = deps.now().toISOString();
+  for (const endpoint of await allWebhookEndpoints(deps, accountId)) {
+    if (endpoint.disabled_at) continue;
+    const done = await updateIf(deps, {
+      Key: keys.webhookEndpointById(accountId, endpoint.id),
+      UpdateExpression: 'SET disabled_at = :now, updated_at = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':now': now },
+    });
+    if (done) disabled++;
+  }
+  return disabled;
 }

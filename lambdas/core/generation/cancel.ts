@@ -14,25 +14,21 @@ export type CancelResult = { job: Job; creditsReleased: number };
  * 2. the job is finalised by the one function that fixes every job's final status
  *    (`finalizeJobIfDone`): at once when nothing is running, else by the settlement of its last
  *    running slot. It ends `cancelled` when nothing succeeded, else `partially_failed`.
- *
- * `unfinished` also cancels running slots (a deletion: their images will not be kept, so their
- * credits come back now and the worker's late settlement changes nothing).
  * A job already final is answered as it is. Undefined for an unknown job.
  */
 export async function cancelJob(
   deps: Deps,
   accountId: string,
   jobId: string,
-  include: 'pending' | 'unfinished' = 'pending',
 ): Promise<CancelResult | undefined> {
   const job = await getJob(deps, accountId, jobId);
   if (!job) return undefined;
   if (isFinalJobStatus(job.status)) return { job, creditsReleased: 0 };
   const slots = await slotsOfJob(deps, accountId, jobId);
-  const targets = slots.filter(
-    (s) => s.status === 'pending' || (include === 'unfinished' && s.status === 'running'),
+  const creditsReleased = await cancelSlots(
+    deps,
+    slots.filter((s) => s.status === 'pending'),
   );
-  const creditsReleased = await cancelSlots(deps, targets, include);
   const after = await finalizeJobIfDone(deps, accountId, jobId);
   return { job: after ?? job, creditsReleased };
 }

@@ -8,10 +8,17 @@ import {
   finalizeJobIfDone,
   getJob,
   type Job,
+  JobClosedError,
   markJobDispatched,
 } from '../entities/job.ts';
 import { createSlotIfMissing, newSlotItems, settleSlot, writeSlots } from '../entities/slot.ts';
-import { AppError, ConflictError, IdempotencyKeyReusedError, InsufficientCreditsError } from '../errors.ts';
+import {
+  AppError,
+  ConflictError,
+  IdempotencyKeyReusedError,
+  InsufficientCreditsError,
+  NotFoundError,
+} from '../errors.ts';
 import { consumeTextModelCall } from '../rate-limit.ts';
 import { METRIC } from '../telemetry.ts';
 import { planCampaignBatch, type SlotPlan } from './batch.ts';
@@ -41,6 +48,8 @@ export type BatchOrder = {
  * 3. write the slots (deterministic ids) and enqueue one message per slot;
  * 4. if 3 fails part-way, fail every slot that was not enqueued and release its credit, so no
  *    credit is ever stranded; the caller gets a 500 saying nothing was charged for them;
+ *    A deletion of the campaign closes the job (ADR 0029): the next slot write fails, nothing
+ *    more is written or enqueued, and the caller gets 404 as for any deleted campaign;
  * 5. mark the job `dispatched`. If the process dies anywhere between 2 and 5 the job stays
  *    `planned`, and the reconciler (reconcile.ts) finishes the dispatch from the job's plan.
  */
@@ -116,6 +125,9 @@ export async function dispatchGeneration(
     await writeSlots(deps, items, (n) => deps.checkpoint('dispatch.slots_written', n));
     await enqueueSlots(deps, refs, enqueued, (n) => deps.checkpoint('dispatch.enqueued', n));
   } catch (error) {
+    // The campaign (or its client) was deleted meanwhile: the deletion closed the job and
+    // released every credit it held, and deletes whatever was written (ADR 0029).
+    if (error instanceof JobClosedError) throw new NotFoundError('campaign', campaign.id);
     const unsent = refs.filter((r) => !enqueued.has(slotRefKey(r))).map((r) => r.index);
     await releaseUnsent(deps, items, unsent, accountId, jobId, campaign.id);
     await markJobDispatched(deps, accountId, jobId);

@@ -1,7 +1,9 @@
 import type { Deps } from '../deps.ts';
+import { getCampaignForSweep } from '../entities/campaign.ts';
 import { finalizeJobIfDone, finalStatus, getJob, listOpenJobs, markJobDispatched } from '../entities/job.ts';
 import { createSlotIfMissing, newSlotItems, slotsOfJob } from '../entities/slot.ts';
 import { isFinalJobStatus } from '../job-status.ts';
+import { sweepOrphanJob } from '../lifecycle/delete.ts';
 import { planSlots } from './batch.ts';
 import { releaseUnsent } from './dispatch.ts';
 import { enqueueSlots, slotRefKey } from './enqueue.ts';
@@ -17,6 +19,8 @@ export type ReconcileReport = {
   failed: number;
   /** Jobs whose slots were all settled but which a crash left open, finalised now. */
   finalized: number;
+  /** Open jobs whose campaign was deleted without them: closed (credits released) and deleted. */
+  orphaned: number;
 };
 
 /**
@@ -33,12 +37,18 @@ export type ReconcileReport = {
  * running, so it is now.
  */
 export async function reconcileDispatches(deps: Deps, olderThan: Date): Promise<ReconcileReport> {
-  const report: ReconcileReport = { jobs: 0, created: 0, enqueued: 0, failed: 0, finalized: 0 };
+  const report: ReconcileReport = { jobs: 0, created: 0, enqueued: 0, failed: 0, finalized: 0, orphaned: 0 };
   const cutoff = olderThan.toISOString();
   for (const open of await listOpenJobs(deps)) {
     if (open.createdAt > cutoff) continue;
     const job = await getJob(deps, open.accountId, open.jobId);
     if (!job) continue;
+    // Its campaign's deletion finished without it (ADR 0029): nothing else would release its credits.
+    if (!(await getCampaignForSweep(deps, open.accountId, job.campaign_id))) {
+      await sweepOrphanJob(deps, open.accountId, job.campaign_id, job.job_id);
+      report.orphaned += 1;
+      continue;
+    }
     if (job.dispatch !== 'planned') {
       // Every slot settled but the job still open: the process died between the last
       // settlement and its finalisation, which nothing else would ever retry.

@@ -14,9 +14,8 @@ import {
   listPendingDeletions,
   markClientDeleting,
 } from '../entities/client.ts';
-import { deleteJobRecords, jobsOfCampaign } from '../entities/job.ts';
+import { closeJobForDeletion, deleteJobRecords, jobsOfCampaign } from '../entities/job.ts';
 import { jobIdsOfCampaignCreatives } from '../entities/slot.ts';
-import { cancelJob } from '../generation/cancel.ts';
 import { deleteObjectsUnder } from '../s3/delete-prefix.ts';
 
 /** What a deletion answers: `{ deleted: true, creatives_deleted, credits_released }`. */
@@ -48,7 +47,9 @@ export async function deleteCampaign(
 
 /**
  * The campaign's sweep, safe to run again from any point:
- * 1. cancel every job not final, running slots included, so every reserved credit comes back;
+ * 1. close each job (ADR 0029): every credit it still holds comes back in one transaction, for
+ *    its running slots and for slots a dispatch has not written yet alike, and from then on no
+ *    slot can be added to it and no settlement can move its credits;
  * 2. delete each job with its slots, creative pointers and visual markers (the job item last);
  * 3. delete the campaign's objects (creatives and shared visuals);
  * 4. delete the campaign item, which ends the deletion (and takes it off the pending list).
@@ -66,12 +67,40 @@ export async function sweepCampaign(
     ...(await jobIdsOfCampaignCreatives(deps, accountId, campaignId)),
   ]);
   for (const jobId of jobIds) {
-    const cancelled = await cancelJob(deps, accountId, jobId, 'unfinished');
-    report.credits_released += cancelled?.creditsReleased ?? 0;
-    report.creatives_deleted += await deleteJobRecords(deps, accountId, jobId);
+    const swept = await sweepJob(deps, accountId, jobId);
+    report.credits_released += swept.credits_released;
+    report.creatives_deleted += swept.creatives_deleted;
   }
   for (const prefix of campaignObjectPrefixes(accountId, campaignId)) await deleteObjectsUnder(deps, prefix);
   await deleteCampaignItem(deps, accountId, campaignId);
+  return report;
+}
+
+/**
+ * One job of a deletion: closed (every credit it holds released, no slot written to it after),
+ * then its records deleted. The reconciler also sweeps this way an open job whose campaign is
+ * gone (`sweepOrphanJob`).
+ */
+async function sweepJob(deps: Deps, accountId: string, jobId: string): Promise<DeletionReport> {
+  const credits_released = await closeJobForDeletion(deps, accountId, jobId);
+  const creatives_deleted = await deleteJobRecords(deps, accountId, jobId);
+  return { deleted: true, creatives_deleted, credits_released };
+}
+
+/**
+ * An open job whose campaign no longer exists: its campaign's sweep missed it (the campaign's
+ * jobs index is eventually consistent, so a job ordered just before the deletion mark may not
+ * be listed yet). The reconciler closes it, deletes its records and its objects.
+ */
+export async function sweepOrphanJob(
+  deps: Deps,
+  accountId: string,
+  campaignId: string,
+  jobId: string,
+): Promise<DeletionReport> {
+  const report = await sweepJob(deps, accountId, jobId);
+  const [creatives] = campaignObjectPrefixes(accountId, campaignId);
+  await deleteObjectsUnder(deps, `${creatives}${jobId}/`);
   return report;
 }
 

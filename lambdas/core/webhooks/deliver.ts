@@ -8,6 +8,7 @@ import {
   type WebhookDelivery,
 } from '../entities/webhook-delivery.ts';
 import { getWebhookEndpoint, signingSecrets } from '../entities/webhook-endpoint.ts';
+import type { EventRef } from '../entities/webhook-event.ts';
 import type { PostOutcome, safePost } from '../net/safe-post.ts';
 import { nextAttemptAt } from './backoff.ts';
 import { enqueueDeliveries } from './emit.ts';
@@ -18,6 +19,12 @@ export const deliveryRefSchema: z.ZodType<DeliveryRef> = z.object({
   account_id: z.string().min(1),
   webhook_endpoint_id: z.string().min(1),
   delivery_id: z.string().min(1),
+});
+
+/** An event message (`{ account_id, event_id }`): fan it out. */
+export const eventRefSchema: z.ZodType<EventRef> = z.strictObject({
+  account_id: z.string().min(1),
+  event_id: z.string().min(1),
 });
 
 export type DeliveryDeps = Deps & {
@@ -44,7 +51,8 @@ const LEASE_MS = 30_000;
  *    current one, and the replaced one during a rotation's overlap) and POST it, pinned, 10 s;
  * 4. a 2xx is delivered; anything else is retried with exponential backoff and jitter until the
  *    retry window (24 h) has passed since the event, then failed. A deleted endpoint, or a
- *    creative deleted since its event, fails it without a request.
+ *    creative deleted since its event, fails it without a request; so does an endpoint
+ *    disabled by its owner's offboarding.
  */
 export async function attemptDelivery(deps: DeliveryDeps, ref: DeliveryRef): Promise<AttemptResult> {
   const delivery = await getDelivery(deps, ref);
@@ -60,11 +68,12 @@ export async function attemptDelivery(deps: DeliveryDeps, ref: DeliveryRef): Pro
   if (!leaseId) return { result: 'skipped', why: 'busy' };
 
   const endpoint = await getWebhookEndpoint(deps, ref.account_id, ref.webhook_endpoint_id);
-  if (!endpoint) {
+  if (!endpoint || endpoint.disabled_at) {
     await recordAttempt(deps, delivery, leaseId, {
       status: 'failed',
       statusCode: null,
-      error: 'endpoint deleted',
+      // A disabled endpoint's owner was offboarded (ADR 0029): nothing more goes to it.
+      error: endpoint ? 'endpoint disabled' : 'endpoint deleted',
     });
     return { result: 'failed', statusCode: null };
   }

@@ -1,24 +1,57 @@
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import type { Deps } from '../deps.ts';
-import { type DeliveryRef, deliveryPut, refOf, type WebhookDelivery } from '../entities/webhook-delivery.ts';
-import { allWebhookEndpoints } from '../entities/webhook-endpoint.ts';
+import type { DeliveryRef } from '../entities/webhook-delivery.ts';
+import { allWebhookEndpoints, type WebhookEndpoint } from '../entities/webhook-endpoint.ts';
+import { type EventRef, eventPut } from '../entities/webhook-event.ts';
 import type { WebhookEventType } from './events.ts';
 
 /**
- * An event about to happen: the writes that record it for each subscribed endpoint (to go in
- * the same transaction as the change it reports), and what to enqueue once that commits.
+ * An event about to happen: the one write that records it (to go in the same transaction as
+ * the change it reports, whatever the number of endpoints: the outbox of ADR 0029), and what to
+ * enqueue once that commits.
  */
 export type PlannedEvent = {
-  /** TransactWrite items, none when no endpoint of the account subscribes to the event. */
-  puts: ReturnType<typeof deliveryPut>[];
-  refs: DeliveryRef[];
+  /** At most one TransactWrite item; none when no endpoint of the account subscribes to the event. */
+  puts: ReturnType<typeof eventPut>[];
+  event: EventRef | undefined;
 };
 
-export const NO_EVENT: PlannedEvent = { puts: [], refs: [] };
+export const NO_EVENT: PlannedEvent = { puts: [], event: undefined };
+
+/** Whether an endpoint receives events of `type` now: subscribed, and not disabled (offboarding). */
+export const receives = (endpoint: WebhookEndpoint, type: WebhookEventType) =>
+  endpoint.events.includes(type) && endpoint.disabled_at === null;
 
 /**
- * Plans one event: a pending delivery per endpoint of the account that subscribes to `type`
- * (one Query of the account's endpoints). `data` is the body's `data` as it will be sent.
+ * The event as a transaction item, given the account's endpoints: one Put when any of them
+ * receives `type`, none otherwise. Its size never depends on how many endpoints there are.
+ */
+export function eventFor(
+  tableName: string,
+  endpoints: readonly WebhookEndpoint[],
+  event: { id: string; accountId: string; type: WebhookEventType; data: unknown; at: Date },
+): PlannedEvent {
+  if (!endpoints.some((e) => receives(e, event.type))) return NO_EVENT;
+  const now = event.at.toISOString();
+  return {
+    puts: [
+      eventPut(tableName, {
+        id: event.id,
+        account_id: event.accountId,
+        event_type: event.type,
+        event_timestamp: now,
+        data: JSON.stringify(event.data),
+        fanned_out_at: null,
+        created_at: now,
+      }),
+    ],
+    event: { account_id: event.accountId, event_id: event.id },
+  };
+}
+
+/**
+ * Plans one event (one Query of the account's endpoints, at most 10). `data` is the body's
+ * `data` as it will be sent.
  */
 export async function planEvent(
   deps: Deps,
@@ -27,51 +60,30 @@ export async function planEvent(
   data: unknown,
   at: Date,
 ): Promise<PlannedEvent> {
-  const endpoints = (await allWebhookEndpoints(deps, accountId)).filter((e) => e.events.includes(type));
-  if (endpoints.length === 0) return NO_EVENT;
-  const now = at.toISOString();
-  const deliveries: WebhookDelivery[] = endpoints.map((endpoint) => ({
-    id: deps.newId(),
-    account_id: accountId,
-    webhook_endpoint_id: endpoint.id,
-    event_type: type,
-    event_timestamp: now,
-    data: JSON.stringify(data),
-    status: 'pending',
-    attempts: 0,
-    last_status_code: null,
-    last_error: null,
-    next_attempt_at: now,
-    lease_id: null,
-    lease_until: null,
-    created_at: now,
-    updated_at: now,
-  }));
-  return {
-    puts: deliveries.map((d) => deliveryPut(deps.config.tableName, d)),
-    refs: deliveries.map(refOf),
-  };
+  const endpoints = await allWebhookEndpoints(deps, accountId);
+  return eventFor(deps.config.tableName, endpoints, { id: deps.newId(), accountId, type, data, at });
 }
 
 /**
- * Sends a message per delivery, after the transaction that wrote them committed, delayed by up
- * to SQS's 15 minutes. A send that fails (or a process that dies first) loses nothing: the
- * delivery stays on the due index and the sweeper sends it again (sweep.ts).
+ * Sends messages to the webhook queue, 10 a call, delayed by up to SQS's 15 minutes. Each
+ * carries `MessageGroupId` = its account: on a standard queue that makes it a fair queue, so one
+ * tenant's burst of deliveries does not hold back another's (ADR 0029).
  */
-export async function enqueueDeliveries(
+async function sendToWebhookQueue(
   deps: Deps,
-  refs: readonly DeliveryRef[],
+  messages: readonly { account_id: string }[],
   delaySeconds = 0,
 ): Promise<void> {
   const queueUrl = deps.config.webhooks.queueUrl;
-  if (!queueUrl || refs.length === 0) return;
-  for (let i = 0; i < refs.length; i += 10) {
+  if (!queueUrl || messages.length === 0) return;
+  for (let i = 0; i < messages.length; i += 10) {
     await deps.sqs.send(
       new SendMessageBatchCommand({
         QueueUrl: queueUrl,
-        Entries: refs.slice(i, i + 10).map((ref, n) => ({
+        Entries: messages.slice(i, i + 10).map((message, n) => ({
           Id: String(n),
-          MessageBody: JSON.stringify(ref),
+          MessageBody: JSON.stringify(message),
+          MessageGroupId: message.account_id,
           DelaySeconds: Math.min(900, Math.max(0, Math.ceil(delaySeconds))),
         })),
       }),
@@ -79,11 +91,25 @@ export async function enqueueDeliveries(
   }
 }
 
+/**
+ * Sends a message per delivery. A send that fails (or a process that dies first) loses nothing:
+ * the delivery stays on the due index and the sweeper sends it again (sweep.ts).
+ */
+export function enqueueDeliveries(deps: Deps, refs: readonly DeliveryRef[], delaySeconds = 0): Promise<void> {
+  return sendToWebhookQueue(deps, refs, delaySeconds);
+}
+
+/** Sends a message per event to fan out; an event not fanned out stays listed for the sweeper. */
+export function enqueueEvents(deps: Deps, refs: readonly EventRef[]): Promise<void> {
+  return sendToWebhookQueue(deps, refs);
+}
+
 /** Enqueues after commit; a failure is left to the sweeper rather than failing the change that committed. */
 export async function enqueueAfterCommit(deps: Deps, planned: PlannedEvent): Promise<void> {
+  if (!planned.event) return;
   try {
-    await enqueueDeliveries(deps, planned.refs);
+    await enqueueEvents(deps, [planned.event]);
   } catch {
-    // The deliveries are written and due: the sweeper sends them (at least once, a little later).
+    // The event is written and listed for fan-out: the sweeper sends it (a little later).
   }
 }

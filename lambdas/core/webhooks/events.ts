@@ -10,3 +10,10 @@ export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 /** A 2xx within this long counts as delivered. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
+
+/**
+ * Most deliveries of one account attempted at once by one deliverer (the local loop; on AWS each
+ * Lambda instance, beside the fair queue): a tenant fanning out to all its endpoints cannot take
+ * every delivery slot while another tenant waits (ADR 0029).
+ */
+export const MAX_CONCURRENT_DELIVERIES_PER_ACCOUNT = 4;
