@@ -67,7 +67,7 @@ async function main(argv: string[]): Promise<number> {
     'grant-credits',
     'Grants credits to an account and prints its balance. On AWS give --table (the stack output TableName); --local reads the local stack of --data-dir.',
   )
-    .requiredOption('--account <id>', 'the account to credit')
+    .option('--account <id>', "the account to credit (with --local: default the local stack's own account)")
     .requiredOption('--credits <n>', 'how many credits (a whole number above 0)')
     .option('--table <name>', 'the DynamoDB table (else TABLE_NAME)')
     .option('--region <region>', "the table's region")
@@ -75,7 +75,7 @@ async function main(argv: string[]): Promise<number> {
     .option('--local', 'the local stack of --data-dir', false)
     .option('--data-dir <dir>', 'the local data folder (else ADGEN_DATA_DIR, else .adgen)');
   const parsed = parseScript<{
-    account: string;
+    account?: string;
     credits: string;
     table?: string;
     region?: string;
@@ -86,6 +86,7 @@ async function main(argv: string[]): Promise<number> {
   if (parsed.exit !== undefined) return parsed.exit;
   const values = parsed.options;
   let target: GrantTarget;
+  let account = values.account;
   if (values.local) {
     const dataDir = values.dataDir ?? process.env.ADGEN_DATA_DIR ?? '.adgen';
     const path = join(dataDir, 'local.json');
@@ -99,6 +100,7 @@ async function main(argv: string[]): Promise<number> {
     // The emulator accepts any credentials; the SDK wants some to sign with.
     process.env.AWS_ACCESS_KEY_ID ??= 'local';
     process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+    account ??= local.accountId;
     target = {
       tableName: values.table ?? local.dynamodb.tableName,
       region: values.region ?? local.dynamodb.region,
@@ -112,10 +114,11 @@ async function main(argv: string[]): Promise<number> {
       );
     target = { tableName, region: values.region, endpoint: values.endpoint };
   }
+  if (!account) throw new GrantError(`--account is required (or --local for the local stack's account).`);
   const credits = Number(values.credits);
-  const balance = await grantCredits(target, values.account, credits);
+  const balance = await grantCredits(target, account, credits);
   console.log(
-    `Granted ${credits} credits to account ${values.account}: available ${balance.available}, reserved ${balance.reserved}, used ${balance.used} (granted in total ${balance.granted}).`,
+    `Granted ${credits} credits to account ${account}: available ${balance.available}, reserved ${balance.reserved}, used ${balance.used} (granted in total ${balance.granted}).`,
   );
   return 0;
 }

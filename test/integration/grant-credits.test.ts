@@ -94,6 +94,19 @@ describe('npm run grant-credits', () => {
     expect(await getCredits()).toEqual(before);
   }, 60_000);
 
+  it("grants to the local stack's own account when --local has no --account, reading $ADGEN_DATA_DIR", async () => {
+    const before = await getCredits();
+    const previous = process.env.ADGEN_DATA_DIR;
+    process.env.ADGEN_DATA_DIR = dataDir;
+    const out = await grantCredits('--local', '--credits', '7').finally(() => {
+      if (previous === undefined) delete process.env.ADGEN_DATA_DIR;
+      else process.env.ADGEN_DATA_DIR = previous;
+    });
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).toContain(`Granted 7 credits to account ${stack.localJson.accountId}`);
+    expect((await getCredits()).available).toBe(before.available + 7);
+  }, 60_000);
+
   it('needs a table on AWS', async () => {
     const out = await grantCredits('--account', 'a', '--credits', '1');
     expect(out.code).not.toBe(0);
