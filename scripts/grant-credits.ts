@@ -3,10 +3,11 @@
  * ledger's own update (`ledger.grant` in lambdas/core/entities/ledger.ts), then prints the balance.
  *
  *   npm run grant-credits -- --account <account id> --credits 500 --table <TableName output> [--region eu-west-1]
- *   npm run grant-credits -- --account <account id> --credits 500 --local [--data-dir .adgen]
+ *   npm run grant-credits -- [--account <account id>] --credits 500 --local [--data-dir .adgen]
  *
  * On AWS it uses the default credential chain and needs dynamodb:UpdateItem on the table.
- * `--local` reads the table and the DynamoDB Local endpoint from `<data dir>/local.json`,
+ * `--local` reads the table, the DynamoDB Local endpoint and (without --account) the local
+ * account from `<data dir>/local.json` (data dir: --data-dir, else $ADGEN_DATA_DIR, else .adgen),
  * which `npm start` writes. The account must exist (a Cognito user's first call creates it).
  * Running it twice grants twice: check the balance it prints.
  */
