@@ -37,3 +37,13 @@ export function parseScript<T extends object>(
 
 /** Collects a repeatable option (`-c a=1 -c b=2`). */
 export const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/**
+ * For a script that does its work at the top level: its options, or the process exits here
+ * (0 after --help, 2 on a usage error) before any work starts.
+ */
+export function optionsOrExit<T extends object>(command: Command, argv = process.argv.slice(2)): T {
+  const parsed = parseScript<T>(command, argv);
+  if (parsed.exit !== undefined) process.exit(parsed.exit);
+  return parsed.options;
+}

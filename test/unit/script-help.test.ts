@@ -14,11 +14,23 @@ function script(name: string, args: string[]): Promise<{ code: number; stdout: s
   });
 }
 
-describe.each(['preflight', 'create-admin', 'offboard-user', 'grant-credits'])('npm run %s', (name) => {
+describe.each([
+  'preflight',
+  'create-admin',
+  'offboard-user',
+  'grant-credits',
+  'doctor',
+  'deploy-doc',
+  'openapi',
+  'data-model',
+  'prism-check',
+  'render-samples',
+  'scale-model',
+])('npm run %s', (name) => {
   it('--help prints the usage and exits 0; an unknown option exits 2 in a line, without a stack trace', async () => {
     const [help, typo] = await Promise.all([script(name, ['--help']), script(name, ['--no-such-option'])]);
     expect(help.code, help.stderr).toBe(0);
-    expect(help.stdout).toContain(`Usage: npm run ${name} --`);
+    expect(help.stdout).toContain(`Usage: npm run ${name.replace('-check', ':check')} --`);
     expect(help.stdout).toContain('--help');
     expect(typo.code).toBe(2);
     expect(typo.stderr).toMatch(/^error: /);
