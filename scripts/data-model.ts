@@ -5,13 +5,21 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { optionsOrExit, scriptCommand } from './lib/command.ts';
 import { withAccessPatternTable } from './lib/data-model.ts';
+
+const { check } = optionsOrExit<{ check: boolean }>(
+  scriptCommand(
+    'data-model',
+    "Writes docs/data-model.md's access-pattern table from the entity declarations.",
+  ).option('--check', 'exit 1 when the table is not current, writing nothing', false),
+);
 
 const path = fileURLToPath(new URL('../docs/data-model.md', import.meta.url));
 const actual = await readFile(path, 'utf8');
 const expected = withAccessPatternTable(actual);
 
-if (process.argv.includes('--check')) {
+if (check) {
   if (actual !== expected) {
     console.error(
       "docs/data-model.md's access-pattern table is out of date with the entity declarations: run `npm run data-model` and commit it.",

@@ -3,17 +3,17 @@
  * ledger's own update (`ledger.grant` in lambdas/core/entities/ledger.ts), then prints the balance.
  *
  *   npm run grant-credits -- --account <account id> --credits 500 --table <TableName output> [--region eu-west-1]
- *   npm run grant-credits -- --account <account id> --credits 500 --local [--data-dir .adgen]
+ *   npm run grant-credits -- [--account <account id>] --credits 500 --local [--data-dir .adgen]
  *
  * On AWS it uses the default credential chain and needs dynamodb:UpdateItem on the table.
- * `--local` reads the table and the DynamoDB Local endpoint from `<data dir>/local.json`,
+ * `--local` reads the table, the DynamoDB Local endpoint and (without --account) the local
+ * account from `<data dir>/local.json` (data dir: --data-dir, else $ADGEN_DATA_DIR, else .adgen),
  * which `npm start` writes. The account must exist (a Cognito user's first call creates it).
  * Running it twice grants twice: check the balance it prints.
  */
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type CreditsView, creditsView } from '#core/credits.ts';
@@ -21,6 +21,7 @@ import { isConditionalCheckFailed } from '#core/db/errors.ts';
 import { accountFromItem } from '#core/entities/account.ts';
 import { ledger } from '#core/entities/ledger.ts';
 import type { LocalJson } from '#local/stack.ts';
+import { parseScript, scriptCommand } from './lib/command.ts';
 
 export type GrantTarget = { tableName: string; region?: string | undefined; endpoint?: string | undefined };
 
@@ -62,30 +63,33 @@ export async function grantCredits(
   }
 }
 
-const USAGE = `usage: npm run grant-credits -- --account <id> --credits <n> (--table <name> [--region <r>] [--endpoint <url>] | --local [--data-dir <dir>])`;
-
-async function main(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      account: { type: 'string' },
-      credits: { type: 'string' },
-      table: { type: 'string' },
-      region: { type: 'string' },
-      endpoint: { type: 'string' },
-      local: { type: 'boolean', default: false },
-      'data-dir': { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-  });
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
-  if (!values.account || !values.credits) throw new GrantError(USAGE);
+async function main(argv: string[]): Promise<number> {
+  const command = scriptCommand(
+    'grant-credits',
+    'Grants credits to an account and prints its balance. On AWS give --table (the stack output TableName); --local reads the local stack of --data-dir.',
+  )
+    .option('--account <id>', "the account to credit (with --local: default the local stack's own account)")
+    .requiredOption('--credits <n>', 'how many credits (a whole number above 0)')
+    .option('--table <name>', 'the DynamoDB table (else TABLE_NAME)')
+    .option('--region <region>', "the table's region")
+    .option('--endpoint <url>', "a DynamoDB endpoint other than AWS's")
+    .option('--local', 'the local stack of --data-dir', false)
+    .option('--data-dir <dir>', 'the local data folder (else ADGEN_DATA_DIR, else .adgen)');
+  const parsed = parseScript<{
+    account?: string;
+    credits: string;
+    table?: string;
+    region?: string;
+    endpoint?: string;
+    local: boolean;
+    dataDir?: string;
+  }>(command, argv);
+  if (parsed.exit !== undefined) return parsed.exit;
+  const values = parsed.options;
   let target: GrantTarget;
+  let account = values.account;
   if (values.local) {
-    const dataDir = values['data-dir'] ?? process.env.ADGEN_DATA_DIR ?? '.adgen';
+    const dataDir = values.dataDir ?? process.env.ADGEN_DATA_DIR ?? '.adgen';
     const path = join(dataDir, 'local.json');
     let local: Partial<LocalJson>;
     try {
@@ -97,6 +101,7 @@ async function main(argv: string[]): Promise<void> {
     // The emulator accepts any credentials; the SDK wants some to sign with.
     process.env.AWS_ACCESS_KEY_ID ??= 'local';
     process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+    account ??= local.accountId;
     target = {
       tableName: values.table ?? local.dynamodb.tableName,
       region: values.region ?? local.dynamodb.region,
@@ -105,23 +110,28 @@ async function main(argv: string[]): Promise<void> {
   } else {
     const tableName = values.table ?? process.env.TABLE_NAME;
     if (!tableName)
-      throw new GrantError(`--table is required (the stack output TableName), or --local.\n${USAGE}`);
+      throw new GrantError(
+        `--table is required (the stack output TableName), or --local.\n${command.helpInformation()}`,
+      );
     target = { tableName, region: values.region, endpoint: values.endpoint };
   }
+  if (!account) throw new GrantError(`--account is required (or --local for the local stack's account).`);
   const credits = Number(values.credits);
-  const balance = await grantCredits(target, values.account, credits);
+  const balance = await grantCredits(target, account, credits);
   console.log(
-    `Granted ${credits} credits to account ${values.account}: available ${balance.available}, reserved ${balance.reserved}, used ${balance.used} (granted in total ${balance.granted}).`,
+    `Granted ${credits} credits to account ${account}: available ${balance.available}, reserved ${balance.reserved}, used ${balance.used} (granted in total ${balance.granted}).`,
   );
+  return 0;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  main(process.argv.slice(2)).catch((error: unknown) => {
-    const code = (error as { code?: unknown }).code;
-    if (error instanceof GrantError) console.error(error.message);
-    else if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`${(error as Error).message}\n${USAGE}`);
-    } else console.error(error);
-    process.exit(1);
-  });
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error instanceof GrantError ? error.message : error);
+      process.exitCode = 1;
+    },
+  );
 }

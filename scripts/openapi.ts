@@ -7,6 +7,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { renderOpenApiDocument } from '#api/openapi.ts';
+import { optionsOrExit, scriptCommand } from './lib/command.ts';
+
+const { check } = optionsOrExit<{ check: boolean }>(
+  scriptCommand(
+    'openapi',
+    "Writes docs/openapi.json and client/schema.d.ts from the router's schemas.",
+  ).option('--check', 'exit 1 when either file is not current, writing nothing', false),
+);
 
 const documentPath = fileURLToPath(new URL('../docs/openapi.json', import.meta.url));
 const typesPath = fileURLToPath(new URL('../client/schema.d.ts', import.meta.url));
@@ -23,7 +31,7 @@ const files = [
   { path: typesPath, name: 'client/schema.d.ts', expected: types },
 ];
 
-if (process.argv.includes('--check')) {
+if (check) {
   let stale = 0;
   for (const file of files) {
     const actual = await readFile(file.path, 'utf8').catch(() => '');

@@ -21,12 +21,20 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { actionNames } from '#api/actions/index.ts';
 import { startLocalStack } from '#local/stack.ts';
+import { optionsOrExit, scriptCommand } from './lib/command.ts';
 import {
   contractOrder,
   createExampleFixtures,
   exampleBodies,
   readContractDoc,
 } from './lib/contract-examples.ts';
+
+optionsOrExit(
+  scriptCommand(
+    'prism:check',
+    "Starts a local stack and Prism as a validating proxy in front of it; fails unless every action's example passes with 0 violations and every invalid variant is refused.",
+  ),
+);
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 

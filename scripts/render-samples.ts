@@ -21,7 +21,15 @@ import { deliverySize } from '#core/images/sizes.ts';
 import { cutAroundSubjectLazily } from '#core/images/smart-crop.ts';
 import { busyVisual as standInVisual } from '#local/bedrock-stand-in.ts';
 import { busyVisual } from './lib/busy-visual.ts';
+import { optionsOrExit, scriptCommand } from './lib/command.ts';
 import { BUSINESSES, logoPng, productFor } from './lib/sample-businesses.ts';
+
+const { all } = optionsOrExit<{ all?: string | true }>(
+  scriptCommand('render-samples', 'Renders the sample creatives of the README into docs/samples.').option(
+    '--all [dir]',
+    'render every sample into this folder instead (default samples-all)',
+  ),
+);
 
 type Sample = {
   file: string;
@@ -113,12 +121,11 @@ async function render(s: Sample) {
 }
 
 async function main() {
-  const allAt = process.argv.indexOf('--all');
-  const outDir = allAt >= 0 ? (process.argv[allAt + 1] ?? 'samples-all') : join('docs', 'samples');
+  const outDir = all === undefined ? join('docs', 'samples') : all === true ? 'samples-all' : all;
   mkdirSync(outDir, { recursive: true });
   for (const f of readdirSync(outDir)) if (f.endsWith('.png')) rmSync(join(outDir, f));
   const jobs: Sample[] =
-    allAt >= 0
+    all !== undefined
       ? BUSINESSES.flatMap((b) =>
           [0, 1].flatMap((angle) =>
             RATIOS.map((ratio) => ({
@@ -138,7 +145,7 @@ async function main() {
       `${job.file}  ${q.layout}  contrast ${q.min_contrast}  min ${q.min_text_px}px  text ${q.text_area_pct}%`,
     );
   }
-  if (allAt < 0) await bedrockSamples(outDir);
+  if (all === undefined) await bedrockSamples(outDir);
 }
 
 /** The Bedrock path: one visual per orientation family, cut per ratio, product composited. */

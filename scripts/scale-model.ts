@@ -19,6 +19,14 @@ import {
 import { poissonBatches, simulate } from '../bench/lib/scale-sim.ts';
 import { percentile } from '../bench/lib/stats.ts';
 import { DEFAULT_SETTINGS } from '../lib/settings.ts';
+import { optionsOrExit, scriptCommand } from './lib/command.ts';
+
+const { json } = optionsOrExit<{ json: boolean }>(
+  scriptCommand(
+    'scale-model',
+    'Models 1,000 agencies and 1M images a day from the bench figures and checks it by simulation.',
+  ).option('--json', 'print the model as JSON', false),
+);
 
 const results = JSON.parse(
   await readFile(new URL('../bench/results.json', import.meta.url), 'utf8'),
@@ -145,7 +153,7 @@ const fairness = (['fifo', 'fair'] as const).map((policy) => {
 });
 const capacity = noisyWorkers / t;
 
-if (process.argv.includes('--json')) {
+if (json) {
   process.stdout.write(`${JSON.stringify({ today, sized, checks, fairness }, null, 2)}\n`);
   process.exit(0);
 }

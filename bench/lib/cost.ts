@@ -35,6 +35,23 @@ export const PRICES = {
   modelFeePerCall: 0.08,
 } as const;
 
+/**
+ * What a deployed stack costs with no traffic, per month: the prices (same source and caveat as
+ * PRICES) and how Lambda polls an SQS event source (5 pollers at first, each a 20 s long poll).
+ * docs/deploy.md's idle table multiplies them by what the synthesized template holds.
+ */
+export const IDLE_PRICES = {
+  cloudwatchAlarmMetricMonth: 0.1,
+  cloudwatchDashboardMonth: 3,
+  freeDashboards: 3,
+  freeAlarmMetrics: 10,
+  sqsPollersPerEventSource: 5,
+  sqsLongPollSeconds: 20,
+  schedulerPerMillionAfterFree: 1,
+  schedulerFreeInvocationsMonth: 14_000_000,
+  secondsPerMonth: 30 * 24 * 3600,
+} as const;
+
 /** The ratio mix the Bedrock scenarios assume: a campaign for feeds, stories and video. */
 export const CAMPAIGN_RATIOS = ['1:1', '4:5', '9:16', '16:9'] as const;
 

@@ -6,13 +6,14 @@ import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '#local/stack.ts';
+import { chromiumPath } from '#ops/doctor/check.ts';
 
 /**
  * The gallery (GET /gallery) in headless Chromium against a whole local stack: Debian's
  * `chromium` package driven by playwright-core (`.ci/run` installs it). With UPDATE_SCREENSHOTS=1
  * the screenshot is written to docs/gallery.png (the README's).
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = chromiumPath();
 const SCREENSHOT = process.env.UPDATE_SCREENSHOTS === '1';
 
 let stack: LocalStack;
@@ -50,7 +51,7 @@ function getWithHost(url: string, host: string): Promise<{ status: number; body:
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
-      `No Chromium at ${CHROMIUM}: install Debian's package (apt-get install chromium, as .ci/run does) or set CHROMIUM_PATH.`,
+      `No Chromium at ${CHROMIUM}: npm run doctor says how to install it (or set CHROMIUM_PATH).`,
     );
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'adgen-e2e-'));

@@ -284,6 +284,65 @@ describe('the adgen CLI against the local stack', () => {
     expect((await adgen(['clients', 'delete', clientId])).code).toBe(4);
   });
 
+  it('lists and downloads the creatives of a campaign and of a job; jobs wait --download prints its final line once', async () => {
+    const clientId = (await adgen(['clients', 'create', 'Gallery Co', '--json'])).json.client.id as string;
+    const campaignId = (
+      await adgen(['campaigns', 'create', '--client', clientId, '--aspect-ratio', '1:1,9:16', '--json'])
+    ).json.campaign.id as string;
+    const generated = await adgen(['generate', campaignId, '--wait', '--out', join(dataDir, 'g1'), '--json']);
+    expect(generated.code, generated.stderr).toBe(0);
+    const firstIds = (generated.json.creatives as { id: string }[]).map((c) => c.id).sort();
+
+    const listed = await adgen(['creatives', 'list', '--campaign', campaignId, '--json']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.json.creatives.map((c: { id: string }) => c.id).sort()).toEqual(firstIds);
+    const human = await adgen(['creatives', 'list', '--campaign', campaignId]);
+    for (const id of firstIds) expect(human.stdout).toContain(id);
+
+    // After a regenerate, the campaign has one more PNG and the job's own selection has exactly it.
+    const again = await adgen(['regenerate', firstIds[0] ?? '', '--json']);
+    expect(again.code, again.stderr).toBe(0);
+    const jobId = again.json.job_id as string;
+    const jobDir = join(dataDir, 'regenerated');
+    const waited = await adgen(['jobs', 'wait', jobId, '--download', jobDir]);
+    expect(waited.code, waited.stderr).toBe(0);
+    const finalLine = (waited.stdout.split('\n')[0] ?? '').trim();
+    expect(finalLine).toMatch(new RegExp(`^${jobId}\\s+completed`));
+    expect(`${waited.stdout}${waited.stderr}`.split(finalLine)).toHaveLength(2);
+    const jobFiles = (await readdir(jobDir)).filter((f) => f.endsWith('.png'));
+    expect(jobFiles).toHaveLength(1);
+    expect(jobFiles[0]).not.toContain(firstIds[0]);
+    const byJob = await adgen(['creatives', 'list', '--job', jobId, '--json']);
+    expect(byJob.json.creatives).toHaveLength(1);
+    expect(byJob.json.creatives[0].job_id).toBe(jobId);
+
+    const all = join(dataDir, 'all');
+    const downloaded = await adgen([
+      'creatives',
+      'download',
+      '--campaign',
+      campaignId,
+      '--out',
+      all,
+      '--json',
+    ]);
+    expect(downloaded.code, downloaded.stderr).toBe(0);
+    const files = (await readdir(all)).filter((f) => f.endsWith('.png'));
+    expect(files).toHaveLength(3);
+    for (const file of files) pngSize(await readFile(join(all, file)));
+    expect(downloaded.json.creatives).toHaveLength(3);
+    console.log(
+      `adgen creatives download: ${files.length} PNGs (${files.join(', ')}); job ${jobId}: ${jobFiles[0]}`,
+    );
+
+    const neither = await adgen(['creatives', 'download']);
+    expect(neither.code).toBe(2);
+    expect(neither.stderr).toContain('--campaign');
+    const typo = await adgen(['jobs', 'wait', jobId, '--dowload', jobDir]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain("unknown option '--dowload'");
+  });
+
   it('serves the OpenAPI document at GET /openapi.json', async () => {
     const res = await fetch(`${stack.baseUrl}/openapi.json`);
     expect(res.status).toBe(200);

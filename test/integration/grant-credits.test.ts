@@ -89,9 +89,22 @@ describe('npm run grant-credits', () => {
     expect(negative.stderr).toContain('--credits must be a whole number');
     const typo = await grantCredits('--local', '--data-dir', dataDir, '--acount', 'x', '--credits', '5');
     expect(typo.code).not.toBe(0);
-    expect(typo.stderr).toContain("Unknown option '--acount'");
-    expect(typo.stderr).toContain('usage: npm run grant-credits');
+    expect(typo.stderr).toMatch(/unknown option '--acount'/i);
+    expect(typo.stderr).toMatch(/usage: npm run grant-credits/i);
     expect(await getCredits()).toEqual(before);
+  }, 60_000);
+
+  it("grants to the local stack's own account when --local has no --account, reading $ADGEN_DATA_DIR", async () => {
+    const before = await getCredits();
+    const previous = process.env.ADGEN_DATA_DIR;
+    process.env.ADGEN_DATA_DIR = dataDir;
+    const out = await grantCredits('--local', '--credits', '7').finally(() => {
+      if (previous === undefined) delete process.env.ADGEN_DATA_DIR;
+      else process.env.ADGEN_DATA_DIR = previous;
+    });
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).toContain(`Granted 7 credits to account ${stack.localJson.accountId}`);
+    expect((await getCredits()).available).toBe((before.available ?? 0) + 7);
   }, 60_000);
 
   it('needs a table on AWS', async () => {

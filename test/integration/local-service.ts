@@ -49,8 +49,12 @@ export async function startLocalService(
   dataDir: string,
   env: Record<string, string>,
   cleanup: (() => Promise<void>)[],
+  /** `npm`: through `npm start` itself, as a user runs it (signals then go to the npm process). */
+  via: 'tsx' | 'npm' = 'tsx',
 ): Promise<LocalService> {
-  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['local/main.ts'], {
+  const [command, args] =
+    via === 'npm' ? ['npm', ['start']] : [join(ROOT, 'node_modules/.bin/tsx'), ['local/main.ts']];
+  const child = spawn(command, args, {
     cwd: ROOT,
     // Its own process group, so one kill reaches the API, the workers and every emulator.
     detached: true,
