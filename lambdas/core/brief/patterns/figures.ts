@@ -119,6 +119,16 @@ export const FIGURE_PATTERNS: readonly Pattern[] = [
     ],
   },
   {
+    id: 'hyphenated',
+    re: /\b\d+(?:[.,]\d+)?\+?-\p{L}+(?:-\p{L}+)*/u,
+    examples: [
+      { text: 'sold in 4-packs of cans', match: '4-packs' },
+      { text: 'a 25-year manufacturer warranty', match: '25-year' },
+      { text: 'book a 20-minute call', match: '20-minute' },
+      { text: 'ages 8-14', match: null },
+    ],
+  },
+  {
     id: 'times',
     re: /\b\d+\s?[×x]\s?\d+\s?(?:Minuten|minutes|min|minutos)\b/u,
     examples: [{ text: 'für 4 × 90 Minuten', match: '4 × 90 Minuten' }],

@@ -140,3 +140,37 @@ export const LEADING_NAME: Pattern = {
     { text: 'family-run since 1990', match: null },
   ],
 };
+
+/** An item that only says where the business is ("Based at …"): the location, not a claim. */
+export const LOCATION_LINE: Pattern = {
+  id: 'location-line',
+  re: /^(?:based (?:in|at|out of)|located (?:in|at)|situad[oa] en|ubicad[oa] en|con sede en|mit sitz in|ansässig in|basée? à|située? à|implantée? à)\s/iu,
+  examples: [
+    { text: 'Based at the old mill, Northtown', match: 'Based at ' },
+    { text: 'Mit Sitz in Kassel', match: 'Mit Sitz in ' },
+    { text: 'Basé à Rennes depuis 2001', match: 'Basé à ' },
+    { text: 'Based on real feedback', match: null },
+  ],
+};
+
+/** Where an audience line goes on to say what its people feel ("…, who hate…", "… und Angst vor…"). */
+export const AUDIENCE_CLAUSE: Pattern = {
+  id: 'audience-clause',
+  re: /,?\s(?:who|that|and are|and|que|y|die|deren|und|qui|et)\s/iu,
+  examples: [
+    { text: 'couples planning a wedding who hate being filmed', match: ' who ' },
+    { text: 'Paare, die bauen und Angst vor Verzug haben', match: ', die ' },
+    { text: 'homeowners aged 40-70', match: null },
+  ],
+};
+
+/** After a labelled product, what it comes with or who it is for: a claim of its own. */
+export const PRODUCT_REST: Pattern = {
+  id: 'product-rest',
+  re: /^(?:with|including|for|con|incluye|para|mit|inklusive|für|avec|pour)\s\S+\s\S+/iu,
+  examples: [
+    { text: 'with fitting included', match: 'with fitting included' },
+    { text: 'con embalaje incluido', match: 'con embalaje incluido' },
+    { text: 'from a local college', match: null },
+  ],
+};
