@@ -42,7 +42,7 @@ export const AVOID_CUE: Pattern = {
   re: /(?:\blegal (?:says|hasn't|has not|won't|needs)|\bmust(?: not|n't) (?:say|claim|mention|show|name|use)|\b(?:please )?(?:don't|do not|never) (?:name|say|claim|mention|use|show|call)|\bno claims? (?:that|of|about)|\bads? (?:must|can|should)(?: not|n't)|\bwe can only say|\bno (?:mencionar|decir)|\bno se puede (?:decir|prometer)|\bnicht (?:sagen|versprechen|werben|nennen)|\bdürfen (?:wir )?nicht|\bne (?:pas|jamais) (?:dire|promettre|mentionner|citer)|\binterdit de)/iu,
   examples: [
     { text: 'legal says we can only say hundreds less', match: 'legal says' },
-    { text: 'so ads must not say cover is included', match: 'ads must' },
+    { text: 'so ads must not say cover is included', match: 'ads must not' },
     { text: "please don't name them in ads", match: "please don't name" },
     { text: 'no claims that it is the best', match: 'no claims that' },
     { text: 'Do not show pets', match: 'Do not show' },
@@ -53,7 +53,7 @@ export const AVOID_CUE: Pattern = {
 /** A remark about the brief or the campaign itself ("This campaign is…"): context, not a claim. */
 export const META_CUE: Pattern = {
   id: 'meta-cue',
-  re: /^(?:(?:ok|okay|so|right),? )?(?:(?:[\p{L}-]+ ){0,2}(?:campaign|drive|push|launch|promo|brief)$|this (?:campaign|brief|ad|push|launch)|the (?:campaign|brief|kickoff)|a bit of background|quick context|for context|background|esta campaña|el briefing|diese kampagne|das briefing|cette campagne|le brief)\b/iu,
+  re: /^(?:(?:ok|okay|so|right|alright),? ){0,2}(?:(?:[\p{L}-]+ ){0,2}(?:campaign|drive|push|launch|promo|brief)$|this (?:campaign|brief|ad|push|launch)|the (?:campaign|brief|kickoff)|a bit of background|quick context|for context|background|esta campaña|el briefing|diese kampagne|das briefing|cette campagne|le brief)\b/iu,
   examples: [
     { text: 'This campaign is candidate-side, not client-side.', match: 'This campaign' },
     { text: 'OK so a bit of background on the kickoff', match: 'OK so a bit of background' },
@@ -78,20 +78,20 @@ export const ROLE_CUES: readonly RoleCue[] = [
   {
     id: 'offer',
     role: 'offer',
-    re: /\b(?:free (?:\w+ )?(?:survey|trial|consultation|quote|class|lesson|session|month|week|delivery|inspection|installation|check)|first (?:\w+ )?(?:free|for|at) |\d+\s?% off|discount|half price|promo code|this (?:month|week) only|limited time|early[- ]bird|bursary|launch (?:party|offer)|descuento|gratis|primera? \w+ (?:gratis|por|a)|kostenlose?|gratis|Rabatt|Aktion|offert[e]?|gratuit[e]?|remise|réduction|première \w+ à)\b/iu,
+    re: /(?<![\p{L}\d])(?:free (?:[\w-]+ ){0,3}(?:survey|trial|consultation|quote|class|lesson|session|month|week|delivery|inspection|installation|check|pickup|returns?)|first (?:\w+ )?(?:free|for|at)|\d+\s?% off|discount|half price|promo code|this (?:month|week) only|limited time|early[- ]bird|bursary|launch (?:party|offer)|descuento|gratis|primera? \p{L}+ (?:gratis|por|a)|kostenlose?|Rabatt|Aktion|offerte?|gratuite?|remise|réduction|première \p{L}+ à)(?![\p{L}\d])/iu,
     examples: [
       { text: 'free drone roof survey, booked within 48 hours', match: 'free drone roof survey' },
       { text: 'First class free, no card needed', match: 'First class free' },
       { text: '10% de descuento en febrero', match: 'descuento' },
       { text: '2 kostenlose Probestunden', match: 'kostenlose' },
-      { text: 'première box à 29 €', match: 'première box à ' },
+      { text: 'première box à 29 €', match: 'première box à' },
       { text: 'a free mind', match: null },
     ],
   },
   {
     id: 'competitor',
     role: 'competitor',
-    re: /\b(?:competitors?|than (?:\p{Lu}\w+|leading|other|most|the big)|unlike (?:\p{Lu}\w+|other|most|the)|other (?:local )?(?:practices|agencies|firms|providers|brands)|la competencia|competidores|Wettbewerber|Konkurrenz|concurrents?)\b/iu,
+    re: /\b(?:[Cc]ompetitors?|than (?:\p{Lu}\w+|leading|other|most|the big)|[Uu]nlike (?:\p{Lu}\w+|other|most|the)|other (?:local )?(?:practices|agencies|firms|providers|brands)|la competencia|competidores|Wettbewerbern?|Konkurrenz|concurrents?)\b/u,
     examples: [
       { text: 'about $600 less than Acme’s model', match: 'than Acme' },
       { text: 'which many competitors charge for', match: 'competitors' },
@@ -114,7 +114,7 @@ export const ROLE_CUES: readonly RoleCue[] = [
   {
     id: 'price',
     role: 'price',
-    re: /(?:(?:AUD|USD|MXN|£|\$|€)\s?\d|\d\s?(?:€|euros?)\b|\b(?:price|priced|costs?|per month|a month|\/month|precio|Preis|prix|tarif)\b)/iu,
+    re: /(?:(?:AUD|USD|MXN|£|\$|€)\s?\d|\d\s?(?:€|euros?)(?![\p{L}])|\b(?:price|priced|costs?|per month|a month|\/month|precio|Preis|prix|tarif)\b)/iu,
     examples: [
       { text: 'Term is 10 weeks, $249', match: '$2' },
       { text: '49 € par mois', match: '9 €' },

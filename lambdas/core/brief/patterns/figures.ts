@@ -7,10 +7,11 @@ import type { Pattern } from './types.ts';
  * rating over its bare number, a range over its ends). Counts, prices and years do not take the
  * noun after them; durations and measurements keep their unit.
  */
-const N = String.raw`\d+(?:[.,]\d+)*`;
+/** A number as written: "1,240", "15.000", "4,8", and French or German "2 500" with a (narrow) space. */
+const N = String.raw`(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d])|\d+(?:[.,]\d+)*)`;
 const CUR = String.raw`(?:AUD|USD|NZD|CAD|MXN|EUR|GBP|CHF|US\$|A\$|C\$|£|\$|€)`;
 const UNIT_WORDS = String.raw`(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|nights?|weeks?|wks?|months?|mos?|years?|yrs?|business days|working days|horas?|minutos?|días|semanas?|meses|mes|años?|Stunden|Std\.?|Minuten|Min\.?|Tage[n]?|Wochen|Monate[n]?|Jahre[n]?|heures?|minutes|jours|semaines|mois|ans|km|miles?|kilometres?|kilometers?|metres?|meters?|kg|lbs?)`;
-const UNIT_SYMBOLS = '(?:kW|kWh|MW|W|Hz|kHz|GHz|ms|mm|cm|m²|m2|ml|cl|l|g|kg|oz|GB|TB|mAh|V|°C|°F|x|×)';
+const UNIT_SYMBOLS = '(?:kW|kWh|MW|W|Hz|kHz|GHz|ms|mm|cm|m²|m2|ml|cl|l|g|kg|oz|GB|TB|mAh|V|°C|°F)';
 const MONTHS =
   '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)';
 const RANGE_JOIN = String.raw`(?:\s?[-–]\s?|\s(?:to|a|und|bis|à|et|y)\s)`;
@@ -36,16 +37,68 @@ export const FIGURE_PATTERNS: readonly Pattern[] = [
   {
     id: 'money',
     re: new RegExp(
-      String.raw`(?:${CUR}\s?${N}(?:\s?[-–]\s?${N})?(?:\+|k\b|m\b)?(?:\/(?:month|mo|year|yr|week|wk|hour|hr|night|mes|Monat|mois))?|${N}(?:\s?(?:[-–]|und|bis|a|à)\s?${N})?\s?(?:€|£|\$|EUR|euros?|Euro|USD|MXN|pesos))`,
+      String.raw`(?:${CUR}\s?${N}(?:\s?[-–]\s?${N})?(?:\+|k\b|m\b)?(?:\/(?:month|mo|year|yr|week|wk|hour|hr|night|mes|Monat|mois))?|${N}(?:\s?(?:[-–]|und|bis|a|à)\s?${N})?\s?(?:€|£|\$|EUR|euros?|Euro|USD|MXN|pesos)(?:\/(?:mes|Monat|mois|month|mo))?)`,
       'u',
     ),
     examples: [
       { text: 'a bill over AUD 700 a quarter', match: 'AUD 700' },
       { text: 'only $29.99/month', match: '$29.99/month' },
       { text: 'ab 12.000 € im Jahr', match: '12.000 €' },
+      { text: 'à partir de 2 500 € HT', match: '2 500 €' },
+      { text: 'solo 39 €/mes', match: '39 €/mes' },
       { text: 'zwischen 18.000 und 30.000 € pro Projekt', match: '18.000 und 30.000 €' },
       { text: 'costs £18,900 total', match: '£18,900' },
       { text: 'MXN 1,200 al mes', match: 'MXN 1,200' },
+    ],
+  },
+  {
+    id: 'rating-out-of',
+    re: /\b\d(?:[.,]\d{1,2})?\s(?:out of|de cada|sur|von)\s(?:5|10)\b/u,
+    examples: [
+      { text: 'rated 4.8 out of 5 by guests', match: '4.8 out of 5' },
+      { text: 'noté 4,6 sur 5', match: '4,6 sur 5' },
+    ],
+  },
+  {
+    id: 'magnitude',
+    re: new RegExp(
+      String.raw`${N}\s?(?:k|K|bn|million|millions|millón|millones|mil|Mio\.|Mrd\.|milliards?|millions?)(?![\p{L}])`,
+      'u',
+    ),
+    examples: [
+      { text: 'más de 3 mil clientes', match: '3 mil' },
+      { text: 'over 1.5 million downloads', match: '1.5 million' },
+      { text: 'mit 2,5 Mio. Kunden', match: '2,5 Mio.' },
+      { text: 'in 3 miles', match: null },
+    ],
+  },
+  {
+    id: 'time-of-day',
+    re: /\b\d{1,2}h\d{2}\b|\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|Uhr|h)(?![\p{L}])/u,
+    examples: [
+      { text: 'order by 2pm for same-day', match: '2pm' },
+      { text: 'ouvert jusqu’à 18h30', match: '18h30' },
+      { text: 'bis 20 Uhr geöffnet', match: '20 Uhr' },
+      { text: 'answers within 24h', match: '24h' },
+    ],
+  },
+  {
+    id: 'ordinal-or-rank',
+    re: /(?:#|\bNo\.\s?|\bNr\.\s?|\bn°\s?)\d+\b|\b\d+(?:st|nd|rd|th|er|ère|ème|º|ª)(?![\p{L}])/u,
+    examples: [
+      { text: 'the #1 rated clinic', match: '#1' },
+      { text: 'our 2nd site', match: '2nd' },
+      { text: 'le 1er réseau', match: '1er' },
+      { text: 'No. 1 in town', match: 'No. 1' },
+    ],
+  },
+  {
+    id: 'multiplier-or-ratio',
+    re: /\b\d+(?:[.,]\d)?x\b|\bx\d+\b|\b\d+:\d+\b/u,
+    examples: [
+      { text: 'cleans 2x faster', match: '2x' },
+      { text: 'coaching 1:1 sessions', match: '1:1' },
+      { text: 'plain 12', match: null },
     ],
   },
   {
