@@ -148,7 +148,7 @@ function mentionsName(state: State, p: Piece): boolean {
 
 /**
  * How much of `text`'s start is the business's name: the client's name, or its first words
- * ("Coastline is…" for "Coastline Insurance"), capitalised as a name is. 0 when it does not start so.
+ * ("Acme is…" for "Acme Insurance"), capitalised as a name is. 0 when it does not start so.
  */
 export function nameLength(clientName: string, text: string): number {
   const words = clientName.trim().split(/\s+/).filter(Boolean);
@@ -207,7 +207,7 @@ function productOf(state: State, p: Piece, afterName = false): Piece {
   let text = p.text;
   let start = p.start;
   if (state.nlp && afterName) {
-    // "… installs rooftop solar": the verb after the name is not part of what is sold.
+    // "… sells garden sheds": the verb after the name is not part of what is sold.
     const verb = state.nlp(text).match('^#Adverb* #Verb+').text();
     if (verb && text.startsWith(verb)) {
       start += verb.length;
@@ -253,7 +253,7 @@ function onSentence(state: State, p: Piece): void {
 }
 
 /**
- * The audience, and any pain or worry told inside it ("… who hate being on camera"): the
+ * The audience, and any pain or worry told inside it ("… who hate waiting"): the
  * audience stays whole, the worry is also a fact.
  */
 function onAudience(state: State, p: Piece): void {
