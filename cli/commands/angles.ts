@@ -36,16 +36,24 @@ export function register(program: Command): void {
 
   angles
     .command('generate')
-    .summary('angles from a research summary')
+    .summary('angles from a research summary, or from a stored (corrected) brief')
     .requiredOption('--client <client id>', 'whose angles')
-    .requiredOption('--summary <text>', 'the research summary or brief')
+    .option('--summary <text>', 'the research summary or brief, as pasted')
+    .option('--brief <brief id>', 'a stored brief version (see adgen brief get|update)')
     .option('--language <code>', 'e.g. en')
     .action(async (_o, cmd: Command) => {
-      const o = optionsOf<{ client: string; summary: string; language?: string }>(cmd);
+      const o = optionsOf<{ client: string; summary?: string; brief?: string; language?: string }>(cmd);
+      if ((o.summary === undefined) === (o.brief === undefined))
+        cmd.error('give one of --summary and --brief');
       printAngles(
         o.output,
         await (await apiClient(o)).generateAngles(
-          strip({ client_id: o.client, research_summary: o.summary, language: o.language }),
+          strip({
+            client_id: o.client,
+            research_summary: o.summary,
+            brief_id: o.brief,
+            language: o.language,
+          }),
         ),
       );
     });

@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import * as angles from './angles.ts';
 import * as brandKit from './brand-kit.ts';
+import * as brief from './brief.ts';
 import * as campaigns from './campaigns.ts';
 import * as clients from './clients.ts';
 import * as creatives from './creatives.ts';
@@ -20,6 +21,7 @@ export const COMMAND_GROUPS: readonly { register(program: Command): void }[] = [
   keys,
   clients,
   brandKit,
+  brief,
   angles,
   campaigns,
   generate,

@@ -1,0 +1,32 @@
+import type { LabelTarget } from './label-targets.ts';
+import { LABELS_DE } from './labels-de.ts';
+import { LABELS_EN } from './labels-en.ts';
+import { LABELS_ES } from './labels-es.ts';
+import { LABELS_FR } from './labels-fr.ts';
+import type { Language, Pattern } from './types.ts';
+
+export type { LabelTarget } from './label-targets.ts';
+
+/** Looked up in the brief's language first, then in English (agencies mix English labels in). */
+export const LABELS: Readonly<Record<Language, Readonly<Record<string, LabelTarget>>>> = {
+  en: LABELS_EN,
+  es: LABELS_ES,
+  de: LABELS_DE,
+  fr: LABELS_FR,
+};
+
+/**
+ * A label at the start of a line or sentence: one to four words, then a colon (French puts a
+ * space before it). The words are looked up in {@link LABELS}; an unknown label is left as text.
+ */
+export const LABEL_PATTERN: Pattern = {
+  id: 'label',
+  re: /^\s*([\p{L}][\p{L}'’?]*(?:[ \-/&][\p{L}'’?]+){0,3})\s?:\s+/u,
+  examples: [
+    { text: 'Proof points: rated highly', match: 'Proof points: ' },
+    { text: 'Marque : une maison', match: 'Marque : ' },
+    { text: 'Was uns unterscheidet: feste Preise', match: 'Was uns unterscheidet: ' },
+    { text: 'Discovery flight $99: 30 minutes', match: null },
+    { text: 'We said this: that', match: 'We said this: ' },
+  ],
+};
