@@ -1,0 +1,146 @@
+import type { BriefFact, BriefFields } from '../brief/schema.ts';
+import { UnsupportedLanguageError, ValidationError } from '../errors.ts';
+import { loadNlp } from './nlp.ts';
+import type { Plan } from './plan/planner.ts';
+import { planCandidates } from './plan/planner.ts';
+import { copyViolations, type PolicyContext } from './policy/copy-policy.ts';
+import { DANGLING } from './policy/policy-data.ts';
+import { type FactForm, factForm } from './realise/forms.ts';
+import { catalogueFor, message, OFFLINE_LANGUAGES } from './realise/messages.ts';
+import { realiseHook, topicOf } from './realise/realise.ts';
+import {
+  ANGLES_PER_SET,
+  type AngleDraft,
+  AWARENESS_LEVELS,
+  type AwarenessLevel,
+  MIN_AWARENESS_LEVELS,
+} from './types.ts';
+
+/** An angle as planned from a brief: the draft and the facts it uses. */
+export type PlannedAngle = AngleDraft & { fact_ids: string[] };
+
+/** What planning reads: the brief's fields and the text its spans point into. */
+export type BriefForPlanning = BriefFields & { research_summary: string };
+
+/** A hook is one idea a reader takes in at a glance; a pair that runs longer is not planned. */
+export const HOOK_MAX_CHARS = 150;
+
+type Chosen = { plan: Plan<FactForm>; hook: string; level: AwarenessLevel; facts: FactForm[] };
+
+/** The sources every number and claim of an angle must trace to. */
+export function briefSources(brief: BriefForPlanning, extra: readonly string[] = []): string[] {
+  return [brief.research_summary, brief.business_name, ...brief.facts.map((f) => f.text), ...extra];
+}
+
+/**
+ * Ten angles from a brief: candidates planned from the archetype catalogue, realised through the
+ * language's catalogue, and kept when the copy policy passes them. Single facts lead first (each
+ * fact leads at most one angle), then combinations, then the set is spread over four awareness
+ * levels. Deterministic: the same brief always gives the same angles.
+ */
+export async function anglesFromBrief(
+  brief: BriefForPlanning,
+  options: { banned?: readonly string[]; tone?: string; extraSources?: readonly string[] } = {},
+): Promise<PlannedAngle[]> {
+  const cat = catalogueFor(brief.language);
+  if (!cat) throw new UnsupportedLanguageError(brief.language, OFFLINE_LANGUAGES);
+  const nlp = brief.language === 'en' ? await loadNlp() : undefined;
+  const forms = brief.facts.map((f: BriefFact) => factForm(f, cat, brief.research_summary, nlp));
+  const policy: PolicyContext = {
+    language: brief.language,
+    banned: options.banned ?? [],
+    avoid: brief.avoid,
+    sources: briefSources(brief, options.extraSources),
+    limit: HOOK_MAX_CHARS,
+  };
+  const chosen: Chosen[] = [];
+  const spare: Chosen[] = [];
+  const led = new Set<string>();
+  const factSets = new Set<string>();
+  const hooks = new Set<string>();
+  for (const plan of planCandidates(forms)) {
+    const realised = realiseHook(plan.archetype, plan.lead, plan.support, cat, brief);
+    if (!realised) continue;
+    const { hook, facts } = realised;
+    if (hooks.has(hook.toLowerCase()) || copyViolations(hook, policy).length > 0) continue;
+    const set = facts
+      .map((f) => f.id)
+      .sort()
+      .join('+');
+    if (factSets.has(set) || (!plan.combined && led.has(plan.lead.id))) continue;
+    const entry = { plan, hook, level: plan.level, facts };
+    if (chosen.length >= ANGLES_PER_SET) {
+      spare.push(entry);
+      if (spare.length > 40) break;
+      continue;
+    }
+    chosen.push(entry);
+    led.add(plan.lead.id);
+    factSets.add(set);
+    hooks.add(hook.toLowerCase());
+  }
+  if (chosen.length < ANGLES_PER_SET)
+    throw new ValidationError(
+      `The brief states too few usable facts for ten distinct angles (${chosen.length} found); add facts with update_brief.`,
+      [{ path: 'research_summary', message: 'too few facts for ten angles' }],
+    );
+  spreadLevels(chosen, spare);
+  const dangling = DANGLING[brief.language] ?? [];
+  const names = new Set<string>();
+  return chosen.map(({ plan, hook, level, facts }) => {
+    const topic = topicOf(plan.lead, dangling);
+    const support = facts[1];
+    let name =
+      plan.combined && support
+        ? message(cat, 'name.pair', { first: topic, second: topicOf(support, dangling) })
+        : message(cat, `name.${plan.archetype.id}`, { topic });
+    if ([...name].length > 80) name = message(cat, `name.${plan.archetype.id}`, { topic });
+    for (let n = 2; names.has(name.toLowerCase()); n++) name = `${name.replace(/ \(\d+\)$/, '')} (${n})`;
+    names.add(name.toLowerCase());
+    const direction = [
+      message(cat, 'direction.lead', { fact: plan.lead.fragment }),
+      support ? message(cat, 'direction.support', { count: facts.length - 1 }) : '',
+      options.tone?.trim()
+        ? message(cat, 'direction.tone', { tone: options.tone.trim().replace(/[.]+$/, '') })
+        : '',
+    ].filter(Boolean);
+    while (direction.join(' ').length > 400 && direction.length > 1) direction.pop();
+    return {
+      name,
+      hook,
+      awareness_level: level,
+      visual_style: visualStyle(brief.subject, plan.archetype.treatment),
+      copy_direction: direction.join(' '),
+      fact_ids: facts.map((f) => f.id),
+    };
+  });
+}
+
+function visualStyle(subject: string, treatment: string): string {
+  const full = `${subject}; ${treatment}`;
+  return full.length <= 200 ? full : subject.slice(0, 200);
+}
+
+/**
+ * At least four awareness levels: a spare candidate of a missing level replaces an angle whose
+ * level is represented twice or more; without one, the last such angle speaks to the missing level.
+ */
+function spreadLevels(chosen: Chosen[], spare: readonly Chosen[]): void {
+  const count = () => {
+    const m = new Map<AwarenessLevel, number>();
+    for (const c of chosen) m.set(c.level, (m.get(c.level) ?? 0) + 1);
+    return m;
+  };
+  for (const level of AWARENESS_LEVELS) {
+    const counts = count();
+    if (counts.size >= MIN_AWARENESS_LEVELS) return;
+    if (counts.has(level)) continue;
+    const donorIndex = chosen.findLastIndex((c) => (counts.get(c.level) ?? 0) > 1);
+    if (donorIndex < 0) return;
+    const used = new Set(chosen.map((c) => c.hook.toLowerCase()));
+    const swap = spare.find((s) => s.level === level && !used.has(s.hook.toLowerCase()));
+    const donor = chosen[donorIndex];
+    if (swap) chosen[donorIndex] = swap;
+    else if (donor) donor.level = level;
+  }
+}
