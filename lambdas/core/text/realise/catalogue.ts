@@ -66,6 +66,7 @@ export type MessageKey =
   | 'direction.lead'
   | 'direction.support'
   | 'direction.tone'
-  | 'visual.style';
+  | 'visual.style'
+  | 'warning.noFit';
 
 export type LevelNames = Record<AwarenessLevel, string>;

@@ -29,6 +29,8 @@ export const de: Catalogue = {
       '{count, plural, one {Mit # weiteren Fakt aus dem Briefing stützen.} other {Mit # weiteren Fakten aus dem Briefing stützen.}}',
     'direction.tone': 'Ton: {tone}.',
     'visual.style': '{subject}; {treatment}',
+    'warning.noFit':
+      'Kein Text für {field} passt in {platform} ({limit} Zeichen) innerhalb der Texterichtlinie; der Firmenname steht dafür.',
   },
   cta: {
     book: 'Jetzt buchen',

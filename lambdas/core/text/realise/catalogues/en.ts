@@ -29,6 +29,8 @@ export const en: Catalogue = {
       '{count, plural, one {Back it with # more fact from the brief.} other {Back it with # more facts from the brief.}}',
     'direction.tone': 'Voice: {tone}.',
     'visual.style': '{subject}; {treatment}',
+    'warning.noFit':
+      'No {field} candidate fits {platform} ({limit} characters) within the copy policy; the business name stands in.',
   },
   cta: {
     book: 'Book now',

@@ -29,6 +29,8 @@ export const es: Catalogue = {
       '{count, plural, one {Refuérzalo con # dato más del brief.} other {Refuérzalo con # datos más del brief.}}',
     'direction.tone': 'Tono: {tone}.',
     'visual.style': '{subject}; {treatment}',
+    'warning.noFit':
+      'Ningún texto para {field} cabe en {platform} ({limit} caracteres) con las reglas de copy; se usa el nombre del negocio.',
   },
   cta: {
     book: 'Reserva ya',

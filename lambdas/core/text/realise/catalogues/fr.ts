@@ -29,6 +29,8 @@ export const fr: Catalogue = {
       '{count, plural, one {Appuyer avec # autre fait du brief.} other {Appuyer avec # autres faits du brief.}}',
     'direction.tone': 'Ton\u202f: {tone}.',
     'visual.style': '{subject}; {treatment}',
+    'warning.noFit':
+      'Aucun texte pour {field} ne tient dans {platform} ({limit} caractères) selon la politique de rédaction ; le nom de l’entreprise le remplace.',
   },
   cta: {
     book: 'Réserver',
