@@ -14,10 +14,10 @@ import {
   AWARENESS_LEVELS,
   type AwarenessLevel,
   MIN_AWARENESS_LEVELS,
+  type PlannedAngle,
 } from './types.ts';
 
-/** An angle as planned from a brief: the draft and the facts it uses. */
-export type PlannedAngle = AngleDraft & { fact_ids: string[] };
+export type { PlannedAngle };
 
 /** What planning reads: the brief's fields and the text its spans point into. */
 export type BriefForPlanning = BriefFields & { research_summary: string };
