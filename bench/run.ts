@@ -6,7 +6,7 @@
  * 1. router bundle: size, renderer absent, import time vs `node -e 0` (fails the bench over 1 MB
  *    or with the renderer inside);
  * 1b. the offline text engine in process: generate_angles on a 1,500-character brief and
- *    prepare_campaign's copy for 3 angles × 3 platforms (p50 budgets 50 ms and 30 ms);
+ *    prepare_campaign's copy for 3 angles × 3 platforms (p50 budgets 150 ms and 30 ms);
  * 2. renderer alone, one core: ms per creative at four sizes, peak RSS, PNG bytes;
  * 3. the local stack started; 60 clients and campaigns of 10, 1,000 and 10,000 creatives seeded;
  * 4. router over HTTP, sequential and at concurrency 16, each hot path next to its DynamoDB
@@ -194,8 +194,8 @@ async function main(): Promise<number> {
       log('text engine: generate_angles and prepare_campaign copy, in process');
       copy = await benchCopy(n(60, 20));
       const copyFailures: string[] = [];
-      if (copy.generate_angles_p50_ms > 50)
-        copyFailures.push(`generate_angles p50 ${copy.generate_angles_p50_ms} ms > 50 ms`);
+      if (copy.generate_angles_p50_ms > 150)
+        copyFailures.push(`generate_angles p50 ${copy.generate_angles_p50_ms} ms > 150 ms`);
       if (copy.prepare_copy_p50_ms > 30)
         copyFailures.push(`prepare_campaign copy p50 ${copy.prepare_copy_p50_ms} ms > 30 ms`);
       failuresOf('copy', copyFailures);

@@ -10,7 +10,14 @@ import { FILLER_PHRASES, RATING_PATTERN, SLIP_PATTERNS, STOPWORDS } from '../dat
 export type HookSample = {
   brief: CorpusBrief;
   angles: readonly PlannedAngle[];
-  copy?: readonly { headline: string; primary_text: string; description: string; cta: string }[];
+  copy?: readonly {
+    angle_id?: string | null;
+    platform?: string;
+    headline: string;
+    primary_text: string;
+    description: string;
+    cta: string;
+  }[];
   /** The CTA labels the language's catalogue offers (a CTA is "in the language" when it is one, or the campaign's). */
   ctaLabels?: readonly string[];
 };

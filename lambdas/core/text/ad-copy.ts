@@ -8,7 +8,7 @@ import {
   repeatedAcrossFields,
   sentencesOf,
 } from './policy/copy-policy.ts';
-import { type FactForm, factForm } from './realise/forms.ts';
+import { capFirst, type FactForm, factForm } from './realise/forms.ts';
 import { catalogueFor, message } from './realise/messages.ts';
 import { sentence } from './realise/realise.ts';
 import type { CopyPlatform, CopyVariant } from './types.ts';
@@ -55,12 +55,13 @@ export async function writeAdCopy(input: {
   const offer = campaign.offer_text.trim()
     ? [{ text: asSentence(campaign.offer_text, cat.stop), facts: ['offer'] }]
     : [];
+  const sources = briefSources(brief, [campaign.offer_text, campaign.cta_text, brand.tagline]);
   const policy = (limit: number): PolicyContext => ({
     language: brief.language,
     banned: brand.banned_words,
     avoid: brief.avoid,
     campaignName: campaign.name,
-    sources: briefSources(brief, [campaign.offer_text, campaign.cta_text, brand.tagline]),
+    sources,
     limit,
   });
   const platforms: readonly CopyPlatform[] =
@@ -75,6 +76,11 @@ export async function writeAdCopy(input: {
   ];
   const tagline = brand.tagline.trim() ? [{ text: brand.tagline.trim(), facts: ['tagline'] }] : [];
   const business = { text: brief.business_name, facts: ['business'] };
+  // What is sold and where, in the brief's words: short lines for tight placements.
+  const named = [brief.product, brief.location]
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .map((t, i) => ({ text: capFirst(t), facts: [i === 0 ? 'product' : 'location'] }));
   for (const angle of angles) {
     const own = (angle?.fact_ids ?? [])
       .map((id) => forms.get(id))
@@ -110,8 +116,8 @@ export async function writeAdCopy(input: {
       // The hook's own facts head the ad when the angle's full hook is the body: a short headline
       // from a different fact, the hook as primary text, a closer (offer, guarantee) as description.
       const primary = pick('primary_text', [...hook, ...hookSentences, ...own, ...proofFirst]);
-      const headline = pick('headline', [...proofFirst, ...closers, ...tagline, business], true);
-      const description = pick('description', [...closers, ...proofFirst, ...tagline, business]);
+      const headline = pick('headline', [...proofFirst, ...closers, ...tagline, business, ...named], true);
+      const description = pick('description', [...closers, ...proofFirst, ...tagline, ...named, business]);
       const cta = chooseCta(campaign.cta_text, limits.cta, cat, brief.category, policy(limits.cta));
       copy.push({
         angle_id: angle?.id ?? null,

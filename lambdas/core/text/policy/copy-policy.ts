@@ -23,8 +23,23 @@ const escapeRegExp = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const B = '(?<![\\p{L}\\p{N}])';
 const E = '(?![\\p{L}\\p{N}])';
 
+const patterns = new Map<string, RegExp>();
+const cached = (key: string, make: () => RegExp) => {
+  let re = patterns.get(key);
+  if (!re) {
+    re = make();
+    if (patterns.size > 5000) patterns.clear();
+    patterns.set(key, re);
+  }
+  return re;
+};
+
 /** A banned word or phrase with its forms: the last word of the phrase may take the language's endings. */
 export function bannedPattern(word: string, language: string): RegExp {
+  return cached(`b\u0000${language}\u0000${word}`, () => makeBannedPattern(word, language));
+}
+
+function makeBannedPattern(word: string, language: string): RegExp {
   const parts = word.trim().split(/\s+/).map(escapeRegExp);
   const suffix = WORD_FORM_SUFFIXES[language] ?? WORD_FORM_SUFFIXES.en ?? '';
   const last = parts.pop() ?? '';
@@ -39,7 +54,8 @@ export function containsBanned(text: string, banned: readonly string[], language
 }
 
 /** The phrase's exact words, without endings (a claim legal ruled out is matched as written). */
-const exactPattern = (phrase: string) =>
+const exactPattern = (phrase: string) => cached(`e\u0000${phrase}`, () => makeExactPattern(phrase));
+const makeExactPattern = (phrase: string) =>
   new RegExp(`${B}${phrase.trim().split(/\s+/).map(escapeRegExp).join('\\s+')}${E}`, 'iu');
 
 const LABEL_RE = new RegExp(`(?:^|[.!?]\\s+|\\n)\\s*(?:${LABELS.join('|')})\\s*:`, 'iu');
@@ -70,8 +86,22 @@ export function numbersIn(text: string): string[] {
   return (text.match(NUMBER_RE) ?? []).map(normNumber);
 }
 
+const CLAIM_RES = CLAIM_WORDS.map((w) => [w, exactPattern(w)] as const);
+
 function claimWordsIn(text: string): string[] {
-  return CLAIM_WORDS.filter((w) => exactPattern(w).test(text));
+  return CLAIM_RES.filter(([, re]) => re.test(text)).map(([w]) => w);
+}
+
+/** What the sources state, computed once per sources list (a request checks many texts against one). */
+const sourceCache = new WeakMap<readonly string[], { numbers: Set<string>; claims: Set<string> }>();
+function sourceFacts(sources: readonly string[]) {
+  let known = sourceCache.get(sources);
+  if (!known) {
+    const all = sources.join(' \n ');
+    known = { numbers: new Set(numbersIn(all)), claims: new Set(claimWordsIn(all)) };
+    sourceCache.set(sources, known);
+  }
+  return known;
 }
 
 /**
@@ -79,15 +109,27 @@ function claimWordsIn(text: string): string[] {
  * trace to "4.7/5", so "Rated 5" from "rated 4.7/5" is caught.
  */
 export function untraced(text: string, sources: readonly string[]): string[] {
-  const all = sources.join(' \n ');
-  const known = new Set(numbersIn(all));
-  const claims = new Set(claimWordsIn(all));
+  const { numbers: known, claims } = sourceFacts(sources);
   return [
     ...new Set([
       ...numbersIn(text).filter((n) => !known.has(n)),
       ...claimWordsIn(text).filter((w) => !claims.has(w)),
     ]),
   ];
+}
+
+/**
+ * Whether the compositor may print a candidate: the rules that need no sources (its candidates
+ * were traced upstream, when angles and copy were written): banned words, labels, placeholders.
+ */
+export function printable(text: string, ctx: { language: string; banned: readonly string[] }): boolean {
+  const t = text.trim();
+  return (
+    t !== '' &&
+    containsBanned(t, ctx.banned, ctx.language).length === 0 &&
+    !hasLabel(t) &&
+    !PLACEHOLDER_RE.test(t)
+  );
 }
 
 /** Why `text` cannot be printed (empty when it can). */

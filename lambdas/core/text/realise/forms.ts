@@ -113,7 +113,11 @@ export function factForm(fact: BriefFact, cat: Catalogue, summary: string, nlp: 
   const opensWithVerb =
     wasRelative ||
     (!tags.has('Noun') && ['Verb', 'Adjective', 'Adverb', 'Negative'].some((t) => tags.has(t)));
-  const plural = (before: string) => (nlp ? nlp(before).has('#Plural') : false);
+  // One parse per fact: the plural nouns of the note, looked up by position when a pronoun is met.
+  const plurals: string[] = doc
+    ? (doc.match('#Plural').out('array') as string[]).map((w) => w.toLowerCase())
+    : [];
+  const plural = (before: string) => plurals.some((w) => before.toLowerCase().includes(w));
   if (AUDIENCE_SIDE.has(fact.role)) text = toReader(text, cat, opensWithVerb, plural);
   text = firstLetterCase(text, cat, summary, fact.span);
   let needsSubject = false;
@@ -132,9 +136,7 @@ export function factForm(fact: BriefFact, cat: Catalogue, summary: string, nlp: 
       doc.has('^#Adjective? #Adjective? #Singular$') &&
       !doc.has('^(#Determiner|#Possessive|#Value|#ProperNoun)') &&
       !/\d/.test(text);
-    clause = nlp(text).has(
-      '^#Determiner? #Adjective* #Noun+ (#Copula|#Auxiliary|#Modal|#Negative|#PresentTense)',
-    );
+    clause = doc.has('^#Determiner? #Adjective* #Noun+ (#Copula|#Auxiliary|#Modal|#Negative|#PresentTense)');
     shortNounPhrase = words.length <= 4 && !doc.has('#Verb');
   }
   const addressed = new RegExp(`^${cat.voice.reader}\\s`, 'iu').test(text);
