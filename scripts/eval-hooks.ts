@@ -1,6 +1,6 @@
 /**
  * The hook and copy section of the brief evaluation, runnable alone: `npx tsx scripts/eval-hooks.ts
- * [--half=odd|even|both] [--findings]`. Exits 1 when a gate is missed on a half it ran.
+ * [--half=odd|even|both] [--from=extracted|gold] [--findings]`. Exits 1 when a gate is missed on a half it ran.
  */
 import { type CorpusBrief, halfOf, loadCorpus } from '../eval/corpus.ts';
 import { sampleOf } from '../eval/samples.ts';
@@ -8,12 +8,13 @@ import { hookGates, hookMetrics } from '../eval/sections/hooks.ts';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}`))?.split('=')[1];
 const half = arg('half') ?? 'both';
+const from = arg('from') === 'gold' ? 'gold' : 'extracted';
 const corpus = loadCorpus();
 let failed = false;
 for (const h of ['odd', 'even'] as const) {
   if (half !== 'both' && half !== h) continue;
   const briefs = corpus.filter((b: CorpusBrief) => halfOf(b) === h);
-  const samples = await Promise.all(briefs.map((b) => sampleOf(b)));
+  const samples = await Promise.all(briefs.map((b) => sampleOf(b, from)));
   const m = hookMetrics(samples);
   const { findings, ...figures } = m;
   console.log(`\n## ${h} half (${m.briefs} briefs)`);

@@ -1,6 +1,7 @@
 import type { BriefFact, BriefFields } from '../brief/schema.ts';
 import { UnsupportedLanguageError, ValidationError } from '../errors.ts';
 import { loadNlp } from './nlp.ts';
+import { ARCHETYPES, LEVEL_OF_ROLE } from './plan/archetypes.ts';
 import type { Plan } from './plan/planner.ts';
 import { planCandidates } from './plan/planner.ts';
 import { copyViolations, type PolicyContext } from './policy/copy-policy.ts';
@@ -46,6 +47,10 @@ export async function anglesFromBrief(
   if (!cat) throw new UnsupportedLanguageError(brief.language, OFFLINE_LANGUAGES);
   const nlp = brief.language === 'en' ? await loadNlp() : undefined;
   const forms = brief.facts.map((f: BriefFact) => factForm(f, cat, brief.research_summary, nlp));
+  // A thin brief's notes often join several claims: their parts are planned too, each citing its fact.
+  const parts = brief.facts.flatMap((f) =>
+    factParts(f, cat.clauseSplit).map((p) => factForm(p, cat, brief.research_summary, nlp)),
+  );
   const policy: PolicyContext = {
     language: brief.language,
     banned: options.banned ?? [],
@@ -58,7 +63,13 @@ export async function anglesFromBrief(
   const led = new Set<string>();
   const factSets = new Set<string>();
   const hooks = new Set<string>();
-  for (const plan of planCandidates(forms)) {
+  const all = [...forms, ...parts];
+  for (const plan of [
+    ...planCandidates(forms),
+    ...planCandidates(parts),
+    ...anyPairs(all),
+    ...framedAlone(all),
+  ]) {
     const realised = realiseHook(plan.archetype, plan.lead, plan.support, cat, brief);
     if (!realised) continue;
     const { hook, facts } = realised;
@@ -67,7 +78,8 @@ export async function anglesFromBrief(
       .map((f) => f.id)
       .sort()
       .join('+');
-    if (factSets.has(set) || (!plan.combined && led.has(plan.lead.id))) continue;
+    if ((factSets.has(set) && !plan.reframed) || (!plan.combined && led.has(plan.lead.part ?? plan.lead.id)))
+      continue;
     const entry = { plan, hook, level: plan.level, facts };
     if (chosen.length >= ANGLES_PER_SET) {
       spare.push(entry);
@@ -75,7 +87,7 @@ export async function anglesFromBrief(
       continue;
     }
     chosen.push(entry);
-    led.add(plan.lead.id);
+    led.add(plan.lead.part ?? plan.lead.id);
     factSets.add(set);
     hooks.add(hook.toLowerCase());
   }
@@ -111,7 +123,7 @@ export async function anglesFromBrief(
       awareness_level: level,
       visual_style: visualStyle(brief.subject, plan.archetype.treatment),
       copy_direction: direction.join(' '),
-      fact_ids: facts.map((f) => f.id),
+      fact_ids: [...new Set(facts.map((f) => f.id))],
     };
   });
 }
@@ -143,4 +155,51 @@ function spreadLevels(chosen: Chosen[], spare: readonly Chosen[]): void {
     if (swap) chosen[donorIndex] = swap;
     else if (donor) donor.level = level;
   }
+}
+
+/** The claims a note joins, each at least three words, as facts of the same id (a part of f2 cites f2). */
+function factParts(fact: BriefFact, split: string): (BriefFact & { part: string })[] {
+  const pieces = fact.text.split(new RegExp(split, 'u')).map((p) => p.trim());
+  if (pieces.length < 2) return [];
+  let from = 0;
+  return pieces.flatMap((text, k) => {
+    const at = fact.text.indexOf(text, from);
+    from = at + text.length;
+    if (text.split(/\s+/).length < 3 || at < 0) return [];
+    const span: [number, number] | null = fact.span
+      ? [fact.span[0] + at, fact.span[0] + at + text.length]
+      : null;
+    return [
+      { ...fact, text, span, numbers: fact.numbers.filter((n) => text.includes(n)), part: `${fact.id}.${k}` },
+    ];
+  });
+}
+
+/** Last resort for a thin brief: each fact once more on its own, named by the business or the audience. */
+function framedAlone(forms: readonly FactForm[]): Plan<FactForm>[] {
+  return forms.flatMap((lead) =>
+    (['business', 'callout'] as const).map((frame) => ({
+      archetype: { ...(ARCHETYPES.find((a) => a.frame === frame) ?? ARCHETYPES[0]!), frame, support: [] },
+      level: frame === 'callout' ? ('unaware' as const) : LEVEL_OF_ROLE[lead.role],
+      lead,
+      combined: true,
+      reframed: true,
+    })),
+  );
+}
+
+/** Any two claims of different facts, when the role pairings are not enough for ten. */
+function anyPairs(forms: readonly FactForm[]): Plan<FactForm>[] {
+  const pair = ARCHETYPES.find((a) => a.frame === 'pair') ?? ARCHETYPES[0]!;
+  return forms.flatMap((lead) =>
+    forms
+      .filter((support) => support.id !== lead.id)
+      .map((support) => ({
+        archetype: { ...pair, id: pair.id },
+        level: LEVEL_OF_ROLE[lead.role],
+        lead,
+        support,
+        combined: true,
+      })),
+  );
 }

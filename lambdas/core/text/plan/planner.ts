@@ -10,6 +10,8 @@ export type Plan<F> = {
   support?: F;
   /** Single-fact plans come before combinations, which thin briefs need to reach ten. */
   combined: boolean;
+  /** A fact already used, framed anew (the business or the audience named): a thin brief's last resort. */
+  reframed?: boolean;
 };
 
 type PlannableFact = { id: string; role: FactRole };

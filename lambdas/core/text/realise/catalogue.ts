@@ -36,6 +36,8 @@ export type Catalogue = {
     /** Verb-second inversions of a note ("garantieren wir …") put back in subject-first order. */
     inversion?: { pattern: string; replace: string };
   };
+  /** Where a long note joins two claims (", and", ";"): a thin brief's facts are split there into parts. */
+  clauseSplit: string;
   /** Nouns are capitalised (German): never lower-case a fact's first word. */
   nounsCapitalised: boolean;
 };

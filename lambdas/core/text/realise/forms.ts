@@ -9,6 +9,8 @@ import type { Catalogue } from './catalogue.ts';
  */
 export type FactForm = {
   id: string;
+  /** Set on a part of a note that joins several claims ("f2.1"): planned as a fact of its own. */
+  part?: string;
   role: BriefFact['role'];
   /** The fact mid-sentence: voice turned to the reader, no final stop, first letter as written. */
   fragment: string;

@@ -23,8 +23,17 @@ export function sentence(form: FactForm, cat: Catalogue, brief: BriefContext): s
   return END.test(s) ? s : `${s}${cat.stop}`;
 }
 
-const lowerFirst = (s: string, cat: Catalogue) =>
-  cat.nounsCapitalised || /^\S*\p{Lu}\S*\p{Lu}/u.test(s) ? s : s.charAt(0).toLowerCase() + s.slice(1);
+/** Lower-cases the first word only when the brief also writes it in lower case (never a name such as a city). */
+const lowerFirst = (s: string, cat: Catalogue, summary = '') => {
+  const first = s.split(/\s/)[0] ?? '';
+  if (cat.nounsCapitalised || first === first.toLowerCase() || /\p{Lu}/u.test(first.slice(1))) return s;
+  const lower = first.toLowerCase();
+  return new RegExp(`(?<![\\p{L}])${lower.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u').test(
+    summary,
+  )
+    ? lower + s.slice(first.length)
+    : s;
+};
 
 const bare = (s: string) => s.replace(/[.!?]+$/u, '');
 
@@ -67,7 +76,7 @@ function hookText(
     case 'callout': {
       if (lead.askable && lead.role === 'audience_insight' && support)
         return message(cat, 'hook.question', { lead: capFirst(lead.fragment), support: second });
-      const audience = lowerFirst(brief.audience.trim(), cat);
+      const audience = lowerFirst(brief.audience.trim(), cat, brief.research_summary);
       if (!audience || [...audience].length > 50 || lead.addressed) return sentence(lead, cat, brief);
       const fragment = lead.needsSubject ? bare(sentence(lead, cat, brief)) : bare(lead.fragment);
       return message(cat, 'hook.callout', { audience, lead: fragment });

@@ -53,5 +53,6 @@ export const de: Catalogue = {
     relativeUnusable: '(?:deren|dessen|welche|welcher|wo) ',
     inversion: { pattern: '^(\\p{Ll}+) (wir|sie|es|er) ', replace: '$2 $1 ' },
   },
+  clauseSplit: '(?:,\\s+und\\s+|;\\s*|:\\s+)',
   nounsCapitalised: true,
 };

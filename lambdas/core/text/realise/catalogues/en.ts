@@ -61,5 +61,6 @@ export const en: Catalogue = {
     leadingConnective: '(?:plus|and|also|or)',
     relativeUnusable: '(?:which|whose|where|whom) ',
   },
+  clauseSplit: '(?:,\\s+and\\s+|;\\s*|:\\s+|,\\s+so\\s+)',
   nounsCapitalised: false,
 };

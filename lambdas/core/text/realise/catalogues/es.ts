@@ -55,5 +55,6 @@ export const es: Catalogue = {
     leadingConnective: '(?:además|y|también)',
     relativeUnusable: '(?:cuyo|cuya|cuyos|cuyas|donde|el cual|la cual) ',
   },
+  clauseSplit: '(?:,\\s+y\\s+|;\\s*|:\\s+)',
   nounsCapitalised: false,
 };

@@ -52,5 +52,6 @@ export const fr: Catalogue = {
     leadingConnective: '(?:et|aussi|plus)',
     relativeUnusable: '(?:dont|où|lequel|laquelle) ',
   },
+  clauseSplit: '(?:,\\s+et\\s+|;\\s*|\\s:\\s+)',
   nounsCapitalised: false,
 };
