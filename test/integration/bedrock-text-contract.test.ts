@@ -80,7 +80,12 @@ const toolReply = (name: string, input: unknown): Reply => ({
 const jsonReply = (value: unknown): Reply => ({
   status: 200,
   body: {
-    output: { message: { role: 'assistant', content: [{ text: typeof value === 'string' ? value : JSON.stringify(value) }] } },
+    output: {
+      message: {
+        role: 'assistant',
+        content: [{ text: typeof value === 'string' ? value : JSON.stringify(value) }],
+      },
+    },
     stopReason: 'end_turn',
     usage: { inputTokens: 900, outputTokens: 1200, totalTokens: 2100 },
     metrics: { latencyMs: 3100 },
@@ -102,14 +107,29 @@ const brief: BriefForPlanning = {
   avoid: ['guarantee'],
   facts: [
     { id: 'f1', role: 'proof', text: 'family-run since 1987', span: null, numbers: ['1987'] },
-    { id: 'f2', role: 'proof', text: '4.9/5 on Checkatrade from 312 reviews', span: null, numbers: ['4.9/5', '312'] },
-    { id: 'f3', role: 'offer', text: 'free drone roof survey, booked within 48 hours', span: null, numbers: ['48 hours'] },
+    {
+      id: 'f2',
+      role: 'proof',
+      text: '4.9/5 on Checkatrade from 312 reviews',
+      span: null,
+      numbers: ['4.9/5', '312'],
+    },
+    {
+      id: 'f3',
+      role: 'offer',
+      text: 'free drone roof survey, booked within 48 hours',
+      span: null,
+      numbers: ['48 hours'],
+    },
     { id: 'f4', role: 'pain', text: 'leaks found after winter storms', span: null, numbers: [] },
   ],
   research_summary: summary,
 };
 
-const angles = (n: number, hook = (i: number) => `Leaks found after winter storms? Family-run since 1987 (${i}).`) =>
+const angles = (
+  n: number,
+  hook = (i: number) => `Leaks found after winter storms? Family-run since 1987 (${i}).`,
+) =>
   Array.from({ length: n }, (_, i) => ({
     name: `Angle ${'ABCDEFGHIJ'[i]}`,
     hook: hook(i).replace(/ \(\d+\)/, i === 0 ? '' : ` and ${'very '.repeat(i)}local`),
@@ -133,7 +153,9 @@ describe('Bedrock text path: request shapes by model', () => {
     expect(format.type).toBe('json_schema');
     const schema = JSON.parse(format.structure.jsonSchema.schema);
     // Generated from the zod schema, trimmed to what structured output accepts (zod checks the rest).
-    expect(schema.properties.angles.items.required).toEqual(expect.arrayContaining(['hook', 'fact_ids', 'awareness_level']));
+    expect(schema.properties.angles.items.required).toEqual(
+      expect.arrayContaining(['hook', 'fact_ids', 'awareness_level']),
+    );
     expect(JSON.stringify(schema)).not.toMatch(/maxLength|maxItems|"pattern"/);
     const prompt = body.messages[0].content[0].text;
     for (const f of brief.facts) expect(prompt).toContain(`${f.id} (${f.role}): ${f.text}`);
@@ -165,11 +187,25 @@ describe('Bedrock text path: request shapes by model', () => {
         tone: '',
         mandatories: [],
         avoid: [],
-        facts: [{ id: 'f1', role: 'proof', text: '4.9/5 on Checkatrade from 312 reviews', numbers: ['4.9/5', '312'] }],
+        facts: [
+          {
+            id: 'f1',
+            role: 'proof',
+            text: '4.9/5 on Checkatrade from 312 reviews',
+            numbers: ['4.9/5', '312'],
+          },
+        ],
       }),
     ];
-    const read = await modelBrief(createBedrockTextModel(client(), HAIKU), { researchSummary: summary, language: 'en', clientName: 'Hartley & Sons Roofing' });
-    expect(read.facts[0]?.span).toEqual([summary.indexOf('4.9/5'), summary.indexOf('4.9/5') + '4.9/5 on Checkatrade from 312 reviews'.length]);
+    const read = await modelBrief(createBedrockTextModel(client(), HAIKU), {
+      researchSummary: summary,
+      language: 'en',
+      clientName: 'Hartley & Sons Roofing',
+    });
+    expect(read.facts[0]?.span).toEqual([
+      summary.indexOf('4.9/5'),
+      summary.indexOf('4.9/5') + '4.9/5 on Checkatrade from 312 reviews'.length,
+    ]);
     const schema = JSON.parse(requests[0]?.body.outputConfig.textFormat.structure.jsonSchema.schema);
     expect(schema.properties.facts.items.properties.role.enum).toContain('proof');
     expect(requests[0]?.body.messages[0].content[0].text).toContain(summary);
@@ -187,9 +223,15 @@ describe('Bedrock text path: request shapes by model', () => {
 
 describe('Bedrock answers held to the one copy policy: one repair, then 502', () => {
   it('an invented rating and a label are named in one repair request; a clean second answer is kept', async () => {
-    const bad = angles(10).map((a, i) => (i === 0 ? { ...a, hook: 'Proof points: rated 5 stars by 400 homeowners.' } : a));
+    const bad = angles(10).map((a, i) =>
+      i === 0 ? { ...a, hook: 'Proof points: rated 5 stars by 400 homeowners.' } : a,
+    );
     replies = [jsonReply({ angles: bad }), jsonReply({ angles: angles(10) })];
-    const { angles: out } = await generateCheckedAngles({ model: createBedrockTextModel(client(), HAIKU), brief, bannedWords: [] });
+    const { angles: out } = await generateCheckedAngles({
+      model: createBedrockTextModel(client(), HAIKU),
+      brief,
+      bannedWords: [],
+    });
     expect(out).toHaveLength(10);
     expect(requests).toHaveLength(2);
     const repair = requests[1]?.body.messages[0].content[0].text;
@@ -200,11 +242,17 @@ describe('Bedrock answers held to the one copy policy: one repair, then 502', ()
   it('answers 502 when the repaired answer still breaks the policy, and after two answers outside the schema', async () => {
     const bad = angles(10).map((a, i) => (i === 0 ? { ...a, hook: 'The cheapest roofer, guaranteed.' } : a));
     replies = [jsonReply({ angles: bad }), jsonReply({ angles: bad })];
-    const error = await generateCheckedAngles({ model: createBedrockTextModel(client(), HAIKU), brief, bannedWords: ['cheap'] }).catch((e) => e);
+    const error = await generateCheckedAngles({
+      model: createBedrockTextModel(client(), HAIKU),
+      brief,
+      bannedWords: ['cheap'],
+    }).catch((e) => e);
     expect(error).toBeInstanceOf(UpstreamError);
     expect(error.status).toBe(502);
     replies = [jsonReply('not json {'), jsonReply({ angles: angles(9) })];
-    await expect(generateCheckedAngles({ model: createBedrockTextModel(client(), HAIKU), brief, bannedWords: [] })).rejects.toBeInstanceOf(UpstreamError);
+    await expect(
+      generateCheckedAngles({ model: createBedrockTextModel(client(), HAIKU), brief, bannedWords: [] }),
+    ).rejects.toBeInstanceOf(UpstreamError);
   });
 
   it("copy: the prompt carries the brief's facts; a repeated sentence and an over-long headline are repaired once", async () => {
@@ -216,7 +264,10 @@ describe('Bedrock answers held to the one copy policy: one repair, then 502', ()
       description: 'Family-run since 1987',
       cta: 'Book now',
     });
-    replies = [jsonReply({ copy: [ad('Family-run since 1987 in the whole of Leeds')] }), jsonReply({ copy: [ad('Rated 4.9/5 on Checkatrade')] })];
+    replies = [
+      jsonReply({ copy: [ad('Family-run since 1987 in the whole of Leeds')] }),
+      jsonReply({ copy: [ad('Rated 4.9/5 on Checkatrade')] }),
+    ];
     const { copy } = await writeCampaignCopy({
       model: createBedrockTextModel(client(), HAIKU),
       brief,

@@ -119,6 +119,15 @@ export async function writeAdCopy(input: {
       const headline = pick('headline', [...proofFirst, ...closers, ...tagline, business, ...named], true);
       const description = pick('description', [...closers, ...proofFirst, ...tagline, ...named, business]);
       const cta = chooseCta(campaign.cta_text, limits.cta, cat, brief.category, policy(limits.cta));
+      if (campaign.cta_text.trim() && cta !== campaign.cta_text.trim())
+        warnings.push(
+          message(english, 'warning.ctaReplaced', {
+            given: campaign.cta_text.trim(),
+            cta,
+            platform,
+            limit: limits.cta,
+          }),
+        );
       copy.push({
         angle_id: angle?.id ?? null,
         platform,

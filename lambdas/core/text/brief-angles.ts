@@ -6,7 +6,7 @@ import type { Plan } from './plan/planner.ts';
 import { planCandidates } from './plan/planner.ts';
 import { copyViolations, type PolicyContext } from './policy/copy-policy.ts';
 import { DANGLING } from './policy/policy-data.ts';
-import { type FactForm, factForm } from './realise/forms.ts';
+import { capFirst, type FactForm, factForm } from './realise/forms.ts';
 import { catalogueFor, message, OFFLINE_LANGUAGES } from './realise/messages.ts';
 import { realiseHook, topicOf } from './realise/realise.ts';
 import {
@@ -70,12 +70,16 @@ export async function anglesFromBrief(
     ...anyPairs(all),
     ...framedAlone(all),
   ]) {
-    const realised = realiseHook(plan.archetype, plan.lead, plan.support, cat, brief);
+    // A reframed fact may be named by what is sold or where, instead of the business.
+    const namedBy = plan.namedBy ? brief[plan.namedBy].trim() : '';
+    if (plan.namedBy && (!namedBy || [...namedBy].length > 50)) continue;
+    const context = namedBy ? { ...brief, business_name: capFirst(namedBy) } : brief;
+    const realised = realiseHook(plan.archetype, plan.lead, plan.support, cat, context);
     if (!realised) continue;
     const { hook, facts } = realised;
     if (hooks.has(hook.toLowerCase()) || copyViolations(hook, policy).length > 0) continue;
     const set = facts
-      .map((f) => f.id)
+      .map((f) => f.part ?? f.id)
       .sort()
       .join('+');
     if ((factSets.has(set) && !plan.reframed) || (!plan.combined && led.has(plan.lead.part ?? plan.lead.id)))
@@ -178,19 +182,27 @@ function factParts(fact: BriefFact, split: string): (BriefFact & { part: string 
 /** Last resort for a thin brief: each fact once more on its own, named by the business or the audience. */
 function framedAlone(forms: readonly FactForm[]): Plan<FactForm>[] {
   return forms.flatMap((lead) =>
-    (['business', 'callout'] as const).map((frame) => ({
-      archetype: { ...(ARCHETYPES.find((a) => a.frame === frame) ?? ARCHETYPES[0]!), frame, support: [] },
-      level: frame === 'callout' ? ('unaware' as const) : LEVEL_OF_ROLE[lead.role],
-      lead,
-      combined: true,
-      reframed: true,
-    })),
+    (['statement', 'business', 'callout', 'product', 'location'] as const).map((how): Plan<FactForm> => {
+      const frame = how === 'product' || how === 'location' ? ('business' as const) : how;
+      return {
+        ...(how === 'product' || how === 'location' ? { namedBy: how } : {}),
+        archetype: {
+          ...(ARCHETYPES.find((a) => a.frame === frame) ?? ARCHETYPES[0]!),
+          frame,
+          support: [] as const,
+        },
+        level: frame === 'callout' ? ('unaware' as const) : LEVEL_OF_ROLE[lead.role],
+        lead,
+        combined: true,
+        reframed: true,
+      };
+    }),
   );
 }
 
 /** Any two claims of different facts, when the role pairings are not enough for ten. */
 function anyPairs(forms: readonly FactForm[]): Plan<FactForm>[] {
-  const pair = ARCHETYPES.find((a) => a.frame === 'pair') ?? ARCHETYPES[0]!;
+  const pair = { ...(ARCHETYPES.find((a) => a.id === 'benefit') ?? ARCHETYPES[0]!), frame: 'pair' as const };
   return forms.flatMap((lead) =>
     forms
       .filter((support) => support.id !== lead.id)
@@ -200,6 +212,7 @@ function anyPairs(forms: readonly FactForm[]): Plan<FactForm>[] {
         lead,
         support,
         combined: true,
+        reframed: true,
       })),
   );
 }

@@ -12,6 +12,8 @@ export type Plan<F> = {
   combined: boolean;
   /** A fact already used, framed anew (the business or the audience named): a thin brief's last resort. */
   reframed?: boolean;
+  /** A reframed fact named by the brief's product or location instead of the business. */
+  namedBy?: 'product' | 'location';
 };
 
 type PlannableFact = { id: string; role: FactRole };

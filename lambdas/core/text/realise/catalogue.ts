@@ -69,6 +69,7 @@ export type MessageKey =
   | 'direction.support'
   | 'direction.tone'
   | 'visual.style'
-  | 'warning.noFit';
+  | 'warning.noFit'
+  | 'warning.ctaReplaced';
 
 export type LevelNames = Record<AwarenessLevel, string>;

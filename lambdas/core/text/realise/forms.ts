@@ -138,7 +138,9 @@ export function factForm(fact: BriefFact, cat: Catalogue, summary: string, nlp: 
       doc.has('^#Adjective? #Adjective? #Singular$') &&
       !doc.has('^(#Determiner|#Possessive|#Value|#ProperNoun)') &&
       !/\d/.test(text);
-    clause = doc.has('^#Determiner? #Adjective* #Noun+ (#Copula|#Auxiliary|#Modal|#Negative|#PresentTense)');
+    clause = doc.has(
+      '^(#Pronoun|#Determiner? #Adjective* #Noun+) (#Copula|#Auxiliary|#Modal|#Negative|#PresentTense)',
+    );
     shortNounPhrase = words.length <= 4 && !doc.has('#Verb');
   }
   const addressed = new RegExp(`^${cat.voice.reader}\\s`, 'iu').test(text);

@@ -31,6 +31,8 @@ export const de: Catalogue = {
     'visual.style': '{subject}; {treatment}',
     'warning.noFit':
       'Kein Text für {field} passt in {platform} ({limit} Zeichen) innerhalb der Texterichtlinie; der Firmenname steht dafür.',
+    'warning.ctaReplaced':
+      'Der CTA "{given}" passt nicht in den {limit}-Zeichen-Button auf {platform} oder verletzt die Texterichtlinie; stattdessen steht "{cta}" (dieselbe Absicht).',
   },
   cta: {
     book: 'Jetzt buchen',
@@ -53,6 +55,6 @@ export const de: Catalogue = {
     relativeUnusable: '(?:deren|dessen|welche|welcher|wo) ',
     inversion: { pattern: '^(\\p{Ll}+) (wir|sie|es|er) ', replace: '$2 $1 ' },
   },
-  clauseSplit: '(?:,\\s+und\\s+|;\\s*|:\\s+)',
+  clauseSplit: '(?:,\\s+und\\s+|;\\s*|:\\s+|\\.\\s+(?=\\p{Lu})|,\\s+weil\\s+)',
   nounsCapitalised: true,
 };

@@ -31,6 +31,8 @@ export const en: Catalogue = {
     'visual.style': '{subject}; {treatment}',
     'warning.noFit':
       'No {field} candidate fits {platform} ({limit} characters) within the copy policy; the business name stands in.',
+    'warning.ctaReplaced':
+      'The CTA "{given}" does not fit the {limit}-character button on {platform} or breaks the copy policy; "{cta}" (the same intent) is used instead.',
   },
   cta: {
     book: 'Book now',
@@ -58,9 +60,9 @@ export const en: Catalogue = {
       '(?:people|customers|clients|buyers|users|candidates|members|parents|owners|homeowners|shoppers|patients|students|families)',
     reader: 'you',
     relativeStrip: '(?:people |those |customers |clients )?(?:who|that) ',
-    leadingConnective: '(?:plus|and|also|or)',
+    leadingConnective: '(?:plus|and|also|or|so)',
     relativeUnusable: '(?:which|whose|where|whom) ',
   },
-  clauseSplit: '(?:,\\s+and\\s+|;\\s*|:\\s+|,\\s+so\\s+)',
+  clauseSplit: '(?:,\\s+and\\s+|;\\s*|:\\s+|,\\s+so\\s+|\\.\\s+(?=\\p{Lu})|\\s+because\\s+)',
   nounsCapitalised: false,
 };

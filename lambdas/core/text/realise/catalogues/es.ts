@@ -31,6 +31,8 @@ export const es: Catalogue = {
     'visual.style': '{subject}; {treatment}',
     'warning.noFit':
       'Ningún texto para {field} cabe en {platform} ({limit} caracteres) con las reglas de copy; se usa el nombre del negocio.',
+    'warning.ctaReplaced':
+      'El CTA "{given}" no cabe en el botón de {limit} caracteres de {platform} o incumple las reglas; se usa "{cta}" (la misma intención).',
   },
   cta: {
     book: 'Reserva ya',
@@ -55,6 +57,6 @@ export const es: Catalogue = {
     leadingConnective: '(?:además|y|también)',
     relativeUnusable: '(?:cuyo|cuya|cuyos|cuyas|donde|el cual|la cual) ',
   },
-  clauseSplit: '(?:,\\s+y\\s+|;\\s*|:\\s+)',
+  clauseSplit: '(?:,\\s+y\\s+|;\\s*|:\\s+|\\.\\s+(?=\\p{Lu})|\\s+porque\\s+)',
   nounsCapitalised: false,
 };

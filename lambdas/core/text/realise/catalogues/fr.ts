@@ -31,6 +31,8 @@ export const fr: Catalogue = {
     'visual.style': '{subject}; {treatment}',
     'warning.noFit':
       'Aucun texte pour {field} ne tient dans {platform} ({limit} caractères) selon la politique de rédaction ; le nom de l’entreprise le remplace.',
+    'warning.ctaReplaced':
+      'Le CTA « {given} » ne tient pas dans le bouton de {limit} caractères sur {platform} ou enfreint la politique ; « {cta} » (la même intention) le remplace.',
   },
   cta: {
     book: 'Réserver',
@@ -52,6 +54,6 @@ export const fr: Catalogue = {
     leadingConnective: '(?:et|aussi|plus)',
     relativeUnusable: '(?:dont|où|lequel|laquelle) ',
   },
-  clauseSplit: '(?:,\\s+et\\s+|;\\s*|\\s:\\s+)',
+  clauseSplit: '(?:,\\s+et\\s+|;\\s*|\\s:\\s+|\\.\\s+(?=\\p{Lu})|\\s+parce qu(?:e\\s+|’))',
   nounsCapitalised: false,
 };
