@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { writeAdCopy } from '#core/text/ad-copy.ts';
 import { anglesFromBrief, briefSources } from '#core/text/brief-angles.ts';
 import { ctaIntent } from '#core/text/cta.ts';
+import { loadNlp } from '#core/text/nlp.ts';
 import { PLATFORM_LIMITS } from '#core/text/platform-limits.ts';
 import { copyViolations, repeatedAcrossFields } from '#core/text/policy/copy-policy.ts';
 import { CATALOGUES } from '#core/text/realise/messages.ts';
@@ -14,6 +15,9 @@ const byId = (id: string) => {
   if (!b) throw new Error(`no brief ${id}`);
   return b;
 };
+
+// The NLP library loads once (seconds on a busy machine); the tests measure planning, not the load.
+beforeAll(() => loadNlp(), 120_000);
 
 describe('planning angles from a brief', () => {
   it.each(odd.map((b) => [b.id, b] as const))(
