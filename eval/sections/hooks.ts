@@ -68,7 +68,7 @@ export function isFiller(hook: string, b: CorpusBrief): string | undefined {
   const lower = hook.toLowerCase();
   const phrase = (FILLER_PHRASES[b.language] ?? []).find((p) => lower.includes(p));
   if (phrase) return `template phrase "${phrase}"`;
-  const summary = new Set(words(b.research_summary + ' ' + b.campaign.offer_text));
+  const summary = new Set(words(`${b.research_summary} ${b.campaign.offer_text}`));
   const own = contentWords(hook, b.language).filter((w) => summary.has(w));
   return own.length === 0 ? 'no word of the brief' : undefined;
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { CorpusBrief } from '../../eval/corpus.ts';
 import { EXAMPLES } from '../../eval/data/hook-checks.ts';
 import { grammarSlips, isFiller } from '../../eval/sections/hooks.ts';
-import type { CorpusBrief } from '../../eval/corpus.ts';
 
 const brief = {
   language: 'en',
-  research_summary: 'Meridian Freight: sea and air freight. Pains: stuck shipments. USP: a named account manager.',
+  research_summary:
+    'Meridian Freight: sea and air freight. Pains: stuck shipments. USP: a named account manager.',
   campaign: { offer_text: '', cta_text: '' },
 } as unknown as CorpusBrief;
 

@@ -1,7 +1,7 @@
 import type { BriefFact, BriefFields } from '../brief/schema.ts';
 import { UnsupportedLanguageError, ValidationError } from '../errors.ts';
 import { loadNlp } from './nlp.ts';
-import { ARCHETYPES, LEVEL_OF_ROLE } from './plan/archetypes.ts';
+import { archetypeWhere, LEVEL_OF_ROLE } from './plan/archetypes.ts';
 import type { Plan } from './plan/planner.ts';
 import { planCandidates } from './plan/planner.ts';
 import { copyViolations, type PolicyContext } from './policy/copy-policy.ts';
@@ -11,7 +11,6 @@ import { catalogueFor, message, OFFLINE_LANGUAGES } from './realise/messages.ts'
 import { realiseHook, topicOf } from './realise/realise.ts';
 import {
   ANGLES_PER_SET,
-  type AngleDraft,
   AWARENESS_LEVELS,
   type AwarenessLevel,
   MIN_AWARENESS_LEVELS,
@@ -187,7 +186,7 @@ function framedAlone(forms: readonly FactForm[]): Plan<FactForm>[] {
       return {
         ...(how === 'product' || how === 'location' ? { namedBy: how } : {}),
         archetype: {
-          ...(ARCHETYPES.find((a) => a.frame === frame) ?? ARCHETYPES[0]!),
+          ...archetypeWhere((a) => a.frame === frame),
           frame,
           support: [] as const,
         },
@@ -202,7 +201,7 @@ function framedAlone(forms: readonly FactForm[]): Plan<FactForm>[] {
 
 /** Any two claims of different facts, when the role pairings are not enough for ten. */
 function anyPairs(forms: readonly FactForm[]): Plan<FactForm>[] {
-  const pair = { ...(ARCHETYPES.find((a) => a.id === 'benefit') ?? ARCHETYPES[0]!), frame: 'pair' as const };
+  const pair = { ...archetypeWhere((a) => a.id === 'benefit'), frame: 'pair' as const };
   return forms.flatMap((lead) =>
     forms
       .filter((support) => support.id !== lead.id)

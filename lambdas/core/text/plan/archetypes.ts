@@ -172,3 +172,10 @@ export const PAIRINGS: readonly { lead: FactRole; support: readonly FactRole[]; 
   { lead: 'offer', support: ['proof', 'guarantee', 'price', 'benefit'] },
   { lead: 'guarantee', support: ['offer', 'price', 'proof'] },
 ];
+
+/** The first archetype of the catalogue that matches (the catalogue is data: a missing one is a bug). */
+export function archetypeWhere(test: (a: Archetype) => boolean): Archetype {
+  const found = ARCHETYPES.find(test);
+  if (!found) throw new Error('the archetype catalogue has no such archetype');
+  return found;
+}
