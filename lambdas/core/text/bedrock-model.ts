@@ -1,8 +1,11 @@
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import * as z from 'zod';
 import { briefFactSchema, briefFieldsSchema } from '../brief/schema.ts';
-import { UpstreamError } from '../errors.ts';
+
+export { InvalidModelAnswerError };
+
 import type { BriefForPlanning } from './brief-angles.ts';
+import { InvalidModelAnswerError } from './model-errors.ts';
 import { PLATFORM_LIMITS } from './platform-limits.ts';
 import { fillPrompt, PROMPTS } from './prompts.ts';
 import { structuredCall } from './structured-call.ts';
@@ -13,16 +16,6 @@ import {
   type DraftCopy,
   type TextModel,
 } from './types.ts';
-
-/** A model answer that does not match the schema: the caller asks once more with these problems, then answers 502. */
-export class InvalidModelAnswerError extends UpstreamError {
-  constructor(
-    modelId: string,
-    readonly problems: string[],
-  ) {
-    super(`The text model ${modelId} answered outside the schema: ${problems.slice(0, 3).join('; ')}.`);
-  }
-}
 
 /** The Brief schema as a model answers it: the same fields, spans left to the service (it finds them in the summary). */
 export const modelBriefSchema = briefFieldsSchema.extend({

@@ -1,9 +1,9 @@
 import { UpstreamError } from '../errors.ts';
 import { type WrittenVariant, writeAdCopy } from './ad-copy.ts';
-import { InvalidModelAnswerError } from './bedrock-model.ts';
 import type { BriefForPlanning } from './brief-angles.ts';
 import { briefSources } from './brief-angles.ts';
 import { ctaIntent, ctaType } from './cta.ts';
+import { InvalidModelAnswerError } from './model-errors.ts';
 import { PLATFORM_LIMITS } from './platform-limits.ts';
 import {
   copyViolations,

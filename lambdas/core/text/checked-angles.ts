@@ -1,7 +1,7 @@
 import type { BriefFields } from '../brief/schema.ts';
 import { UpstreamError } from '../errors.ts';
-import { InvalidModelAnswerError } from './bedrock-model.ts';
 import { anglesFromBrief, type BriefForPlanning, briefSources } from './brief-angles.ts';
+import { InvalidModelAnswerError } from './model-errors.ts';
 import { copyViolations, type PolicyContext } from './policy/copy-policy.ts';
 import { fillPrompt } from './prompts.ts';
 import { ANGLES_PER_SET, type PlannedAngle, type TextModel } from './types.ts';
