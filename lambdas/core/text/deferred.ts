@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import { HEURISTIC_TEXT_MODEL_ID } from './model-id.ts';
+import { HEURISTIC_TEXT_MODEL_ID } from './deferred-model-id.ts';
 import type { TextModel } from './types.ts';
 
 export { HEURISTIC_TEXT_MODEL_ID };

@@ -1,5 +1,5 @@
 import { anglesFromBrief } from './brief-angles.ts';
-import { HEURISTIC_TEXT_MODEL_ID } from './model-id.ts';
+import { HEURISTIC_TEXT_MODEL_ID } from './deferred-model-id.ts';
 import type { DraftCopy, TextModel } from './types.ts';
 
 /**

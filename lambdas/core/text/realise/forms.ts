@@ -96,6 +96,9 @@ export function factForm(fact: BriefFact, cat: Catalogue, summary: string, nlp: 
     bareSingular: false,
     clause: false,
   };
+  // A one-word note ("Meals.", "Sorry.") says nothing a reader can act on.
+  if (text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length < 2)
+    return { ...base, fragment: text, askable: false, unusable: true };
   if (new RegExp(`^${cat.voice.relativeUnusable}`, 'iu').test(text))
     return { ...base, fragment: text, askable: false, unusable: true };
   const relative = new RegExp(`^${cat.voice.relativeStrip}`, 'iu');
