@@ -349,6 +349,8 @@ export class AdgenClient {
   listAngles = (input: Inputs['list_angles']) => this.call('list_angles', input);
   getAngle = (input: Inputs['get_angle']) => this.call('get_angle', input);
   generateAngles = (input: Inputs['generate_angles']) => this.call('generate_angles', input);
+  getBrief = (input: Inputs['get_brief']) => this.call('get_brief', input);
+  updateBrief = (input: Inputs['update_brief']) => this.call('update_brief', input);
   getBrandKit = (input: Inputs['get_brand_kit']) => this.call('get_brand_kit', input);
   updateBrandKit = (input: Inputs['update_brand_kit']) => this.call('update_brand_kit', input);
   prepareCampaign = (input: Inputs['prepare_campaign']) => this.call('prepare_campaign', input);

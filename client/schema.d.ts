@@ -160,10 +160,7 @@ export interface components {
             /** @enum {string} */
             role: "pain" | "benefit" | "feature" | "proof" | "differentiator" | "objection" | "offer" | "price" | "guarantee" | "competitor" | "audience_insight";
             /** @description `[start, end)` in the research summary (UTF-16 units); null for a fact a caller added. */
-            span: [
-                number,
-                number
-            ] | null;
+            span: number[] | null;
             /** @description One claim, in the brief’s words. */
             text: string;
         };

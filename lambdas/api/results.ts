@@ -96,7 +96,8 @@ export const briefFactRecord = z.object({
   role: z.enum(FACT_ROLES),
   text: z.string().describe('One claim, in the brief’s words.'),
   span: z
-    .tuple([z.number().int(), z.number().int()])
+    .array(z.number().int().min(0))
+    .length(2)
     .nullable()
     .describe('`[start, end)` in the research summary (UTF-16 units); null for a fact a caller added.'),
   numbers: z

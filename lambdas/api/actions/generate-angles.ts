@@ -65,9 +65,10 @@ export const generateAnglesAction = defineAction({
   run: async (input, { principal, deps }) => {
     const client = await getClient(deps, principal.accountId, input.client_id);
     if (!client) throw new NotFoundError('client', input.client_id);
-    // The text model is the costly shared resource: one allowance for both actions.
-    await consumeRateLimit(deps, principal.accountId, 'text_actions', deps.config.textActionsPerHour, 3600);
+    // The brief is resolved first (an unknown brief_id costs nothing); the text model is the
+    // costly shared resource: one allowance for both actions.
     const planned = await briefToPlanFrom(input, client, { principal, deps });
+    await consumeRateLimit(deps, principal.accountId, 'text_actions', deps.config.textActionsPerHour, 3600);
     const brand = await getBrandKit(deps, principal.accountId, client.id);
     // Planned from the brief itself: its facts, its avoid list (the copy policy applies it) and ids.
     const { angles: drafts, warnings } = await generateCheckedAngles({

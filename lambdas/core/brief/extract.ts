@@ -11,7 +11,16 @@ import {
 } from './fields.ts';
 import { figureTexts } from './figures.ts';
 import { ROLE_CUES } from './patterns/cues.ts';
-import { CLAUSE_SEPARATOR, LEADING_NAME, LIST_COMMA, PRODUCT_END, PRODUCT_LEAD } from './patterns/layout.ts';
+import {
+  AUDIENCE_CLAUSE,
+  CLAUSE_SEPARATOR,
+  LEADING_NAME,
+  LIST_COMMA,
+  LOCATION_LINE,
+  PRODUCT_END,
+  PRODUCT_LEAD,
+  PRODUCT_REST,
+} from './patterns/layout.ts';
 import { type Language, patternLanguage } from './patterns/types.ts';
 import type { BriefFact, BriefFields, FactRole } from './schema.ts';
 import { segment } from './segment.ts';
@@ -105,12 +114,17 @@ function onField(state: State, field: string, p: Piece): void {
     case 'business':
       onHeader(state, p, true);
       return;
-    case 'product':
-      if (!state.productLabelled) state.product = productOf(state, p);
+    case 'product': {
+      if (state.productLabelled) return;
+      state.product = productOf(state, p);
       state.productLabelled = true;
+      // "Service: house removals, with packing included": what follows the product is a claim.
+      const rest = piece(state.summary, state.product.end, p.end);
+      if (PRODUCT_REST.re.test(rest.text)) addFacts(state, rest, undefined, false);
       return;
+    }
     case 'audience':
-      state.audience ??= p;
+      onAudience(state, p);
       return;
     case 'location':
       state.location ??= p;
@@ -134,7 +148,7 @@ function mentionsName(state: State, p: Piece): boolean {
 
 /**
  * How much of `text`'s start is the business's name: the client's name, or its first words
- * ("Coastline is…" for "Coastline Insurance"), capitalised as a name is. 0 when it does not start so.
+ * ("Acme is…" for "Acme Insurance"), capitalised as a name is. 0 when it does not start so.
  */
 export function nameLength(clientName: string, text: string): number {
   const words = clientName.trim().split(/\s+/).filter(Boolean);
@@ -166,7 +180,9 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
       state.location ??= place;
       return;
     }
-    if (!state.product && (opening || i > 0) && !startsWithFigure(part.text)) {
+    const claim = cueRole(part.text);
+    const isClaim = claim !== undefined && claim !== 'feature' && /\d/.test(part.text);
+    if (!state.product && (opening || i > 0) && !startsWithFigure(part.text) && !isClaim) {
       state.product = productOf(state, part);
       return;
     }
@@ -191,7 +207,7 @@ function productOf(state: State, p: Piece, afterName = false): Piece {
   let text = p.text;
   let start = p.start;
   if (state.nlp && afterName) {
-    // "… installs rooftop solar": the verb after the name is not part of what is sold.
+    // "… sells garden sheds": the verb after the name is not part of what is sold.
     const verb = state.nlp(text).match('^#Adverb* #Verb+').text();
     if (verb && text.startsWith(verb)) {
       start += verb.length;
@@ -221,10 +237,30 @@ function onSentence(state: State, p: Piece): void {
       continue;
     }
     if (kind === 'audience') {
-      state.audience ??= piece(state.summary, clause.start + valueFrom, clause.end);
+      onAudience(state, piece(state.summary, clause.start + valueFrom, clause.end));
+      continue;
+    }
+    if (LOCATION_LINE.re.test(clause.text)) {
+      state.location ??= piece(
+        state.summary,
+        clause.start + (LOCATION_LINE.re.exec(clause.text)?.[0].length ?? 0),
+        clause.end,
+      );
       continue;
     }
     addFacts(state, clause, roleOf(clause.text), false);
+  }
+}
+
+/**
+ * The audience, and any pain or worry told inside it ("… who hate waiting"): the
+ * audience stays whole, the worry is also a fact.
+ */
+function onAudience(state: State, p: Piece): void {
+  state.audience ??= p;
+  for (const part of splitPiece(state.summary, p, AUDIENCE_CLAUSE.re).slice(1)) {
+    const role = cueRole(part.text);
+    if (role === 'pain' || role === 'objection') state.facts.push({ role, piece: part });
   }
 }
 
@@ -240,8 +276,12 @@ function addFacts(state: State, p: Piece, role: FactRole | undefined, list: bool
   }
 }
 
+function cueRole(text: string): FactRole | undefined {
+  return ROLE_CUES.find((cue) => cue.re.test(text))?.role;
+}
+
 function roleOf(text: string): FactRole {
-  return ROLE_CUES.find((cue) => cue.re.test(text))?.role ?? 'feature';
+  return cueRole(text) ?? 'feature';
 }
 
 function dedupe(facts: State['facts']): State['facts'] {

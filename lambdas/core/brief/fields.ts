@@ -62,13 +62,13 @@ export function forbidden(text: string): string[] {
   return phrase.length >= 3 ? [phrase.slice(0, 120)] : [];
 }
 
-/** The place named in a piece of text ("covering Leeds and …", "en Valencia"), as a span. */
+/** The place named in a piece of text ("covering the north …", "en el centro"), as a span. */
 export function findLocation(summary: string, p: Piece, nlp: Nlp | undefined): Piece | undefined {
   const based = /^(\p{Lu}[\p{L}'’.\s]*?)-based$/u.exec(p.text);
   if (based?.[1]) return piece(summary, p.start, p.start + based[1].length);
   const cue = LOCATION_CUE.re.exec(p.text);
   if (cue?.index === 0 && cue[1]) {
-    // "covering Leeds and surrounding villages": the whole rest of the item is the area.
+    // "covering the city and nearby towns": the whole rest of the item is the area.
     return piece(summary, p.start + cue[0].length - cue[1].length, p.end);
   }
   if (nlp) {

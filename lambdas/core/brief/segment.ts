@@ -63,7 +63,7 @@ function sentencesOf(line: string, language: Language): Array<{ start: number; e
     // "approx. 10" and a name with a question mark in it ("Who? Magazine") do not end a sentence.
     const joins =
       (lastWord && ABBREVIATION_SET.has(lastWord.toLowerCase())) ||
-      (/[?!]$/u.test(previousText) && previousText.split(/\s+/).length <= 2) ||
+      (/(?:^|\s)\p{Lu}[\p{L}]*[?!]$/u.test(previousText) && /^\s*\p{Lu}/u.test(line.slice(start, end))) ||
       /\b\d{1,2}\.$/u.test(previousText) ||
       !/[\p{L}\d]/u.test(line.slice(start, end));
     if (previous && joins) previous.end = end;
@@ -112,7 +112,8 @@ export function segment(summary: string, language: Language): Segment[] {
       if (label) {
         start += label.length;
         // A label opening a line labels the whole line; one inside prose, only its sentence.
-        if (sentenceIndex === 0) lineLabel = label.target;
+        // A field label (audience, tone) covers its sentence only: what follows is content again.
+        if (sentenceIndex === 0) lineLabel = 'role' in label.target ? label.target : undefined;
       }
       const current = label?.target ?? lineLabel ?? heading;
       // Items of a list written in one sentence ("a; b; c").

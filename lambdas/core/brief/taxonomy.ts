@@ -45,7 +45,7 @@ export function rankTaxonomy(input: {
   summary: string;
   businessName?: string;
 }): Scored[] {
-  // A trade name often says the trade ("… Roofing", "… Brewing"): it counts as the product does.
+  // A trade name often says the trade ("… Plumbing", "… Bakery"): it counts as the product does.
   const product = normalise(`${input.product} ${input.businessName ?? ''}`);
   const opening = normalise(input.summary.slice(0, OPENING_CHARS));
   const anywhere = normalise(input.summary);

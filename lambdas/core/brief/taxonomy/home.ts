@@ -199,7 +199,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'a carpenter fitting cabinet fronts in a new family kitchen',
         'kitchen|kitchens|fitted kitchen|cabinets|worktop',
         'cocina|cocinas|muebles de cocina',
-        'küche|einbauküche|küchenstudio',
+        'küche|einbauküche',
         'cuisine|cuisiniste|cuisine équipée',
       ),
       sub(
@@ -297,7 +297,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'a technician fitting an alarm control panel by a front door',
         'alarm|burglar alarm|intruder|monitored|security system',
         'alarma|alarmas|seguridad del hogar',
-        'alarmanlage|einbruchschutz|sicherheitstechnik|überwachung',
+        'alarmanlage|einbruchschutz|überwachung',
         'alarme|télésurveillance|sécurité',
       ),
       sub(

@@ -18,7 +18,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'a tutor helping a teenage student with homework at a small table',
         'tutoring|tutor|tutors|homework|exam prep|maths|math|gcse|sat prep',
         'clases particulares|refuerzo escolar|academia|profesor particular',
-        'nachhilfe|lernförderung|einzelunterricht',
+        'nachhilfe|lernförderung|förderunterricht',
         'soutien scolaire|cours particuliers|professeur particulier',
       ),
       sub(
@@ -56,7 +56,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
       sub(
         'private pilot training',
         'a student pilot at the controls of a small training plane',
-        'pilot|flight school|flying lessons|aviation|ppl|aircraft',
+        'pilot|flight school|flying lessons|aviation|aircraft',
         'escuela de pilotos|piloto|aviación',
         'flugschule|pilot|pilotenausbildung',
         'école de pilotage|pilote|aviation',
@@ -101,7 +101,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
       sub(
         'river cruises',
         'a river cruise ship gliding past a riverside town at sunset',
-        'river cruise|cruise|cruises|paddlewheel|riverboat|sailing',
+        'river cruise|cruise|cruises|riverboat|sailing',
         'crucero|cruceros fluviales',
         'flusskreuzfahrt|kreuzfahrt',
         'croisière|croisière fluviale',

@@ -1,0 +1,21 @@
+import type { FactRole } from '../schema.ts';
+
+/**
+ * Section labels agencies put in briefs ("Proof points:", "Pains:", "Zielgruppe:") are role
+ * markers: a label decides what the text after it is, and it is never copied into a fact. The
+ * lexicons (labels-en/es/de/fr.ts) are written from how briefs, creative briefs and intake forms
+ * are usually laid out, not from any one brief. Keys are lower case, without the colon.
+ */
+export type LabelTarget =
+  | { field: 'business' | 'product' | 'audience' | 'location' | 'tone' | 'mandatories' | 'avoid' | 'skip' }
+  | { role: FactRole; list?: boolean };
+
+export const business = { field: 'business' } as const;
+export const product = { field: 'product' } as const;
+export const audience = { field: 'audience' } as const;
+export const location = { field: 'location' } as const;
+export const tone = { field: 'tone' } as const;
+export const mandatories = { field: 'mandatories' } as const;
+export const avoid = { field: 'avoid' } as const;
+export const skip = { field: 'skip' } as const;
+export const role = (r: FactRole, list = false): LabelTarget => ({ role: r, list });
