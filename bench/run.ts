@@ -6,7 +6,7 @@
  * 1. router bundle: size, renderer absent, import time vs `node -e 0` (fails the bench over 1 MB
  *    or with the renderer inside);
  * 1b. the offline text engine in process: generate_angles on a 1,500-character brief and
- *    prepare_campaign's copy for 3 angles × 3 platforms (p50 budgets 50 ms and 30 ms);
+ *    prepare_campaign's copy for 3 angles × 3 platforms (p50 budgets 150 ms and 30 ms);
  * 2. renderer alone, one core: ms per creative at four sizes, peak RSS, PNG bytes;
  * 3. the local stack started; 60 clients and campaigns of 10, 1,000 and 10,000 creatives seeded;
  * 4. router over HTTP, sequential and at concurrency 16, each hot path next to its DynamoDB

@@ -31,13 +31,15 @@ export interface components {
         Angle: {
             /** @enum {string} */
             awareness_level: "unaware" | "problem_aware" | "solution_aware" | "product_aware" | "most_aware";
-            /** @description The brief version the angle was planned from. */
-            brief_id?: string;
+            /** @description The brief version the angle was planned from; null for angles made before briefs. */
+            brief_id: string | null;
             /** @description A UUIDv7. */
             client_id: string;
             copy_direction: string;
             /** @description ISO-8601 UTC timestamp. */
             created_at: string;
+            /** @description The ids of the brief facts the angle uses (get_brief answers their text); empty for angles made before briefs. */
+            fact_ids: string[];
             hook: string;
             /** @description A UUIDv7. */
             id: string;

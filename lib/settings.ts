@@ -126,7 +126,7 @@ export const DEFAULT_SETTINGS: AdgenSettings = {
   imageBackgroundRemoval: 'off',
   backgroundRemovalModelId: 'us.stability.stable-image-remove-background-v1:0',
   textProvider: 'bedrock',
-  textModelId: 'amazon.nova-pro-v1:0',
+  textModelId: 'global.anthropic.claude-haiku-4-5-20251001-v1:0',
   apiThrottleRateLimit: 50,
   apiThrottleBurstLimit: 100,
   workerMaxConcurrency: 4,

@@ -40,8 +40,8 @@ export async function copyStep(ctx: BenchContext): Promise<CopyBenchResult | und
   log('text engine: generate_angles and prepare_campaign copy, in process');
   const copy = await benchCopy(n(60, 20));
   const copyFailures: string[] = [];
-  if (copy.generate_angles_p50_ms > 50)
-    copyFailures.push(`generate_angles p50 ${copy.generate_angles_p50_ms} ms > 50 ms`);
+  if (copy.generate_angles_p50_ms > 150)
+    copyFailures.push(`generate_angles p50 ${copy.generate_angles_p50_ms} ms > 150 ms`);
   if (copy.prepare_copy_p50_ms > 30)
     copyFailures.push(`prepare_campaign copy p50 ${copy.prepare_copy_p50_ms} ms > 30 ms`);
   ctx.failuresOf('copy', copyFailures);

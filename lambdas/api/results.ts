@@ -80,7 +80,14 @@ export const angleRecord = z.object({
   visual_style: z.string(),
   copy_direction: z.string(),
   language: z.string(),
-  brief_id: uuid.optional().describe('The brief version the angle was planned from.'),
+  fact_ids: z
+    .array(z.string())
+    .describe(
+      'The ids of the brief facts the angle uses (get_brief answers their text); empty for angles made before briefs.',
+    ),
+  brief_id: uuid
+    .nullable()
+    .describe('The brief version the angle was planned from; null for angles made before briefs.'),
   created_at: timestamp,
 });
 

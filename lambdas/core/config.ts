@@ -74,7 +74,7 @@ const envSchema = s.object({
   /** Stability's Remove Background service (a separate model id; Nova Canvas uses its own). */
   BACKGROUND_REMOVAL_MODEL_ID: s.withDefault(nonEmpty(), 'us.stability.stable-image-remove-background-v1:0'),
   TEXT_PROVIDER: s.withDefault(s.oneOf(['heuristic', 'bedrock']), 'heuristic'),
-  TEXT_MODEL_ID: s.withDefault(nonEmpty(), 'amazon.nova-pro-v1:0'),
+  TEXT_MODEL_ID: s.withDefault(nonEmpty(), 'global.anthropic.claude-haiku-4-5-20251001-v1:0'),
   DYNAMODB_ENDPOINT: s.optional(s.url()),
   SQS_ENDPOINT: s.optional(s.url()),
   S3_ENDPOINT: s.optional(s.url()),

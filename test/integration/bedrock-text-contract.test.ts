@@ -5,13 +5,16 @@ import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UpstreamError } from '#core/errors.ts';
 import { createBedrockTextModel } from '#core/text/bedrock-model.ts';
+import type { BriefForPlanning } from '#core/text/brief-angles.ts';
 import { writeCampaignCopy } from '#core/text/campaign-copy.ts';
-import { generateCheckedAngles } from '#core/text/checked-angles.ts';
-import { enforceCopyRules } from '#core/text/copy-rules.ts';
+import { generateCheckedAngles, modelBrief } from '#core/text/checked-angles.ts';
 import { PLATFORM_LIMITS } from '#core/text/platform-limits.ts';
+import { supportsStructuredOutput } from '#core/text/structured-call.ts';
 import { AWARENESS_LEVELS } from '#core/text/types.ts';
 
-const MODEL = 'amazon.nova-pro-v1:0';
+/** The default text model (an inference profile of Claude Haiku 4.5: structured output) and one that answers through tool use. */
+const HAIKU = 'global.anthropic.claude-haiku-4-5-20251001-v1:0';
+const NOVA = 'amazon.nova-2-lite-v1:0';
 type Reply = { status: number; body: unknown; errorType?: string };
 let replies: Reply[] = [];
 let requests: { path: string; body: any }[] = [];
@@ -69,183 +72,214 @@ const toolReply = (name: string, input: unknown): Reply => ({
   },
 });
 
-const angles = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({
-    name: `Angle ${i + 1}`,
-    hook: `Hook ${i + 1} about fresh coffee`,
-    awareness_level: AWARENESS_LEVELS[i % 5],
-    visual_style: 'warm editorial photo',
-    copy_direction: 'Lead with the pain.',
-  }));
+/**
+ * A structured-output answer (Converse `outputConfig.textFormat`): the JSON is the text of the
+ * assistant message. Source (read 2026-11-25): Bedrock user guide "Get validated JSON results from
+ * models" and API reference OutputFormat / JsonSchemaDefinition.
+ */
+const jsonReply = (value: unknown): Reply => ({
+  status: 200,
+  body: {
+    output: {
+      message: {
+        role: 'assistant',
+        content: [{ text: typeof value === 'string' ? value : JSON.stringify(value) }],
+      },
+    },
+    stopReason: 'end_turn',
+    usage: { inputTokens: 900, outputTokens: 1200, totalTokens: 2100 },
+    metrics: { latencyMs: 3100 },
+  },
+});
 
-const input = {
-  researchSummary: 'Ember & Oak roasts small-batch coffee for remote workers.',
-  language: 'de',
-  clientName: 'Ember & Oak',
+const summary =
+  'Hartley & Sons Roofing, family-run since 1987. Proof points: 4.9/5 on Checkatrade from 312 reviews. Offer: free drone roof survey, booked within 48 hours. Pains: leaks found after winter storms.';
+const brief: BriefForPlanning = {
+  language: 'en',
+  business_name: 'Hartley & Sons Roofing',
+  category: 'home services > roofing',
+  subject: 'a roofer replacing slate tiles on a terraced house',
+  product: 'roof repairs',
+  audience: '',
+  location: 'Leeds',
+  tone: '',
+  mandatories: [],
+  avoid: ['guarantee'],
+  facts: [
+    { id: 'f1', role: 'proof', text: 'family-run since 1987', span: null, numbers: ['1987'] },
+    {
+      id: 'f2',
+      role: 'proof',
+      text: '4.9/5 on Checkatrade from 312 reviews',
+      span: null,
+      numbers: ['4.9/5', '312'],
+    },
+    {
+      id: 'f3',
+      role: 'offer',
+      text: 'free drone roof survey, booked within 48 hours',
+      span: null,
+      numbers: ['48 hours'],
+    },
+    { id: 'f4', role: 'pain', text: 'leaks found after winter storms', span: null, numbers: [] },
+  ],
+  research_summary: summary,
 };
 
-describe('Bedrock text model (Converse, forced tool use)', () => {
-  it('sends a forced tool call with the angle schema and returns ten validated angles', async () => {
-    replies = [toolReply('submit_angles', { angles: angles(10) })];
-    const result = await createBedrockTextModel(client(), MODEL).generateAngles(input);
+const angles = (
+  n: number,
+  hook = (i: number) => `Leaks found after winter storms? Family-run since 1987 (${i}).`,
+) =>
+  Array.from({ length: n }, (_, i) => ({
+    name: `Angle ${'ABCDEFGHIJ'[i]}`,
+    hook: hook(i).replace(/ \(\d+\)/, i === 0 ? '' : ` and ${'very '.repeat(i)}local`),
+    awareness_level: AWARENESS_LEVELS[i % 5],
+    visual_style: 'a roofer on a slate roof at dawn',
+    copy_direction: 'Lead with the pain.',
+    fact_ids: ['f4', 'f1'],
+  }));
+
+describe('Bedrock text path: request shapes by model', () => {
+  it('Claude Haiku 4.5 (an inference profile): structured output with the JSON schema generated from zod; the prompt carries the facts', async () => {
+    expect(supportsStructuredOutput(HAIKU)).toBe(true);
+    replies = [jsonReply({ angles: angles(10) })];
+    const result = await createBedrockTextModel(client(), HAIKU).generateAngles({ brief });
     expect(result).toHaveLength(10);
-    expect(requests[0]?.path).toBe(`/model/${MODEL}/converse`);
+    expect(requests[0]?.path).toBe(`/model/${HAIKU}/converse`);
     const body = requests[0]?.body;
+    expect(body.toolConfig).toBeUndefined();
+    expect(body.inferenceConfig.maxTokens).toBeGreaterThan(0);
+    const format = body.outputConfig.textFormat;
+    expect(format.type).toBe('json_schema');
+    const schema = JSON.parse(format.structure.jsonSchema.schema);
+    // Generated from the zod schema, trimmed to what structured output accepts (zod checks the rest).
+    expect(schema.properties.angles.items.required).toEqual(
+      expect.arrayContaining(['hook', 'fact_ids', 'awareness_level']),
+    );
+    expect(JSON.stringify(schema)).not.toMatch(/maxLength|maxItems|"pattern"/);
+    const prompt = body.messages[0].content[0].text;
+    for (const f of brief.facts) expect(prompt).toContain(`${f.id} (${f.role}): ${f.text}`);
+    expect(prompt).toContain('Never say: guarantee');
+  });
+
+  it('Nova 2 Lite: forced tool use with the full generated schema (ten items pinned)', async () => {
+    expect(supportsStructuredOutput(NOVA)).toBe(false);
+    replies = [toolReply('submit_angles', { angles: angles(10) })];
+    const result = await createBedrockTextModel(client(), NOVA).generateAngles({ brief });
+    expect(result).toHaveLength(10);
+    const body = requests[0]?.body;
+    expect(body.outputConfig).toBeUndefined();
     expect(body.toolConfig.toolChoice).toEqual({ tool: { name: 'submit_angles' } });
     const schema = body.toolConfig.tools[0].toolSpec.inputSchema.json;
     expect(schema.properties.angles).toMatchObject({ minItems: 10, maxItems: 10 });
-    expect(body.system[0].text).toContain('"de"');
-    expect(body.messages[0].content[0].text).toContain('Ember & Oak roasts small-batch coffee');
   });
 
-  it('repairs what it safely can (repeated names, level spelling)', async () => {
-    const repeated = angles(10).map((a, i) => ({
-      ...a,
-      name: i < 2 ? 'Same name' : a.name,
-      awareness_level: i === 0 ? 'Problem Aware' : a.awareness_level,
-    }));
-    replies = [toolReply('submit_angles', { angles: repeated })];
-    const result = await createBedrockTextModel(client(), MODEL).generateAngles(input);
-    expect(new Set(result.map((a) => a.name)).size).toBe(10);
-    expect(result[0]?.awareness_level).toBe('problem_aware');
-  });
-
-  it('asks once more after nine angles, naming the problem, and accepts a valid second answer', async () => {
+  it('the model reads the brief against the Brief schema; spans are found in the summary', async () => {
     replies = [
-      toolReply('submit_angles', { angles: angles(9) }),
-      toolReply('submit_angles', { angles: angles(10) }),
-    ];
-    const result = await createBedrockTextModel(client(), MODEL).generateAngles(input);
-    expect(result).toHaveLength(10);
-    expect(requests).toHaveLength(2);
-    expect(requests[1]?.body.messages[0].content[0].text).toMatch(/rejected: .*10/);
-  });
-
-  it('answers 502 upstream_error after nine angles twice, and after malformed input twice', async () => {
-    replies = [
-      toolReply('submit_angles', { angles: angles(9) }),
-      toolReply('submit_angles', { angles: angles(9) }),
-    ];
-    const nine = await createBedrockTextModel(client(), MODEL)
-      .generateAngles(input)
-      .catch((e) => e);
-    expect(nine).toBeInstanceOf(UpstreamError);
-    expect(nine.status).toBe(502);
-    replies = [
-      toolReply('submit_angles', 'not json at all {'),
-      toolReply('submit_angles', { angles: 'many' }),
-    ];
-    await expect(createBedrockTextModel(client(), MODEL).generateAngles(input)).rejects.toBeInstanceOf(
-      UpstreamError,
-    );
-  });
-
-  it('turns throttling into a 502 that says the model is busy', async () => {
-    replies = [{ status: 429, errorType: 'ThrottlingException', body: { message: 'Too many tokens' } }];
-    const error = await createBedrockTextModel(client(), MODEL)
-      .generateAngles(input)
-      .catch((e) => e);
-    expect(error).toBeInstanceOf(UpstreamError);
-    expect(error.message).toMatch(/busy/);
-  });
-
-  it('drafts copy that the shared rules then hold to the limits and banned words', async () => {
-    const long =
-      'Our cheapest coffee ever, roasted fresh every single morning for people who really love coffee';
-    replies = [
-      toolReply('submit_copy', {
-        copy: [
+      jsonReply({
+        language: 'en',
+        business_name: 'Hartley & Sons Roofing',
+        category: 'home services > roofing',
+        subject: 'a roofer on a slate roof',
+        product: 'roof repairs',
+        audience: '',
+        location: '',
+        tone: '',
+        mandatories: [],
+        avoid: [],
+        facts: [
           {
-            angle_id: null,
-            platform: 'meta_feed',
-            headline: long,
-            primary_text: `${long}. ${long}.`,
-            description: long,
-            cta: 'Buy the cheapest bag today',
-          },
-          {
-            angle_id: null,
-            platform: 'myspace',
-            headline: 'x',
-            primary_text: 'x',
-            description: 'x',
-            cta: 'x',
+            id: 'f1',
+            role: 'proof',
+            text: '4.9/5 on Checkatrade from 312 reviews',
+            numbers: ['4.9/5', '312'],
           },
         ],
       }),
     ];
-    const drafts = await createBedrockTextModel(client(), MODEL).draftCopy({
-      clientName: 'Ember & Oak',
-      campaign: { name: 'Spring', cta_text: '', offer_text: '', platform_target: ['meta_feed'] },
-      angles: [],
-      brand: { tone_of_voice: 'warm', tagline: '', banned_words: ['cheapest'] },
+    const read = await modelBrief(createBedrockTextModel(client(), HAIKU), {
+      researchSummary: summary,
+      language: 'en',
+      clientName: 'Hartley & Sons Roofing',
     });
-    expect(drafts.map((d) => d.platform)).toEqual(['meta_feed']);
-    const [copy] = drafts.map((d) => enforceCopyRules(d, ['cheapest']));
-    expect(copy?.headline.length).toBeLessThanOrEqual(PLATFORM_LIMITS.meta_feed.headline);
-    expect(copy?.primary_text.length).toBeLessThanOrEqual(PLATFORM_LIMITS.meta_feed.primary_text);
-    expect(JSON.stringify(copy)).not.toMatch(/cheapest/i);
-    expect(requests[0]?.body.system[0].text).toContain('cheapest');
+    expect(read.facts[0]?.span).toEqual([
+      summary.indexOf('4.9/5'),
+      summary.indexOf('4.9/5') + '4.9/5 on Checkatrade from 312 reviews'.length,
+    ]);
+    const schema = JSON.parse(requests[0]?.body.outputConfig.textFormat.structure.jsonSchema.schema);
+    expect(schema.properties.facts.items.properties.role.enum).toContain('proof');
+    expect(requests[0]?.body.messages[0].content[0].text).toContain(summary);
+  });
+
+  it('turns throttling into a 502 that says the model is busy', async () => {
+    replies = [{ status: 429, errorType: 'ThrottlingException', body: { message: 'Too many tokens' } }];
+    const error = await createBedrockTextModel(client(), HAIKU)
+      .generateAngles({ brief })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect(error.message).toMatch(/busy/);
   });
 });
 
-describe('Bedrock answers held to the offline validators', () => {
-  const summary =
-    'Ember & Oak is a small-batch coffee subscription for remote workers who are tired of stale supermarket beans. Customers rate us 4.8 stars from 2,300 reviews.';
-
-  it('repairs once, then replaces invalid angles with offline ones and warns; passes "ja" through', async () => {
+describe('Bedrock answers held to the one copy policy: one repair, then 502', () => {
+  it('an invented rating and a label are named in one repair request; a clean second answer is kept', async () => {
     const bad = angles(10).map((a, i) =>
-      i === 0 ? { ...a, hook: 'Cheapest coffee, 99% off, guaranteed.' } : a,
+      i === 0 ? { ...a, hook: 'Proof points: rated 5 stars by 400 homeowners.' } : a,
     );
-    replies = [toolReply('submit_angles', { angles: bad }), toolReply('submit_angles', { angles: bad })];
-    const { angles: out, warnings } = await generateCheckedAngles({
-      model: createBedrockTextModel(client(), MODEL),
-      researchSummary: summary,
-      language: 'ja',
-      clientName: 'Ember & Oak',
-      bannedWords: ['cheapest'],
+    replies = [jsonReply({ angles: bad }), jsonReply({ angles: angles(10) })];
+    const { angles: out } = await generateCheckedAngles({
+      model: createBedrockTextModel(client(), HAIKU),
+      brief,
+      bannedWords: [],
     });
-    expect(requests).toHaveLength(2);
-    expect(requests[0]?.body.system[0].text).toContain('"ja"');
-    expect(requests[1]?.body.messages[0].content[0].text).toMatch(/banned word|99%|guaranteed/);
     expect(out).toHaveLength(10);
-    expect(JSON.stringify(out)).not.toMatch(/cheapest|99%|guaranteed/i);
-    expect(warnings.join(' ')).toMatch(/offline engine/);
+    expect(requests).toHaveLength(2);
+    const repair = requests[1]?.body.messages[0].content[0].text;
+    expect(repair).toMatch(/rejected: .*not in the brief: 5, 400/);
+    expect(repair).toMatch(/label/);
   });
 
-  it('copy: an over-long headline, a banned word and an invented number are repaired or replaced, with a warning', async () => {
-    const draft = {
+  it('answers 502 when the repaired answer still breaks the policy, and after two answers outside the schema', async () => {
+    const bad = angles(10).map((a, i) => (i === 0 ? { ...a, hook: 'The cheapest roofer, guaranteed.' } : a));
+    replies = [jsonReply({ angles: bad }), jsonReply({ angles: bad })];
+    const error = await generateCheckedAngles({
+      model: createBedrockTextModel(client(), HAIKU),
+      brief,
+      bannedWords: ['cheap'],
+    }).catch((e) => e);
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect(error.status).toBe(502);
+    replies = [jsonReply('not json {'), jsonReply({ angles: angles(9) })];
+    await expect(
+      generateCheckedAngles({ model: createBedrockTextModel(client(), HAIKU), brief, bannedWords: [] }),
+    ).rejects.toBeInstanceOf(UpstreamError);
+  });
+
+  it("copy: the prompt carries the brief's facts; a repeated sentence and an over-long headline are repaired once", async () => {
+    const ad = (headline: string) => ({
       angle_id: null,
       platform: 'meta_feed',
-      headline: 'The cheapest coffee subscription in the whole wide world',
-      primary_text: 'Save 70% on every bag this month.',
-      description: 'Fresh coffee',
-      cta: 'Shop now',
-    };
-    replies = [toolReply('submit_copy', { copy: [draft] }), toolReply('submit_copy', { copy: [draft] })];
-    const { copy, warnings } = await writeCampaignCopy({
-      model: createBedrockTextModel(client(), MODEL),
-      clientName: 'Ember & Oak',
-      campaign: {
-        name: 'EO_Spring',
-        cta_text: '',
-        offer_text: 'First bag free',
-        platform_target: ['meta_feed'],
-      },
-      angles: [],
-      latestAngles: [],
-      brand: {
-        tone_of_voice: 'warm',
-        tagline: 'Roasted Monday. Yours by Wednesday.',
-        banned_words: ['cheapest'],
-      },
+      headline,
+      primary_text: 'Leaks found after winter storms? Free drone roof survey, booked within 48 hours.',
+      description: 'Family-run since 1987',
+      cta: 'Book now',
     });
-    expect(requests).toHaveLength(2);
+    replies = [
+      jsonReply({ copy: [ad('Family-run since 1987 in the whole of Leeds')] }),
+      jsonReply({ copy: [ad('Rated 4.9/5 on Checkatrade')] }),
+    ];
+    const { copy } = await writeCampaignCopy({
+      model: createBedrockTextModel(client(), HAIKU),
+      brief,
+      campaign: { name: 'HS_Q4', cta_text: 'Book now', offer_text: '', platform_target: ['meta_feed'] },
+      angles: [],
+      brand: { tone_of_voice: 'plain-spoken', tagline: '', banned_words: [] },
+    });
+    const prompt = requests[0]?.body.messages[0].content[0].text;
+    for (const f of brief.facts) expect(prompt).toContain(f.text);
     expect(requests[1]?.body.messages[0].content[0].text).toMatch(/characters, limit 27/);
-    const [v] = copy;
-    expect(v?.headline.length).toBeLessThanOrEqual(PLATFORM_LIMITS.meta_feed.headline);
-    expect(JSON.stringify(v)).not.toMatch(/cheapest|70%/i);
-    expect(v?.description).toBe('Fresh coffee');
-    expect(warnings.join(' ')).toMatch(/headline, primary text.*offline engine/);
+    expect(copy[0]?.headline).toBe('Rated 4.9/5 on Checkatrade');
+    expect([...(copy[0]?.headline ?? '')].length).toBeLessThanOrEqual(PLATFORM_LIMITS.meta_feed.headline);
+    expect(copy[0]?.cta_type).toBe('BOOK_NOW');
   });
 });

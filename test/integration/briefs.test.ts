@@ -120,6 +120,9 @@ describe('the stored brief', () => {
         facts: [
           { role: 'proof', text: 'FENSA registered' },
           { role: 'offer', text: 'Free home survey within 72 hours' },
+          // Ten distinct angles need a few facts to combine (ADR 0035): two alone give eight at most.
+          { role: 'pain', text: 'cold draughts and condensation every winter' },
+          { role: 'differentiator', text: 'every window fitted by our own team' },
         ],
       },
     });
@@ -129,7 +132,7 @@ describe('the stored brief', () => {
       business_name: 'Quillmere Glazing',
       version: 1,
     });
-    expect(res.body.brief.facts.map((f: { id: string }) => f.id)).toEqual(['f1', 'f2']);
+    expect(res.body.brief.facts.map((f: { id: string }) => f.id)).toEqual(['f1', 'f2', 'f3', 'f4']);
 
     const other = await api.newAccount();
     const foreign = await api.call('get_brief', { brief_id: res.body.brief.id }, { apiKey: other.apiKey });

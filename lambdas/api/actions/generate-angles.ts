@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { extractBrief } from '#core/brief/extract.ts';
-import { fieldsFromCaller, summaryForAngles } from '#core/brief/revise.ts';
+import { fieldsFromCaller } from '#core/brief/revise.ts';
 import type { Brief, BriefFields } from '#core/brief/schema.ts';
 import { putAngles } from '#core/entities/angle.ts';
 import { getBrandKit } from '#core/entities/brand-kit.ts';
@@ -9,7 +9,7 @@ import { type Client, getClient } from '#core/entities/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { LANGUAGE_CODES } from '#core/languages.ts';
 import { consumeTextModelCall } from '#core/rate-limit.ts';
-import { generateCheckedAngles } from '#core/text/checked-angles.ts';
+import { generateCheckedAngles, modelBrief } from '#core/text/checked-angles.ts';
 import type { ActionContext } from '../action.ts';
 import { defineAction } from '../action.ts';
 import { callerBriefSchema } from '../brief-input.ts';
@@ -70,12 +70,11 @@ export const generateAnglesAction = defineAction({
     const planned = await briefToPlanFrom(input, client, { principal, deps });
     await consumeTextModelCall(deps, principal.accountId);
     const brand = await getBrandKit(deps, principal.accountId, client.id);
+    // Planned from the brief itself: its facts, its avoid list (the copy policy applies it) and ids.
     const { angles: drafts, warnings } = await generateCheckedAngles({
       model: deps.textModel,
-      researchSummary: summaryForAngles(planned.fields, planned.summary),
-      language: planned.fields.language,
-      clientName: client.name,
-      bannedWords: [...(brand?.banned_words ?? []), ...planned.fields.avoid],
+      brief: { ...planned.fields, research_summary: planned.summary },
+      bannedWords: brand?.banned_words ?? [],
       ...(brand?.tone_of_voice ? { toneOfVoice: brand.tone_of_voice } : {}),
     });
     // Stored only once the angles exist: a refused language or a failed model stores nothing.
@@ -113,10 +112,15 @@ async function briefToPlanFrom(
   }
   const language = input.language ?? 'en';
   const summary = input.research_summary ?? '';
-  const fields = input.brief
-    ? fieldsFromCaller(input.brief, { language, clientName: client.name, summary })
-    : await extractBrief({ researchSummary: summary, language, clientName: client.name });
-  return { fields: { ...fields, source: input.brief ? 'caller' : 'extracted' }, summary };
+  if (input.brief) {
+    const fields = fieldsFromCaller(input.brief, { language, clientName: client.name, summary });
+    return { fields: { ...fields, source: 'caller' }, summary };
+  }
+  const read = { researchSummary: summary, language, clientName: client.name };
+  // With a model (TEXT_PROVIDER=bedrock) the model reads the brief against the same schema.
+  if (deps.textModel.extractBrief)
+    return { fields: { ...(await modelBrief(deps.textModel, read)), source: 'model' }, summary };
+  return { fields: { ...(await extractBrief(read)), source: 'extracted' }, summary };
 }
 
 async function storeNewBrief(

@@ -1,12 +1,5 @@
-import { containsBannedWord, removeBannedWords } from '../text/copy-rules.ts';
+import { printable } from '../text/policy/copy-policy.ts';
 import type { CopyCandidates } from './types.ts';
-
-/** Strings that are never copy: internal names and placeholders. */
-const PLACEHOLDERS = [
-  /^untitled\b/i,
-  /\buntitled campaign\b/i,
-  /^(proof points?|pain points?|benefits?|offer|headline|body|cta)\s*:/i,
-];
 
 export function clean(text: string | undefined): string {
   return (text ?? '')
@@ -15,12 +8,16 @@ export function clean(text: string | undefined): string {
     .trim();
 }
 
-function usable(text: string, banned: readonly string[], exclude: readonly string[]): boolean {
+/** The one copy policy (text/policy) decides; the compositor only adds the texts it must not repeat. */
+function usable(
+  text: string,
+  banned: readonly string[],
+  exclude: readonly string[],
+  language: string,
+): boolean {
   if (!text) return false;
-  if (text.includes('…') || /\.\.\.$/.test(text)) return false;
-  if (PLACEHOLDERS.some((p) => p.test(text))) return false;
   if (exclude.some((e) => e && e.toLowerCase() === text.toLowerCase())) return false;
-  return !containsBannedWord(text, banned);
+  return printable(text, { language, banned });
 }
 
 export type CleanCopy = {
@@ -39,35 +36,29 @@ export function usableCopy(
   copy: CopyCandidates,
   banned: readonly string[],
   exclude: readonly string[] = [],
+  language = 'en',
 ): CleanCopy {
   const dropped: string[] = [];
+  // A candidate that breaks the policy is dropped whole: taking words out of it would print a cut.
   const keep = (list: string[]) => {
     const out: string[] = [];
-    const rewritten: string[] = [];
     for (const raw of list) {
       const t = clean(raw);
       if (!t || out.includes(t)) continue;
-      if (usable(t, banned, exclude)) {
-        out.push(t);
-        continue;
-      }
-      dropped.push(t);
-      // A banned word taken out leaves a candidate of last resort, if enough of it is left.
-      const without = removeBannedWords(t, banned);
-      if (without !== t && without.split(/\s+/).length >= 3 && usable(without, banned, exclude))
-        rewritten.push(without.charAt(0).toLocaleUpperCase() + without.slice(1));
+      if (usable(t, banned, exclude, language)) out.push(t);
+      else dropped.push(t);
     }
-    return [...out, ...rewritten.filter((r) => !out.includes(r))];
+    return out;
   };
   const offer = clean(copy.offer);
   const cta = clean(copy.cta);
-  const offerOk = offer && usable(offer, banned, exclude);
+  const offerOk = offer && usable(offer, banned, exclude, language);
   if (offer && !offerOk) dropped.push(offer);
   return {
     headlines: keep(copy.headlines),
     bodies: keep(copy.bodies),
     offer: offerOk ? offer : undefined,
-    cta: cta && usable(cta, banned, exclude) ? cta : 'Learn more',
+    cta: cta && usable(cta, banned, exclude, language) ? cta : '',
     dropped,
   };
 }

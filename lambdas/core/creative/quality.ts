@@ -1,4 +1,4 @@
-import { containsBannedWord } from '../text/copy-rules.ts';
+import { containsBanned } from '../text/policy/copy-policy.ts';
 import { parseHex, srgbToLinear } from './color.ts';
 import { inside, intersectionArea, minTypeSize } from './grid.ts';
 import type { LayoutPlan, PlacedText } from './layouts/types.ts';
@@ -124,7 +124,7 @@ export function measureQuality(input: {
   const textArea = plan.texts.reduce((s, t) => s + t.width * t.height, 0);
   const safeOk = plan.texts.every((t) => inside(t, safe));
   const words = plan.texts.map((t) => t.lines.join(' ')).join(' \n ');
-  const banned = input.banned.filter((w) => w.trim() && containsBannedWord(words, [w])).length;
+  const banned = containsBanned(words, input.banned, 'en').length;
   const floorsOk = sized.every(
     (t) =>
       t.size + 0.01 >=

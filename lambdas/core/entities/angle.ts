@@ -18,8 +18,10 @@ export type Angle = {
   visual_style: string;
   copy_direction: string;
   language: string;
-  /** The brief version the angle was planned from (absent on angles made before briefs were stored). */
-  brief_id?: string;
+  /** The brief's facts the angle uses (every claim of the API traces to the brief). */
+  fact_ids: string[];
+  /** The brief version the angle was planned from (null for angles stored before briefs). */
+  brief_id: string | null;
   created_at: string;
 };
 
@@ -35,7 +37,8 @@ export const angleEntity = defineEntity({
     visual_style: z.string(),
     copy_direction: z.string(),
     language: z.string(),
-    brief_id: z.string().optional(),
+    fact_ids: z.array(z.string()).default([]),
+    brief_id: z.string().nullable().default(null),
     created_at: z.string(),
   }),
   keys: ['angleById', 'anglesOfClient'],
@@ -89,9 +92,9 @@ export async function putAngles(
   deps: Deps,
   accountId: string,
   clientId: string,
-  drafts: readonly AngleDraft[],
+  drafts: readonly (AngleDraft & { fact_ids?: readonly string[] })[],
   language: string,
-  briefId?: string,
+  briefId: string | null = null,
 ): Promise<Angle[] | undefined> {
   const now = deps.now().toISOString();
   const angles: Angle[] = drafts.map((draft) => ({
@@ -103,7 +106,8 @@ export async function putAngles(
     visual_style: draft.visual_style,
     copy_direction: draft.copy_direction,
     language,
-    ...(briefId ? { brief_id: briefId } : {}),
+    fact_ids: [...(draft.fact_ids ?? [])],
+    brief_id: briefId,
     created_at: now,
   }));
   const table = deps.config.tableName;

@@ -1,10 +1,12 @@
 import { parseAspectRatios } from '../aspect-ratio.ts';
 import type { Deps } from '../deps.ts';
-import { getAngles, listAnglesOfClient } from '../entities/angle.ts';
+import { getAngles } from '../entities/angle.ts';
 import { getBrandKit } from '../entities/brand-kit.ts';
+import { getBrief, getLatestBrief } from '../entities/brief.ts';
 import { type Campaign, savePreparedCampaign } from '../entities/campaign.ts';
 import { getClient } from '../entities/client.ts';
 import { NotFoundError } from '../errors.ts';
+import type { BriefForPlanning } from '../text/brief-angles.ts';
 import { writeCampaignCopy } from '../text/campaign-copy.ts';
 import { PLATFORM_RATIOS } from '../text/platform-limits.ts';
 import type { AwarenessLevel, CopyPlatform, PreparedCampaign } from '../text/types.ts';
@@ -34,8 +36,8 @@ const STORY_OFFER_CHARS = 40;
 /**
  * Prepares a campaign's copy and recommendations, and stores them on the campaign:
  * 1. read the client, brand kit and selected angles;
- * 2. write one variant per angle (or one general, from the client's latest angles or the
- *    tagline) and platform by choosing among complete phrasings (lambdas/core/text/campaign-copy.ts);
+ * 2. write one variant per angle (or one general) and platform from the brief's facts and the
+ *    angles, every field held to the copy policy (lambdas/core/text/campaign-copy.ts);
  * 4. recommend ratios and a volume for the platforms, and which angles suit which platform;
  * 5. warn about what will hurt the creatives.
  */
@@ -54,15 +56,31 @@ export async function prepareCampaign(
   if (!client || !brand) throw new NotFoundError('campaign', campaign.id);
   const platforms: CopyPlatform[] =
     campaign.platform_target.length > 0 ? [...campaign.platform_target] : ['general'];
-  // Without selected angles, the client's latest angles stand in for its brief.
-  const latest =
-    angles.length > 0 ? [] : (await listAnglesOfClient(deps, accountId, client.id, { limit: 10 })).items;
+  // The brief the selected angles were planned from, else the client's latest brief: copy is
+  // written from its facts. A client with no brief yet gets copy from the campaign and brand kit alone.
+  const briefId = angles.find((a) => a.brief_id)?.brief_id;
+  const stored =
+    (briefId ? await getBrief(deps, accountId, briefId) : undefined) ??
+    (await getLatestBrief(deps, accountId, client.id));
+  const brief: BriefForPlanning = stored ?? {
+    language: angles[0]?.language ?? 'en',
+    business_name: client.name,
+    category: '',
+    subject: '',
+    product: '',
+    audience: '',
+    location: '',
+    tone: '',
+    mandatories: [],
+    avoid: [],
+    facts: [],
+    research_summary: '',
+  };
   const { copy, warnings: copyWarnings } = await writeCampaignCopy({
     model: deps.textModel,
-    clientName: client.name,
+    brief,
     campaign: { ...campaign, platform_target: platforms },
     angles,
-    latestAngles: latest,
     brand,
   });
 

@@ -1,20 +1,19 @@
-import {
-  bodyCandidates,
-  type CopyRules,
-  type CopySource,
-  categoryOf,
-  chooseCta,
-  ctaType,
-  endsMidPhrase,
-  headlineCandidates,
-  passesRules,
-  sentencesOf,
-  type WrittenVariant,
-  writeVariant,
-} from './copy.ts';
+import { UpstreamError } from '../errors.ts';
+import { type WrittenVariant, writeAdCopy } from './ad-copy.ts';
+import type { BriefForPlanning } from './brief-angles.ts';
+import { briefSources } from './brief-angles.ts';
+import { ctaIntent, ctaType } from './cta.ts';
+import { InvalidModelAnswerError } from './model-errors.ts';
 import { PLATFORM_LIMITS } from './platform-limits.ts';
-import type { AngleForCopy, CopyPlatform, TextModel } from './types.ts';
-import { untraced } from './validate.ts';
+import {
+  copyViolations,
+  type PolicyContext,
+  repeatedAcrossFields,
+  sentencesOf,
+} from './policy/copy-policy.ts';
+import { fillPrompt } from './prompts.ts';
+import { catalogueFor } from './realise/messages.ts';
+import type { AngleForCopy, CopyPlatform, DraftCopy, TextModel } from './types.ts';
 
 type Brand = { tone_of_voice: string; tagline: string; banned_words: readonly string[] };
 type CampaignForCopy = {
@@ -23,150 +22,93 @@ type CampaignForCopy = {
   offer_text: string;
   platform_target: readonly CopyPlatform[];
 };
-type AngleWithLanguage = AngleForCopy & { language?: string };
 
 const isOffline = (model: TextModel) => model.id.startsWith('heuristic');
+const FIELDS = ['headline', 'primary_text', 'description', 'cta'] as const;
 
-/** The source lines of a variant: the angle, or without one the client's latest angle, else the tagline. */
-function sourceFor(
-  angle: AngleWithLanguage | undefined,
-  fallback: AngleWithLanguage | undefined,
-  campaign: CampaignForCopy,
-  brand: Brand,
-  clientName: string,
-): CopySource {
-  const from = angle ?? fallback;
-  return {
-    ...(from ? { hook: from.hook, name: from.name } : {}),
-    offer: campaign.offer_text.trim(),
-    tagline: brand.tagline.trim(),
-    brandName: clientName,
-  };
+/** Why a drafted ad cannot be used (empty when it can): the copy policy per field, and no sentence twice. */
+export function draftProblems(d: DraftCopy, ctx: Omit<PolicyContext, 'limit'>): string[] {
+  const limits = PLATFORM_LIMITS[d.platform];
+  return [
+    ...FIELDS.flatMap((f) =>
+      copyViolations(d[f], { ...ctx, limit: limits[f] }).map((v) => `${d.platform} ${f}: ${v}`),
+    ),
+    ...repeatedAcrossFields([d.headline, d.primary_text, d.description], ctx.language).map(
+      (s) => `${d.platform}: "${s}" is said twice`,
+    ),
+  ];
 }
 
 /**
- * Every variant of a campaign: per angle (or one general) and platform. Offline, each field is
- * chosen among complete candidates. With Bedrock, the model's fields go through the same
- * validators (limit, rules, nothing mid-phrase, every number and claim word traceable); one
- * repair request names the violations, and a field still invalid is replaced by the offline
- * candidate with a warning. An invalid field is never returned.
+ * Every variant of a campaign from its brief and angles: per angle (or one general) and platform.
+ * Offline, the brief's facts are laid out by `writeAdCopy`. With Bedrock, the model drafts from the
+ * brief's facts, the drafts are held to the same copy policy, repaired once, then answer 502.
  */
 export async function writeCampaignCopy(input: {
   model: TextModel;
-  clientName: string;
+  brief: BriefForPlanning;
   campaign: CampaignForCopy;
-  angles: readonly AngleWithLanguage[];
-  latestAngles: readonly AngleWithLanguage[];
+  angles: readonly AngleForCopy[];
   brand: Brand;
 }): Promise<{ copy: WrittenVariant[]; warnings: string[] }> {
-  const { campaign, brand, clientName } = input;
-  const rules: CopyRules = { banned: brand.banned_words, campaignName: campaign.name };
-  const allText = [...input.angles, ...input.latestAngles]
-    .map((a) => `${a.name} ${a.hook} ${a.copy_direction}`)
-    .concat(brand.tagline, campaign.offer_text, clientName)
-    .join(' ');
-  const defining = [...input.angles, ...input.latestAngles]
-    .map((a) => a.hook)
-    .filter((h) => /^(?:Meet |Descubre |Das ist |Découvrez )|\bmade for\b/i.test(h))
-    .join(' ');
-  const category = categoryOf(allText, defining);
-  const context = `${allText} ${campaign.cta_text}`;
+  const { brief, campaign, brand } = input;
+  if (isOffline(input.model)) return writeAdCopy({ brief, angles: input.angles, campaign, brand });
   const platforms: readonly CopyPlatform[] =
     campaign.platform_target.length > 0 ? campaign.platform_target : ['general'];
-  const fallbackAngle = input.latestAngles.find((a) => passesRules(a.hook, rules));
-  const angles: (AngleWithLanguage | undefined)[] = input.angles.length > 0 ? [...input.angles] : [undefined];
-  const warnings: string[] = [];
-  const copy: WrittenVariant[] = [];
-  for (const angle of angles) {
-    for (const platform of platforms) {
-      const cta = chooseCta({ ctaText: campaign.cta_text, platform, category, context, rules });
-      if (cta.warning) warnings.push(cta.warning);
-      const written = writeVariant({
-        angleId: angle?.id ?? null,
-        platform,
-        source: sourceFor(angle, fallbackAngle, campaign, brand, clientName),
-        cta: cta.cta,
-        language: angle?.language ?? fallbackAngle?.language ?? 'en',
-        rules,
-      });
-      warnings.push(...written.warnings);
-      copy.push(written.variant);
-    }
-  }
-  if (isOffline(input.model)) return { copy, warnings };
-
-  // The model's drafts, held to the same rules; the offline variants are the fallback.
-  const sources = [allText, campaign.offer_text, campaign.cta_text, brand.tagline, clientName];
-  const validate = (
-    field: 'headline' | 'primary_text' | 'description' | 'cta',
-    text: string,
-    platform: CopyPlatform,
-  ) => fieldViolations(field, text, platform, rules, sources);
-  const request = (repairNote?: string) =>
+  const ctx = {
+    language: brief.language,
+    banned: brand.banned_words,
+    avoid: brief.avoid,
+    campaignName: campaign.name,
+    sources: briefSources(brief, [campaign.offer_text, campaign.cta_text, brand.tagline]),
+  };
+  const expected = (input.angles.length > 0 ? input.angles.map((a) => a.id) : [null]).flatMap((id) =>
+    platforms.map((p) => `${id}|${p}`),
+  );
+  const problemsOf = (drafts: DraftCopy[]) => {
+    const got = new Set(drafts.map((d) => `${d.angle_id}|${d.platform}`));
+    return [
+      ...expected.filter((k) => !got.has(k)).map((k) => `no entry for ${k}`),
+      ...drafts.flatMap((d) => draftProblems(d, ctx)),
+    ];
+  };
+  const ask = (repairNote?: string) =>
     input.model.draftCopy({
-      clientName,
+      brief,
       campaign: { ...campaign, platform_target: platforms },
       angles: input.angles,
       brand,
       ...(repairNote ? { repairNote } : {}),
     });
-  let drafts = await request();
-  const problems = drafts.flatMap((d) =>
-    (['headline', 'primary_text', 'description', 'cta'] as const).flatMap((f) =>
-      validate(f, d[f], d.platform).map((v) => `${d.platform} ${f}: ${v}`),
-    ),
-  );
-  if (problems.length > 0) {
-    drafts = await request(
-      `Your previous answer broke these rules: ${problems.slice(0, 12).join('; ')}. Answer again; keep every field within its limit, use only numbers and claims from the input, and none of the banned words.`,
-    );
+  let problems: string[];
+  let drafts: DraftCopy[] = [];
+  try {
+    drafts = await ask();
+    problems = problemsOf(drafts);
+  } catch (error) {
+    if (!(error instanceof InvalidModelAnswerError)) throw error;
+    problems = error.problems;
   }
-  const replaced = new Set<string>();
-  const merged = copy.map((offline) => {
-    const draft = drafts.find((d) => d.angle_id === offline.angle_id && d.platform === offline.platform);
-    if (!draft) return offline;
-    const out: WrittenVariant = { ...offline };
-    for (const field of ['headline', 'primary_text', 'description', 'cta'] as const) {
-      const text = draft[field].trim();
-      if (validate(field, text, offline.platform).length === 0) out[field] = text;
-      else replaced.add(field.replace('_', ' '));
-    }
-    out.cta_type = ctaType(out.cta, out.platform);
-    return out;
+  if (problems.length > 0) {
+    drafts = await ask(fillPrompt('repair', { problems: problems.slice(0, 12).join('; ') }));
+    const left = problemsOf(drafts);
+    if (left.length > 0)
+      throw new UpstreamError(
+        `The text model's copy broke the copy policy after a repair request: ${left.slice(0, 3).join('; ')}.`,
+      );
+  }
+  const copy = expected.map((key) => {
+    const d = drafts.find((x) => `${x.angle_id}|${x.platform}` === key) as DraftCopy;
+    return { ...d, cta_type: ctaType(d.cta, d.platform), language: brief.language };
   });
-  if (replaced.size > 0)
-    warnings.push(
-      `The text model's ${[...replaced].join(', ')} broke the copy rules after a repair request; the offline engine's copy is used there.`,
-    );
-  return { copy: merged, warnings };
-}
-
-/** Why a field cannot be used as is (empty when it can). */
-export function fieldViolations(
-  field: 'headline' | 'primary_text' | 'description' | 'cta',
-  text: string,
-  platform: CopyPlatform,
-  rules: CopyRules,
-  sources: readonly string[],
-): string[] {
-  const max = PLATFORM_LIMITS[platform][field];
-  const out: string[] = [];
-  if (!text.trim()) out.push('empty');
-  if ([...text].length > max) out.push(`${[...text].length} characters, limit ${max}`);
-  if (text.trim() && !passesRules(text, rules)) out.push('a banned word, the campaign name or a placeholder');
-  if (text.trim() && endsMidPhrase(text)) out.push('ends mid-phrase');
-  const invented = untraced(text, sources);
-  if (invented.length > 0) out.push(`not in the brief: ${invented.join(', ')}`);
-  return out;
+  return { copy, warnings: [] };
 }
 
 /**
- * The words a creative may print, for the compositor: ordered headline candidates (the
- * preferred one first, then shorter complete rewrites), body candidates (longest first), the
- * offer and the CTA. Every candidate is free of banned words and of the campaign's internal
- * name, and none is a cut: the compositor picks the first that fits its layout and never
- * truncates. The offer is `campaign.offer_text` when it passes the rules; the CTA is the
- * prepared one for the angle when there is one, else the campaign's (or the category default).
+ * The words a creative may print, for the compositor: headline candidates (the prepared one first,
+ * then the hook's sentences), body candidates (the prepared primary text, then the hook), the offer
+ * and the CTA. Each passes the copy policy, no body repeats a headline sentence, and none is a cut:
+ * the compositor picks the first that fits its layout. An angle's name is never printed.
  */
 export function creativeCopyCandidates(input: {
   campaign: CampaignForCopy;
@@ -176,41 +118,38 @@ export function creativeCopyCandidates(input: {
   clientName?: string;
   language?: string;
 }): { headlines: string[]; bodies: string[]; offer?: string; cta: string } {
-  const rules: CopyRules = { banned: input.brandKit.banned_words, campaignName: input.campaign.name };
-  const ok = (t: string) => passesRules(t, rules) && !endsMidPhrase(t);
-  const source: CopySource = {
-    ...(input.angle ? { hook: input.angle.hook, name: input.angle.name } : {}),
-    offer: '',
-    tagline: input.brandKit.tagline,
-    brandName: input.clientName ?? '',
+  const language = input.language ?? 'en';
+  const hook = input.angle?.hook.trim() ?? '';
+  const offerText = input.campaign.offer_text.trim();
+  const ctx: PolicyContext = {
+    language,
+    banned: input.brandKit.banned_words,
+    campaignName: input.campaign.name,
+    // Every candidate comes from text already traced to the brief (angles, prepared copy) or typed by the caller.
+    sources: [
+      hook,
+      input.prepared?.headline ?? '',
+      input.prepared?.primary_text ?? '',
+      offerText,
+      input.brandKit.tagline,
+      input.clientName ?? '',
+    ],
   };
-  const headlines = [
-    ...headlineCandidates(source),
-    ...(input.prepared?.headline ? [input.prepared.headline] : []),
-  ].filter(ok);
-  const headlineSet = new Set(headlines.map((h) => h.toLowerCase()));
-  const bodies = [
-    ...(input.prepared?.primary_text ? [input.prepared.primary_text] : []),
-    ...bodyCandidates(source),
-  ]
-    .filter((b) => ok(b) && !headlineSet.has(b.toLowerCase()))
-    .filter((b, i, all) => all.indexOf(b) === i);
-  const offer = input.campaign.offer_text.trim();
-  const ctaSource = input.prepared?.cta || input.campaign.cta_text;
-  const category = categoryOf(`${input.angle?.hook ?? ''} ${input.brandKit.tagline}`);
-  const cta = chooseCta({
-    ctaText: ctaSource ?? '',
-    platform: 'general',
-    category,
-    context: `${input.angle?.hook ?? ''} ${offer}`,
-    rules,
-  }).cta;
-  return {
-    headlines: [...new Set(headlines)],
-    bodies,
-    ...(offer && ok(offer) ? { offer } : {}),
-    cta,
-  };
+  const ok = (t: string) => t.trim() !== '' && copyViolations(t, ctx).length === 0;
+  const unique = (list: string[]) => [...new Set(list.map((t) => t.trim()).filter(ok))];
+  const hookSentences = hook ? sentencesOf(hook, language) : [];
+  const headlines = unique([
+    input.prepared?.headline ?? '',
+    ...hookSentences.map((s) => s.replace(/[.]$/u, '')),
+    input.brandKit.tagline,
+    input.clientName ?? '',
+  ]);
+  const bodies = unique([input.prepared?.primary_text ?? '', hook, ...hookSentences]).filter(
+    (b) => repeatedAcrossFields([headlines[0] ?? '', b], language).length === 0,
+  );
+  const cat = catalogueFor(language) ?? catalogueFor('en');
+  const given = (input.prepared?.cta || input.campaign.cta_text || '').trim();
+  const fits = given && [...given].length <= PLATFORM_LIMITS.general.cta && ok(given);
+  const cta = fits ? given : (cat?.cta[ctaIntent(given)] ?? given);
+  return { headlines, bodies, ...(offerText && ok(offerText) ? { offer: offerText } : {}), cta };
 }
-
-export { sentencesOf };

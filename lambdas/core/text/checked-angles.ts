@@ -1,94 +1,125 @@
-import { UnsupportedLanguageError } from '../errors.ts';
-import { hasLabel } from './angles.ts';
-import { containsBannedWord } from './copy-rules.ts';
-import { OFFLINE_LANGUAGES } from './grammars.ts';
-import { offlineAngles } from './heuristic-model.ts';
-import type { AngleDraft, TextModel } from './types.ts';
-import { untraced } from './validate.ts';
+import type { BriefFields } from '../brief/schema.ts';
+import { UpstreamError } from '../errors.ts';
+import { anglesFromBrief, type BriefForPlanning, briefSources } from './brief-angles.ts';
+import { InvalidModelAnswerError } from './model-errors.ts';
+import { copyViolations, type PolicyContext } from './policy/copy-policy.ts';
+import { fillPrompt } from './prompts.ts';
+import { ANGLES_PER_SET, type PlannedAngle, type TextModel } from './types.ts';
 
 const isOffline = (model: TextModel) => model.id.startsWith('heuristic');
 
-/** Why an angle cannot be stored as is (empty when it can). */
-export function angleViolations(angle: AngleDraft, summary: string, banned: readonly string[]): string[] {
-  const out: string[] = [];
-  for (const field of ['name', 'hook', 'copy_direction', 'visual_style'] as const) {
-    const text = angle[field];
-    if (containsBannedWord(text, banned)) out.push(`${field} "${angle.name}" uses a banned word`);
-    if (/…|\.\.\.|\{|\}|\bundefined\b|lorem ipsum/i.test(text))
-      out.push(`${field} "${angle.name}" has a placeholder`);
-    if (hasLabel(text)) out.push(`${field} "${angle.name}" lifts a label from the brief`);
-    const invented = untraced(text, [summary]);
-    if (invented.length > 0)
-      out.push(`${field} "${angle.name}" uses what the brief does not say: ${invented.join(', ')}`);
+/** Why a model's angles cannot be stored (empty when they can): the copy policy, and fact ids the brief has. */
+export function angleProblems(
+  angles: readonly PlannedAngle[],
+  brief: BriefForPlanning,
+  banned: readonly string[],
+): string[] {
+  const ids = new Set(brief.facts.map((f) => f.id));
+  const base: PolicyContext = {
+    language: brief.language,
+    banned,
+    avoid: brief.avoid,
+    sources: briefSources(brief),
+  };
+  return angles.flatMap((a) => [
+    ...copyViolations(a.hook, { ...base, limit: 200 }).map((v) => `hook "${a.hook}": ${v}`),
+    ...(['name', 'copy_direction'] as const).flatMap((f) =>
+      copyViolations(a[f], base)
+        .filter((v) => !v.startsWith('ends mid-phrase'))
+        .map((v) => `${f} of "${a.name}": ${v}`),
+    ),
+    ...a.fact_ids
+      .filter((id) => !ids.has(id))
+      .map((id) => `"${a.name}" cites ${id}, which the brief does not have`),
+  ]);
+}
+
+/** One model call, then one repair naming what was wrong, then a 502 (never a partial or unchecked set). */
+async function withOneRepair<T>(
+  ask: (repairNote?: string) => Promise<T>,
+  problemsOf: (answer: T) => string[],
+  what: string,
+): Promise<T> {
+  let problems: string[];
+  try {
+    const first = await ask();
+    problems = problemsOf(first);
+    if (problems.length === 0) return first;
+  } catch (error) {
+    if (!(error instanceof InvalidModelAnswerError)) throw error;
+    problems = error.problems;
   }
-  return out;
+  const repaired = await ask(fillPrompt('repair', { problems: problems.slice(0, 10).join('; ') }));
+  const left = problemsOf(repaired);
+  if (left.length > 0)
+    throw new UpstreamError(
+      `The text model's ${what} broke the copy policy after a repair request: ${left.slice(0, 3).join('; ')}.`,
+    );
+  return repaired;
 }
 
 /**
- * Ten angles in `language`, validated whatever the model. Offline, only the languages with a
- * phrase grammar are written (else 400 unsupported_language). With Bedrock, the language is
- * passed through; an answer with violations gets one repair request naming them, and the
- * angles still invalid are replaced by the offline engine's (in English when the language has
- * no grammar), with a warning.
+ * Ten angles from the stored brief, validated whatever the model. Offline, the planner writes the
+ * languages it has a catalogue for (else 400 unsupported_language). A Bedrock answer is held to
+ * the same copy policy, repaired once, then answers 502.
  */
 export async function generateCheckedAngles(input: {
   model: TextModel;
-  researchSummary: string;
-  language: string;
-  clientName: string;
+  brief: BriefForPlanning;
   bannedWords: readonly string[];
   toneOfVoice?: string;
-}): Promise<{ angles: AngleDraft[]; warnings: string[] }> {
-  const { model, researchSummary, language, clientName, bannedWords } = input;
+}): Promise<{ angles: PlannedAngle[]; warnings: string[] }> {
+  const { model, brief, bannedWords } = input;
   const tone = input.toneOfVoice ? { toneOfVoice: input.toneOfVoice } : {};
   if (isOffline(model)) {
-    if (!OFFLINE_LANGUAGES.includes(language))
-      throw new UnsupportedLanguageError(language, OFFLINE_LANGUAGES);
     return {
-      angles: await offlineAngles({ researchSummary, language, clientName, bannedWords, ...tone }),
+      angles: await anglesFromBrief(brief, {
+        banned: bannedWords,
+        ...(input.toneOfVoice ? { tone: input.toneOfVoice } : {}),
+      }),
       warnings: [],
     };
   }
-  const ask = (repairNote?: string) =>
-    model.generateAngles({
-      researchSummary,
-      language,
-      clientName,
-      bannedWords,
-      ...tone,
-      ...(repairNote ? { repairNote } : {}),
-    });
-  let angles = await ask();
-  let problems = angles.flatMap((a) => angleViolations(a, researchSummary, bannedWords));
-  if (problems.length === 0) return { angles, warnings: [] };
-  angles = await ask(
-    `Your previous answer was rejected: ${problems.slice(0, 10).join('; ')}. Answer again with 10 angles that fix this.`,
+  const angles = await withOneRepair(
+    (repairNote) =>
+      model.generateAngles({ brief, bannedWords, ...tone, ...(repairNote ? { repairNote } : {}) }),
+    (answer) =>
+      answer.length === ANGLES_PER_SET
+        ? angleProblems(answer, brief, bannedWords)
+        : [`${answer.length} angles, not ${ANGLES_PER_SET}`],
+    'angles',
   );
-  problems = angles.flatMap((a) => angleViolations(a, researchSummary, bannedWords));
-  if (problems.length === 0) return { angles, warnings: [] };
-  const offlineLanguage = OFFLINE_LANGUAGES.includes(language) ? language : 'en';
-  const offline = await offlineAngles({
-    researchSummary,
-    language: offlineLanguage,
-    clientName,
-    bannedWords,
-    ...tone,
-  });
-  const used = new Set(angles.map((a) => a.name.toLowerCase()));
-  const spare = offline.filter((o) => !used.has(o.name.toLowerCase()));
-  let replaced = 0;
-  const fixed = angles.map((a) => {
-    if (angleViolations(a, researchSummary, bannedWords).length === 0) return a;
-    replaced++;
-    const sameLevel = spare.findIndex((o) => o.awareness_level === a.awareness_level);
-    const [swap] = spare.splice(sameLevel >= 0 ? sameLevel : 0, 1);
-    return swap ?? a;
-  });
-  const stillBad = fixed.some((a) => angleViolations(a, researchSummary, bannedWords).length > 0);
+  return { angles, warnings: [] };
+}
+
+/**
+ * The model's reading of a research summary into the Brief schema: every fact must be a span of the
+ * summary (its span is found here) and every figure must be in its fact; one repair, then 502.
+ */
+export async function modelBrief(
+  model: TextModel,
+  input: { researchSummary: string; language: string; clientName: string },
+): Promise<BriefFields> {
+  const extract = model.extractBrief;
+  if (!extract) throw new UpstreamError(`The text model ${model.id} cannot read a brief.`);
+  const answer = await withOneRepair(
+    (repairNote) => extract({ ...input, ...(repairNote ? { repairNote } : {}) }),
+    (b) =>
+      b.facts.flatMap((f) => [
+        ...(input.researchSummary.includes(f.text)
+          ? []
+          : [`${f.id} "${f.text}" is not word for word in the summary`]),
+        ...f.numbers
+          .filter((n) => !f.text.includes(n))
+          .map((n) => `${f.id}: the figure ${n} is not in its text`),
+      ]),
+    'brief',
+  );
   return {
-    angles: stillBad ? offline : fixed,
-    warnings: [
-      `The text model's answer broke the copy rules after a repair request (${problems.slice(0, 3).join('; ')}); ${stillBad ? 'all ten angles' : `${replaced} angle(s)`} come from the offline engine${offlineLanguage !== language ? ' in English' : ''}.`,
-    ],
+    ...answer,
+    facts: answer.facts.map((f) => {
+      const at = input.researchSummary.indexOf(f.text);
+      return { ...f, span: [at, at + f.text.length] as [number, number] };
+    }),
   };
 }

@@ -1,13 +1,13 @@
 import type { Config } from '../config.ts';
+import { HEURISTIC_TEXT_MODEL_ID } from './deferred-model-id.ts';
 import type { TextModel } from './types.ts';
 
-/** The offline model's id (`heuristic-model.ts` uses it): known before the model is loaded. */
-export const HEURISTIC_TEXT_MODEL_ID = 'heuristic-v2';
+export { HEURISTIC_TEXT_MODEL_ID };
 
 /**
- * The text model of the configuration, with its engine (the heuristic's NLP library, or the
- * Bedrock runtime client) imported on the first call: only generate_angles and
- * prepare_campaign pay for it, not every cold start (ADR 0011).
+ * The text model of the configuration, with its engine (the offline planner's NLP library, or the
+ * Bedrock runtime client) imported on the first call: only the text actions pay for it, not every
+ * cold start (ADR 0011).
  */
 export function deferredTextModel(config: Config): TextModel {
   let model: Promise<TextModel> | undefined;
@@ -18,8 +18,18 @@ export function deferredTextModel(config: Config): TextModel {
     });
     return model;
   };
+  const bedrock = config.textProvider === 'bedrock';
   return {
-    id: config.textProvider === 'bedrock' ? config.textModelId : HEURISTIC_TEXT_MODEL_ID,
+    id: bedrock ? config.textModelId : HEURISTIC_TEXT_MODEL_ID,
+    ...(bedrock
+      ? {
+          extractBrief: async (input) => {
+            const m = await load();
+            if (!m.extractBrief) throw new Error(`${m.id} cannot read a brief`);
+            return m.extractBrief(input);
+          },
+        }
+      : {}),
     generateAngles: async (input) => (await load()).generateAngles(input),
     draftCopy: async (input) => (await load()).draftCopy(input),
   };

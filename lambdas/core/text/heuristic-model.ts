@@ -1,36 +1,18 @@
-import { buildAngles } from './angles.ts';
-import { extractBriefFacts } from './brief-facts.ts';
-import { HEURISTIC_TEXT_MODEL_ID } from './deferred.ts';
-import { loadNlp } from './nlp.ts';
-import type { AngleDraft, DraftCopy, PrepareCopyInput, TextModel } from './types.ts';
+import { anglesFromBrief } from './brief-angles.ts';
+import { HEURISTIC_TEXT_MODEL_ID } from './deferred-model-id.ts';
+import type { DraftCopy, TextModel } from './types.ts';
 
 /**
- * The offline text model: reads the brief into facts (compromise, loaded on first use, for
- * English) and fills angle archetypes from them through the language's phrase grammar.
- * Deterministic: the same brief always gives the same angles.
+ * The offline text model: angles planned from the stored brief through the language's catalogue.
+ * Deterministic: the same brief always gives the same angles. It has no reading of its own
+ * (extraction is `brief/`) and drafts no copy (prepare_campaign writes offline copy from the brief).
  */
-export async function offlineAngles(input: {
-  researchSummary: string;
-  language: string;
-  clientName: string;
-  bannedWords?: readonly string[];
-  toneOfVoice?: string;
-}): Promise<AngleDraft[]> {
-  const nlp = input.language === 'en' ? await loadNlp() : undefined;
-  const facts = extractBriefFacts(input.researchSummary, input.clientName, input.language, nlp);
-  return buildAngles({
-    facts,
-    banned: input.bannedWords ?? [],
-    ...(input.toneOfVoice ? { tone: input.toneOfVoice } : {}),
-  });
-}
-
 export function createHeuristicTextModel(): TextModel {
   return {
     id: HEURISTIC_TEXT_MODEL_ID,
-    generateAngles: offlineAngles,
-    // prepare_campaign writes offline copy itself from candidates (lambdas/core/text/copy.ts).
-    async draftCopy(_input: PrepareCopyInput): Promise<DraftCopy[]> {
+    generateAngles: ({ brief, bannedWords, toneOfVoice }) =>
+      anglesFromBrief(brief, { banned: bannedWords ?? [], ...(toneOfVoice ? { tone: toneOfVoice } : {}) }),
+    async draftCopy(): Promise<DraftCopy[]> {
       return [];
     },
   };

@@ -1,5 +1,7 @@
 import * as z from 'zod';
+import type { BriefFact, BriefFields } from '../brief/schema.ts';
 import type { PlatformTarget } from '../platforms.ts';
+import type { BriefForPlanning } from './brief-angles.ts';
 
 /** Eugene Schwartz's five levels of awareness, coldest first. */
 export const AWARENESS_LEVELS = [
@@ -23,9 +25,18 @@ export type AngleDraft = z.infer<typeof angleDraftSchema>;
 export const ANGLES_PER_SET = 10;
 export const MIN_AWARENESS_LEVELS = 4;
 
+/** An angle with the brief's facts it uses (every claim of the API traces to the brief). */
+export const plannedAngleSchema = angleDraftSchema.extend({
+  fact_ids: z
+    .array(z.string().regex(/^f[1-9]\d*$/))
+    .min(1)
+    .max(4),
+});
+export type PlannedAngle = z.infer<typeof plannedAngleSchema>;
+
 /** Exactly ten angles, unique names, spread over at least four awareness levels. */
 export const angleSetSchema = z
-  .array(angleDraftSchema)
+  .array(plannedAngleSchema)
   .length(ANGLES_PER_SET, `must be exactly ${ANGLES_PER_SET} angles`)
   .superRefine((angles, ctx) => {
     const names = angles.map((a) => a.name.toLowerCase());
@@ -73,10 +84,11 @@ export type PreparedCampaign = {
   prepared_at: string;
 };
 
-export type AngleForCopy = AngleDraft & { id: string };
+export type AngleForCopy = AngleDraft & { id: string; fact_ids?: readonly string[] };
 
 export type PrepareCopyInput = {
-  clientName: string;
+  /** The stored brief the copy is written from: its facts are the only claims the copy may make. */
+  brief: BriefForPlanning;
   campaign: {
     name: string;
     cta_text: string;
@@ -90,24 +102,29 @@ export type PrepareCopyInput = {
   repairNote?: string;
 };
 
-/** Copy as a model drafts it, before the shared rules (limits, banned words) are applied. */
+/** Copy as a model drafts it, before the copy policy is applied. */
 export type DraftCopy = Omit<CopyVariant, 'platform'> & { platform: CopyPlatform };
 
-/** One interface for every text model: the offline heuristic and Bedrock. */
+/** One interface for every text model: the offline engine and Bedrock. */
 export interface TextModel {
   readonly id: string;
-  /** Exactly ten angles that satisfy {@link angleSetSchema}, or an error: never a partial set. */
-  generateAngles(input: {
+  /** A model's reading of a research summary into the Brief schema (the offline engine extracts without one). */
+  extractBrief?(input: {
     researchSummary: string;
     language: string;
     clientName: string;
+    repairNote?: string;
+  }): Promise<Omit<BriefFields, 'facts'> & { facts: Omit<BriefFact, 'span'>[] }>;
+  /** Exactly ten angles planned from the brief, each with the fact ids it uses, or an error. */
+  generateAngles(input: {
+    brief: BriefForPlanning;
     /** The brand kit's banned words: no angle may use them. */
     bannedWords?: readonly string[];
     /** The brand kit's tone of voice, for the copy directions. */
     toneOfVoice?: string;
     /** Set on the one repair request: the violations of the previous answer. */
     repairNote?: string;
-  }): Promise<AngleDraft[]>;
-  /** A draft per angle (or one general) and platform; the caller enforces limits and banned words. */
+  }): Promise<PlannedAngle[]>;
+  /** A draft per angle (or one general) and platform; the caller holds it to the copy policy. */
   draftCopy(input: PrepareCopyInput): Promise<DraftCopy[]>;
 }

@@ -1,0 +1,159 @@
+import { type BriefForPlanning, briefSources } from './brief-angles.ts';
+import { ctaIntent, ctaType, defaultCta } from './cta.ts';
+import { loadNlp } from './nlp.ts';
+import { type CopyLimits, PLATFORM_LIMITS } from './platform-limits.ts';
+import {
+  copyViolations,
+  type PolicyContext,
+  repeatedAcrossFields,
+  sentencesOf,
+} from './policy/copy-policy.ts';
+import { capFirst, type FactForm, factForm } from './realise/forms.ts';
+import { catalogueFor, message } from './realise/messages.ts';
+import { sentence } from './realise/realise.ts';
+import type { CopyPlatform, CopyVariant } from './types.ts';
+
+export type WrittenVariant = CopyVariant & { cta_type: string; language: string };
+
+export type AngleInput = { id: string; hook: string; fact_ids?: readonly string[] };
+export type CampaignInput = {
+  name: string;
+  cta_text: string;
+  offer_text: string;
+  platform_target: readonly CopyPlatform[];
+};
+export type BrandInput = { banned_words: readonly string[]; tagline: string };
+
+type Line = { text: string; facts: string[] };
+
+const noStop = (t: string) => t.replace(/[.]$/u, '');
+const asSentence = (t: string, stop: string) => (/[.!?]$/u.test(t.trim()) ? t.trim() : `${t.trim()}${stop}`);
+
+/**
+ * Ad copy from the brief and the angles: the headline, the primary text and the description of
+ * one ad each say something different (no fact and no sentence twice), each is a complete text
+ * that fits its placement (chosen, never cut) and passes the copy policy, in the brief's language.
+ * The description is never empty: the last candidate is the business name.
+ */
+export async function writeAdCopy(input: {
+  brief: BriefForPlanning;
+  angles: readonly AngleInput[];
+  campaign: CampaignInput;
+  brand: BrandInput;
+}): Promise<{ copy: WrittenVariant[]; warnings: string[] }> {
+  const { brief, campaign, brand } = input;
+  const cat = catalogueFor(brief.language) ?? catalogueFor('en');
+  const english = catalogueFor('en');
+  if (!cat || !english) throw new Error('the English catalogue is missing');
+  const nlp = brief.language === 'en' ? await loadNlp() : undefined;
+  const forms = new Map<string, FactForm>(
+    brief.facts.map((f) => [f.id, factForm(f, cat, brief.research_summary, nlp)]),
+  );
+  const factLine = (f: FactForm): Line => ({ text: sentence(f, cat, brief), facts: [f.id] });
+  const byRole = (roles: readonly string[]) =>
+    roles.flatMap((r) => [...forms.values()].filter((f) => f.role === r && !f.unusable)).map(factLine);
+  const offer = campaign.offer_text.trim()
+    ? [{ text: asSentence(campaign.offer_text, cat.stop), facts: ['offer'] }]
+    : [];
+  const sources = briefSources(brief, [campaign.offer_text, campaign.cta_text, brand.tagline]);
+  const policy = (limit: number): PolicyContext => ({
+    language: brief.language,
+    banned: brand.banned_words,
+    avoid: brief.avoid,
+    campaignName: campaign.name,
+    sources,
+    limit,
+  });
+  const platforms: readonly CopyPlatform[] =
+    campaign.platform_target.length > 0 ? campaign.platform_target : ['general'];
+  const angles: (AngleInput | undefined)[] = input.angles.length > 0 ? [...input.angles] : [undefined];
+  const warnings: string[] = [];
+  const copy: WrittenVariant[] = [];
+  const proofFirst = byRole(['proof', 'differentiator', 'guarantee', 'benefit', 'feature', 'price', 'offer']);
+  const closers = [
+    ...offer,
+    ...byRole(['offer', 'guarantee', 'price', 'proof', 'differentiator', 'feature', 'benefit']),
+  ];
+  const tagline = brand.tagline.trim() ? [{ text: brand.tagline.trim(), facts: ['tagline'] }] : [];
+  const business = { text: brief.business_name, facts: ['business'] };
+  // What is sold and where, in the brief's words: short lines for tight placements.
+  const named = [brief.product, brief.location]
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .map((t, i) => ({ text: capFirst(t), facts: [i === 0 ? 'product' : 'location'] }));
+  for (const angle of angles) {
+    const own = (angle?.fact_ids ?? [])
+      .map((id) => forms.get(id))
+      .filter((f): f is FactForm => Boolean(f))
+      .map(factLine);
+    const hook = angle ? [{ text: angle.hook, facts: [...(angle.fact_ids ?? [])] }] : [];
+    const hookSentences = angle
+      ? sentencesOf(angle.hook, brief.language).map((s) => ({ text: s, facts: [...(angle.fact_ids ?? [])] }))
+      : [];
+    for (const platform of platforms) {
+      const limits: CopyLimits = PLATFORM_LIMITS[platform];
+      const used = new Set<string>();
+      const fields: string[] = [];
+      const pick = (
+        field: 'headline' | 'primary_text' | 'description',
+        candidates: Line[],
+        headline = false,
+      ) => {
+        const ctx = policy(limits[field]);
+        for (const c of candidates) {
+          const text = headline ? noStop(c.text) : c.text;
+          if (c.facts.some((f) => used.has(f) && f !== 'business')) continue;
+          if (copyViolations(text, ctx).length > 0) continue;
+          if (repeatedAcrossFields([...fields, text], brief.language).length > 0) continue;
+          for (const f of c.facts) used.add(f);
+          fields.push(text);
+          return text;
+        }
+        warnings.push(message(english, 'warning.noFit', { field, platform, limit: limits[field] }));
+        fields.push(brief.business_name);
+        return brief.business_name;
+      };
+      // The hook's own facts head the ad when the angle's full hook is the body: a short headline
+      // from a different fact, the hook as primary text, a closer (offer, guarantee) as description.
+      const primary = pick('primary_text', [...hook, ...hookSentences, ...own, ...proofFirst]);
+      const headline = pick('headline', [...proofFirst, ...closers, ...tagline, business, ...named], true);
+      const description = pick('description', [...closers, ...proofFirst, ...tagline, ...named, business]);
+      const cta = chooseCta(campaign.cta_text, limits.cta, cat, brief.category, policy(limits.cta));
+      if (campaign.cta_text.trim() && cta !== campaign.cta_text.trim())
+        warnings.push(
+          message(english, 'warning.ctaReplaced', {
+            given: campaign.cta_text.trim(),
+            cta,
+            platform,
+            limit: limits.cta,
+          }),
+        );
+      copy.push({
+        angle_id: angle?.id ?? null,
+        platform,
+        headline,
+        primary_text: primary,
+        description,
+        cta,
+        cta_type: ctaType(cta, platform),
+        language: brief.language,
+      });
+    }
+  }
+  return { copy, warnings: [...new Set(warnings)] };
+}
+
+/** The campaign's CTA when it fits the button and the policy; else the language's default for the category. */
+function chooseCta(
+  given: string,
+  max: number,
+  cat: NonNullable<ReturnType<typeof catalogueFor>>,
+  category: string,
+  ctx: PolicyContext,
+): string {
+  const label = given.trim();
+  if (label && [...label].length <= max && copyViolations(label, { ...ctx, limit: max }).length === 0)
+    return label;
+  // A label too long for the button keeps its intent in the language's short form ("Book your free survey" → "Book now").
+  return label ? cat.cta[ctaIntent(label)] : defaultCta(cat, category);
+}

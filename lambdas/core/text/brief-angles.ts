@@ -1,0 +1,217 @@
+import type { BriefFact, BriefFields } from '../brief/schema.ts';
+import { UnsupportedLanguageError, ValidationError } from '../errors.ts';
+import { loadNlp } from './nlp.ts';
+import { archetypeWhere, LEVEL_OF_ROLE } from './plan/archetypes.ts';
+import type { Plan } from './plan/planner.ts';
+import { planCandidates } from './plan/planner.ts';
+import { copyViolations, type PolicyContext } from './policy/copy-policy.ts';
+import { DANGLING } from './policy/policy-data.ts';
+import { capFirst, type FactForm, factForm } from './realise/forms.ts';
+import { catalogueFor, message, OFFLINE_LANGUAGES } from './realise/messages.ts';
+import { realiseHook, topicOf } from './realise/realise.ts';
+import {
+  ANGLES_PER_SET,
+  AWARENESS_LEVELS,
+  type AwarenessLevel,
+  MIN_AWARENESS_LEVELS,
+  type PlannedAngle,
+} from './types.ts';
+
+export type { PlannedAngle };
+
+/** What planning reads: the brief's fields and the text its spans point into. */
+export type BriefForPlanning = BriefFields & { research_summary: string };
+
+/** A hook is one idea a reader takes in at a glance; a pair that runs longer is not planned. */
+export const HOOK_MAX_CHARS = 150;
+
+type Chosen = { plan: Plan<FactForm>; hook: string; level: AwarenessLevel; facts: FactForm[] };
+
+/** The sources every number and claim of an angle must trace to. */
+export function briefSources(brief: BriefForPlanning, extra: readonly string[] = []): string[] {
+  return [brief.research_summary, brief.business_name, ...brief.facts.map((f) => f.text), ...extra];
+}
+
+/**
+ * Ten angles from a brief: candidates planned from the archetype catalogue, realised through the
+ * language's catalogue, and kept when the copy policy passes them. Single facts lead first (each
+ * fact leads at most one angle), then combinations, then the set is spread over four awareness
+ * levels. Deterministic: the same brief always gives the same angles.
+ */
+export async function anglesFromBrief(
+  brief: BriefForPlanning,
+  options: { banned?: readonly string[]; tone?: string; extraSources?: readonly string[] } = {},
+): Promise<PlannedAngle[]> {
+  const cat = catalogueFor(brief.language);
+  if (!cat) throw new UnsupportedLanguageError(brief.language, OFFLINE_LANGUAGES);
+  const nlp = brief.language === 'en' ? await loadNlp() : undefined;
+  const forms = brief.facts.map((f: BriefFact) => factForm(f, cat, brief.research_summary, nlp));
+  // A thin brief's notes often join several claims: their parts are planned too, each citing its fact.
+  const parts = brief.facts.flatMap((f) =>
+    factParts(f, cat.clauseSplit).map((p) => factForm(p, cat, brief.research_summary, nlp)),
+  );
+  const policy: PolicyContext = {
+    language: brief.language,
+    banned: options.banned ?? [],
+    avoid: brief.avoid,
+    sources: briefSources(brief, options.extraSources),
+    limit: HOOK_MAX_CHARS,
+  };
+  const chosen: Chosen[] = [];
+  const spare: Chosen[] = [];
+  const led = new Set<string>();
+  const factSets = new Set<string>();
+  const hooks = new Set<string>();
+  const all = [...forms, ...parts];
+  for (const plan of [
+    ...planCandidates(forms),
+    ...planCandidates(parts),
+    ...anyPairs(all),
+    ...framedAlone(all),
+  ]) {
+    // A reframed fact may be named by what is sold or where, instead of the business.
+    const namedBy = plan.namedBy ? brief[plan.namedBy].trim() : '';
+    if (plan.namedBy && (!namedBy || [...namedBy].length > 50)) continue;
+    const context = namedBy ? { ...brief, business_name: capFirst(namedBy) } : brief;
+    const realised = realiseHook(plan.archetype, plan.lead, plan.support, cat, context);
+    if (!realised) continue;
+    const { hook, facts } = realised;
+    if (hooks.has(hook.toLowerCase()) || copyViolations(hook, policy).length > 0) continue;
+    const set = facts
+      .map((f) => f.part ?? f.id)
+      .sort()
+      .join('+');
+    if ((factSets.has(set) && !plan.reframed) || (!plan.combined && led.has(plan.lead.part ?? plan.lead.id)))
+      continue;
+    const entry = { plan, hook, level: plan.level, facts };
+    if (chosen.length >= ANGLES_PER_SET) {
+      spare.push(entry);
+      if (spare.length > 40) break;
+      continue;
+    }
+    chosen.push(entry);
+    led.add(plan.lead.part ?? plan.lead.id);
+    factSets.add(set);
+    hooks.add(hook.toLowerCase());
+  }
+  if (chosen.length < ANGLES_PER_SET)
+    throw new ValidationError(
+      `The brief states too few usable facts for ten distinct angles (${chosen.length} found); add facts with update_brief.`,
+      [{ path: 'research_summary', message: 'too few facts for ten angles' }],
+    );
+  spreadLevels(chosen, spare);
+  const dangling = DANGLING[brief.language] ?? [];
+  const names = new Set<string>();
+  return chosen.map(({ plan, hook, level, facts }) => {
+    const topic = topicOf(plan.lead, dangling);
+    const support = facts[1];
+    let name =
+      plan.combined && support
+        ? message(cat, 'name.pair', { first: topic, second: topicOf(support, dangling) })
+        : message(cat, `name.${plan.archetype.id}`, { topic });
+    if ([...name].length > 80) name = message(cat, `name.${plan.archetype.id}`, { topic });
+    for (let n = 2; names.has(name.toLowerCase()); n++) name = `${name.replace(/ \(\d+\)$/, '')} (${n})`;
+    names.add(name.toLowerCase());
+    const direction = [
+      message(cat, 'direction.lead', { fact: plan.lead.fragment }),
+      support ? message(cat, 'direction.support', { count: facts.length - 1 }) : '',
+      options.tone?.trim()
+        ? message(cat, 'direction.tone', { tone: options.tone.trim().replace(/[.]+$/, '') })
+        : '',
+    ].filter(Boolean);
+    while (direction.join(' ').length > 400 && direction.length > 1) direction.pop();
+    return {
+      name,
+      hook,
+      awareness_level: level,
+      visual_style: visualStyle(brief.subject, plan.archetype.treatment),
+      copy_direction: direction.join(' '),
+      fact_ids: [...new Set(facts.map((f) => f.id))],
+    };
+  });
+}
+
+function visualStyle(subject: string, treatment: string): string {
+  const full = `${subject}; ${treatment}`;
+  return full.length <= 200 ? full : subject.slice(0, 200);
+}
+
+/**
+ * At least four awareness levels: a spare candidate of a missing level replaces an angle whose
+ * level is represented twice or more; without one, the last such angle speaks to the missing level.
+ */
+function spreadLevels(chosen: Chosen[], spare: readonly Chosen[]): void {
+  const count = () => {
+    const m = new Map<AwarenessLevel, number>();
+    for (const c of chosen) m.set(c.level, (m.get(c.level) ?? 0) + 1);
+    return m;
+  };
+  for (const level of AWARENESS_LEVELS) {
+    const counts = count();
+    if (counts.size >= MIN_AWARENESS_LEVELS) return;
+    if (counts.has(level)) continue;
+    const donorIndex = chosen.findLastIndex((c) => (counts.get(c.level) ?? 0) > 1);
+    if (donorIndex < 0) return;
+    const used = new Set(chosen.map((c) => c.hook.toLowerCase()));
+    const swap = spare.find((s) => s.level === level && !used.has(s.hook.toLowerCase()));
+    const donor = chosen[donorIndex];
+    if (swap) chosen[donorIndex] = swap;
+    else if (donor) donor.level = level;
+  }
+}
+
+/** The claims a note joins, each at least three words, as facts of the same id (a part of f2 cites f2). */
+function factParts(fact: BriefFact, split: string): (BriefFact & { part: string })[] {
+  const pieces = fact.text.split(new RegExp(split, 'u')).map((p) => p.trim());
+  if (pieces.length < 2) return [];
+  let from = 0;
+  return pieces.flatMap((text, k) => {
+    const at = fact.text.indexOf(text, from);
+    from = at + text.length;
+    if (text.split(/\s+/).length < 3 || at < 0) return [];
+    const span: [number, number] | null = fact.span
+      ? [fact.span[0] + at, fact.span[0] + at + text.length]
+      : null;
+    return [
+      { ...fact, text, span, numbers: fact.numbers.filter((n) => text.includes(n)), part: `${fact.id}.${k}` },
+    ];
+  });
+}
+
+/** Last resort for a thin brief: each fact once more on its own, named by the business or the audience. */
+function framedAlone(forms: readonly FactForm[]): Plan<FactForm>[] {
+  return forms.flatMap((lead) =>
+    (['statement', 'business', 'callout', 'product', 'location'] as const).map((how): Plan<FactForm> => {
+      const frame = how === 'product' || how === 'location' ? ('business' as const) : how;
+      return {
+        ...(how === 'product' || how === 'location' ? { namedBy: how } : {}),
+        archetype: {
+          ...archetypeWhere((a) => a.frame === frame),
+          frame,
+          support: [] as const,
+        },
+        level: frame === 'callout' ? ('unaware' as const) : LEVEL_OF_ROLE[lead.role],
+        lead,
+        combined: true,
+        reframed: true,
+      };
+    }),
+  );
+}
+
+/** Any two claims of different facts, when the role pairings are not enough for ten. */
+function anyPairs(forms: readonly FactForm[]): Plan<FactForm>[] {
+  const pair = { ...archetypeWhere((a) => a.id === 'benefit'), frame: 'pair' as const };
+  return forms.flatMap((lead) =>
+    forms
+      .filter((support) => support.id !== lead.id)
+      .map((support) => ({
+        archetype: { ...pair, id: pair.id },
+        level: LEVEL_OF_ROLE[lead.role],
+        lead,
+        support,
+        combined: true,
+        reframed: true,
+      })),
+  );
+}

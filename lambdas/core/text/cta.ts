@@ -1,0 +1,111 @@
+import type { Catalogue, CtaIntent } from './realise/catalogue.ts';
+import type { CopyPlatform } from './types.ts';
+
+/** Meta's call-to-action enum: the Meta placements, Google display and the general fallback use it. */
+const META_BUTTONS = [
+  'SHOP_NOW',
+  'BOOK_NOW',
+  'SIGN_UP',
+  'GET_QUOTE',
+  'LEARN_MORE',
+  'SUBSCRIBE',
+  'DOWNLOAD',
+  'CONTACT_US',
+  'APPLY_NOW',
+  'GET_OFFER',
+  'ORDER_NOW',
+  'DONATE_NOW',
+] as const;
+
+/** Button enums per network (the values their ads APIs accept). */
+export const CTA_TYPES: Record<CopyPlatform, readonly string[]> = {
+  meta_feed: META_BUTTONS,
+  meta_stories: META_BUTTONS,
+  instagram_reels: META_BUTTONS,
+  google_display: META_BUTTONS,
+  tiktok: [
+    'SHOP_NOW',
+    'BOOK_NOW',
+    'SIGN_UP',
+    'GET_QUOTE',
+    'LEARN_MORE',
+    'SUBSCRIBE',
+    'DOWNLOAD_NOW',
+    'CONTACT_US',
+    'APPLY_NOW',
+    'ORDER_NOW',
+  ],
+  linkedin: [
+    'LEARN_MORE',
+    'SIGN_UP',
+    'REGISTER',
+    'SUBSCRIBE',
+    'DOWNLOAD',
+    'APPLY',
+    'VIEW_QUOTE',
+    'REQUEST_DEMO',
+    'JOIN',
+  ],
+  pinterest: ['SHOP_NOW', 'BOOK_NOW', 'SIGN_UP', 'LEARN_MORE', 'GET_OFFER'],
+  x: ['SHOP', 'BOOK', 'SIGN_UP', 'LEARN_MORE', 'SUBSCRIBE', 'INSTALL', 'GET_QUOTE', 'ORDER'],
+  general: META_BUTTONS,
+};
+
+/** Buttons per intent, best first: a network takes the first it has. */
+const BUTTONS: Record<CtaIntent, readonly string[]> = {
+  book: ['BOOK_NOW', 'BOOK', 'REGISTER', 'LEARN_MORE'],
+  quote: ['GET_QUOTE', 'VIEW_QUOTE', 'LEARN_MORE'],
+  shop: ['SHOP_NOW', 'SHOP', 'ORDER_NOW', 'ORDER', 'LEARN_MORE'],
+  join: ['SIGN_UP', 'SUBSCRIBE', 'JOIN', 'REGISTER', 'LEARN_MORE'],
+  apply: ['APPLY_NOW', 'APPLY', 'LEARN_MORE'],
+  contact: ['CONTACT_US', 'LEARN_MORE'],
+  learn: ['LEARN_MORE'],
+  donate: ['DONATE_NOW', 'LEARN_MORE'],
+};
+
+/**
+ * The intent of a CTA label, as pattern data over the four languages (stems, so "Book", "Reserva",
+ * "buchen" and "Réserver" all read as booking). Examples: test/unit/ad-copy.test.ts.
+ */
+const INTENT_PATTERNS: readonly [CtaIntent, RegExp][] = [
+  ['quote', /\b(?:quote|estimate|presupuesto|cotiza|angebot|devis)/iu],
+  [
+    'book',
+    /\b(?:book|reserve|rsvp|check your date|appointment|reserva|cita|buchen|réserv|rendez-vous)|termin/iu,
+  ],
+  ['donate', /\b(?:give|donat|spend|dona|don\b|faire un don)/iu],
+  ['apply', /\b(?:apply|solicit|bewerb|postul)/iu],
+  ['shop', /\b(?:shop|buy|order|preorder|compra|kauf|bestell|achet|command)/iu],
+  [
+    'join',
+    /\b(?:join|sign up|subscribe|register|become|start|únete|suscri|inscri|abonn|beitreten|anmeld|registr)/iu,
+  ],
+  ['contact', /\b(?:contact|call|talk|llama|habla|kontakt|anruf|appel|contactez)/iu],
+];
+
+export function ctaIntent(label: string): CtaIntent {
+  return INTENT_PATTERNS.find(([, re]) => re.test(label))?.[0] ?? 'learn';
+}
+
+/** The network's button for a CTA label: the first button of the label's intent the network has. */
+export function ctaType(label: string, platform: CopyPlatform): string {
+  const allowed = CTA_TYPES[platform];
+  return BUTTONS[ctaIntent(label)].find((b) => allowed.includes(b)) ?? 'LEARN_MORE';
+}
+
+/** The default intent of a business by its category's vertical (docs/taxonomy.md); learn when unknown. */
+const INTENT_OF_VERTICAL: readonly [RegExp, CtaIntent][] = [
+  [/^(?:home services|home security|home energy)\b/i, 'quote'],
+  [/^financial services\b/i, 'quote'],
+  [/^(?:retail|food & drink|consumer electronics|sport|home)\b/i, 'shop'],
+  [/^(?:travel|health|pet care|events|care|family services|automotive|culture)\b/i, 'book'],
+  [/^(?:education|workspace)\b/i, 'join'],
+  [/^non-profit\b/i, 'donate'],
+  [/^professional services\b/i, 'contact'],
+];
+
+/** The CTA of a language's catalogue for a category. */
+export function defaultCta(cat: Catalogue, category: string): string {
+  const intent = INTENT_OF_VERTICAL.find(([re]) => re.test(category.trim()))?.[1] ?? 'learn';
+  return cat.cta[intent];
+}

@@ -1,0 +1,75 @@
+import type { AwarenessLevel } from '../types.ts';
+
+/**
+ * What a language needs to write angles and copy: ICU MessageFormat strings (compiled with
+ * intl-messageformat, so plurals and selects follow the locale's rules) and the pattern data the
+ * realiser uses to turn the brief's notes into reader-facing sentences. Every natural-language
+ * word the offline engine writes lives in a catalogue; code only picks and fills messages.
+ */
+export type Catalogue = {
+  /** BCP 47 locale for Intl (numbers, plural rules, segmenter). */
+  locale: string;
+  /**
+   * ICU messages. Hook frames take `lead` and `support` (sentences or fragments prepared by the
+   * realiser), `business`; names take `topic`; directions take `fact`, `count`.
+   */
+  messages: Record<MessageKey, string>;
+  /** CTA label per intent (a button: 20 characters at most). */
+  cta: Record<CtaIntent, string>;
+  /** A question is punctuated the language's way ("¿…?", French " ?"). */
+  question: { open: string; close: string };
+  /** Sentence-final punctuation after a statement. */
+  stop: string;
+  /** Voice: third-person notes about the audience turned to the reader. */
+  voice: {
+    /** Whole-word replacements applied to audience-side facts (their → your). */
+    pronouns: [string, string][];
+    /** Generic subjects ("people", "customers") that become the reader when they open a fact. */
+    genericSubjects: string;
+    /** What the reader is called when a generic subject is replaced. */
+    reader: string;
+    /** Relative openers ("who", "die") stripped from a fragment; "which"-like ones make it unusable. */
+    relativeStrip: string;
+    relativeUnusable: string;
+    /** A connective a list item opens with ("plus …"), dropped when the fact stands alone. */
+    leadingConnective: string;
+    /** Verb-second inversions of a note ("garantieren wir …") put back in subject-first order. */
+    inversion?: { pattern: string; replace: string };
+  };
+  /** Where a long note joins two claims (", and", ";"): a thin brief's facts are split there into parts. */
+  clauseSplit: string;
+  /** Nouns are capitalised (German): never lower-case a fact's first word. */
+  nounsCapitalised: boolean;
+};
+
+export type CtaIntent = 'book' | 'quote' | 'shop' | 'join' | 'apply' | 'contact' | 'learn' | 'donate';
+
+export type MessageKey =
+  | 'hook.question'
+  | 'hook.statement'
+  | 'hook.pair'
+  | 'hook.business'
+  | 'hook.youGet'
+  | 'hook.subject'
+  | 'hook.callout'
+  | 'hook.offer'
+  | 'name.pain'
+  | 'name.proof'
+  | 'name.differentiator'
+  | 'name.objection'
+  | 'name.offer'
+  | 'name.audience'
+  | 'name.how'
+  | 'name.comparison'
+  | 'name.guarantee'
+  | 'name.price'
+  | 'name.benefit'
+  | 'name.pair'
+  | 'direction.lead'
+  | 'direction.support'
+  | 'direction.tone'
+  | 'visual.style'
+  | 'warning.noFit'
+  | 'warning.ctaReplaced';
+
+export type LevelNames = Record<AwarenessLevel, string>;

@@ -1,0 +1,60 @@
+import type { Catalogue } from '../catalogue.ts';
+
+/** German (Sie, as German advertising addresses adults). */
+export const de: Catalogue = {
+  locale: 'de',
+  messages: {
+    'hook.question': '{lead}? {support}',
+    'hook.statement': '{lead}.',
+    'hook.pair': '{lead}. {support}',
+    'hook.business': '{business}: {lead}.',
+    'hook.youGet': 'Bei {business}: {lead}.',
+    'hook.subject': '{business} {lead}.',
+    'hook.callout': 'Für {audience}: {lead}.',
+    'hook.offer': '{lead}. {support}',
+    'name.pain': 'Problem · {topic}',
+    'name.proof': 'Beleg · {topic}',
+    'name.differentiator': 'Unterschied · {topic}',
+    'name.objection': 'Einwand · {topic}',
+    'name.offer': 'Angebot · {topic}',
+    'name.audience': 'Zielgruppe · {topic}',
+    'name.how': 'So funktioniert es · {topic}',
+    'name.comparison': 'Vergleich · {topic}',
+    'name.guarantee': 'Garantie · {topic}',
+    'name.price': 'Preis · {topic}',
+    'name.benefit': 'Nutzen · {topic}',
+    'name.pair': '{first} + {second}',
+    'direction.lead': 'Mit den Worten des Briefings beginnen: „{fact}“.',
+    'direction.support':
+      '{count, plural, one {Mit # weiteren Fakt aus dem Briefing stützen.} other {Mit # weiteren Fakten aus dem Briefing stützen.}}',
+    'direction.tone': 'Ton: {tone}.',
+    'visual.style': '{subject}; {treatment}',
+    'warning.noFit':
+      'Kein Text für {field} passt in {platform} ({limit} Zeichen) innerhalb der Texterichtlinie; der Firmenname steht dafür.',
+    'warning.ctaReplaced':
+      'Der CTA "{given}" passt nicht in den {limit}-Zeichen-Button auf {platform} oder verletzt die Texterichtlinie; stattdessen steht "{cta}" (dieselbe Absicht).',
+  },
+  cta: {
+    book: 'Jetzt buchen',
+    quote: 'Angebot anfordern',
+    shop: 'Jetzt kaufen',
+    join: 'Jetzt beitreten',
+    apply: 'Jetzt bewerben',
+    contact: 'Kontakt aufnehmen',
+    learn: 'Mehr erfahren',
+    donate: 'Jetzt spenden',
+  },
+  question: { open: '', close: '?' },
+  stop: '.',
+  voice: {
+    pronouns: [],
+    genericSubjects: '(?:Kunden|Menschen|Leute)',
+    reader: 'Sie',
+    relativeStrip: '(?:die|der) (?=[a-zäöüß])',
+    leadingConnective: '(?:plus|und|außerdem|auch)',
+    relativeUnusable: '(?:deren|dessen|welche|welcher|wo) ',
+    inversion: { pattern: '^(\\p{Ll}+) (wir|sie|es|er) ', replace: '$2 $1 ' },
+  },
+  clauseSplit: '(?:,\\s+und\\s+|;\\s*|:\\s+|\\.\\s+(?=\\p{Lu})|,\\s+weil\\s+)',
+  nounsCapitalised: true,
+};

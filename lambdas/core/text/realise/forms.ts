@@ -1,0 +1,154 @@
+import type { BriefFact } from '../../brief/schema.ts';
+import type { Nlp } from '../nlp.ts';
+import type { Catalogue } from './catalogue.ts';
+
+/**
+ * A fact made ready for a frame: the brief's words in the reader's voice, with the first letter
+ * in the case the frame needs, and what kind of phrase it is (so a frame only takes what reads as
+ * grammatical in it).
+ */
+export type FactForm = {
+  id: string;
+  /** Set on a part of a note that joins several claims ("f2.1"): planned as a fact of its own. */
+  part?: string;
+  role: BriefFact['role'];
+  /** The fact mid-sentence: voice turned to the reader, no final stop, first letter as written. */
+  fragment: string;
+  /** Opens with a finite verb in the third person singular ("covers …"): needs a subject. */
+  needsSubject: boolean;
+  /** Opens with the reader ("you …"): a statement, never a question. */
+  addressed: boolean;
+  /** A bare singular noun phrase without a determiner ("named account manager"). */
+  bareSingular: boolean;
+  /** A clause with its own subject and verb ("termite damage isn't covered …"): a statement, never a question. */
+  clause: boolean;
+  /** Opens with what the reader feels or does ("hate being on camera", "always wanted to fly"): can be asked. */
+  askable: boolean;
+  /** A relative clause or a dangling note no frame can take. */
+  unusable: boolean;
+};
+
+const escapeRegExp = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Whether the brief capitalised the fact only because it opens a line, a sentence or a list item. */
+function capitalisedByPosition(summary: string, span: [number, number] | null): boolean {
+  if (!span) return true;
+  const before = summary.slice(Math.max(0, span[0] - 3), span[0]);
+  return span[0] === 0 || /(?:^|[\n.!?:;•\-–—(]\s*)$/u.test(before);
+}
+
+function firstLetterCase(text: string, cat: Catalogue, summary: string, span: [number, number] | null) {
+  if (cat.nounsCapitalised) return text;
+  const first = text.split(/\s/)[0] ?? '';
+  // An acronym or a name keeps its capital; a word capitalised by its position in the brief does not.
+  if (first.length > 1 && first === first.toUpperCase()) return text;
+  if (/\p{Lu}/u.test(first.slice(1))) return text;
+  // A name of several capitalised words ("Which? Trusted Trader", "Insurer of the Year") keeps its capital.
+  if (
+    text
+      .split(/\s+/)
+      .slice(1, 3)
+      .some((w) => /^\p{Lu}/u.test(w))
+  )
+    return text;
+  if (!capitalisedByPosition(summary, span)) return text;
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/**
+ * The reader's voice: a generic subject ("people …") and the third-person pronouns about the
+ * audience become "you". When the note has a subject of its own ("every class ends with kids
+ * presenting what they built"), a pronoun after a plural noun refers to that noun and stays.
+ */
+function toReader(
+  text: string,
+  cat: Catalogue,
+  opensWithReader: boolean,
+  plural: (before: string) => boolean,
+): string {
+  const v = cat.voice;
+  const generic = new RegExp(`^${v.genericSubjects}(?=\\s)`, 'iu');
+  const replacedSubject = generic.test(text);
+  const out = text.replace(generic, v.reader);
+  const all = replacedSubject || opensWithReader;
+  const pattern = new RegExp(
+    `(?<![\\p{L}'’])(?:${v.pronouns.map(([from]) => escapeRegExp(from)).join('|')})(?![\\p{L}'’])`,
+    'giu',
+  );
+  if (v.pronouns.length === 0) return out;
+  return out.replace(pattern, (m, offset: number) => {
+    if (!all && plural(out.slice(0, offset))) return m;
+    const to = v.pronouns.find(([from]) => from.toLowerCase() === m.toLowerCase())?.[1] ?? m;
+    return m.charAt(0) === m.charAt(0).toUpperCase() ? to.charAt(0).toUpperCase() + to.slice(1) : to;
+  });
+}
+
+/** Roles whose notes speak about the audience, so their pronouns are the reader's. */
+const AUDIENCE_SIDE = new Set(['pain', 'audience_insight', 'objection', 'benefit']);
+
+export function factForm(fact: BriefFact, cat: Catalogue, summary: string, nlp: Nlp | undefined): FactForm {
+  let text = fact.text.trim().replace(/[.;,:]+$/u, '');
+  const base = {
+    id: fact.id,
+    role: fact.role,
+    needsSubject: false,
+    addressed: false,
+    bareSingular: false,
+    clause: false,
+  };
+  // A one-word note ("Meals.", "Sorry.") says nothing a reader can act on.
+  if (text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length < 2)
+    return { ...base, fragment: text, askable: false, unusable: true };
+  if (new RegExp(`^${cat.voice.relativeUnusable}`, 'iu').test(text))
+    return { ...base, fragment: text, askable: false, unusable: true };
+  const relative = new RegExp(`^${cat.voice.relativeStrip}`, 'iu');
+  const wasRelative = relative.test(text);
+  text = text.replace(relative, '').replace(new RegExp(`^${cat.voice.leadingConnective}\\s+`, 'iu'), '');
+  if (cat.voice.inversion) {
+    const { pattern, replace } = cat.voice.inversion;
+    const re = new RegExp(pattern, 'u');
+    if (re.test(text)) {
+      text = text.replace(re, replace);
+      text = text.charAt(0).toUpperCase() + text.slice(1);
+    }
+  }
+  const doc = nlp?.(text);
+  const first = doc?.terms().json()[0]?.terms?.[0] as { tags?: string[]; normal?: string } | undefined;
+  const tags = new Set(first?.tags ?? []);
+  const opensWithVerb =
+    wasRelative ||
+    (!tags.has('Noun') && ['Verb', 'Adjective', 'Adverb', 'Negative'].some((t) => tags.has(t)));
+  // One parse per fact: the plural nouns of the note, looked up by position when a pronoun is met.
+  const plurals: string[] = doc
+    ? (doc.match('#Plural').out('array') as string[]).map((w) => w.toLowerCase())
+    : [];
+  const plural = (before: string) => plurals.some((w) => before.toLowerCase().includes(w));
+  if (AUDIENCE_SIDE.has(fact.role)) text = toReader(text, cat, opensWithVerb, plural);
+  text = firstLetterCase(text, cat, summary, fact.span);
+  let needsSubject = false;
+  let bareSingular = false;
+  let clause = false;
+  let shortNounPhrase = false;
+  if (nlp && doc) {
+    needsSubject =
+      tags.has('PresentTense') &&
+      !tags.has('Infinitive') &&
+      /s$/.test(first?.normal ?? '') &&
+      !tags.has('Noun');
+    const words = text.split(/\s+/);
+    bareSingular =
+      words.length <= 4 &&
+      doc.has('^#Adjective? #Adjective? #Singular$') &&
+      !doc.has('^(#Determiner|#Possessive|#Value|#ProperNoun)') &&
+      !/\d/.test(text);
+    clause = doc.has(
+      '^(#Pronoun|#Determiner? #Adjective* #Noun+) (#Copula|#Auxiliary|#Modal|#Negative|#PresentTense)',
+    );
+    shortNounPhrase = words.length <= 4 && !doc.has('#Verb');
+  }
+  const addressed = new RegExp(`^${cat.voice.reader}\\s`, 'iu').test(text);
+  const askable = !addressed && !needsSubject && !clause && (opensWithVerb || shortNounPhrase);
+  return { ...base, fragment: text, needsSubject, addressed, bareSingular, clause, askable, unusable: false };
+}
+
+export const capFirst = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);

@@ -1,0 +1,109 @@
+import type { Brief, BriefFields } from '../../brief/schema.ts';
+import type { Archetype } from '../plan/archetypes.ts';
+import type { Catalogue } from './catalogue.ts';
+import { capFirst, type FactForm } from './forms.ts';
+import { message, withIndefinite } from './messages.ts';
+
+/** What the realiser needs of the brief. */
+export type BriefContext = Pick<BriefFields, 'business_name' | 'audience' | 'subject' | 'language'> &
+  Partial<Pick<Brief, 'research_summary'>>;
+
+const END = /[.!?…]$/u;
+
+/** The fact as a sentence of its own, in the reader's voice. */
+export function sentence(form: FactForm, cat: Catalogue, brief: BriefContext): string {
+  if (form.needsSubject)
+    return message(cat, 'hook.subject', { business: brief.business_name, lead: form.fragment });
+  if (form.bareSingular && cat.locale === 'en')
+    return message(cat, 'hook.youGet', {
+      business: brief.business_name,
+      lead: withIndefinite(form.fragment),
+    });
+  const s = capFirst(form.fragment);
+  return END.test(s) ? s : `${s}${cat.stop}`;
+}
+
+/** Lower-cases the first word only when the brief also writes it in lower case (never a name such as a city). */
+const lowerFirst = (s: string, cat: Catalogue, summary = '') => {
+  const first = s.split(/\s/)[0] ?? '';
+  if (cat.nounsCapitalised || first === first.toLowerCase() || /\p{Lu}/u.test(first.slice(1))) return s;
+  const lower = first.toLowerCase();
+  return new RegExp(`(?<![\\p{L}])${lower.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u').test(
+    summary,
+  )
+    ? lower + s.slice(first.length)
+    : s;
+};
+
+const bare = (s: string) => s.replace(/[.!?]+$/u, '');
+
+/** A realised hook and the facts it prints. */
+export type Realised = { hook: string; facts: FactForm[] };
+
+/** An archetype's hook from its lead fact (and the fact that backs it), or undefined when the frame cannot take them. */
+export function realiseHook(
+  archetype: Archetype,
+  lead: FactForm,
+  support: FactForm | undefined,
+  cat: Catalogue,
+  brief: BriefContext,
+): Realised | undefined {
+  const hook = hookText(archetype, lead, support, cat, brief);
+  if (!hook) return undefined;
+  const usesSupport = support !== undefined && hook.includes(bare(sentence(support, cat, brief)));
+  return { hook, facts: usesSupport && support ? [lead, support] : [lead] };
+}
+
+function hookText(
+  archetype: Archetype,
+  lead: FactForm,
+  support: FactForm | undefined,
+  cat: Catalogue,
+  brief: BriefContext,
+): string | undefined {
+  if (lead.unusable || support?.unusable) return undefined;
+  const second = support ? sentence(support, cat, brief) : '';
+  switch (archetype.frame) {
+    case 'question': {
+      if (!support) return undefined;
+      if (lead.addressed || lead.needsSubject || lead.clause)
+        return message(cat, 'hook.pair', { lead: bare(sentence(lead, cat, brief)), support: second });
+      return message(cat, 'hook.question', { lead: capFirst(lead.fragment), support: second });
+    }
+    case 'business':
+      if (lead.needsSubject || lead.addressed) return sentence(lead, cat, brief);
+      return message(cat, 'hook.business', { business: brief.business_name, lead: bare(lead.fragment) });
+    case 'callout': {
+      if (lead.askable && lead.role === 'audience_insight' && support)
+        return message(cat, 'hook.question', { lead: capFirst(lead.fragment), support: second });
+      const audience = lowerFirst(brief.audience.trim(), cat, brief.research_summary);
+      if (!audience || [...audience].length > 50 || lead.addressed) return sentence(lead, cat, brief);
+      const fragment = lead.needsSubject ? bare(sentence(lead, cat, brief)) : bare(lead.fragment);
+      return message(cat, 'hook.callout', { audience, lead: fragment });
+    }
+    case 'pair':
+      // An objection a reader would voice ("more screen time", "worried …") is asked, then answered.
+      if (archetype.id === 'objection' && support && lead.askable)
+        return message(cat, 'hook.question', { lead: capFirst(lead.fragment), support: second });
+      return support
+        ? message(cat, 'hook.pair', { lead: bare(sentence(lead, cat, brief)), support: second })
+        : sentence(lead, cat, brief);
+    case 'offer':
+      return support
+        ? message(cat, 'hook.pair', { lead: bare(sentence(lead, cat, brief)), support: second })
+        : sentence(lead, cat, brief);
+    default:
+      return sentence(lead, cat, brief);
+  }
+}
+
+/** A short topic for an angle's name: the lead's first clause, at most six words, never ending on a connective. */
+export function topicOf(form: FactForm, dangling: readonly string[]): string {
+  const clause =
+    bare(form.fragment)
+      .split(/[,;:]\s|[()–—]/u)[0]
+      ?.trim() ?? form.fragment;
+  const words = clause.split(/\s+/).slice(0, 6);
+  while (words.length > 1 && dangling.includes((words.at(-1) ?? '').toLowerCase())) words.pop();
+  return words.join(' ');
+}

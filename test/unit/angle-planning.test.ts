@@ -1,0 +1,104 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { writeAdCopy } from '#core/text/ad-copy.ts';
+import { anglesFromBrief, briefSources } from '#core/text/brief-angles.ts';
+import { ctaIntent } from '#core/text/cta.ts';
+import { loadNlp } from '#core/text/nlp.ts';
+import { PLATFORM_LIMITS } from '#core/text/platform-limits.ts';
+import { copyViolations, repeatedAcrossFields } from '#core/text/policy/copy-policy.ts';
+import { CATALOGUES } from '#core/text/realise/messages.ts';
+import { goldBrief, loadCorpus } from '../../eval/corpus.ts';
+
+// The development half of the shared corpus; the even half is the held-out check (npm run eval:briefs).
+const odd = loadCorpus().filter((b) => b.number % 2 === 1);
+const byId = (id: string) => {
+  const b = odd.find((x) => x.id === id);
+  if (!b) throw new Error(`no brief ${id}`);
+  return b;
+};
+
+// The NLP library loads once (seconds on a busy machine); the tests measure planning, not the load.
+beforeAll(() => loadNlp(), 120_000);
+
+describe('planning angles from a brief', () => {
+  it.each(odd.map((b) => [b.id, b] as const))(
+    '%s: ten distinct angles over four levels, each citing facts it prints',
+    async (_, b) => {
+      const brief = goldBrief(b);
+      const angles = await anglesFromBrief(brief);
+      expect(angles).toHaveLength(10);
+      expect(new Set(angles.map((a) => a.hook)).size).toBe(10);
+      expect(new Set(angles.map((a) => a.name)).size).toBe(10);
+      expect(new Set(angles.map((a) => a.awareness_level)).size).toBeGreaterThanOrEqual(4);
+      expect(new Set(angles.map((a) => [...a.fact_ids].sort().join('+'))).size).toBe(10);
+      const ctx = { language: b.language, banned: [], sources: briefSources(brief), limit: 200 };
+      for (const a of angles) {
+        expect(copyViolations(a.hook, ctx), a.hook).toEqual([]);
+        for (const id of a.fact_ids) expect(brief.facts.some((f) => f.id === id)).toBe(true);
+      }
+    },
+  );
+
+  it('speaks to the reader: third-person notes about the audience become "you"', async () => {
+    const angles = await anglesFromBrief(goldBrief(byId('home-insurance-au')));
+    const hooks = angles.map((a) => a.hook).join('\n');
+    expect(hooks).toMatch(/You feel like you're fighting your insurer/);
+    expect(hooks).not.toMatch(/people feel/i);
+  });
+
+  it('keeps German figures as the brief writes them and never lower-cases a German noun', async () => {
+    const angles = await anglesFromBrief(goldBrief(byId('nachhilfe-hamburg')));
+    const hooks = angles.map((a) => a.hook).join('\n');
+    expect(hooks).toMatch(/94 % der Eltern/);
+    expect(hooks).not.toMatch(/94% /);
+  });
+
+  it('a banned word removes the angles that would print it, and the set is still ten', async () => {
+    const angles = await anglesFromBrief(goldBrief(byId('roofing-leeds')), { banned: ['drone'] });
+    expect(angles).toHaveLength(10);
+    expect(angles.map((a) => a.hook).join(' ')).not.toMatch(/drone/i);
+  });
+
+  it('every catalogue has the same messages and CTA intents', () => {
+    const keys = (o: object) => Object.keys(o).sort();
+    const en = CATALOGUES.en;
+    for (const cat of Object.values(CATALOGUES)) {
+      expect(keys(cat.messages)).toEqual(keys(en?.messages ?? {}));
+      expect(keys(cat.cta)).toEqual(keys(en?.cta ?? {}));
+      for (const label of Object.values(cat.cta)) expect([...label].length).toBeLessThanOrEqual(20);
+    }
+  });
+});
+
+describe('ad copy from the brief and the angles', () => {
+  it.each(odd.map((b) => [b.id, b] as const))(
+    '%s: three fields that say different things, within limits, never empty',
+    async (_, b) => {
+      const brief = goldBrief(b);
+      const angles = (await anglesFromBrief(brief)).slice(0, 3).map((a, i) => ({ ...a, id: `a${i}` }));
+      const platform_target = ['meta_feed', 'google_display', 'linkedin'] as const;
+      const { copy } = await writeAdCopy({
+        brief,
+        angles,
+        campaign: { name: `${b.id}_q4`, ...b.campaign, platform_target },
+        brand: { banned_words: [], tagline: '' },
+      });
+      expect(copy).toHaveLength(9);
+      for (const c of copy) {
+        const limits = PLATFORM_LIMITS[c.platform];
+        for (const f of ['headline', 'primary_text', 'description', 'cta'] as const) {
+          expect(c[f].trim(), f).not.toBe('');
+          expect([...c[f]].length, `${f}: ${c[f]}`).toBeLessThanOrEqual(limits[f]);
+        }
+        expect(repeatedAcrossFields([c.headline, c.primary_text, c.description], b.language)).toEqual([]);
+        expect(c.language).toBe(b.language);
+      }
+    },
+  );
+
+  it('a CTA too long for the button keeps its intent in the language', () => {
+    expect(ctaIntent('Beratungstermin vereinbaren')).toBe('book');
+    expect(ctaIntent('Pide tu presupuesto')).toBe('quote');
+    expect(ctaIntent("Je m'abonne")).toBe('join');
+    expect(ctaIntent('Give £5 a month')).toBe('donate');
+  });
+});
