@@ -68,7 +68,7 @@ describe('dispatch survives the service being killed part-way', () => {
         headers: { 'content-type': 'application/json', 'x-api-key': service.local.apiKey },
         body: JSON.stringify({ action: 'generate_creatives', campaign_id: campaign.body.campaign.id }),
       }).catch(() => 'killed');
-      await waitForOutput(service, `paused at ${moment.replace(':', ' ')}`);
+      await waitForOutput(service, `paused at ${moment.split(':')[0]} `);
       // The moment, as the table shows it: the job is recorded (planned) with part of its slots.
       const jobsNow = await jobsOfLocalAccount(service.local);
       expect(jobsNow).toHaveLength(campaignIds.length);

@@ -16,7 +16,7 @@ export function overview(r: Results, p: Emit): void {
   p();
   p(
     r.failures.length === 0
-      ? '**Status: pass** (router bundle under 1 MB without the renderer or an NLP library, its import within twice the 100 ms budget; presigning 50 URLs under 2 ms; the ledger exact after the contention run; every image of every batch made and fetched).'
+      ? '**Status: pass** (router bundle under 1.2 MB without the renderer or an NLP library, its import within twice the 100 ms budget; presigning 50 URLs under 2 ms; the ledger exact after the contention run; every image of every batch made and fetched).'
       : `**Status: FAILED** — ${r.failures.join('; ')}`,
   );
   p();
