@@ -468,7 +468,7 @@ export interface components {
             jobs: number;
             /** @description Image-model calls: one per shared visual (angle, variant, orientation family); 0 with the offline model. */
             model_calls: number;
-            /** @description model_calls × the operator-configured price per call (IMAGE_MODEL_USD_PER_CALL); null when none is configured. */
+            /** @description model_calls × the operator-configured price per call (IMAGE_MODEL_USD_PER_CALL), else × the configured model's list price (Stable Image Core about 0.04, SD3.5 Large 0.08, Stable Image Ultra 0.14); null when neither is known. */
             model_cost_usd: number | null;
         };
         EstimateCreativesRequest: {

@@ -217,7 +217,7 @@ export const estimateRecord = z.object({
     .number()
     .nullable()
     .describe(
-      'model_calls × the operator-configured price per call (IMAGE_MODEL_USD_PER_CALL); null when none is configured.',
+      "model_calls × the operator-configured price per call (IMAGE_MODEL_USD_PER_CALL), else × the configured model's list price (Stable Image Core about 0.04, SD3.5 Large 0.08, Stable Image Ultra 0.14); null when neither is known.",
     ),
 });
 

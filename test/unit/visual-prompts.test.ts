@@ -27,7 +27,7 @@ const dental: SceneInput & { names: string[] } = {
 const FORBIDDEN = /["'“”‘’]|\d|#[0-9a-f]{3,6}/i;
 
 describe('visual prompts', () => {
-  it.each(['stability', 'nova-canvas'] as const)(
+  it.each(['stability'] as const)(
     '%s: names the subject and its setting, with no quote, digit, hex colour or name',
     (family) => {
       const { prompt, negativePrompt, scene } = visualPrompt(family, dental);
@@ -117,11 +117,5 @@ describe('visual prompts', () => {
       briefTexts: ['dental clinic'],
     });
     expect(still.negativePrompt).not.toContain('extra fingers');
-  });
-
-  it('keeps Nova Canvas text free of negation words and within its limit', () => {
-    const { prompt } = visualPrompt('nova-canvas', { ...dental, hasProduct: true });
-    expect(prompt.length).toBeLessThanOrEqual(1024);
-    expect(prompt).not.toMatch(/\b(no|nothing|never|without)\b/i);
   });
 });

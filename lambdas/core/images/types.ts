@@ -48,7 +48,7 @@ export type DrawnVisual = {
 };
 
 /** How a model family is asked for a picture; `template` is the offline renderer. */
-export type ModelFamily = 'template' | 'stability' | 'nova-canvas';
+export type ModelFamily = 'template' | 'stability';
 
 export interface ImageModel {
   readonly id: string;

@@ -45,18 +45,3 @@ export function stabilityPrompt(scene: Scene, names: readonly string[]): FamilyP
     negativePrompt: negatives(scene).join(', '),
   };
 }
-
-/**
- * Amazon Nova Canvas: its guide asks for a caption-like description without negation words in
- * `text` (≤ 1024 characters), the unwanted in `negativeText`, and the palette as hex values in
- * `colors` (COLOR_GUIDED_GENERATION), which is where the brand colours go instead of the text.
- */
-export function novaCanvasPrompt(scene: Scene, names: readonly string[]): FamilyPrompt {
-  const text = sentences(scene)
-    .filter((s) => !s.startsWith('Nothing placed'))
-    .join(' ');
-  return {
-    prompt: scrub(text, names).slice(0, 1024),
-    negativePrompt: [...negatives(scene), 'packaging on the empty surface'].join(', ').slice(0, 1024),
-  };
-}
