@@ -278,6 +278,9 @@ describe('the product and logo in every creative', { timeout: 300_000 }, () => {
         )
       ).body.campaign;
       expect(campaign.product_asset_id).toBe(product);
+      const prepared = await api.call('prepare_campaign', { campaign_id: campaign.id }, account);
+      expect(prepared.status).toBe(200);
+      expect(prepared.body.warnings.join(' ')).not.toMatch(/No product image/);
       const { job, creatives } = await runCampaign(account, campaign.id, 8);
       expect(job).toMatchObject({ succeeded: 8, failed: 0 });
       for (const creative of creatives) {
