@@ -343,7 +343,9 @@ export interface components {
                 }[];
                 /** @enum {string} */
                 layout: "side-by-side" | "calm-overlay" | "offer-led" | "typographic" | "brand-block";
-                /** @description Null when the brand kit has no logo (a wordmark is drawn). */
+                /** @description WCAG contrast of the logo's ink against the pixels (or the plate) under it; below 3:1 the logo is shown as a single-colour version or on a plate. */
+                logo_contrast?: number | null;
+                /** @description The logo's measured contrast against the pixels under it reaches 3:1; null when the brand kit has no logo (a wordmark is drawn). */
                 logo_visible: boolean | null;
                 /** @description Lowest WCAG contrast of any text against the rendered pixels behind it (gate: ≥ 4.5). */
                 min_contrast: number;

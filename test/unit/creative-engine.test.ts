@@ -5,6 +5,7 @@ import { contrastRatio } from '#core/creative/color.ts';
 import { composeCreative, QualityGateError } from '#core/creative/compose.ts';
 import { facesFor } from '#core/creative/fonts.ts';
 import { familyOrder } from '#core/creative/layouts/index.ts';
+import { legibleLogo, readLogo } from '#core/creative/logo.ts';
 import { accentOn, brandPalette, onBrandLine, textOn } from '#core/creative/palette.ts';
 import { cutOutProduct } from '#core/creative/product.ts';
 import { buildSceneSvg, createTemplateImageModel, sceneCategory } from '#core/creative/scenes/index.ts';
@@ -212,4 +213,80 @@ describe('composeCreative', () => {
     });
     expect(c.quality.warnings).toEqual(['copy_dropped: 2']);
   });
+});
+
+describe('a logo that is always legible', () => {
+  const navy = '#14213D';
+  const wordmark = (fill: string, backdrop?: string) =>
+    sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="120">${backdrop ? `<rect width="400" height="120" fill="${backdrop}"/>` : ''}<rect x="10" y="30" width="380" height="18" fill="${fill}"/><rect x="10" y="70" width="260" height="18" fill="${fill}"/></svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
+  const canvas = (hex: string) => {
+    const c = Number.parseInt(hex.slice(1), 16);
+    const data = Buffer.alloc(600 * 400 * 3);
+    for (let i = 0; i < data.length; i += 3) {
+      data[i] = (c >> 16) & 255;
+      data[i + 1] = (c >> 8) & 255;
+      data[i + 2] = c & 255;
+    }
+    return { data, width: 600, height: 400 };
+  };
+  const box = { x: 100, y: 100, width: 200, height: 60 };
+
+  it('keeps a navy wordmark as it is on white, and reverses it on navy (measured, 3:1 or more)', async () => {
+    const logo = await readLogo(await wordmark(navy));
+    if (!logo) throw new Error('logo unreadable');
+    const onWhite = await legibleLogo(canvas('#FFFFFF'), box, logo);
+    expect(onWhite.treatment).toBe('as-is');
+    expect(onWhite.plate).toBeUndefined();
+    expect(onWhite.contrast).toBeGreaterThan(10);
+    const onNavy = await legibleLogo(canvas(navy), box, logo);
+    expect(onNavy.treatment).toBe('single-colour');
+    expect(onNavy.contrast).toBeGreaterThanOrEqual(3);
+  });
+
+  it('reads a boxed logo (its own backdrop) by its ink, and never plates it', async () => {
+    const logo = await readLogo(await wordmark(navy, '#FFFFFF'));
+    expect(logo?.boxed).toBe(true);
+    if (!logo) return;
+    const shown = await legibleLogo(canvas('#FFFFFF'), box, logo);
+    expect(shown.treatment).toBe('as-is');
+    expect(shown.contrast).toBeGreaterThan(10);
+  });
+
+  it('composes a navy-kit creative with its navy logo: logo_visible is the measurement', async () => {
+    const b = BUSINESSES[0];
+    if (!b) throw new Error('no business');
+    const size = deliverySize({ w: 1, h: 1 });
+    const brand = {
+      ...b.brand,
+      colors: { primary: navy, secondary: '#1F3A68', accent: '#FCA311', background: navy, text: '#FFFFFF' },
+    };
+    const visual = await createTemplateImageModel().generate({
+      prompt: b.category,
+      negativePrompt: '',
+      ...size,
+      aspectRatio: { w: 1, h: 1 },
+      seed: 1,
+      brand,
+      visualStyle: 'x',
+    });
+    for (const angleIndex of [0, 1, 2, 3]) {
+      const c = await composeCreative({
+        visual,
+        ...size,
+        aspectRatio: { w: 1, h: 1 },
+        copy: b.copy,
+        brand,
+        logo: await wordmark(navy),
+        angleIndex,
+      });
+      expect(c.quality.logo_contrast).toBeGreaterThanOrEqual(3);
+      expect(c.quality.logo_visible).toBe(true);
+    }
+  }, 60_000);
 });

@@ -4,12 +4,12 @@ import { FONT_FAMILIES } from '../fonts.ts';
 import { type DrawnVisual, PermanentImageError, type RgbPixels, type Visual } from '../images/types.ts';
 import { type BusyGrid, measureBusyGrid, type RelBox, salientBox } from './analysis.ts';
 import { releaseCanvas } from './canvas.ts';
-import { contrastRatio } from './color.ts';
 import { type CleanCopy, usableCopy } from './copy.ts';
 import { facesFor } from './fonts.ts';
 import { defaultPlacement, safeZone, unitScale } from './grid.ts';
 import { familyOrder, LAYOUTS } from './layouts/index.ts';
 import type { Fonts, LayoutContext, LayoutPlan } from './layouts/types.ts';
+import { type LegibleLogo, legibleLogo, readLogo } from './logo.ts';
 import { brandPalette } from './palette.ts';
 import { cutOutProduct } from './product.ts';
 import { measureQuality } from './quality.ts';
@@ -78,21 +78,6 @@ const MAX_RELAYOUTS = 2;
 
 function family(value: string): FontFamily {
   return (FONT_FAMILIES as readonly string[]).includes(value) ? (value as FontFamily) : 'Inter';
-}
-
-type Logo = { png: Buffer; width: number; height: number };
-
-async function readLogo(bytes: Buffer | undefined): Promise<Logo | undefined> {
-  if (!bytes) return undefined;
-  try {
-    const { data, info } = await sharp(bytes)
-      .resize(600, 600, { fit: 'inside', withoutEnlargement: true })
-      .png()
-      .toBuffer({ resolveWithObject: true });
-    return { png: data, width: info.width, height: info.height };
-  } catch {
-    return undefined;
-  }
 }
 
 /** Every copy pairing to try in one layout: the preferred headline with each body, then without one, then shorter headlines. */
@@ -219,28 +204,21 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
       );
     }
     const background = await renderBackground(plan, W, H, assets);
-    const logoPixels = plan.logo && logo ? await logoRaster(logo, plan.logo) : undefined;
-    let measured = measureQuality({
+    let shownLogo: LegibleLogo | undefined;
+    if (plan.logo && logo) {
+      shownLogo = await legibleLogo(background, plan.logo, logo);
+      plan.logo.chip = shownLogo.plate;
+      if (shownLogo.treatment !== 'as-is') warnings.push(`logo_${shownLogo.treatment}`);
+    }
+    const measured = measureQuality({
       plan,
       background,
       safe,
       banned: input.brand.banned_words,
       gates,
       wantProduct: Boolean(product),
-      logoPixels,
+      logoContrast: shownLogo?.contrast,
     });
-    if (plan.logo && logo && measured.quality.logo_visible === false) {
-      plan.logo.chip = chipFor(background, plan.logo);
-      measured = measureQuality({
-        plan,
-        background,
-        safe,
-        banned: input.brand.banned_words,
-        gates,
-        wantProduct: Boolean(product),
-        logoPixels,
-      });
-    }
     if (measured.failed) {
       lastFailure = {
         gate: measured.failed,
@@ -252,18 +230,17 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
       continue;
     }
     const photo = visualKind === 'model' && plan.visualBox !== undefined;
-    const png = await renderFinal(
-      plan,
-      background,
-      plan.logo && logo ? logo : undefined,
-      photo ? PNG_LEVEL.photo : PNG_LEVEL.flat,
-    );
+    const png = await renderFinal(plan, background, shownLogo, photo ? PNG_LEVEL.photo : PNG_LEVEL.flat);
     releaseCanvas(background);
     return {
       png,
       width: W,
       height: H,
-      quality: { ...measured.quality, relayouts, ...(warnings.length > 0 ? { warnings } : {}) },
+      quality: {
+        ...measured.quality,
+        relayouts,
+        ...(warnings.length > 0 ? { warnings: [...new Set(warnings)] } : {}),
+      },
     };
   }
   if (lastFailure) throw new QualityGateError(lastFailure.gate, lastFailure.detail);
@@ -271,20 +248,4 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
     'text_fit',
     `the copy does not fit any layout at ${Math.round(unitScale(W, H) * 1080)} px scale`,
   );
-}
-
-async function logoRaster(logo: Logo, box: { width: number; height: number }) {
-  const { data, info } = await sharp(logo.png)
-    .resize(Math.max(1, Math.round(box.width)), Math.max(1, Math.round(box.height)), { fit: 'fill' })
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
-
-/** White or near-black chip behind a logo that vanishes into its backdrop: whichever contrasts more. */
-function chipFor(bg: Raster, box: { x: number; y: number; width: number; height: number }): string {
-  const i = (Math.round(box.y + box.height / 2) * bg.width + Math.round(box.x + box.width / 2)) * 3;
-  const under = { r: bg.data[i] ?? 0, g: bg.data[i + 1] ?? 0, b: bg.data[i + 2] ?? 0 };
-  return contrastRatio('#FFFFFF', under) >= contrastRatio('#111111', under) ? '#FFFFFF' : '#111111';
 }
