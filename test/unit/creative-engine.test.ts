@@ -6,6 +6,7 @@ import { composeCreative, QualityGateError } from '#core/creative/compose.ts';
 import { facesFor } from '#core/creative/fonts.ts';
 import { familyOrder } from '#core/creative/layouts/index.ts';
 import { legibleLogo, readLogo } from '#core/creative/logo.ts';
+import { repeatedPairs, sharedRun } from '#core/creative/one-message.ts';
 import { accentOn, brandPalette, onBrandLine, textOn } from '#core/creative/palette.ts';
 import { cutOutProduct } from '#core/creative/product.ts';
 import { buildSceneSvg, createTemplateImageModel, sceneCategory } from '#core/creative/scenes/index.ts';
@@ -135,7 +136,8 @@ describe('offline scenes', () => {
   });
 });
 
-describe('composeCreative', () => {
+// Composing is CPU work; the shared machine is slow at times.
+describe('composeCreative', { timeout: 30_000 }, () => {
   const b = BUSINESSES.find((x) => x.key === 'payroll');
   if (!b) throw new Error('no payroll');
   const size = deliverySize({ w: 1, h: 1 });
@@ -215,7 +217,7 @@ describe('composeCreative', () => {
   });
 });
 
-describe('a logo that is always legible', () => {
+describe('a logo that is always legible', { timeout: 30_000 }, () => {
   const navy = '#14213D';
   const wordmark = (fill: string, backdrop?: string) =>
     sharp(
@@ -289,4 +291,63 @@ describe('a logo that is always legible', () => {
       expect(c.quality.logo_visible).toBe(true);
     }
   }, 60_000);
+});
+
+describe('one message per creative', { timeout: 60_000 }, () => {
+  const b = BUSINESSES.find((x) => x.key === 'dental');
+  if (!b) throw new Error('no dental');
+  it('never prints a body that repeats the headline or the offer, and prints the offer once', async () => {
+    const offer = 'Free first check-up for new patients';
+    const copy = {
+      headlines: ['Gentle care for nervous patients, with a free first check-up for new patients'],
+      bodies: [
+        'Gentle care for nervous patients, with evening appointments.',
+        'Book a free first check-up for new patients today.',
+        'Evening and same-day appointments.',
+      ],
+      offer,
+      cta: 'Book a visit',
+    };
+    for (const ratio of [
+      { w: 1, h: 1 },
+      { w: 9, h: 16 },
+    ]) {
+      const size = deliverySize(ratio);
+      const visual = createTemplateImageModel().draw({
+        prompt: b.category,
+        negativePrompt: '',
+        ...size,
+        aspectRatio: ratio,
+        seed: 3,
+        brand: b.brand,
+        visualStyle: 'x',
+      });
+      const c = await composeCreative({ visual, ...size, aspectRatio: ratio, copy, brand: b.brand });
+      const printed = c.printed.filter((p) => p.role !== 'wordmark');
+      expect(repeatedPairs(printed)).toEqual([]);
+      const all = printed.map((p) => p.text.toLowerCase()).join(' | ');
+      expect(all.split('free first check-up').length - 1).toBe(1);
+      expect(printed.find((p) => p.role === 'body')?.text ?? 'Evening and same-day appointments.').toBe(
+        'Evening and same-day appointments.',
+      );
+    }
+  });
+
+  it('finds a shared run of six words and a short text held whole', () => {
+    expect(sharedRun('We fix leaks the same day, every day', 'Leaks? We fix leaks the same day.')).toBe(
+      'we fix leaks the same day',
+    );
+    expect(
+      repeatedPairs([
+        { role: 'body', text: 'Save 20% off your first box today' },
+        { role: 'offer', text: '20% off' },
+      ]),
+    ).toEqual(['body/offer']);
+    expect(
+      repeatedPairs([
+        { role: 'headline', text: 'Roof repairs in Leeds' },
+        { role: 'cta', text: 'Book' },
+      ]),
+    ).toEqual([]);
+  });
 });

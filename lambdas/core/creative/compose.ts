@@ -10,6 +10,7 @@ import { defaultPlacement, safeZone, unitScale } from './grid.ts';
 import { familyOrder, LAYOUTS } from './layouts/index.ts';
 import type { Fonts, LayoutContext, LayoutPlan } from './layouts/types.ts';
 import { type LegibleLogo, legibleLogo, readLogo } from './logo.ts';
+import { repeats } from './one-message.ts';
 import { brandPalette } from './palette.ts';
 import { cutOutProduct } from './product.ts';
 import { measureQuality } from './quality.ts';
@@ -73,18 +74,32 @@ async function decodeVisual(v: Visual): Promise<RgbPixels> {
   }
 }
 
-/** Re-layouts allowed after the first creative fails a gate. */
-const MAX_RELAYOUTS = 2;
+/** Families tried after the content's own: pure brand layouts that never read the picture. */
+const LAST_RESORT: readonly LayoutFamily[] = ['typographic', 'brand-block'];
 
 function family(value: string): FontFamily {
   return (FONT_FAMILIES as readonly string[]).includes(value) ? (value as FontFamily) : 'Inter';
 }
 
-/** Every copy pairing to try in one layout: the preferred headline with each body, then without one, then shorter headlines. */
+/**
+ * Every copy pairing to try in one layout: the preferred headline with each body, then without
+ * one, then shorter headlines. Nothing is printed twice (one-message.ts): a body that repeats
+ * the headline, the offer or the CTA is never paired with them, and a headline that already
+ * carries the offer prints it once, there. The body is the first thing given up for room; the
+ * offer and the CTA never are.
+ */
 function* copyChoices(copy: CleanCopy) {
-  for (const headline of copy.headlines) {
-    for (const body of copy.bodies) yield { headline, body };
-    yield { headline, body: undefined };
+  const headlines = [
+    ...copy.headlines.filter((h) => !repeats(h, copy.cta)),
+    ...copy.headlines.filter((h) => repeats(h, copy.cta)),
+  ];
+  for (const headline of headlines) {
+    const offer = repeats(headline, copy.offer) ? undefined : copy.offer;
+    for (const body of copy.bodies) {
+      if (repeats(body, headline) || repeats(body, copy.offer) || repeats(body, copy.cta)) continue;
+      yield { headline, body, offer };
+    }
+    yield { headline, body: undefined, offer };
   }
 }
 
@@ -97,8 +112,8 @@ function* copyChoices(copy: CleanCopy) {
  *    the preferred copy whole at its minimum type sizes, else the next shorter copy, else the
  *    next family;
  * 5. render everything but the words, measure contrast, safe zone, sizes, banned words, product
- *    and logo from those pixels and the boxes; a failed gate re-lays out (up to twice), then
- *    fails with `quality_gate`;
+ *    and logo from those pixels and the boxes; a failed gate re-lays out in the next family, the
+ *    brand's own flat layouts last, and only when every one fails does the slot fail;
  * 6. draw logo and words and encode the PNG.
  */
 export async function composeCreative(input: ComposeInput): Promise<ComposedCreative> {
@@ -176,7 +191,10 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
   const assets: Assets = { focus: CENTRE, product: product?.png };
 
   const tries: Array<{ family: LayoutFamily; scrimBias: number }> = [];
-  for (const f of order) {
+  // The brand's own layouts close the list whatever content opened it: a flat field in the
+  // kit's colours holds the most words at legible sizes and always reads, so copy that fits
+  // nowhere else is re-laid out there instead of failing the slot (ADR 0038).
+  for (const f of [...order, ...LAST_RESORT.filter((l) => !order.includes(l))]) {
     tries.push({ family: f, scrimBias: 0 });
     if (f === 'calm-overlay') tries.push({ family: f, scrimBias: 1 });
   }
@@ -191,7 +209,7 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
         ...base,
         ...reading,
         scrimBias: attempt.scrimBias,
-        copy: { ...choice, offer: copy.offer, cta: copy.cta },
+        copy: { ...choice, cta: copy.cta },
       });
       if (plan) break;
     }
@@ -225,7 +243,6 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
         detail: `${attempt.family}: min_contrast ${measured.quality.min_contrast}, min_text_px ${measured.quality.min_text_px}`,
       };
       releaseCanvas(background);
-      if (relayouts >= MAX_RELAYOUTS) break;
       relayouts++;
       continue;
     }
@@ -236,6 +253,7 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
       png,
       width: W,
       height: H,
+      printed: plan.texts.map((t) => ({ role: t.role, text: t.lines.join(' ') })),
       quality: {
         ...measured.quality,
         relayouts,

@@ -100,4 +100,6 @@ export type ComposedCreative = {
   width: number;
   height: number;
   quality: CreativeQuality;
+  /** The words as printed, per role (not stored: for checks that read what a creative says). */
+  printed: Array<{ role: 'headline' | 'body' | 'offer' | 'cta' | 'wordmark'; text: string }>;
 };
