@@ -101,6 +101,11 @@ function* copyChoices(copy: CleanCopy) {
     }
     yield { headline, body: undefined, offer };
   }
+  // Last: an offer too long for its display block is set at body size in the body's place,
+  // still printed once and whole.
+  if (copy.offer)
+    for (const headline of headlines)
+      if (!repeats(headline, copy.offer)) yield { headline, body: copy.offer, offer: undefined };
 }
 
 /**
