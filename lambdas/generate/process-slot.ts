@@ -234,7 +234,7 @@ function orientationOf(ratio: { w: number; h: number }): Orientation {
  * The copy engine's candidates for this slot (preferred first, shorter rewrites after), then the
  * other prepared variants of the angle as further fallbacks for layouts with less room.
  */
-function copyCandidates(
+export function copyCandidates(
   campaign: Campaign,
   angle: Parameters<typeof creativeCopy>[0]['angle'],
   brand: { tagline: string; banned_words: string[] },
@@ -261,7 +261,7 @@ function copyCandidates(
 }
 
 /** The prepared copy for this slot: its angle's variants, those on a platform that uses its aspect ratio first. */
-function copyForSlot(campaign: Campaign, slot: Slot) {
+export function copyForSlot(campaign: Campaign, slot: Slot) {
   const forAngle = campaign.prepared?.copy.filter((c) => c.angle_id === slot.angle_id) ?? [];
   const candidates = forAngle.length > 0 ? forAngle : (campaign.prepared?.copy ?? []);
   const fits = (c: (typeof candidates)[number]) => PLATFORM_RATIOS[c.platform].includes(slot.aspect_ratio);

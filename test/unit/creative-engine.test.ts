@@ -9,7 +9,7 @@ import { legibleLogo, readLogo } from '#core/creative/logo.ts';
 import { repeatedPairs, sharedRun } from '#core/creative/one-message.ts';
 import { accentOn, brandPalette, onBrandLine, textOn } from '#core/creative/palette.ts';
 import { cutOutProduct } from '#core/creative/product.ts';
-import { buildSceneSvg, createTemplateImageModel, sceneCategory } from '#core/creative/scenes/index.ts';
+import { buildSceneSvg, createTemplateImageModel, sceneChoice } from '#core/creative/scenes/index.ts';
 import { fitText, wrapWords } from '#core/creative/text-fit.ts';
 import { deliverySize } from '#core/images/sizes.ts';
 import { BUSINESSES, pouchPng, serumJpeg } from '../../scripts/lib/sample-businesses.ts';
@@ -99,13 +99,32 @@ describe('product cut-out', () => {
 });
 
 describe('offline scenes', () => {
-  it('follow the business category and never stage an object without a product', () => {
-    expect(sceneCategory('a fitness app with home workouts', false)).toBe('app');
-    expect(sceneCategory('a boutique hotel by the sea', false)).toBe('hospitality');
-    expect(sceneCategory('payroll software for small business teams', false)).toBe('b2b');
-    expect(sceneCategory('a friendly dental clinic', false)).toBe('hospitality');
-    expect(sceneCategory('handmade candles', false)).toBe('abstract');
-    expect(sceneCategory('a fitness app', true)).toBe('product');
+  it('show what the brief says the business is, a stage for a product, and nothing without a brief', {
+    timeout: 60_000,
+  }, async () => {
+    const base = {
+      prompt: '',
+      negativePrompt: '',
+      width: 540,
+      height: 540,
+      aspectRatio: { w: 1, h: 1 },
+      seed: 1,
+      brand: BUSINESSES[0]?.brand ?? BUSINESSES[1]!.brand,
+      visualStyle: 'calm',
+    };
+    const pictureOf = async (subject: string, category: string) => {
+      const c = await sceneChoice({ ...base, picture: { subject, category } });
+      return c.kind === 'picture' ? c.picture.name : c.kind;
+    };
+    expect(await pictureOf('a dog trainer with a puppy on a lawn', 'pet care > dog training')).toMatch(/dog/);
+    expect(await pictureOf('a bouquet of tulips in a delivery box', 'retail > florist delivery')).toMatch(
+      /bouquet|tulip/,
+    );
+    expect(await pictureOf('an abstract notion of synergy', 'consulting > synergy facilitation')).toBe(
+      'field',
+    );
+    expect((await sceneChoice(base)).kind).toBe('field');
+    expect((await sceneChoice({ ...base, productImage: Buffer.from('x') })).kind).toBe('product');
   });
 
   it('are deterministic per seed and differ across angles', async () => {
@@ -121,7 +140,9 @@ describe('offline scenes', () => {
       brand: b.brand,
       visualStyle: style,
     });
-    expect(buildSceneSvg(req(1, 'calm'), 'abstract')).toBe(buildSceneSvg(req(1, 'calm'), 'abstract'));
+    expect(buildSceneSvg(req(1, 'calm'), { kind: 'field' })).toBe(
+      buildSceneSvg(req(1, 'calm'), { kind: 'field' }),
+    );
     const model = createTemplateImageModel();
     const thumb = async (seed: number, style: string) =>
       sharp((await model.generate(req(seed, style))).png)

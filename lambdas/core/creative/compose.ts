@@ -189,8 +189,17 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
     salient: CENTRE,
     variant: angleIndex + 5 * (seed % 2),
   };
+  const blank =
+    'blank' in input.visual && typeof input.visual.blank === 'function'
+      ? await input.visual.blank()
+      : Boolean((input.visual as Visual).blank);
   const order = familyOrder(
-    { hasProduct: Boolean(product), modelVisual: visualKind === 'model', hasOffer: Boolean(copy.offer) },
+    {
+      hasProduct: Boolean(product),
+      modelVisual: visualKind === 'model',
+      hasOffer: Boolean(copy.offer),
+      scenePicture: visualKind === 'scene' && !blank,
+    },
     angleIndex,
   );
   const assets: Assets = { focus: CENTRE, product: product?.png };
