@@ -7,12 +7,17 @@
  *     category by the project's check (eval/pictures/relevance.ts), and how many show a picture
  *     relevant to another brief's vertical instead.
  *
- *   npx tsx scripts/eval-pictures.ts [--only=1,3,5] [--half=odd|even]
+ *   - production prompts (Stability writer) of each brief's first angle in three orientations:
+ *     the gold subject's head noun or a synonym named, no quote, digit or hex colour, a word of
+ *     the angle's visual style kept.
+ *
+ *   npx tsx scripts/eval-pictures.ts [--only=1,3,5] [--half=odd|even] [--prompts-only]
  */
 
 import { sceneChoice } from '#core/creative/scenes/index.ts';
 import { composeBrief } from '../eval/pictures/compose-corpus.ts';
 import { loadPictureCorpus } from '../eval/pictures/corpus.ts';
+import { checkPrompts } from '../eval/pictures/prompts.ts';
 import { relevanceSet, relevant } from '../eval/pictures/relevance.ts';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -26,6 +31,22 @@ const corpus = loadPictureCorpus().filter(
 const all = loadPictureCorpus();
 const wanted = new Map(await Promise.all(all.map(async (b) => [b.id, await relevanceSet(b.gold)] as const)));
 const vertical = (c: string) => c.split('>')[0]?.trim().toLowerCase() ?? '';
+
+const prompt = { prompts: 0, namesSubject: 0, textTriggers: 0, reflectsStyle: 0 };
+for (const brief of corpus) {
+  const c = await checkPrompts(brief);
+  prompt.prompts += c.prompts;
+  prompt.namesSubject += c.namesSubject;
+  prompt.textTriggers += c.textTriggers;
+  prompt.reflectsStyle += c.reflectsStyle;
+  if (c.namesSubject < c.prompts || c.textTriggers > 0 || c.reflectsStyle < c.prompts)
+    console.log(`  prompt ${brief.id} (head noun ${c.head}): ${c.sample}`);
+}
+console.log('production prompts (Stability writer, first angle × 3 orientations)');
+console.log(
+  `  ${prompt.prompts} prompts: name the gold subject's head noun or a synonym ${prompt.namesSubject} (${((100 * prompt.namesSubject) / Math.max(1, prompt.prompts)).toFixed(1)} %), quotes/digits/hex ${prompt.textTriggers}, keep a word of the visual style ${prompt.reflectsStyle}`,
+);
+if (process.argv.includes('--prompts-only')) process.exit(0);
 
 const totals = {
   creatives: 0,

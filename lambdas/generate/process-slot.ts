@@ -171,13 +171,9 @@ async function render(deps: WorkerDeps, slot: Slot, lastChance: boolean) {
   const plan = nativeSize ? planVisual({ nativeSize }, ratio, size) : undefined;
   const prompt = visualPrompt(model.family ?? 'template', {
     angle,
-    briefTexts: [
-      client?.name ?? '',
-      campaign.name,
-      campaign.offer_text,
-      prepared?.headline ?? '',
-      prepared?.primary_text ?? '',
-    ],
+    // The stored brief's subject and category decide the picture (ADR 0037); until the worker
+    // reads the brief entity (campaign → angle → brief_id), the prompt names no business.
+    brief: undefined,
     brand,
     hasProduct: Boolean(product),
     orientation: plan?.orientation ?? orientationOf(ratio),

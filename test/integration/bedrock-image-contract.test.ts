@@ -278,7 +278,10 @@ describe('request shapes of the production image path', () => {
       visual_style: 'warm editorial photo',
       copy_direction: 'Say "4.8 stars".',
     },
-    briefTexts: ['Acme Coffee'],
+    brief: {
+      category: 'food & drink > coffee roastery',
+      subject: 'a freshly poured cup of coffee with roasted beans on a sunlit cafe counter',
+    },
     hasProduct: true,
     orientation: 'portrait' as const,
     names: ['Acme Coffee'],

@@ -26,7 +26,8 @@ function negatives(scene: Scene): string[] {
 function sentences(scene: Scene): string[] {
   const light = scene.lowKey ? 'low-key directional light' : 'soft natural light';
   return [
-    `${/^[aeiou]/.test(scene.medium) ? 'An' : 'A'} ${scene.medium} of ${scene.subject} ${scene.setting}.`,
+    `${/^[aeiou]/.test(scene.medium) ? 'An' : 'A'} ${scene.medium} of ${scene.subject}.`,
+    scene.style ? `Art direction: ${scene.style}.` : '',
     `Mood: ${listWords(scene.moods)}, ${light}.`,
     `Colour palette of ${listWords(scene.colors)}.`,
     `${compositionDirection(scene)}.`,

@@ -98,8 +98,11 @@ export function scorePicture(
     const weight = hit.weight * factor;
     if ((perTerm.get(hit.from)?.weight ?? 0) < weight) perTerm.set(hit.from, { weight, word });
   };
+  // The last word of a name is what the picture is ("first place medal" is a medal).
   consider(picture.nameWords.join(' '), 1);
-  for (const w of picture.nameWords) consider(w, 1);
+  picture.nameWords.forEach((w, i) => {
+    consider(w, i === picture.nameWords.length - 1 ? 1 : 0.75);
+  });
   for (const k of picture.keywords) consider(k, 0.6);
   const ranked = [...perTerm].sort((a, b) => b[1].weight - a[1].weight);
   const [first, second] = ranked;

@@ -123,13 +123,13 @@ export function relatedTerms(
   const levelWeights = [0.9, 0.7, 0.5, 0.35];
   let frontier = offsetsOf(lemma).slice(0, options.senses ?? 2);
   const seen = new Set<number>();
-  for (let level = 0; level < Math.min(levelWeights.length, (options.levels ?? 3) + 1); level++) {
+  for (let level = 0; level < (options.levels ?? 3) + 1; level++) {
     const next: number[] = [];
     for (const off of frontier) {
       if (seen.has(off)) continue;
       seen.add(off);
       const s = synset(off);
-      for (const w of s.words) add(w, levelWeights[level] ?? 0.3);
+      for (const w of s.words) add(w, levelWeights[level] ?? 0.25);
       next.push(...s.hypernyms);
     }
     frontier = next;
