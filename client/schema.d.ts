@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Run one action
-         * @description Actions: `list_clients` (api_key), `create_client` (api_key), `list_campaigns` (api_key), `create_campaign` (api_key), `list_creatives` (api_key), `list_angles` (api_key), `get_angle` (api_key), `generate_angles` (api_key), `get_brand_kit` (api_key), `update_brand_kit` (api_key), `prepare_campaign` (api_key), `generate_creatives` (api_key), `estimate_creatives` (api_key), `get_job` (api_key), `get_credits` (api_key), `list_api_keys` (user_token), `create_api_key` (user_token), `revoke_api_key` (user_token), `create_asset_upload` (api_key), `get_asset` (api_key), `list_assets` (api_key), `list_jobs` (api_key), `cancel_job` (api_key), `regenerate_creative` (api_key), `get_client` (api_key), `update_client` (api_key), `get_campaign` (api_key), `update_campaign` (api_key), `delete_campaign` (api_key), `delete_client` (api_key), `create_webhook_endpoint` (api_key), `list_webhook_endpoints` (api_key), `delete_webhook_endpoint` (api_key), `rotate_webhook_secret` (api_key), `list_webhook_deliveries` (api_key).
+         * @description Actions: `list_clients` (api_key), `create_client` (api_key), `list_campaigns` (api_key), `create_campaign` (api_key), `list_creatives` (api_key), `list_angles` (api_key), `get_angle` (api_key), `generate_angles` (api_key), `get_brief` (api_key), `update_brief` (api_key), `get_brand_kit` (api_key), `update_brand_kit` (api_key), `prepare_campaign` (api_key), `generate_creatives` (api_key), `estimate_creatives` (api_key), `get_job` (api_key), `get_credits` (api_key), `list_api_keys` (user_token), `create_api_key` (user_token), `revoke_api_key` (user_token), `create_asset_upload` (api_key), `get_asset` (api_key), `list_assets` (api_key), `list_jobs` (api_key), `cancel_job` (api_key), `regenerate_creative` (api_key), `get_client` (api_key), `update_client` (api_key), `get_campaign` (api_key), `update_campaign` (api_key), `delete_campaign` (api_key), `delete_client` (api_key), `create_webhook_endpoint` (api_key), `list_webhook_endpoints` (api_key), `delete_webhook_endpoint` (api_key), `rotate_webhook_secret` (api_key), `list_webhook_deliveries` (api_key).
          */
         post: operations["callAction"];
         delete?: never;
@@ -31,6 +31,8 @@ export interface components {
         Angle: {
             /** @enum {string} */
             awareness_level: "unaware" | "problem_aware" | "solution_aware" | "product_aware" | "most_aware";
+            /** @description The brief version the angle was planned from. */
+            brief_id?: string;
             /** @description A UUIDv7. */
             client_id: string;
             copy_direction: string;
@@ -123,6 +125,42 @@ export interface components {
             tone_of_voice: string;
             /** @description ISO-8601 UTC timestamp. */
             updated_at: string;
+        };
+        Brief: {
+            audience: string;
+            avoid: string[];
+            business_name: string;
+            category: string;
+            /** @description A UUIDv7. */
+            client_id: string;
+            /** @description ISO-8601 UTC timestamp. */
+            created_at: string;
+            facts: components["schemas"]["BriefFact"][];
+            /** @description A UUIDv7. */
+            id: string;
+            language: string;
+            location: string;
+            mandatories: string[];
+            product: string;
+            research_summary: string;
+            /** @enum {string} */
+            source: "extracted" | "model" | "caller" | "corrected";
+            subject: string;
+            tone: string;
+            /** @description 1 for the first analysis; each correction stores the next. */
+            version: number;
+        };
+        BriefFact: {
+            /** @description `f1`, `f2`, …; kept across corrections. */
+            id: string;
+            /** @description Every figure of the text as the brief writes it ("4.7/5", "AUD 249"). */
+            numbers: string[];
+            /** @enum {string} */
+            role: "pain" | "benefit" | "feature" | "proof" | "differentiator" | "objection" | "offer" | "price" | "guarantee" | "competitor" | "audience_insight";
+            /** @description `[start, end)` in the research summary (UTF-16 units); null for a fact a caller added. */
+            span: number[] | null;
+            /** @description One claim, in the brief’s words. */
+            text: string;
         };
         Campaign: {
             /** @description Normalised comma-separated `w:h` list, e.g. `1:1,9:16`. */
@@ -491,15 +529,34 @@ export interface components {
              * @enum {string}
              */
             action: "generate_angles";
+            brief?: {
+                audience?: string;
+                avoid?: string[];
+                business_name?: string;
+                category?: string;
+                facts: {
+                    /** @enum {string} */
+                    role: "pain" | "benefit" | "feature" | "proof" | "differentiator" | "objection" | "offer" | "price" | "guarantee" | "competitor" | "audience_insight";
+                    text: string;
+                }[];
+                location?: string;
+                mandatories?: string[];
+                product?: string;
+                subject?: string;
+                tone?: string;
+            };
+            /** Format: uuid */
+            brief_id?: string;
             /** Format: uuid */
             client_id: string;
-            /** @default en */
             language?: string;
-            research_summary: string;
+            research_summary?: string;
         };
         GenerateAnglesResult: {
             /** @description Exactly ten. */
             angles: components["schemas"]["Angle"][];
+            /** @description The brief the angles were planned from (stored; read it again with get_brief). */
+            brief: components["schemas"]["Brief"];
             /** @description What the service replaced in the text model answer, and why. */
             warnings: string[];
         };
@@ -557,6 +614,20 @@ export interface components {
         };
         GetBrandKitResult: {
             brand_kit: components["schemas"]["BrandKit"];
+        };
+        GetBriefRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "get_brief";
+            /** Format: uuid */
+            brief_id?: string;
+            /** Format: uuid */
+            client_id?: string;
+        };
+        GetBriefResult: {
+            brief: components["schemas"]["Brief"];
         };
         GetCampaignRequest: {
             /**
@@ -923,6 +994,39 @@ export interface components {
         UpdateBrandKitResult: {
             brand_kit: components["schemas"]["BrandKit"];
         };
+        UpdateBriefRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "update_brief";
+            add_facts?: {
+                /** @enum {string} */
+                role: "pain" | "benefit" | "feature" | "proof" | "differentiator" | "objection" | "offer" | "price" | "guarantee" | "competitor" | "audience_insight";
+                text: string;
+            }[];
+            audience?: string;
+            avoid?: string[];
+            /** Format: uuid */
+            brief_id: string;
+            business_name?: string;
+            category?: string;
+            drop_facts?: string[];
+            fix_facts?: {
+                id: string;
+                /** @enum {string} */
+                role?: "pain" | "benefit" | "feature" | "proof" | "differentiator" | "objection" | "offer" | "price" | "guarantee" | "competitor" | "audience_insight";
+                text?: string;
+            }[];
+            location?: string;
+            mandatories?: string[];
+            product?: string;
+            subject?: string;
+            tone?: string;
+        };
+        UpdateBriefResult: {
+            brief: components["schemas"]["Brief"];
+        };
         UpdateCampaignRequest: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -972,7 +1076,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional on the writing actions (create_client, create_campaign, generate_angles, update_brand_kit, prepare_campaign, generate_creatives, create_api_key, revoke_api_key, create_asset_upload, cancel_job, regenerate_creative, update_client, update_campaign, delete_campaign, delete_client, create_webhook_endpoint, delete_webhook_endpoint, rotate_webhook_secret), ignored on reads. For 24 h per account, a retry with the same key, action and body answers the first answer again (status and body byte for byte, header Idempotent-Replayed: true) and writes nothing; 5xx and 429 answers are not kept. See ADR 0017. */
+                /** @description Optional on the writing actions (create_client, create_campaign, generate_angles, update_brief, update_brand_kit, prepare_campaign, generate_creatives, create_api_key, revoke_api_key, create_asset_upload, cancel_job, regenerate_creative, update_client, update_campaign, delete_campaign, delete_client, create_webhook_endpoint, delete_webhook_endpoint, rotate_webhook_secret), ignored on reads. For 24 h per account, a retry with the same key, action and body answers the first answer again (status and body byte for byte, header Idempotent-Replayed: true) and writes nothing; 5xx and 429 answers are not kept. See ADR 0017. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -980,7 +1084,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ListClientsRequest"] | components["schemas"]["CreateClientRequest"] | components["schemas"]["ListCampaignsRequest"] | components["schemas"]["CreateCampaignRequest"] | components["schemas"]["ListCreativesRequest"] | components["schemas"]["ListAnglesRequest"] | components["schemas"]["GetAngleRequest"] | components["schemas"]["GenerateAnglesRequest"] | components["schemas"]["GetBrandKitRequest"] | components["schemas"]["UpdateBrandKitRequest"] | components["schemas"]["PrepareCampaignRequest"] | components["schemas"]["GenerateCreativesRequest"] | components["schemas"]["EstimateCreativesRequest"] | components["schemas"]["GetJobRequest"] | components["schemas"]["GetCreditsRequest"] | components["schemas"]["ListApiKeysRequest"] | components["schemas"]["CreateApiKeyRequest"] | components["schemas"]["RevokeApiKeyRequest"] | components["schemas"]["CreateAssetUploadRequest"] | components["schemas"]["GetAssetRequest"] | components["schemas"]["ListAssetsRequest"] | components["schemas"]["ListJobsRequest"] | components["schemas"]["CancelJobRequest"] | components["schemas"]["RegenerateCreativeRequest"] | components["schemas"]["GetClientRequest"] | components["schemas"]["UpdateClientRequest"] | components["schemas"]["GetCampaignRequest"] | components["schemas"]["UpdateCampaignRequest"] | components["schemas"]["DeleteCampaignRequest"] | components["schemas"]["DeleteClientRequest"] | components["schemas"]["CreateWebhookEndpointRequest"] | components["schemas"]["ListWebhookEndpointsRequest"] | components["schemas"]["DeleteWebhookEndpointRequest"] | components["schemas"]["RotateWebhookSecretRequest"] | components["schemas"]["ListWebhookDeliveriesRequest"];
+                "application/json": components["schemas"]["ListClientsRequest"] | components["schemas"]["CreateClientRequest"] | components["schemas"]["ListCampaignsRequest"] | components["schemas"]["CreateCampaignRequest"] | components["schemas"]["ListCreativesRequest"] | components["schemas"]["ListAnglesRequest"] | components["schemas"]["GetAngleRequest"] | components["schemas"]["GenerateAnglesRequest"] | components["schemas"]["GetBriefRequest"] | components["schemas"]["UpdateBriefRequest"] | components["schemas"]["GetBrandKitRequest"] | components["schemas"]["UpdateBrandKitRequest"] | components["schemas"]["PrepareCampaignRequest"] | components["schemas"]["GenerateCreativesRequest"] | components["schemas"]["EstimateCreativesRequest"] | components["schemas"]["GetJobRequest"] | components["schemas"]["GetCreditsRequest"] | components["schemas"]["ListApiKeysRequest"] | components["schemas"]["CreateApiKeyRequest"] | components["schemas"]["RevokeApiKeyRequest"] | components["schemas"]["CreateAssetUploadRequest"] | components["schemas"]["GetAssetRequest"] | components["schemas"]["ListAssetsRequest"] | components["schemas"]["ListJobsRequest"] | components["schemas"]["CancelJobRequest"] | components["schemas"]["RegenerateCreativeRequest"] | components["schemas"]["GetClientRequest"] | components["schemas"]["UpdateClientRequest"] | components["schemas"]["GetCampaignRequest"] | components["schemas"]["UpdateCampaignRequest"] | components["schemas"]["DeleteCampaignRequest"] | components["schemas"]["DeleteClientRequest"] | components["schemas"]["CreateWebhookEndpointRequest"] | components["schemas"]["ListWebhookEndpointsRequest"] | components["schemas"]["DeleteWebhookEndpointRequest"] | components["schemas"]["RotateWebhookSecretRequest"] | components["schemas"]["ListWebhookDeliveriesRequest"];
             };
         };
         responses: {
@@ -992,7 +1096,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListClientsResult"] | components["schemas"]["CreateClientResult"] | components["schemas"]["ListCampaignsResult"] | components["schemas"]["CreateCampaignResult"] | components["schemas"]["ListCreativesResult"] | components["schemas"]["ListAnglesResult"] | components["schemas"]["GetAngleResult"] | components["schemas"]["GenerateAnglesResult"] | components["schemas"]["GetBrandKitResult"] | components["schemas"]["UpdateBrandKitResult"] | components["schemas"]["PrepareCampaignResult"] | components["schemas"]["GenerateCreativesResult"] | components["schemas"]["EstimateCreativesResult"] | components["schemas"]["GetJobResult"] | components["schemas"]["GetCreditsResult"] | components["schemas"]["ListApiKeysResult"] | components["schemas"]["CreateApiKeyResult"] | components["schemas"]["RevokeApiKeyResult"] | components["schemas"]["CreateAssetUploadResult"] | components["schemas"]["GetAssetResult"] | components["schemas"]["ListAssetsResult"] | components["schemas"]["ListJobsResult"] | components["schemas"]["CancelJobResult"] | components["schemas"]["RegenerateCreativeResult"] | components["schemas"]["GetClientResult"] | components["schemas"]["UpdateClientResult"] | components["schemas"]["GetCampaignResult"] | components["schemas"]["UpdateCampaignResult"] | components["schemas"]["DeleteCampaignResult"] | components["schemas"]["DeleteClientResult"] | components["schemas"]["CreateWebhookEndpointResult"] | components["schemas"]["ListWebhookEndpointsResult"] | components["schemas"]["DeleteWebhookEndpointResult"] | components["schemas"]["RotateWebhookSecretResult"] | components["schemas"]["ListWebhookDeliveriesResult"];
+                    "application/json": components["schemas"]["ListClientsResult"] | components["schemas"]["CreateClientResult"] | components["schemas"]["ListCampaignsResult"] | components["schemas"]["CreateCampaignResult"] | components["schemas"]["ListCreativesResult"] | components["schemas"]["ListAnglesResult"] | components["schemas"]["GetAngleResult"] | components["schemas"]["GenerateAnglesResult"] | components["schemas"]["GetBriefResult"] | components["schemas"]["UpdateBriefResult"] | components["schemas"]["GetBrandKitResult"] | components["schemas"]["UpdateBrandKitResult"] | components["schemas"]["PrepareCampaignResult"] | components["schemas"]["GenerateCreativesResult"] | components["schemas"]["EstimateCreativesResult"] | components["schemas"]["GetJobResult"] | components["schemas"]["GetCreditsResult"] | components["schemas"]["ListApiKeysResult"] | components["schemas"]["CreateApiKeyResult"] | components["schemas"]["RevokeApiKeyResult"] | components["schemas"]["CreateAssetUploadResult"] | components["schemas"]["GetAssetResult"] | components["schemas"]["ListAssetsResult"] | components["schemas"]["ListJobsResult"] | components["schemas"]["CancelJobResult"] | components["schemas"]["RegenerateCreativeResult"] | components["schemas"]["GetClientResult"] | components["schemas"]["UpdateClientResult"] | components["schemas"]["GetCampaignResult"] | components["schemas"]["UpdateCampaignResult"] | components["schemas"]["DeleteCampaignResult"] | components["schemas"]["DeleteClientResult"] | components["schemas"]["CreateWebhookEndpointResult"] | components["schemas"]["ListWebhookEndpointsResult"] | components["schemas"]["DeleteWebhookEndpointResult"] | components["schemas"]["RotateWebhookSecretResult"] | components["schemas"]["ListWebhookDeliveriesResult"];
                 };
             };
             /** @description invalid_json, validation_error or unknown_action */

@@ -9,7 +9,6 @@
  * Needs cloudformation:DescribeStacks on the stack and cognito-idp:AdminCreateUser on the pool.
  */
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import {
   AdminCreateUserCommand,
   CognitoIdentityProviderClient,
@@ -18,6 +17,7 @@ import {
 import * as z from 'zod';
 import { LEGACY_STAGE } from '#lib/stages.ts';
 import { type AwsTarget, clientConfig, readStageOutputs, StageLookupError } from '#ops/stack-outputs.ts';
+import { parseScript, scriptCommand } from './lib/command.ts';
 
 export type CreatedAdmin = { stage: string; userPoolId: string; username: string; status: string };
 
@@ -69,23 +69,24 @@ export async function createAdmin(
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      email: { type: 'string' },
-      stage: { type: 'string', default: LEGACY_STAGE },
-      region: { type: 'string' },
-      profile: { type: 'string' },
-      resend: { type: 'boolean', default: false },
-    },
-    strict: true,
-  });
-  if (!values.email) {
-    process.stderr.write(
-      'Usage: npm run create-admin -- --email <address> [--stage S] [--region R] [--profile P]\n',
-    );
-    return 2;
-  }
+  const command = scriptCommand(
+    'create-admin',
+    "Creates the first user of a deployed stage's user pool; Cognito mails a temporary password.",
+  )
+    .requiredOption('--email <address>', "the admin's e-mail address (the login)")
+    .option('--stage <stage>', 'the deployed stage', LEGACY_STAGE)
+    .option('--region <region>', "the stage's region")
+    .option('--profile <profile>', 'the AWS profile')
+    .option('--resend', 'mail the temporary password again to an existing user', false);
+  const parsed = parseScript<{
+    email: string;
+    stage: string;
+    region?: string;
+    profile?: string;
+    resend: boolean;
+  }>(command, argv);
+  if (parsed.exit !== undefined) return parsed.exit;
+  const values = parsed.options;
   try {
     const admin = await createAdmin(
       { email: values.email, stage: values.stage, resend: values.resend },

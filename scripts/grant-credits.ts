@@ -13,7 +13,6 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type CreditsView, creditsView } from '#core/credits.ts';
@@ -21,6 +20,7 @@ import { isConditionalCheckFailed } from '#core/db/errors.ts';
 import { accountFromItem } from '#core/entities/account.ts';
 import { ledger } from '#core/entities/ledger.ts';
 import type { LocalJson } from '#local/stack.ts';
+import { parseScript, scriptCommand } from './lib/command.ts';
 
 export type GrantTarget = { tableName: string; region?: string | undefined; endpoint?: string | undefined };
 
@@ -62,30 +62,32 @@ export async function grantCredits(
   }
 }
 
-const USAGE = `usage: npm run grant-credits -- --account <id> --credits <n> (--table <name> [--region <r>] [--endpoint <url>] | --local [--data-dir <dir>])`;
-
-async function main(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      account: { type: 'string' },
-      credits: { type: 'string' },
-      table: { type: 'string' },
-      region: { type: 'string' },
-      endpoint: { type: 'string' },
-      local: { type: 'boolean', default: false },
-      'data-dir': { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-  });
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
-  if (!values.account || !values.credits) throw new GrantError(USAGE);
+async function main(argv: string[]): Promise<number> {
+  const command = scriptCommand(
+    'grant-credits',
+    'Grants credits to an account and prints its balance. On AWS give --table (the stack output TableName); --local reads the local stack of --data-dir.',
+  )
+    .requiredOption('--account <id>', 'the account to credit')
+    .requiredOption('--credits <n>', 'how many credits (a whole number above 0)')
+    .option('--table <name>', 'the DynamoDB table (else TABLE_NAME)')
+    .option('--region <region>', "the table's region")
+    .option('--endpoint <url>', "a DynamoDB endpoint other than AWS's")
+    .option('--local', 'the local stack of --data-dir', false)
+    .option('--data-dir <dir>', 'the local data folder (else ADGEN_DATA_DIR, else .adgen)');
+  const parsed = parseScript<{
+    account: string;
+    credits: string;
+    table?: string;
+    region?: string;
+    endpoint?: string;
+    local: boolean;
+    dataDir?: string;
+  }>(command, argv);
+  if (parsed.exit !== undefined) return parsed.exit;
+  const values = parsed.options;
   let target: GrantTarget;
   if (values.local) {
-    const dataDir = values['data-dir'] ?? process.env.ADGEN_DATA_DIR ?? '.adgen';
+    const dataDir = values.dataDir ?? process.env.ADGEN_DATA_DIR ?? '.adgen';
     const path = join(dataDir, 'local.json');
     let local: Partial<LocalJson>;
     try {
@@ -105,7 +107,9 @@ async function main(argv: string[]): Promise<void> {
   } else {
     const tableName = values.table ?? process.env.TABLE_NAME;
     if (!tableName)
-      throw new GrantError(`--table is required (the stack output TableName), or --local.\n${USAGE}`);
+      throw new GrantError(
+        `--table is required (the stack output TableName), or --local.\n${command.helpInformation()}`,
+      );
     target = { tableName, region: values.region, endpoint: values.endpoint };
   }
   const credits = Number(values.credits);
@@ -113,15 +117,17 @@ async function main(argv: string[]): Promise<void> {
   console.log(
     `Granted ${credits} credits to account ${values.account}: available ${balance.available}, reserved ${balance.reserved}, used ${balance.used} (granted in total ${balance.granted}).`,
   );
+  return 0;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  main(process.argv.slice(2)).catch((error: unknown) => {
-    const code = (error as { code?: unknown }).code;
-    if (error instanceof GrantError) console.error(error.message);
-    else if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`${(error as Error).message}\n${USAGE}`);
-    } else console.error(error);
-    process.exit(1);
-  });
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error instanceof GrantError ? error.message : error);
+      process.exitCode = 1;
+    },
+  );
 }

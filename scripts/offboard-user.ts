@@ -15,7 +15,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { subOfUser } from '#core/auth/cognito-user.ts';
 import { createAwsClients } from '#core/aws.ts';
@@ -24,6 +23,7 @@ import { createDeps } from '#core/deps.ts';
 import { type OffboardReport, offboardAccountOwner } from '#core/offboarding.ts';
 import type { LocalJson } from '#local/stack.ts';
 import { type AwsTarget, clientConfig, readStageOutputs, StageLookupError } from '#ops/stack-outputs.ts';
+import { parseScript, scriptCommand, USAGE_EXIT } from './lib/command.ts';
 
 /** Where the user and the table are: from local.json (`localTarget`) or a stage (`stageTarget`). */
 export type OffboardTarget = {
@@ -107,30 +107,35 @@ export async function offboardUser(
   }
 }
 
-const USAGE =
-  'usage: npm run offboard-user -- --user <sub|username> (--stage <stage> [--region <r>] [--profile <p>] | --local [--data-dir <dir>])';
-
 async function main(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      user: { type: 'string' },
-      stage: { type: 'string' },
-      region: { type: 'string' },
-      profile: { type: 'string' },
-      local: { type: 'boolean', default: false },
-      'data-dir': { type: 'string' },
-    },
-    strict: true,
-  });
-  if (!values.user || values.local === (values.stage !== undefined)) {
-    process.stderr.write(`${USAGE}\n(exactly one of --stage and --local)\n`);
-    return 2;
+  const command = scriptCommand(
+    'offboard-user',
+    'Offboards a user at once: its account is marked inactive and every API key of the account is revoked. Give exactly one of --stage and --local.',
+  )
+    .requiredOption('--user <sub|username|e-mail>', 'the Cognito user (a deleted one only by its sub)')
+    .option('--stage <stage>', 'a deployed stage (its stack outputs name the pool and table)')
+    .option('--region <region>', "the stage's region")
+    .option('--profile <profile>', 'the AWS profile')
+    .option('--local', 'the local stack of --data-dir', false)
+    .option('--data-dir <dir>', 'the local data folder (else ADGEN_DATA_DIR, else .adgen)');
+  const parsed = parseScript<{
+    user: string;
+    stage?: string;
+    region?: string;
+    profile?: string;
+    local: boolean;
+    dataDir?: string;
+  }>(command, argv);
+  if (parsed.exit !== undefined) return parsed.exit;
+  const values = parsed.options;
+  if (values.local === (values.stage !== undefined)) {
+    process.stderr.write(`error: give exactly one of --stage and --local\n${command.helpInformation()}`);
+    return USAGE_EXIT;
   }
   try {
     if (values.profile) process.env.AWS_PROFILE = values.profile;
     const target = values.local
-      ? await localTarget(values['data-dir'] ?? process.env.ADGEN_DATA_DIR ?? '.adgen')
+      ? await localTarget(values.dataDir ?? process.env.ADGEN_DATA_DIR ?? '.adgen')
       : await stageTarget(values.stage as string, { region: values.region, profile: values.profile });
     const report = await offboardUser(values.user, target);
     process.stdout.write(

@@ -11,23 +11,27 @@
  * when a rule needs it, cloudtrail:DescribeTrails, GetTrailStatus, GetEventSelectors.
  */
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { LEGACY_STAGE } from '#lib/stages.ts';
 import { exitCodeOf, formatResult } from '#ops/preflight/checks.ts';
 import { createPreflightClients, destroyClients } from '#ops/preflight/probe.ts';
 import { planFromApp, runPreflight } from '#ops/preflight/run.ts';
+import { collect, parseScript, scriptCommand } from './lib/command.ts';
 
 export async function main(argv: string[], write = (line: string) => process.stdout.write(`${line}\n`)) {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      region: { type: 'string' },
-      profile: { type: 'string' },
-      stage: { type: 'string', default: LEGACY_STAGE },
-      context: { type: 'string', short: 'c', multiple: true },
-    },
-    strict: true,
-  });
+  const command = scriptCommand(
+    'preflight',
+    'Checks an account and region before cdk deploy: one line per check, ok or fix with what to do; exits 1 when a fix is blocking, else 0.',
+  )
+    .option('--region <region>', 'the region to deploy to (else AWS_REGION)')
+    .option('--profile <profile>', 'the AWS profile to check with')
+    .option('--stage <stage>', 'the stage to deploy', LEGACY_STAGE)
+    .option('-c, --context <key=value>', 'a cdk context value, as cdk deploy -c (repeatable)', collect);
+  const parsed = parseScript<{ region?: string; profile?: string; stage: string; context?: string[] }>(
+    command,
+    argv,
+  );
+  if (parsed.exit !== undefined) return parsed.exit;
+  const values = parsed.options;
   const context: Record<string, string> = { stage: values.stage };
   for (const pair of values.context ?? []) {
     const at = pair.indexOf('=');

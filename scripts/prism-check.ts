@@ -95,7 +95,13 @@ async function post(url: string, body: Record<string, unknown>, auth: { apiKey?:
   }
   const header = res.headers.get('sl-violations');
   // Prism prefixes a long list with "Too many violations! "; the JSON array follows.
-  const violations = header ? (JSON.parse(header.slice(header.indexOf('['))) as Answer['violations']) : [];
+  let violations: Answer['violations'] = [];
+  try {
+    violations = header ? (JSON.parse(header.slice(header.indexOf('['))) as Answer['violations']) : [];
+  } catch {
+    // A list too long for one header arrives cut: still a violation, shown as it came.
+    violations = [{ message: header ?? '' } as Answer['violations'][number]];
+  }
   const answer: Answer = { status: res.status, body: parsed, violations };
   return answer;
 }

@@ -8,6 +8,8 @@ export const EXAMPLE_IDS = {
   client: '0197a1b2-0000-7000-8000-00000000c11e',
   campaign: '0197a1b2-0000-7000-8000-0000000ca111',
   angle: '0197a1b2-0000-7000-8000-0000000a1e1e',
+  /** The latest brief of a second client (generate_angles's example adds versions to the first's). */
+  brief: '0197a1b2-0000-7000-8000-0000000b41ef',
   job: '0197a1b2-0000-7000-8000-0000000000b0',
   asset: '0197a1b2-0000-7000-8000-0000000a55e7',
   apiKey: 'AbCdEfGh1234',
@@ -43,6 +45,14 @@ export const exampleInputs: Inputs = {
     research_summary:
       'Acme roasts small-batch coffee for remote workers tired of stale beans. Rated 4.8 stars by 12,000 subscribers.',
     language: 'en',
+  },
+  get_brief: { brief_id: EXAMPLE_IDS.brief },
+  update_brief: {
+    brief_id: EXAMPLE_IDS.brief,
+    category: 'home services > roofing',
+    subject: 'a roofer fitting slate tiles on a terraced house roof',
+    fix_facts: [{ id: 'f1', text: 'Rated 4.8 stars by 12,000 subscribers' }],
+    add_facts: [{ role: 'guarantee', text: 'Free re-roast if a bag arrives stale' }],
   },
   get_brand_kit: { client_id: EXAMPLE_IDS.client },
   update_brand_kit: {

@@ -5,6 +5,7 @@
  * responses against them.
  */
 import * as z from 'zod';
+import { BRIEF_SOURCES, briefFieldsSchema, FACT_ROLES } from '#core/brief/schema.ts';
 import { ASSET_CONTENT_TYPES, ASSET_KINDS, ASSET_STATUSES } from '#core/entities/asset.ts';
 import type { ErrorCode } from '#core/errors.ts';
 import { FONT_FAMILIES } from '#core/fonts.ts';
@@ -79,6 +80,32 @@ export const angleRecord = z.object({
   visual_style: z.string(),
   copy_direction: z.string(),
   language: z.string(),
+  brief_id: uuid.optional().describe('The brief version the angle was planned from.'),
+  created_at: timestamp,
+});
+
+export const briefFactRecord = z.object({
+  id: z.string().describe('`f1`, `f2`, …; kept across corrections.'),
+  role: z.enum(FACT_ROLES),
+  text: z.string().describe('One claim, in the brief’s words.'),
+  span: z
+    .array(z.number().int().min(0))
+    .length(2)
+    .nullable()
+    .describe('`[start, end)` in the research summary (UTF-16 units); null for a fact a caller added.'),
+  numbers: z
+    .array(z.string())
+    .describe('Every figure of the text as the brief writes it ("4.7/5", "AUD 249").'),
+});
+
+export const briefRecord = z.object({
+  ...briefFieldsSchema.shape,
+  facts: z.array(briefFactRecord),
+  id: uuid,
+  client_id: uuid,
+  version: z.number().int().describe('1 for the first analysis; each correction stores the next.'),
+  source: z.enum(BRIEF_SOURCES),
+  research_summary: z.string(),
   created_at: timestamp,
 });
 
@@ -295,9 +322,14 @@ export const results = {
   list_angles: list('angles', angleRecord),
   get_angle: z.object({ angle: angleRecord }),
   generate_angles: z.object({
+    brief: briefRecord.describe(
+      'The brief the angles were planned from (stored; read it again with get_brief).',
+    ),
     angles: z.array(angleRecord).describe('Exactly ten.'),
     warnings: z.array(z.string()).describe('What the service replaced in the text model answer, and why.'),
   }),
+  get_brief: z.object({ brief: briefRecord }),
+  update_brief: z.object({ brief: briefRecord }),
   get_brand_kit: z.object({ brand_kit: brandKitRecord }),
   update_brand_kit: z.object({ brand_kit: brandKitRecord }),
   prepare_campaign: preparedCampaign,
@@ -363,6 +395,8 @@ export const records = {
   Client: clientRecord,
   Campaign: campaignRecord,
   Angle: angleRecord,
+  Brief: briefRecord,
+  BriefFact: briefFactRecord,
   BrandKit: brandKitRecord,
   Asset: assetRecord,
   AssetUpload: assetUpload,

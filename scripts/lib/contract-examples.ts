@@ -67,6 +67,16 @@ export async function createExampleFixtures(call: Call, auth: { apiKey: string; 
     key,
   );
   ids.angle = angles.angles[0].id;
+  const briefClient = (await must('create_client', { name: 'Brief Co' }, key)).client.id;
+  const briefAngles = await must(
+    'generate_angles',
+    {
+      client_id: briefClient,
+      research_summary: 'Brief Co roasts coffee for home offices. Rated 4.8 stars by 12,000 subscribers.',
+    },
+    key,
+  );
+  ids.brief = briefAngles.brief.id;
   const upload = { client_id: ids.client, kind: 'logo', content_type: 'image/png', content_length: 1000 };
   ids.asset = (await must('create_asset_upload', upload, key)).asset.id;
   ids.campaign = (await must('create_campaign', { client_id: ids.client, volume: 1 }, key)).campaign.id;

@@ -59,6 +59,7 @@ describe('generate_angles / list_angles / get_angle', () => {
           visual_style: expect.any(String),
           copy_direction: expect.any(String),
           language: 'en',
+          brief_id: res.body.brief.id,
           created_at: expect.any(String),
         });
       }

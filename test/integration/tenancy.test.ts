@@ -73,6 +73,7 @@ describe("another account's ids", () => {
     const foreignIds: Record<string, string> = {
       client_id: client.id,
       angle_id: angle.id,
+      brief_id: angles.body.brief.id,
       campaign_id: campaign.id,
       job_id: job.job_id,
       asset_id: asset.id,
@@ -84,6 +85,8 @@ describe("another account's ids", () => {
     // What else an action needs to pass validation, so that only the id decides the answer.
     const extras: Record<string, Record<string, unknown>> = {
       generate_angles: { research_summary: 'A long enough research summary about coffee.' },
+      // A stored brief replaces the summary.
+      'generate_angles.brief_id': {},
       update_brand_kit: { colors: { primary: '#000000' } },
       create_asset_upload: upload,
       update_client: { name: 'Renamed' },
@@ -107,7 +110,8 @@ describe("another account's ids", () => {
               .filter((other) => other !== field && other in ownParents)
               .map((other) => [other, ownParents[other]]),
           );
-          return [action.name, field, foreignId, { ...(extras[action.name] ?? {}), ...own }];
+          const extra = extras[`${action.name}.${field}`] ?? extras[action.name] ?? {};
+          return [action.name, field, foreignId, { ...extra, ...own }];
         }),
       );
     expect(uuidProbes.map(([action, field]) => `${action}.${field}`)).toEqual(
@@ -119,6 +123,10 @@ describe("another account's ids", () => {
         'get_brand_kit.client_id',
         'update_brand_kit.client_id',
         'get_angle.angle_id',
+        'generate_angles.brief_id',
+        'get_brief.brief_id',
+        'get_brief.client_id',
+        'update_brief.brief_id',
         'list_creatives.campaign_id',
         'prepare_campaign.campaign_id',
         'generate_creatives.campaign_id',

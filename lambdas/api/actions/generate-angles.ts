@@ -1,53 +1,140 @@
 import * as z from 'zod';
+import { extractBrief } from '#core/brief/extract.ts';
+import { fieldsFromCaller, summaryForAngles } from '#core/brief/revise.ts';
+import type { Brief, BriefFields } from '#core/brief/schema.ts';
 import { putAngles } from '#core/entities/angle.ts';
 import { getBrandKit } from '#core/entities/brand-kit.ts';
-import { getClient } from '#core/entities/client.ts';
-import { NotFoundError } from '#core/errors.ts';
+import { getBrief, putBriefVersion } from '#core/entities/brief.ts';
+import { type Client, getClient } from '#core/entities/client.ts';
+import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { LANGUAGE_CODES } from '#core/languages.ts';
 import { consumeRateLimit } from '#core/rate-limit.ts';
 import { generateCheckedAngles } from '#core/text/checked-angles.ts';
+import type { ActionContext } from '../action.ts';
 import { defineAction } from '../action.ts';
+import { callerBriefSchema } from '../brief-input.ts';
 import { id, plainText } from '../schemas.ts';
 
-/**
- * Ten angles from a research summary, stored for the client. Consumes no credit. The text model
- * answers exactly ten valid angles or fails; they are stored all together or not at all. The
- * offline engine writes the languages it has a grammar for (400 unsupported_language otherwise);
- * Bedrock writes any, held to the same validators.
- */
-export const generateAnglesAction = defineAction({
-  name: 'generate_angles',
-  credential: 'api_key',
-  input: z.strictObject({
+const input = z
+  .strictObject({
     client_id: id('client_id'),
     research_summary: z
       .string()
       .trim()
       .min(20, 'must be at least 20 characters')
       .max(20_000, 'must be at most 20,000 characters')
-      .superRefine(plainText({ multiline: true })),
+      .superRefine(plainText({ multiline: true }))
+      .optional(),
+    /** A stored brief version (e.g. after update_brief): angles are planned from it, nothing is re-read. */
+    brief_id: id('brief_id').optional(),
+    /** The brief's fields sent by the caller, stored as a version of source `caller`. */
+    brief: callerBriefSchema.optional(),
     language: z
       .string()
       .toLowerCase()
       .refine((code) => LANGUAGE_CODES.has(code), 'must be an ISO 639-1 language code such as en, de, fr')
-      .default('en'),
-  }),
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.research_summary && !value.brief_id && !value.brief) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['research_summary'],
+        message: 'is required unless brief_id or brief is given',
+      });
+    }
+    if (value.brief_id && (value.research_summary || value.brief)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['brief_id'],
+        message: 'cannot be combined with research_summary or brief',
+      });
+    }
+  });
+
+/**
+ * Ten angles for a client, planned from its brief. A research summary is read once into a new
+ * brief version (stored, returned as `brief`); a `brief_id` reuses a stored version (a corrected
+ * one, typically); a `brief` object is the caller's own. Consumes no credit. The text model answers
+ * exactly ten valid angles or fails; they are stored all together or not at all.
+ */
+export const generateAnglesAction = defineAction({
+  name: 'generate_angles',
+  credential: 'api_key',
+  input,
   run: async (input, { principal, deps }) => {
     const client = await getClient(deps, principal.accountId, input.client_id);
     if (!client) throw new NotFoundError('client', input.client_id);
-    // The text model is the costly shared resource: one allowance for both actions.
+    // The brief is resolved first (an unknown brief_id costs nothing); the text model is the
+    // costly shared resource: one allowance for both actions.
+    const planned = await briefToPlanFrom(input, client, { principal, deps });
     await consumeRateLimit(deps, principal.accountId, 'text_actions', deps.config.textActionsPerHour, 3600);
     const brand = await getBrandKit(deps, principal.accountId, client.id);
     const { angles: drafts, warnings } = await generateCheckedAngles({
       model: deps.textModel,
-      researchSummary: input.research_summary,
-      language: input.language,
+      researchSummary: summaryForAngles(planned.fields, planned.summary),
+      language: planned.fields.language,
       clientName: client.name,
-      bannedWords: brand?.banned_words ?? [],
+      bannedWords: [...(brand?.banned_words ?? []), ...planned.fields.avoid],
       ...(brand?.tone_of_voice ? { toneOfVoice: brand.tone_of_voice } : {}),
     });
-    const angles = await putAngles(deps, principal.accountId, client.id, drafts, input.language);
+    // Stored only once the angles exist: a refused language or a failed model stores nothing.
+    const brief = planned.stored ?? (await storeNewBrief(planned, client.id, { principal, deps }));
+    const angles = await putAngles(deps, principal.accountId, client.id, drafts, brief.language, brief.id);
     if (!angles) throw new NotFoundError('client', input.client_id);
-    return { angles, warnings };
+    return { brief, angles, warnings };
   },
 });
+
+type Input = z.output<typeof input>;
+
+type Planned = {
+  fields: BriefFields & { source: Brief['source'] };
+  summary: string;
+  /** Set when the brief is a stored version (brief_id); otherwise it is stored with the angles. */
+  stored?: Brief;
+};
+
+/** The brief the angles are planned from: the stored version named, or a new one read or sent now. */
+async function briefToPlanFrom(
+  input: Input,
+  client: Client,
+  { principal, deps }: Pick<ActionContext, 'principal' | 'deps'>,
+): Promise<Planned> {
+  if (input.brief_id) {
+    const stored = await getBrief(deps, principal.accountId, input.brief_id);
+    if (!stored || stored.client_id !== client.id) throw new NotFoundError('brief', input.brief_id);
+    if (input.language && input.language !== stored.language) {
+      throw new ValidationError('language differs from the stored brief’s.', [
+        { path: 'language', message: `the brief is in '${stored.language}'; correct it with update_brief` },
+      ]);
+    }
+    return { fields: stored, summary: stored.research_summary, stored };
+  }
+  const language = input.language ?? 'en';
+  const summary = input.research_summary ?? '';
+  const fields = input.brief
+    ? fieldsFromCaller(input.brief, { language, clientName: client.name, summary })
+    : await extractBrief({ researchSummary: summary, language, clientName: client.name });
+  return { fields: { ...fields, source: input.brief ? 'caller' : 'extracted' }, summary };
+}
+
+async function storeNewBrief(
+  planned: Planned,
+  clientId: string,
+  { principal, deps }: Pick<ActionContext, 'principal' | 'deps'>,
+): Promise<Brief> {
+  const { source, ...fields } = planned.fields;
+  // A new analysis follows whatever version is latest: a race with another one is retried once.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const stored = await putBriefVersion(deps, principal.accountId, {
+      clientId,
+      fields,
+      source,
+      researchSummary: planned.summary,
+    });
+    if ('missing' in stored) throw new NotFoundError('client', clientId);
+    if ('brief' in stored) return stored.brief;
+  }
+  throw new ConflictError('Other briefs of this client were stored at the same moment; try again.');
+}

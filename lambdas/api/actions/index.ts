@@ -12,6 +12,7 @@ import { generateCreativesAction } from './generate-creatives.ts';
 import { getAngleAction } from './get-angle.ts';
 import { getAssetAction } from './get-asset.ts';
 import { getBrandKitAction } from './get-brand-kit.ts';
+import { getBriefAction } from './get-brief.ts';
 import { getCampaignAction } from './get-campaign.ts';
 import { getClientAction } from './get-client.ts';
 import { getCreditsAction } from './get-credits.ts';
@@ -27,6 +28,7 @@ import { prepareCampaignAction } from './prepare-campaign.ts';
 import { regenerateCreativeAction } from './regenerate-creative.ts';
 import { revokeApiKeyAction } from './revoke-api-key.ts';
 import { updateBrandKitAction } from './update-brand-kit.ts';
+import { updateBriefAction } from './update-brief.ts';
 import { updateCampaignAction } from './update-campaign.ts';
 import { updateClientAction } from './update-client.ts';
 import { webhookActions } from './webhooks.ts';
@@ -41,6 +43,8 @@ export const actions = [
   listAnglesAction,
   getAngleAction,
   generateAnglesAction,
+  getBriefAction,
+  updateBriefAction,
   getBrandKitAction,
   updateBrandKitAction,
   prepareCampaignAction,

@@ -68,6 +68,8 @@ export const actionTable: readonly LazyAction[] = [
   lazy('generate_angles', 'api_key', () =>
     import('./generate-angles.ts').then((m) => m.generateAnglesAction),
   ),
+  lazy('get_brief', 'api_key', () => import('./get-brief.ts').then((m) => m.getBriefAction)),
+  lazy('update_brief', 'api_key', () => import('./update-brief.ts').then((m) => m.updateBriefAction)),
   lazy('get_brand_kit', 'api_key', () => import('./get-brand-kit.ts').then((m) => m.getBrandKitAction)),
   lazy('update_brand_kit', 'api_key', () =>
     import('./update-brand-kit.ts').then((m) => m.updateBrandKitAction),

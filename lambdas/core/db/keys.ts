@@ -62,6 +62,23 @@ export const keys = {
     skPrefix: 'ANGLE#',
   }),
 
+  /** One version of a client's stored brief (ADR 0033). */
+  briefById: (accountId: string, briefId: string): ItemKey => ({
+    pk: account(accountId),
+    sk: `BRIEF#${briefId}`,
+  }),
+  /** A client's brief versions, newest first (gsi1, shared with the client's other children). */
+  briefsOfClient: (accountId: string, clientId: string): CollectionKey => ({
+    index: 'gsi1',
+    partition: `${account(accountId)}#CLIENT#${clientId}`,
+    skPrefix: 'BRIEF#',
+  }),
+  /** The pointer to a client's latest brief version: read strongly, moved only from the version it names. */
+  briefHeadOfClient: (accountId: string, clientId: string): ItemKey => ({
+    pk: account(accountId),
+    sk: `BRIEFHEAD#${clientId}`,
+  }),
+
   /** An uploaded image (logo or product) of a client. */
   assetById: (accountId: string, assetId: string): ItemKey => ({
     pk: account(accountId),

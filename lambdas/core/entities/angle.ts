@@ -18,6 +18,8 @@ export type Angle = {
   visual_style: string;
   copy_direction: string;
   language: string;
+  /** The brief version the angle was planned from (absent on angles made before briefs were stored). */
+  brief_id?: string;
   created_at: string;
 };
 
@@ -33,6 +35,7 @@ export const angleEntity = defineEntity({
     visual_style: z.string(),
     copy_direction: z.string(),
     language: z.string(),
+    brief_id: z.string().optional(),
     created_at: z.string(),
   }),
   keys: ['angleById', 'anglesOfClient'],
@@ -88,6 +91,7 @@ export async function putAngles(
   clientId: string,
   drafts: readonly AngleDraft[],
   language: string,
+  briefId?: string,
 ): Promise<Angle[] | undefined> {
   const now = deps.now().toISOString();
   const angles: Angle[] = drafts.map((draft) => ({
@@ -99,6 +103,7 @@ export async function putAngles(
     visual_style: draft.visual_style,
     copy_direction: draft.copy_direction,
     language,
+    ...(briefId ? { brief_id: briefId } : {}),
     created_at: now,
   }));
   const table = deps.config.tableName;

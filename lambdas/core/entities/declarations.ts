@@ -3,6 +3,7 @@ import { angleEntity } from './angle.ts';
 import { apiKeyEntity } from './api-key.ts';
 import { assetEntity } from './asset.ts';
 import { brandKitEntity } from './brand-kit.ts';
+import { briefEntity } from './brief.ts';
 import { campaignEntity } from './campaign.ts';
 import { clientEntity } from './client.ts';
 import { idempotencyRecordEntity } from './idempotency-record.ts';
@@ -23,6 +24,7 @@ export const entities = [
   clientEntity,
   campaignEntity,
   brandKitEntity,
+  briefEntity,
   angleEntity,
   jobEntity,
   slotEntity,

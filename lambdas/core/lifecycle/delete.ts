@@ -2,6 +2,7 @@ import type { Deps } from '../deps.ts';
 import { deleteAnglesOfClient } from '../entities/angle.ts';
 import { assetPrefixOfClient, deleteAssetsOfClient } from '../entities/asset.ts';
 import { deleteBrandKit } from '../entities/brand-kit.ts';
+import { deleteBriefsOfClient } from '../entities/brief.ts';
 import {
   campaignIdsOfClient,
   deleteCampaignItem,
@@ -105,6 +106,7 @@ export async function sweepClient(deps: Deps, accountId: string, clientId: strin
     report.credits_released += swept.credits_released;
   }
   await deleteAnglesOfClient(deps, accountId, clientId);
+  await deleteBriefsOfClient(deps, accountId, clientId);
   await deleteAssetsOfClient(deps, accountId, clientId);
   await deleteObjectsUnder(deps, assetPrefixOfClient(accountId, clientId));
   await deleteBrandKit(deps, accountId, clientId);

@@ -1,0 +1,295 @@
+import { loadNlp, type Nlp } from '../text/nlp.ts';
+import {
+  findLocation,
+  forbidden,
+  headerParts,
+  type Piece,
+  piece,
+  placeAfterCue,
+  sentenceKind,
+  splitPiece,
+} from './fields.ts';
+import { figureTexts } from './figures.ts';
+import { ROLE_CUES } from './patterns/cues.ts';
+import {
+  AUDIENCE_CLAUSE,
+  CLAUSE_SEPARATOR,
+  LEADING_NAME,
+  LIST_COMMA,
+  LOCATION_LINE,
+  PRODUCT_END,
+  PRODUCT_LEAD,
+  PRODUCT_REST,
+} from './patterns/layout.ts';
+import { type Language, patternLanguage } from './patterns/types.ts';
+import type { BriefFact, BriefFields, FactRole } from './schema.ts';
+import { segment } from './segment.ts';
+import { placeInTaxonomy } from './taxonomy.ts';
+
+export type ExtractInput = { researchSummary: string; language: string; clientName: string };
+
+/** A list item is split at commas only when every item is short: a list, not a sentence. */
+const MAX_LIST_ITEM_WORDS = 6;
+
+type State = {
+  summary: string;
+  nlp: Nlp | undefined;
+  clientName: string;
+  product?: Piece;
+  /** Set when a "Product:" label named it: a label beats what the opening suggested. */
+  productLabelled?: boolean;
+  audience?: Piece;
+  location?: Piece;
+  tone: string[];
+  mandatories: string[];
+  avoid: string[];
+  facts: Array<{ role: FactRole; piece: Piece }>;
+};
+
+/** Reads a research summary into the Brief's fields (English loads the NLP library on first use). */
+export async function extractBrief(input: ExtractInput): Promise<BriefFields> {
+  const nlp = input.language === 'en' ? await loadNlp() : undefined;
+  return extractBriefWith(input, nlp);
+}
+
+/** {@link extractBrief} with the NLP library given (undefined outside English). */
+export function extractBriefWith(input: ExtractInput, nlp: Nlp | undefined): BriefFields {
+  const language = patternLanguage(input.language);
+  const summary = input.researchSummary;
+  const state: State = {
+    summary,
+    nlp,
+    clientName: input.clientName,
+    tone: [],
+    mandatories: [],
+    avoid: [],
+    facts: [],
+  };
+  segmentAll(state, language);
+  const factList: BriefFact[] = dedupe(state.facts).map((f, i) => ({
+    id: `f${i + 1}`,
+    role: f.role,
+    text: f.piece.text.slice(0, 300),
+    span: [f.piece.start, f.piece.end],
+    numbers: figureTexts(f.piece.text).slice(0, 20),
+  }));
+  const product = state.product?.text ?? '';
+  const place = placeInTaxonomy({ language, product, summary, businessName: input.clientName, nlp });
+  return {
+    language: input.language,
+    business_name: input.clientName.trim().slice(0, 120) || product.slice(0, 120) || 'business',
+    category: place.category,
+    subject: place.subject,
+    product: product.slice(0, 200),
+    audience: (state.audience?.text ?? '').slice(0, 300),
+    location: (state.location?.text ?? '').slice(0, 200),
+    tone: state.tone.join('; ').slice(0, 300),
+    mandatories: state.mandatories.slice(0, 20).map((m) => m.slice(0, 300)),
+    avoid: [...new Set(state.avoid)].slice(0, 40).map((a) => a.slice(0, 120)),
+    facts: factList.slice(0, 80),
+  };
+}
+
+function segmentAll(state: State, language: Language): void {
+  const segments = segment(state.summary, language);
+  segments.forEach((seg, index) => {
+    const p = piece(state.summary, seg.start, seg.end);
+    const label = seg.label;
+    const opening = index === 0 && sentenceKind(p.text).kind !== 'meta';
+    if (!p.text) return;
+    else if (label && 'field' in label) onField(state, label.field, p);
+    else if (label && 'role' in label) addFacts(state, p, label.role, label.list === true);
+    else if (opening || mentionsName(state, p)) onHeader(state, p, opening);
+    else onSentence(state, p);
+  });
+  for (const seg of segments) {
+    if (state.location) break;
+    const found = placeAfterCue(state.summary, piece(state.summary, seg.start, seg.end), state.nlp);
+    if (found) state.location = found;
+  }
+}
+
+function onField(state: State, field: string, p: Piece): void {
+  switch (field) {
+    case 'business':
+      onHeader(state, p, true);
+      return;
+    case 'product': {
+      if (state.productLabelled) return;
+      state.product = productOf(state, p);
+      state.productLabelled = true;
+      // "Service: house removals, with packing included": what follows the product is a claim.
+      const rest = piece(state.summary, state.product.end, p.end);
+      if (PRODUCT_REST.re.test(rest.text)) addFacts(state, rest, undefined, false);
+      return;
+    }
+    case 'audience':
+      onAudience(state, p);
+      return;
+    case 'location':
+      state.location ??= p;
+      return;
+    case 'tone':
+      state.tone.push(p.text);
+      state.avoid.push(...forbidden(p.text));
+      return;
+    case 'mandatories':
+      state.mandatories.push(p.text);
+      return;
+    case 'avoid':
+      state.avoid.push(...(forbidden(p.text).length ? forbidden(p.text) : [p.text]));
+      return;
+  }
+}
+
+function mentionsName(state: State, p: Piece): boolean {
+  return nameLength(state.clientName, p.text) > 0;
+}
+
+/**
+ * How much of `text`'s start is the business's name: the client's name, or its first words
+ * ("Acme is…" for "Acme Insurance"), capitalised as a name is. 0 when it does not start so.
+ */
+export function nameLength(clientName: string, text: string): number {
+  const words = clientName.trim().split(/\s+/).filter(Boolean);
+  for (let n = words.length; n >= 1; n--) {
+    const prefix = words.slice(0, n).join(' ');
+    if (!/^\p{Lu}/u.test(prefix)) continue;
+    if (text.startsWith(prefix) && !/^[\p{L}\d]/u.test(text.slice(prefix.length))) return prefix.length;
+  }
+  return 0;
+}
+
+/** The opening line or sentence: the name, what is sold, where; anything else in it is a fact. */
+function onHeader(state: State, p: Piece, opening: boolean): void {
+  const parts = headerParts(state.summary, p);
+  parts.forEach((part, i) => {
+    const name = nameLength(state.clientName, part.text);
+    if (name > 0) {
+      const rest = piece(state.summary, part.start + name, part.end);
+      if (rest.text) {
+        state.location ??= findLocation(state.summary, rest, state.nlp);
+        state.product ??= productOf(state, rest, true);
+      }
+      return;
+    }
+    const place =
+      findLocation(state.summary, part, state.nlp) ??
+      (state.product ? leadingPlace(state.summary, part, i) : undefined);
+    if (place && place.text.length >= part.text.length * 0.5) {
+      state.location ??= place;
+      return;
+    }
+    const claim = cueRole(part.text);
+    const isClaim = claim !== undefined && claim !== 'feature' && /\d/.test(part.text);
+    if (!state.product && (opening || i > 0) && !startsWithFigure(part.text) && !isClaim) {
+      state.product = productOf(state, part);
+      return;
+    }
+    if (i === 0 && opening && !/\d/.test(part.text) && part.text.split(/\s+/).length <= 4) return;
+    onSentence(state, part);
+  });
+}
+
+function startsWithFigure(text: string): boolean {
+  return /^[^\p{L}]*\d/u.test(text);
+}
+
+/** A later header item that opens with a name of one to three words (and its bracket): a place. */
+function leadingPlace(summary: string, p: Piece, index: number): Piece | undefined {
+  if (index === 0) return undefined;
+  const m = LEADING_NAME.re.exec(p.text);
+  return m ? piece(summary, p.start, p.start + m[0].length) : undefined;
+}
+
+/** The product phrase of a piece: after the copula and article, up to where the phrase ends. */
+function productOf(state: State, p: Piece, afterName = false): Piece {
+  let text = p.text;
+  let start = p.start;
+  if (state.nlp && afterName) {
+    // "… sells garden sheds": the verb after the name is not part of what is sold.
+    const verb = state.nlp(text).match('^#Adverb* #Verb+').text();
+    if (verb && text.startsWith(verb)) {
+      start += verb.length;
+      text = state.summary.slice(start, p.end);
+    }
+  }
+  const lead = PRODUCT_LEAD.re.exec(text)?.[0].length ?? 0;
+  start += lead;
+  text = state.summary.slice(start, p.end);
+  const end = PRODUCT_END.re.exec(text);
+  const cut = end && end.index > 2 ? end.index : text.length;
+  return piece(state.summary, start, start + cut);
+}
+
+/** An unlabelled sentence: audience, tone, a legal note, a remark about the campaign, or facts. */
+function onSentence(state: State, p: Piece): void {
+  for (const clause of splitPiece(state.summary, p, CLAUSE_SEPARATOR.re)) {
+    const { kind, valueFrom } = sentenceKind(clause.text);
+    if (kind === 'meta') continue;
+    if (kind === 'tone') {
+      state.tone.push(clause.text.slice(valueFrom));
+      state.avoid.push(...forbidden(clause.text));
+      continue;
+    }
+    if (kind === 'avoid') {
+      state.avoid.push(...forbidden(clause.text));
+      continue;
+    }
+    if (kind === 'audience') {
+      onAudience(state, piece(state.summary, clause.start + valueFrom, clause.end));
+      continue;
+    }
+    if (LOCATION_LINE.re.test(clause.text)) {
+      state.location ??= piece(
+        state.summary,
+        clause.start + (LOCATION_LINE.re.exec(clause.text)?.[0].length ?? 0),
+        clause.end,
+      );
+      continue;
+    }
+    addFacts(state, clause, roleOf(clause.text), false);
+  }
+}
+
+/**
+ * The audience, and any pain or worry told inside it ("… who hate waiting"): the
+ * audience stays whole, the worry is also a fact.
+ */
+function onAudience(state: State, p: Piece): void {
+  state.audience ??= p;
+  for (const part of splitPiece(state.summary, p, AUDIENCE_CLAUSE.re).slice(1)) {
+    const role = cueRole(part.text);
+    if (role === 'pain' || role === 'objection') state.facts.push({ role, piece: part });
+  }
+}
+
+function addFacts(state: State, p: Piece, role: FactRole | undefined, list: boolean): void {
+  let items = [p];
+  if (list) {
+    const pieces = splitPiece(state.summary, p, LIST_COMMA.re);
+    if (pieces.every((x) => x.text.split(/\s+/).length <= MAX_LIST_ITEM_WORDS)) items = pieces;
+  }
+  for (const item of items) {
+    if (!/[\p{L}\d]/u.test(item.text)) continue;
+    state.facts.push({ role: role ?? roleOf(item.text), piece: item });
+  }
+}
+
+function cueRole(text: string): FactRole | undefined {
+  return ROLE_CUES.find((cue) => cue.re.test(text))?.role;
+}
+
+function roleOf(text: string): FactRole {
+  return cueRole(text) ?? 'feature';
+}
+
+function dedupe(facts: State['facts']): State['facts'] {
+  const seen = new Set<string>();
+  return facts.filter((f) => {
+    const key = `${f.piece.start}:${f.piece.end}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

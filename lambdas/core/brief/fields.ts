@@ -1,0 +1,116 @@
+import type { Nlp } from '../text/nlp.ts';
+import { AUDIENCE_CUE, AVOID_CUE, META_CUE, TONE_CUE } from './patterns/cues.ts';
+import { HEADER_DASH, LOCATION_CUE } from './patterns/layout.ts';
+
+/** A piece of the summary with its position. */
+export type Piece = { text: string; start: number; end: number };
+
+export function piece(summary: string, start: number, end: number): Piece {
+  let s = start;
+  let e = end;
+  while (s < e && /[\s,;:(—–-]/u.test(summary[s] ?? '')) s++;
+  while (e > s && /[\s,;:.—–-]/u.test(summary[e - 1] ?? '')) e--;
+  // An unmatched bracket at either end is punctuation, not part of the claim.
+  const t = summary.slice(s, e);
+  if (t.endsWith(')') && !t.includes('(')) e--;
+  if (t.startsWith('(') && !t.includes(')')) s++;
+  return { text: summary.slice(s, e), start: s, end: e };
+}
+
+/** Splits a piece at every match of `re` (its global form), keeping spans. */
+export function splitPiece(summary: string, p: Piece, re: RegExp): Piece[] {
+  const global = new RegExp(re.source, `${re.flags.replace('g', '')}g`);
+  const out: Piece[] = [];
+  let from = 0;
+  const text = p.text;
+  const cuts = [...text.matchAll(global)].filter((m) => !insideBrackets(text, m.index ?? 0));
+  for (const m of cuts) {
+    out.push(piece(summary, p.start + from, p.start + (m.index ?? 0)));
+    from = (m.index ?? 0) + m[0].length;
+  }
+  out.push(piece(summary, p.start + from, p.end));
+  return out.filter((x) => x.text.length > 0);
+}
+
+function insideBrackets(text: string, at: number): boolean {
+  const before = text.slice(0, at);
+  return (before.match(/\(/g)?.length ?? 0) > (before.match(/\)/g)?.length ?? 0);
+}
+
+export type SentenceKind = 'audience' | 'tone' | 'avoid' | 'meta' | 'fact';
+
+/** What an unlabelled sentence is for, from the cue patterns; for audience and tone, where the value starts. */
+export function sentenceKind(text: string): { kind: SentenceKind; valueFrom: number } {
+  const meta = META_CUE.re.exec(text);
+  if (meta) return { kind: 'meta', valueFrom: 0 };
+  const tone = TONE_CUE.re.exec(text);
+  if (tone) return { kind: 'tone', valueFrom: tone[0].length };
+  const audience = AUDIENCE_CUE.re.exec(text);
+  if (audience) return { kind: 'audience', valueFrom: audience[0].length };
+  if (AVOID_CUE.re.test(text)) return { kind: 'avoid', valueFrom: 0 };
+  return { kind: 'fact', valueFrom: 0 };
+}
+
+/** What an avoid line forbids: quoted phrases, else the words after the cue up to a comma. */
+export function forbidden(text: string): string[] {
+  const quoted = [...text.matchAll(/["“«'‘]\s?([^"”»'’]{3,80}?)\s?["”»'’](?!\w)/gu)].map((m) => m[1] ?? '');
+  if (quoted.length > 0) return quoted.filter(Boolean);
+  const cue = AVOID_CUE.re.exec(text);
+  if (!cue) return [];
+  const rest = text.slice((cue.index ?? 0) + cue[0].length).replace(/^\s*(?:that|it's|it is|to)?\s*/iu, '');
+  const phrase = rest.split(/[,.;]/u)[0]?.trim() ?? '';
+  return phrase.length >= 3 ? [phrase.slice(0, 120)] : [];
+}
+
+/** The place named in a piece of text ("covering the north …", "en el centro"), as a span. */
+export function findLocation(summary: string, p: Piece, nlp: Nlp | undefined): Piece | undefined {
+  const based = /^(\p{Lu}[\p{L}'’.\s]*?)-based$/u.exec(p.text);
+  if (based?.[1]) return piece(summary, p.start, p.start + based[1].length);
+  const cue = LOCATION_CUE.re.exec(p.text);
+  if (cue?.index === 0 && cue[1]) {
+    // "covering the city and nearby towns": the whole rest of the item is the area.
+    return piece(summary, p.start + cue[0].length - cue[1].length, p.end);
+  }
+  if (nlp) {
+    const places = nlp(p.text).places().out('array') as string[];
+    const first = places[0]?.replace(/[.,;:]+$/u, '');
+    if (first) {
+      const at = p.text.indexOf(first);
+      if (at >= 0) return extendPlace(summary, p.start + at, p.start + at + first.length);
+    }
+  }
+  const m = LOCATION_CUE.re.exec(p.text);
+  if (!m?.[1]) return undefined;
+  const at = (m.index ?? 0) + m[0].length - m[1].length;
+  return piece(summary, p.start + at, p.start + at + m[1].length);
+}
+
+/** A place runs on through "and X" and a bracketed list of districts. */
+function extendPlace(summary: string, start: number, end: number): Piece {
+  const after = summary.slice(end);
+  const more =
+    /^(?:(?:,| and| &)\s(?:the\s)?\p{Lu}[\p{L}'’-]*(?:\s\p{Lu}[\p{L}'’-]*)*)*(?:\s\([^)]{1,80}\))?/u.exec(
+      after,
+    );
+  return piece(summary, start, end + (more?.[0].length ?? 0));
+}
+
+/** The header's parts: "Name – what it does", "Name, product, fact, place". */
+export function headerParts(summary: string, p: Piece): Piece[] {
+  return splitPiece(summary, p, HEADER_DASH.re).flatMap((x) => splitPiece(summary, x, /,\s+(?!\d)/u));
+}
+
+export { AUDIENCE_CUE };
+
+/** A place after a cue anywhere in a piece ("Locations in …"); in English, only one the NLP library knows as a place. */
+export function placeAfterCue(summary: string, p: Piece, nlp: Nlp | undefined): Piece | undefined {
+  const global = new RegExp(LOCATION_CUE.re.source, 'gu');
+  for (const m of p.text.matchAll(global)) {
+    const name = m[1];
+    if (!name) continue;
+    if (nlp && !nlp(name).places().found) continue;
+    const at = (m.index ?? 0) + m[0].length - name.length;
+    return piece(summary, p.start + at, p.start + at + name.length);
+  }
+  return undefined;
+}

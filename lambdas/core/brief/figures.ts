@@ -1,0 +1,32 @@
+import { FIGURE_PATTERNS } from './patterns/figures.ts';
+
+export type Figure = { text: string; start: number; end: number };
+
+/**
+ * Every figure of a text as written, with its span: all patterns scan, and where matches
+ * overlap the longest wins (so "4.7/5" is one figure, never "4.7" and "5").
+ */
+export function findFigures(text: string, offset = 0): Figure[] {
+  const found: Figure[] = [];
+  for (const pattern of FIGURE_PATTERNS) {
+    const re = new RegExp(pattern.re.source, `${pattern.re.flags.replace('g', '')}g`);
+    for (const m of text.matchAll(re)) {
+      const value = m[0].trim();
+      if (!/\d/.test(value)) continue;
+      const start = (m.index ?? 0) + m[0].indexOf(value);
+      found.push({ text: value, start: offset + start, end: offset + start + value.length });
+    }
+  }
+  found.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
+  const kept: Figure[] = [];
+  for (const figure of found) {
+    if (kept.some((k) => figure.start < k.end && k.start < figure.end)) continue;
+    kept.push(figure);
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+/** The figures of a text, each once, in order. */
+export function figureTexts(text: string): string[] {
+  return [...new Set(findFigures(text).map((f) => f.text))];
+}

@@ -1,0 +1,163 @@
+import type { FactRole } from '../schema.ts';
+import type { Pattern } from './types.ts';
+
+/**
+ * Cue patterns for unlabelled text: what a sentence is for (audience, tone, a legal note, a
+ * remark about the campaign itself) and, for facts, their role. Language-neutral where the cue
+ * is a symbol or a figure; otherwise one alternation per language (en, es, de, fr). Each pattern
+ * carries the examples that are its unit test.
+ */
+export type RoleCue = Pattern & { role: FactRole };
+
+/** A sentence that says who the ads are for; the match is the cue, the audience follows it. */
+export const AUDIENCE_CUE: Pattern = {
+  id: 'audience-cue',
+  re: /^(?:(?:we|she|he|they|I)(?:'d| would)? (?:want|like|wants|need|needs|hope|aim)s? to (?:reach|talk to|target|speak to|find)|(?:our )?target(?: audience)?(?: is| are)?|audience (?:is|are)(?: really| mainly| mostly)?|(?:it's|this is) (?:aimed at|for)|aimed at|most (?:of our )?(?:customers|clients|students|members|buyers|users|guests|patients) are|(?:nuestro )?público(?: objetivo)? (?:son|es)|queremos (?:llegar a|llegar|hablar con|atraer a)|(?:va )?dirigido a|unsere kunden sind(?: meist| vor allem| überwiegend)?|wir (?:wollen|möchten) .{0,40}? erreichen|zielgruppe (?:sind|ist)|nous (?:voulons|souhaitons) (?:toucher|atteindre|parler à)|(?:on )?s'adresse à|nos clients sont(?: surtout| souvent)?)\s*:?\s*/iu,
+  examples: [
+    { text: 'We want to reach first-time landlords', match: 'We want to reach ' },
+    { text: "We'd like to reach retired cyclists", match: "We'd like to reach " },
+    { text: 'Target: small cafe owners', match: 'Target: ' },
+    { text: 'Audience is really weekend gardeners', match: 'Audience is really ' },
+    { text: 'Unsere Kunden sind meist Rentner', match: 'Unsere Kunden sind meist ' },
+    { text: 'Queremos llegar a dueños de bares', match: 'Queremos llegar a ' },
+    { text: 'Nous voulons toucher les artisans', match: 'Nous voulons toucher ' },
+    { text: 'Our kettles are quiet', match: null },
+  ],
+};
+
+/** A tone line, written as a sentence rather than under a label. */
+export const TONE_CUE: Pattern = {
+  id: 'tone-cue',
+  re: /^(?:tone|the tone|voice|tono|el tono|tonalität|der ton|ton|le ton)\b(?: should be| must be| is| debe ser| sollte| doit être)?\s*:?\s*/iu,
+  examples: [
+    { text: 'Tone should be upbeat', match: 'Tone should be ' },
+    { text: 'Le ton doit être sobre', match: 'Le ton doit être ' },
+    { text: 'Tonnes of stock', match: null },
+  ],
+};
+
+/** A legal note or a "don't": guidance for the copy policy, never a fact. */
+export const AVOID_CUE: Pattern = {
+  id: 'avoid-cue',
+  re: /(?:\blegal (?:says|hasn't|has not|won't|needs)|\bmust(?: not|n't) (?:say|claim|mention|show|name|use)|\b(?:please )?(?:don't|do not|never) (?:name|say|claim|mention|use|show|call)|\bno claims? (?:that|of|about)|\bads? (?:must|can|should)(?: not|n't)|\bwe can only say|\bno (?:mencionar|decir)|\bno se puede (?:decir|prometer)|\bnicht (?:sagen|versprechen|werben|nennen)|\bdürfen (?:wir )?nicht|\bne (?:pas|jamais) (?:dire|promettre|mentionner|citer)|\binterdit de)/iu,
+  examples: [
+    { text: 'legal says we must say up to', match: 'legal says' },
+    { text: 'so ads must not say it is waterproof', match: 'ads must not' },
+    { text: "please don't name rivals", match: "please don't name" },
+    { text: 'no claims that it is organic', match: 'no claims that' },
+    { text: 'Do not show pets', match: 'Do not show' },
+    { text: 'we say it plainly', match: null },
+  ],
+};
+
+/** A remark about the brief or the campaign itself ("This campaign is…"): context, not a claim. */
+export const META_CUE: Pattern = {
+  id: 'meta-cue',
+  re: /^(?:(?:ok|okay|so|right|alright),? ){0,2}(?:(?:[\p{L}-]+ ){0,2}(?:campaign|drive|push|launch|promo|brief)$|this (?:campaign|brief|ad|push|launch)|the (?:campaign|brief|kickoff)|a bit of background|quick context|for context|background|esta campaña|el briefing|diese kampagne|das briefing|cette campagne|le brief)\b/iu,
+  examples: [
+    { text: 'This campaign is for the spring.', match: 'This campaign' },
+    { text: 'OK so a bit of background first', match: 'OK so a bit of background' },
+    { text: 'Autumn loyalty push', match: 'Autumn loyalty push' },
+    { text: 'The panels last', match: null },
+  ],
+};
+
+/** Roles of unlabelled facts, most specific first: the first cue that matches decides. */
+export const ROLE_CUES: readonly RoleCue[] = [
+  {
+    id: 'guarantee',
+    role: 'guarantee',
+    re: /\b(?:guarantee[ds]?|warranty|money[- ]back|we re-\w+ free|no fix,? no fee|garant[íi]a|garantizamos|garantiert?|garantieren|Garantie|garantie|garanti[se]?|remboursé)\b|\b\d+-(?:night|day) (?:trial|risk-free)/iu,
+    examples: [
+      { text: 'Boilers carry a 7-year parts warranty', match: 'warranty' },
+      { text: 'garantieren wir einen festen Preis', match: 'garantieren' },
+      { text: 'a 90-day trial, free returns', match: '90-day trial' },
+      { text: 'fast delivery', match: null },
+    ],
+  },
+  {
+    id: 'offer',
+    role: 'offer',
+    re: /(?<![\p{L}\d])(?:free (?:[\w-]+ ){0,3}(?:survey|trial|consultation|quote|class|lesson|session|month|week|delivery|inspection|installation|check|pickup|returns?)|first (?:\w+ )?(?:free|for|at)|\d+\s?% off|discount|half price|promo code|this (?:month|week) only|limited time|early[- ]bird|bursary|launch (?:party|offer)|descuento|gratis|primera? \p{L}+ (?:gratis|por|a)|kostenlose?|Rabatt|Aktion|offerte?|gratuite?|remise|réduction|première \p{L}+ à)(?![\p{L}\d])/iu,
+    examples: [
+      { text: 'free home energy check, same week', match: 'free home energy check' },
+      { text: 'First lesson free for everyone', match: 'First lesson free' },
+      { text: '15% de descuento en julio', match: 'descuento' },
+      { text: 'eine kostenlose Beratung', match: 'kostenlose' },
+      { text: 'première séance à 15 €', match: 'première séance à' },
+      { text: 'a free mind', match: null },
+    ],
+  },
+  {
+    id: 'competitor',
+    role: 'competitor',
+    re: /\b(?:[Cc]ompetitors?|than (?:\p{Lu}\w+|leading|other|most|the big)|[Uu]nlike (?:\p{Lu}\w+|other|most|the)|other (?:local )?(?:practices|agencies|firms|providers|brands)|la competencia|competidores|Wettbewerbern?|Konkurrenz|concurrents?)\b/u,
+    examples: [
+      { text: 'about $80 less than Acme’s plan', match: 'than Acme' },
+      { text: 'where competitors add fees', match: 'competitors' },
+      { text: 'more than ever', match: null },
+    ],
+  },
+  {
+    id: 'proof',
+    role: 'proof',
+    re: /(?:\d(?:[.,]\d)?\s?\/\s?(?:5|10)\b|\b\d(?:[.,]\d)?\s?(?:stars?|estrellas|Sterne|étoiles)\b|\breviews?\b|\bopiniones\b|\bBewertungen\b|\bavis\b|\brated\b|\bawards?\b|\bwon\b|\bwinner\b|\bgold at\b|\branked\b|\baccredited\b|\bcertified\b|\bapproved\b|\blicensed\b|\bregistered\b|\bmember\b|\bsince \d{4}\b|\bdesde \d{4}\b|\bseit \d{4}\b|\bdepuis \d{4}\b|\b\d+\+? (?:yrs|years) (?:in business|of experience|experience)?|\b\d+\+? (?:yrs|years)\b|\b\d+\s?%\s(?:of|de|der|des)\b|\bmás de [\d.]+|\bover [\d,]+|\bpremiad[oa]|\bausgezeichnet|\bprimé|\bcertifi[ée]|\bzertifiziert|\bacreditad[oa])/iu,
+    examples: [
+      { text: '4.2/5 on a review site', match: '4.2/5' },
+      { text: 'family-run since 2006', match: 'since 2006' },
+      { text: '72% of members renew', match: '72% of' },
+      { text: 'ISO 27001 certified', match: 'certified' },
+      { text: 'más de 9.000 pedidos', match: 'más de 9.000' },
+      { text: 'tastes good', match: null },
+    ],
+  },
+  {
+    id: 'price',
+    role: 'price',
+    re: /(?:(?:AUD|USD|MXN|£|\$|€)\s?\d|\d\s?(?:€|euros?)(?![\p{L}])|\b(?:price|priced|costs?|per month|a month|\/month|precio|Preis|prix|tarif)\b)/iu,
+    examples: [
+      { text: 'Course is 6 weeks, $180', match: '$1' },
+      { text: '35 € par mois', match: '5 €' },
+      { text: 'a great team', match: null },
+    ],
+  },
+  {
+    id: 'objection',
+    role: 'objection',
+    re: /\b(?:worr(?:y|ied|ies|ying)|objections?|afraid|concerns?|think (?:it's|they're|we're)|I thought|skeptical|sceptical|too (?:small|expensive|complicated)|preocupa|miedo a|Angst vor|Bedenken|peur de|craignent)\b/iu,
+    examples: [
+      { text: 'people worrying the paint will peel', match: 'worrying' },
+      { text: 'Angst vor hohen Kosten', match: 'Angst vor' },
+      { text: 'great views', match: null },
+    ],
+  },
+  {
+    id: 'pain',
+    role: 'pain',
+    re: /\b(?:frustrat\w*|complaints?|tired of|sick of|fed up|struggl\w+|stuck|fear|hate|pain|problem|burnt out|stress\w*|hassle|cansad[oa]s? de|problemas?|Ärger|Stress|Frust|müde|marre de|galère|problème)\b/iu,
+    examples: [
+      { text: 'sick of printers that jam', match: 'sick of' },
+      { text: 'the main complaint in reviews', match: 'complaint' },
+      { text: 'a sunny terrace', match: null },
+    ],
+  },
+  {
+    id: 'differentiator',
+    role: 'differentiator',
+    re: /\b(?:only|unique|never|not part of|own (?:staff|team|hospital|fleet)|in-house|independent|no (?:subcontractors|middlemen|call centres?)|family-run|sets us apart|unlike|same \w+ each|sin intermediarios|único|eigene[nm]?|ohne Zwischenhändler|inhabergeführt|seul[e]?|unique)\b/iu,
+    examples: [
+      { text: 'all our drivers are our own staff', match: 'own staff' },
+      { text: 'mit eigenen Fahrern', match: 'eigenen' },
+      { text: 'a nice day', match: null },
+    ],
+  },
+  {
+    id: 'benefit',
+    role: 'benefit',
+    re: /\b(?:so (?:you|they|students|members|kids)|pays for itself|saves?|helps?|faster|in (?:just )?\d+ (?:minutes|hours|days)|without|you get|ahorra|spart|économis\w+)\b/iu,
+    examples: [
+      { text: 'pays for itself in a season', match: 'pays for itself' },
+      { text: 'a tall tree', match: null },
+    ],
+  },
+];

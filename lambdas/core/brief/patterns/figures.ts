@@ -1,0 +1,221 @@
+import type { Pattern } from './types.ts';
+
+/**
+ * Figures as briefs write them. Each match is kept exactly as written, with its symbols, unit and
+ * separators ("4,8/5", "15.000", "94 %", "AUD 249", "48 hours"), so no figure is re-formatted
+ * or misread downstream: a rating keeps its scale. Where matches overlap, the longest wins (a
+ * rating over its bare number, a range over its ends). Counts, prices and years do not take the
+ * noun after them; durations and measurements keep their unit.
+ */
+/** A number as written: "1,240", "15.000", "4,8", and French or German "2 500" with a (narrow) space. */
+const N = String.raw`(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d])|\d+(?:[.,]\d+)*)`;
+const CUR = String.raw`(?:AUD|USD|NZD|CAD|MXN|EUR|GBP|CHF|US\$|A\$|C\$|£|\$|€)`;
+const UNIT_WORDS = String.raw`(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|nights?|weeks?|wks?|months?|mos?|years?|yrs?|business days|working days|horas?|minutos?|días|semanas?|meses|mes|años?|Stunden|Std\.?|Minuten|Min\.?|Tage[n]?|Wochen|Monate[n]?|Jahre[n]?|heures?|minutes|jours|semaines|mois|ans|km|miles?|kilometres?|kilometers?|metres?|meters?|kg|lbs?)`;
+const UNIT_SYMBOLS = '(?:kW|kWh|MW|W|Hz|kHz|GHz|ms|mm|cm|m²|m2|ml|cl|l|g|kg|oz|GB|TB|mAh|V|°C|°F)';
+const MONTHS =
+  '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)';
+const RANGE_JOIN = String.raw`(?:\s?[-–]\s?|\s(?:to|a|und|bis|à|et|y)\s)`;
+
+export const FIGURE_PATTERNS: readonly Pattern[] = [
+  {
+    id: 'rating',
+    re: /\b\d(?:[.,]\d{1,2})?\s?\/\s?(?:5|10|100)\b/,
+    examples: [
+      { text: 'rated 4.3/5 on a review site', match: '4.3/5' },
+      { text: 'valoración 4,2/5', match: '4,2/5' },
+      { text: 'open 24/7', match: null },
+    ],
+  },
+  {
+    id: 'rating-stars',
+    re: /\b\d(?:[.,]\d)?\s?(?:stars?|estrellas|Sterne[n]?|étoiles)\b/u,
+    examples: [
+      { text: 'rated 4.4 stars by guests', match: '4.4 stars' },
+      { text: '4,1 estrellas en total', match: '4,1 estrellas' },
+    ],
+  },
+  {
+    id: 'money',
+    re: new RegExp(
+      String.raw`(?:${CUR}\s?${N}(?:\s?[-–]\s?${N})?(?:\+|k\b|m\b)?(?:\/(?:month|mo|year|yr|week|wk|hour|hr|night|mes|Monat|mois))?|${N}(?:\s?(?:[-–]|und|bis|a|à)\s?${N})?\s?(?:€|£|\$|EUR|euros?|Euro|USD|MXN|pesos)(?:\/(?:mes|Monat|mois|month|mo))?)`,
+      'u',
+    ),
+    examples: [
+      { text: 'a bill over AUD 410 a month', match: 'AUD 410' },
+      { text: 'only $17.50/month', match: '$17.50/month' },
+      { text: 'ab 7.400 € im Jahr', match: '7.400 €' },
+      { text: 'à partir de 2 500 € HT', match: '2 500 €' },
+      { text: 'solo 39 €/mes', match: '39 €/mes' },
+      { text: 'zwischen 5.000 und 9.000 € pro Auftrag', match: '5.000 und 9.000 €' },
+      { text: 'costs £6,450 total', match: '£6,450' },
+      { text: 'MXN 3,300 al mes', match: 'MXN 3,300' },
+    ],
+  },
+  {
+    id: 'rating-out-of',
+    re: /\b\d(?:[.,]\d{1,2})?\s(?:out of|de cada|sur|von)\s(?:5|10)\b/u,
+    examples: [
+      { text: 'rated 4.8 out of 5 by guests', match: '4.8 out of 5' },
+      { text: 'noté 4,6 sur 5', match: '4,6 sur 5' },
+    ],
+  },
+  {
+    id: 'magnitude',
+    re: new RegExp(
+      String.raw`${N}\s?(?:k|K|bn|million|millions|millón|millones|mil|Mio\.|Mrd\.|milliards?|millions?)(?![\p{L}])`,
+      'u',
+    ),
+    examples: [
+      { text: 'más de 3 mil clientes', match: '3 mil' },
+      { text: 'over 1.5 million downloads', match: '1.5 million' },
+      { text: 'mit 2,5 Mio. Kunden', match: '2,5 Mio.' },
+      { text: 'in 3 miles', match: null },
+    ],
+  },
+  {
+    id: 'time-of-day',
+    re: /\b\d{1,2}h\d{2}\b|\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.|Uhr|h)(?![\p{L}])/u,
+    examples: [
+      { text: 'order by 2pm for same-day', match: '2pm' },
+      { text: 'ouvert jusqu’à 18h30', match: '18h30' },
+      { text: 'bis 20 Uhr geöffnet', match: '20 Uhr' },
+      { text: 'answers within 24h', match: '24h' },
+    ],
+  },
+  {
+    id: 'ordinal-or-rank',
+    re: /(?:#|\bNo\.\s?|\bNr\.\s?|\bn°\s?)\d+\b|\b\d+(?:st|nd|rd|th|er|ère|ème|º|ª)(?![\p{L}])/u,
+    examples: [
+      { text: 'the #1 rated clinic', match: '#1' },
+      { text: 'our 2nd site', match: '2nd' },
+      { text: 'le 1er réseau', match: '1er' },
+      { text: 'No. 1 in town', match: 'No. 1' },
+    ],
+  },
+  {
+    id: 'multiplier-or-ratio',
+    re: /\b\d+(?:[.,]\d)?x\b|\bx\d+\b|\b\d+:\d+\b/u,
+    examples: [
+      { text: 'cleans 2x faster', match: '2x' },
+      { text: 'coaching 1:1 sessions', match: '1:1' },
+      { text: 'plain 12', match: null },
+    ],
+  },
+  {
+    id: 'percent',
+    re: new RegExp(String.raw`${N}\s?%`),
+    examples: [
+      { text: '81 % der Gäste', match: '81 %' },
+      { text: 'save 10% today', match: '10%' },
+    ],
+  },
+  {
+    id: 'always-on',
+    re: /\b24\/7\b|\b24\/365\b/,
+    examples: [{ text: 'monitoring 24/7 by people', match: '24/7' }],
+  },
+  {
+    id: 'ratio',
+    re: /\b\d+\s(?:in|of|de|von|sur)\s\d+\b/,
+    examples: [
+      { text: '3 in 4 customers', match: '3 in 4' },
+      { text: 'only a count 12', match: null },
+    ],
+  },
+  {
+    id: 'date',
+    re: new RegExp(
+      String.raw`\b(?:\d{1,2}\.?\s(?:de\s)?${MONTHS}|${MONTHS}\.?\s\d{1,2}(?:st|nd|rd|th)?)\b`,
+      'u',
+    ),
+    examples: [
+      { text: 'orders ship Mar 3.', match: 'Mar 3' },
+      { text: 'hasta el 14 de marzo', match: '14 de marzo' },
+      { text: 'gültig bis 15. Mai', match: '15. Mai' },
+      { text: 'register by 9 June', match: '9 June' },
+    ],
+  },
+  {
+    id: 'range-with-unit',
+    re: new RegExp(String.raw`\b${N}${RANGE_JOIN}${N}\s?(?:${UNIT_WORDS}|${UNIT_SYMBOLS})(?![\p{L}])`, 'u'),
+    examples: [
+      { text: 'done in 2-3 weeks part-time', match: '2-3 weeks' },
+      { text: 'stays of 3 to 5 nights', match: '3 to 5 nights' },
+      { text: '6-8 hours a week', match: '6-8 hours' },
+    ],
+  },
+  {
+    id: 'range',
+    re: new RegExp(String.raw`\b${N}${RANGE_JOIN}${N}(?![\d\p{L}])`, 'u'),
+    examples: [
+      { text: 'tenants aged 21-35 in', match: '21-35' },
+      { text: 'niños de 6 a 12 años', match: '6 a 12' },
+      { text: 'Leute zwischen 40 und 55', match: '40 und 55' },
+      { text: 'de 25 à 45 ans', match: '25 à 45' },
+    ],
+  },
+  {
+    id: 'quantity-with-unit',
+    re: new RegExp(
+      String.raw`\b${N}\+?(?:[-\s]?(?:${UNIT_WORDS})(?:-old)?(?![\p{L}])|\s?${UNIT_SYMBOLS}(?![\p{L}\d]))`,
+      'u',
+    ),
+    examples: [
+      { text: 'booked within 36 hours', match: '36 hours' },
+      { text: 'a 60-night trial', match: '60-night' },
+      { text: 'a 7-year-old brand', match: '7-year-old' },
+      { text: 'the 4.2kW unit', match: '4.2kW' },
+      { text: '15+ yrs in trade', match: '15+ yrs' },
+      { text: '1,000Hz tone', match: '1,000Hz' },
+      { text: 'más de 8 años de experiencia', match: '8 años' },
+      { text: '3 × 60 Minuten', match: '60 Minuten' },
+    ],
+  },
+  {
+    id: 'hyphenated',
+    re: /\b\d+(?:[.,]\d+)?\+?-\p{L}+(?:-\p{L}+)*/u,
+    examples: [
+      { text: 'sold in 6-packs of bottles', match: '6-packs' },
+      { text: 'a 12-year frame warranty', match: '12-year' },
+      { text: 'book a 15-minute call', match: '15-minute' },
+      { text: 'ages 8-14', match: null },
+    ],
+  },
+  {
+    id: 'times',
+    re: /\b\d+\s?[×x]\s?\d+\s?(?:Minuten|minutes|min|minutos)\b/u,
+    examples: [{ text: 'für 3 × 60 Minuten', match: '3 × 60 Minuten' }],
+  },
+  {
+    id: 'name-with-digits',
+    re: /\b(?:[A-Z]{1,4}\s?\d+[A-Z]?|\d+D)\b/,
+    examples: [
+      { text: 'ISO 9001 certified', match: 'ISO 9001' },
+      { text: 'the X5 is our first', match: 'X5' },
+      { text: 'plan it in 3D first', match: '3D' },
+      { text: 'plain 300 here', match: null },
+    ],
+  },
+  {
+    id: 'plus',
+    re: new RegExp(String.raw`\b${N}\+`),
+    examples: [
+      { text: 'from 350+ reviews', match: '350+' },
+      { text: 'over 1,800+ a year', match: '1,800+' },
+    ],
+  },
+  {
+    id: 'top',
+    re: /\b(?:top|Top)\s\d+\b/,
+    examples: [{ text: 'ranked top 50 nationally', match: 'top 50' }],
+  },
+  {
+    id: 'number',
+    re: new RegExp(String.raw`\b${N}`),
+    examples: [
+      { text: 'since 2003', match: '2003' },
+      { text: 'más de 42.000 pedidos', match: '42.000' },
+      { text: 'no digits', match: null },
+    ],
+  },
+];

@@ -1,0 +1,179 @@
+import type { Pattern } from './types.ts';
+
+/**
+ * How briefs lay text out: bullets, separators between items, abbreviations that end in a full
+ * stop without ending the sentence. Language-neutral except the abbreviations, listed per language.
+ */
+export const BULLET: Pattern = {
+  id: 'bullet',
+  re: /^\s*(?:[-•*·▪▸►–—✓✔]|\d{1,2}[.)])\s+/u,
+  examples: [
+    { text: '- Open late on Fridays', match: '- ' },
+    { text: '• Parking on site', match: '• ' },
+    { text: '2) second point', match: '2) ' },
+    { text: '4.4/5 rating', match: null },
+  ],
+};
+
+/** Where a list inside one sentence or line splits into items (always). */
+export const ITEM_SEPARATOR: Pattern = {
+  id: 'item-separator',
+  re: /\s*;\s+|\s+[|·]\s+/u,
+  examples: [
+    { text: 'slow refunds; nobody answers', match: '; ' },
+    { text: 'fast | friendly', match: ' | ' },
+    { text: 'one, two', match: null },
+  ],
+};
+
+/** A dash that separates a name from what it does ("Acme – boat hire"). */
+export const HEADER_DASH: Pattern = {
+  id: 'header-dash',
+  re: /\s+[–—-]\s+/u,
+  examples: [
+    { text: 'Acme – boat hire', match: ' – ' },
+    { text: 'well-known', match: null },
+  ],
+};
+
+/** Comma-separated list items (terse notes, lists under a list label). */
+export const LIST_COMMA: Pattern = {
+  id: 'list-comma',
+  re: /,\s+(?![\d])/u,
+  examples: [
+    { text: 'cold food, late drivers', match: ', ' },
+    { text: '4,3/5', match: null },
+  ],
+};
+
+/** Words that end in a full stop without ending the sentence. */
+export const ABBREVIATIONS: readonly string[] = [
+  'approx.',
+  'min.',
+  'max.',
+  'incl.',
+  'excl.',
+  'e.g.',
+  'i.e.',
+  'etc.',
+  'vs.',
+  'dr.',
+  'mr.',
+  'mrs.',
+  'ms.',
+  'st.',
+  'no.',
+  'nr.',
+  'ca.',
+  'z.b.',
+  'bzw.',
+  'ggf.',
+  'inkl.',
+  'usw.',
+  'p.ej.',
+  'aprox.',
+  'máx.',
+  'mín.',
+  'sr.',
+  'sra.',
+  'env.',
+  'cf.',
+  'mme.',
+  'm.',
+  'av.',
+  'str.',
+];
+
+/** Where a prose sentence splits into clauses that can each stand as a claim. */
+export const CLAUSE_SEPARATOR: Pattern = {
+  id: 'clause-separator',
+  re: /,\s+(?=(?:but|which|so|because|while|whereas|pero|porque|así que|aber|weil|sodass|denn|mais|car|donc)\s)|\s+[—–]\s+/iu,
+  examples: [
+    { text: 'an own bakery, so bread stays fresh', match: ', ' },
+    { text: 'priced at $7, which is less', match: ', ' },
+    { text: 'Rain — shine', match: ' — ' },
+    { text: 'red, green and blue', match: null },
+  ],
+};
+
+/** Where a business is said to be (the place follows the cue). */
+export const LOCATION_CUE: Pattern = {
+  id: 'location-cue',
+  re: /(?:\b(?:covering|serving|across|based (?:in|at)|located in|in|en|à|au|aux|dans|bei|aus)\s+)((?:the\s)?\p{Lu}[\p{L}'’.-]*(?:(?:\s|,\s|\s(?:and|y|und|et|&)\s)\p{Lu}[\p{L}'’.-]*)*(?:\s\([^)]{1,80}\))?)/u,
+  examples: [
+    {
+      text: 'boiler repairs covering Springfield and Shelbyville',
+      match: 'covering Springfield and Shelbyville',
+    },
+    { text: 'tienda familiar en Toledo desde 2001', match: 'en Toledo' },
+    { text: 'ein Laden in Kassel, seit', match: 'in Kassel' },
+    { text: 'in the morning', match: null },
+  ],
+};
+
+/** Between a business's name and what it sells: a copula or a verb of trade, then an article. */
+export const PRODUCT_LEAD: Pattern = {
+  id: 'product-lead',
+  re: /^\s*(?:(?:is|are|was|ist|sind|es|son|est|sont)\s+)?(?:(?:an?|the|un[ae]?|una|el|la|los|las|le|les|des|ein(?:e[nmrs]?)?|der|die|das)\s+)?/iu,
+  examples: [
+    { text: 'is an independent bakery', match: 'is an ' },
+    { text: 'ist ein kleines Studio', match: 'ist ein ' },
+    { text: 'garden design', match: '' },
+  ],
+};
+
+/** Where a product phrase stops: a preposition or clause that starts the rest of the sentence. */
+export const PRODUCT_END: Pattern = {
+  id: 'product-end',
+  re: /\s(?:for|in|across|from|with|to|at|on|near|since|who|that|which|selling|placing|covering|based|para|en|con|desde|que|für|in|mit|seit|aus|die|der|pour|avec|depuis|qui|dans)\s|[,.;:(]/iu,
+  examples: [
+    { text: 'electric scooters for commuters', match: ' for ' },
+    { text: 'Möbel nach Maß, vom Entwurf', match: ',' },
+    { text: 'garden design', match: null },
+  ],
+};
+
+/** A header item that opens with a name (one to three capitalised words, then a bracket). */
+export const LEADING_NAME: Pattern = {
+  id: 'leading-name',
+  re: /^\p{Lu}[\p{L}'’-]+(?:[ /]\p{Lu}[\p{L}'’-]*){0,2}(?:\s\([^)]*\))?/u,
+  examples: [
+    { text: 'Springfield (4 sites) + online', match: 'Springfield (4 sites)' },
+    { text: 'Springfield IL', match: 'Springfield IL' },
+    { text: 'family-run since 2011', match: null },
+  ],
+};
+
+/** An item that only says where the business is ("Based at …"): the location, not a claim. */
+export const LOCATION_LINE: Pattern = {
+  id: 'location-line',
+  re: /^(?:based (?:in|at|out of)|located (?:in|at)|situad[oa] en|ubicad[oa] en|con sede en|mit sitz in|ansässig in|basée? à|située? à|implantée? à)\s/iu,
+  examples: [
+    { text: 'Based at the old mill, Northtown', match: 'Based at ' },
+    { text: 'Mit Sitz in Kassel', match: 'Mit Sitz in ' },
+    { text: 'Basé à Rennes depuis 2001', match: 'Basé à ' },
+    { text: 'Based on real feedback', match: null },
+  ],
+};
+
+/** Where an audience line goes on to say what its people feel ("…, who hate…", "… und Angst vor…"). */
+export const AUDIENCE_CLAUSE: Pattern = {
+  id: 'audience-clause',
+  re: /,?\s(?:who|that|and are|and|que|y|die|deren|und|qui|et)\s/iu,
+  examples: [
+    { text: 'students sharing flats who hate cooking', match: ' who ' },
+    { text: 'Rentner, die reisen und Angst vor Stress haben', match: ', die ' },
+    { text: 'tenants aged 20-30', match: null },
+  ],
+};
+
+/** After a labelled product, what it comes with or who it is for: a claim of its own. */
+export const PRODUCT_REST: Pattern = {
+  id: 'product-rest',
+  re: /^(?:with|including|for|con|incluye|para|mit|inklusive|für|avec|pour)\s\S+\s\S+/iu,
+  examples: [
+    { text: 'with fitting included', match: 'with fitting included' },
+    { text: 'con montaje incluido', match: 'con montaje incluido' },
+    { text: 'from a local college', match: null },
+  ],
+};

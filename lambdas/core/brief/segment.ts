@@ -1,0 +1,142 @@
+import { LABEL_PATTERN, LABELS, type LabelTarget } from './patterns/labels.ts';
+import { ABBREVIATIONS, BULLET, ITEM_SEPARATOR } from './patterns/layout.ts';
+import type { Language } from './patterns/types.ts';
+
+/** A stretch of the summary: a sentence or list item, with what its label (if any) says it is. */
+export type Segment = {
+  start: number;
+  end: number;
+  text: string;
+  /** The label in force (on this sentence, its line, or a heading above a list). */
+  label?: LabelTarget;
+  /** 0-based line and sentence-in-line: the first sentence of the brief introduces the business. */
+  line: number;
+  sentence: number;
+  bullet: boolean;
+};
+
+const ABBREVIATION_SET = new Set(ABBREVIATIONS);
+
+export function lookupLabel(words: string, language: Language): LabelTarget | undefined {
+  const key = words.trim().toLowerCase().replace(/[’]/g, "'");
+  const exact = LABELS[language][key] ?? LABELS.en[key];
+  if (exact) return exact;
+  // "New member offer", "Parents' biggest worry": the last word names the section.
+  const last = key.split(/\s+/).at(-1) ?? '';
+  return key.includes(' ') ? (LABELS[language][last] ?? LABELS.en[last]) : undefined;
+}
+
+/** A known label at the start of `text`: its target and the length of `Label: `. */
+export function leadingLabel(
+  text: string,
+  language: Language,
+): { target: LabelTarget; length: number } | undefined {
+  const m = LABEL_PATTERN.re.exec(text);
+  if (!m?.[1]) return undefined;
+  const target = lookupLabel(m[1], language);
+  return target ? { target, length: m[0].length } : undefined;
+}
+
+/** Intl.Segmenter keeps "in-house. 30+ yrs." together: a full stop before a figure also ends a sentence. */
+const BEFORE_FIGURE = /(?<=[\p{Ll})]\.)\s+(?=\d)/gu;
+
+/** Sentences of one line (Intl.Segmenter), re-joined after abbreviations such as "approx.". */
+function sentencesOf(line: string, language: Language): Array<{ start: number; end: number }> {
+  const segmenter = new Intl.Segmenter(language, { granularity: 'sentence' });
+  const out: Array<{ start: number; end: number }> = [];
+  const bounds: Array<{ start: number; end: number }> = [];
+  for (const s of segmenter.segment(line)) {
+    let from = s.index;
+    for (const m of s.segment.matchAll(BEFORE_FIGURE)) {
+      const cut = s.index + (m.index ?? 0) + m[0].length;
+      bounds.push({ start: from, end: cut });
+      from = cut;
+    }
+    bounds.push({ start: from, end: s.index + s.segment.length });
+  }
+  for (const { start, end } of bounds) {
+    const previous = out.at(-1);
+    const lastWord = previous
+      ? line.slice(previous.start, previous.end).trim().split(/\s+/).at(-1)
+      : undefined;
+    const previousText = previous ? line.slice(previous.start, previous.end).trim() : '';
+    // "approx. 10" and a name with a question mark in it ("Who? Magazine") do not end a sentence.
+    const joins =
+      (lastWord && ABBREVIATION_SET.has(lastWord.toLowerCase())) ||
+      (/(?:^|\s)\p{Lu}[\p{L}]*[?!]$/u.test(previousText) && /^\s*\p{Lu}/u.test(line.slice(start, end))) ||
+      /\b\d{1,2}\.$/u.test(previousText) ||
+      !/[\p{L}\d]/u.test(line.slice(start, end));
+    if (previous && joins) previous.end = end;
+    else out.push({ start, end });
+  }
+  return out;
+}
+
+function trimmed(text: string, start: number, end: number): { start: number; end: number } {
+  let s = start;
+  let e = end;
+  while (s < e && /[\s]/u.test(text[s] ?? '')) s++;
+  while (e > s && /[\s.;,:]/u.test(text[e - 1] ?? '')) e--;
+  // Keep a closing quote or bracket, drop an unmatched opening one.
+  return { start: s, end: e };
+}
+
+/**
+ * Splits a summary into labelled sentences and items with their spans. A label line with no
+ * text of its own ("Key specs", "What sets us apart:") labels the list under it.
+ */
+export function segment(summary: string, language: Language): Segment[] {
+  const out: Segment[] = [];
+  let heading: LabelTarget | undefined;
+  let offset = 0;
+  summary.split('\n').forEach((rawLine, lineIndex) => {
+    const lineStart = offset;
+    offset += rawLine.length + 1;
+    if (rawLine.trim() === '') {
+      heading = undefined;
+      return;
+    }
+    const bulletMatch = BULLET.re.exec(rawLine);
+    const bodyStart = bulletMatch ? bulletMatch[0].length : 0;
+    const body = rawLine.slice(bodyStart);
+    const bareHeading = lookupLabel(body.replace(/:\s*$/, ''), language);
+    if (!bulletMatch && bareHeading && body.trim().split(/\s+/).length <= 4) {
+      heading = bareHeading;
+      return;
+    }
+    if (!bulletMatch) heading = undefined;
+    let lineLabel: LabelTarget | undefined;
+    sentencesOf(body, language).forEach((sentence, sentenceIndex) => {
+      let start = sentence.start;
+      const label = leadingLabel(body.slice(start, sentence.end), language);
+      if (label) {
+        start += label.length;
+        // A label opening a line labels the whole line; one inside prose, only its sentence.
+        // A field label (audience, tone) covers its sentence only: what follows is content again.
+        if (sentenceIndex === 0) lineLabel = 'role' in label.target ? label.target : undefined;
+      }
+      const current = label?.target ?? lineLabel ?? heading;
+      // Items of a list written in one sentence ("a; b; c").
+      const text = body.slice(start, sentence.end);
+      const re = new RegExp(ITEM_SEPARATOR.re.source, 'gu');
+      let pieceStart = 0;
+      const cuts = [...text.matchAll(re)].map((m) => ({ at: m.index ?? 0, length: m[0].length }));
+      cuts.push({ at: text.length, length: 0 });
+      for (const cut of cuts) {
+        const span = trimmed(rawLine, bodyStart + start + pieceStart, bodyStart + start + cut.at);
+        pieceStart = cut.at + cut.length;
+        if (span.end <= span.start) continue;
+        out.push({
+          start: lineStart + span.start,
+          end: lineStart + span.end,
+          text: rawLine.slice(span.start, span.end),
+          ...(current ? { label: current } : {}),
+          line: lineIndex,
+          sentence: sentenceIndex,
+          bullet: Boolean(bulletMatch),
+        });
+      }
+    });
+  });
+  return out;
+}

@@ -1,0 +1,91 @@
+import type { Nlp } from '../text/nlp.ts';
+import type { Language } from './patterns/types.ts';
+import { type SubVertical, TAXONOMY } from './taxonomy/index.ts';
+
+/** Where the taxonomy has no match: still a concrete, harmless scene. */
+const FALLBACK = {
+  category: 'local business > general',
+  subject: 'a business owner welcoming a customer at the counter',
+};
+
+/** How much a cue counts where it is found: in the product phrase, the opening, anywhere. */
+const WEIGHT = { product: 4, opening: 2, anywhere: 1 } as const;
+/** The opening: the part of the brief that says what the business is. */
+const OPENING_CHARS = 240;
+/** Each further cue found anywhere: a tie-breaker between equally placed matches. */
+const DISTINCT_CUE_WEIGHT = 0.1;
+
+type Scored = { vertical: string; sub: SubVertical; score: number; order: number };
+
+function normalise(text: string): string {
+  return ` ${text
+    .toLowerCase()
+    .replace(/[’]/g, "'")
+    .replace(/[^\p{L}\p{N}'&+-]+/gu, ' ')} `;
+}
+
+/** Whether a cue term occurs: a phrase at a word start, a word as a prefix (plurals), in German also inside compounds. */
+export function cueOccurs(text: string, cue: string, language: Language): boolean {
+  const term = cue.toLowerCase();
+  if (term.includes(' ')) return text.includes(` ${term}`);
+  if (term.length < 4) return text.includes(` ${term} `);
+  if (language === 'de' && term.length >= 5) return text.includes(term);
+  return text.includes(` ${term}`);
+}
+
+function cuesOf(sub: SubVertical, language: Language): string[] {
+  const own = sub.cues[language].split('|');
+  return language === 'en' ? own : [...own, ...sub.cues.en.split('|').filter((c) => c.includes(' '))];
+}
+
+/** Every sub-vertical scored against the brief, best first. */
+export function rankTaxonomy(input: {
+  language: Language;
+  product: string;
+  summary: string;
+  businessName?: string;
+}): Scored[] {
+  // A trade name often says the trade ("… Plumbing", "… Bakery"): it counts as the product does.
+  const product = normalise(`${input.product} ${input.businessName ?? ''}`);
+  const opening = normalise(input.summary.slice(0, OPENING_CHARS));
+  const anywhere = normalise(input.summary);
+  const scored: Scored[] = [];
+  let order = 0;
+  for (const vertical of TAXONOMY) {
+    for (const sub of vertical.subs) {
+      // Per place, the best cue found there counts (a phrase a little more than a word), so a
+      // sub-vertical with many loose cues does not outscore one whose exact phrase is present.
+      let score = 0;
+      let distinct = 0;
+      for (const [place, weight] of [
+        [product, WEIGHT.product],
+        [opening, WEIGHT.opening],
+        [anywhere, WEIGHT.anywhere],
+      ] as const) {
+        let best = 0;
+        for (const cue of cuesOf(sub, input.language)) {
+          if (!cue || !cueOccurs(place, cue, input.language)) continue;
+          best = Math.max(best, cue.includes(' ') ? 1.5 : 1);
+          if (place === anywhere) distinct++;
+        }
+        score += weight * best;
+      }
+      score += distinct * DISTINCT_CUE_WEIGHT;
+      scored.push({ vertical: vertical.name, sub, score, order: order++ });
+    }
+  }
+  return scored.sort((a, b) => b.score - a.score || a.order - b.order);
+}
+
+/** The category (`vertical > sub-vertical`) and picture subject of a brief. */
+export function placeInTaxonomy(input: {
+  language: Language;
+  product: string;
+  summary: string;
+  businessName?: string;
+  nlp: Nlp | undefined;
+}): { category: string; subject: string } {
+  const best = rankTaxonomy(input)[0];
+  if (!best || best.score === 0) return FALLBACK;
+  return { category: `${best.vertical} > ${best.sub.name}`, subject: best.sub.subject };
+}

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { taxonomyMarkdown } from '#core/brief/taxonomy/document.ts';
+import { TAXONOMY } from '#core/brief/taxonomy/index.ts';
+import { placeInTaxonomy } from '#core/brief/taxonomy.ts';
+
+describe('the business taxonomy', () => {
+  const subs = TAXONOMY.flatMap((v) => v.subs.map((s) => ({ vertical: v.name, ...s })));
+
+  it('is broad: at least 150 sub-verticals, each with cues in four languages and a concrete scene', () => {
+    expect(subs.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(subs.map((s) => `${s.vertical} > ${s.name}`)).size).toBe(subs.length);
+    for (const s of subs) {
+      for (const lang of ['en', 'es', 'de', 'fr'] as const)
+        expect(s.cues[lang].length, `${s.name} ${lang}`).toBeGreaterThan(1);
+      // A scene: who or what, doing what; no quotes or digits a picture model would print.
+      expect(s.subject, s.name).toMatch(/^\p{Ll}+(?: \S+){4,}$/u);
+      expect(s.subject, s.name).not.toMatch(/["\d]/);
+    }
+  });
+
+  it('places invented briefs in four languages', () => {
+    const place = (language: 'en' | 'es' | 'de' | 'fr', summary: string) =>
+      placeInTaxonomy({ language, product: '', summary, nlp: undefined }).category;
+    expect(place('en', 'Brightwater Plumbing fixes leaks and blocked drains across the valley.')).toBe(
+      'home services > plumbing',
+    );
+    expect(place('es', 'Academia Sol: clases particulares de matemáticas para bachillerato.')).toBe(
+      'education > private tutoring',
+    );
+    expect(place('de', 'Hofbäckerei Lenz backt Brot und Brötchen jeden Morgen frisch.')).toBe(
+      'food & drink > bakery',
+    );
+    expect(place('fr', 'Cabinet Morel, votre dentiste pour toute la famille à Dijon.')).toBe(
+      'health > dental clinic',
+    );
+  });
+
+  it('is documented in docs/taxonomy.md, generated from the data', () => {
+    expect(readFileSync(new URL('../../docs/taxonomy.md', import.meta.url), 'utf8')).toBe(taxonomyMarkdown());
+  });
+});
