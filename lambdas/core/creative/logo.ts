@@ -6,9 +6,9 @@ import type { Box } from './types.ts';
 /**
  * The brand's logo on a creative, legible whatever is under it (ADR 0038). Its contrast is
  * measured against the rendered pixels it will sit on; below 3:1 (WCAG's floor for graphical
- * objects) it is shown, in this order: as a single-colour version (white or near-black, the
- * "reversed" mark every brand guide has) when the logo is a mark on transparency; on a plate
- * in its own colours; on a plate as a single-colour version. The last always passes.
+ * objects) it is shown, in this order: on a plate in its own colours (white or near-black,
+ * whichever reads better); as a single-colour version (the "reversed" mark every brand guide
+ * has); on a plate as a single-colour version. The last always passes.
  */
 
 export const LOGO_MIN_CONTRAST = 3;
@@ -161,16 +161,17 @@ export async function legibleLogo(bg: Raster, box: Box, logo: Logo): Promise<Leg
   if (asIs.contrast >= LOGO_MIN_CONTRAST || asIs.ownBackdrop)
     return { png: logo.png, contrast: asIs.contrast, treatment: 'as-is' };
   const under = lumUnder(bg, box);
+  // A plate keeps the brand's own colours, so it comes first.
+  const plates = [LIGHT, DARK].map((p) => ({ p, c: logoContrast(bg, box, own, false, p.lum) }));
+  const best = plates.reduce((a, b) => (b.c > a.c ? b : a));
+  if (best.c >= LOGO_MIN_CONTRAST)
+    return { png: logo.png, plate: best.p.hex, contrast: best.c, treatment: 'plate' };
   const tone = ratio(LIGHT.lum, under) >= ratio(DARK.lum, under) ? LIGHT : DARK;
   {
     const png = await singleColour(logo, tone);
     const contrast = logoContrast(bg, box, await rasterAt(png, box), false);
     if (contrast >= LOGO_MIN_CONTRAST) return { png, contrast, treatment: 'single-colour' };
   }
-  const plates = [LIGHT, DARK].map((p) => ({ p, c: logoContrast(bg, box, own, false, p.lum) }));
-  const best = plates.reduce((a, b) => (b.c > a.c ? b : a));
-  if (best.c >= LOGO_MIN_CONTRAST)
-    return { png: logo.png, plate: best.p.hex, contrast: best.c, treatment: 'plate' };
   const plate = under > 0.18 ? DARK : LIGHT;
   const ink = plate === LIGHT ? DARK : LIGHT;
   const png = await singleColour(logo, ink);
