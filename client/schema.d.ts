@@ -383,7 +383,9 @@ export interface components {
                 }[];
                 /** @enum {string} */
                 layout: "side-by-side" | "calm-overlay" | "offer-led" | "typographic" | "brand-block";
-                /** @description Null when the brand kit has no logo (a wordmark is drawn). */
+                /** @description WCAG contrast of the logo's ink against the pixels (or the plate) under it; below 3:1 the logo is shown as a single-colour version or on a plate. */
+                logo_contrast?: number | null;
+                /** @description The logo's measured contrast against the pixels under it reaches 3:1; null when the brand kit has no logo (a wordmark is drawn). */
                 logo_visible: boolean | null;
                 /** @description Lowest WCAG contrast of any text against the rendered pixels behind it (gate: ≥ 4.5). */
                 min_contrast: number;
@@ -508,7 +510,7 @@ export interface components {
             jobs: number;
             /** @description Image-model calls: one per shared visual (angle, variant, orientation family); 0 with the offline model. */
             model_calls: number;
-            /** @description model_calls × the operator-configured price per call (IMAGE_MODEL_USD_PER_CALL); null when none is configured. */
+            /** @description model_calls × the operator-configured price per call (IMAGE_MODEL_USD_PER_CALL), else × the configured model's list price (Stable Image Core about 0.04, SD3.5 Large 0.08, Stable Image Ultra 0.14); null when neither is known. */
             model_cost_usd: number | null;
         };
         EstimateCreativesRequest: {

@@ -1,9 +1,10 @@
 import type { Node } from 'constructs';
 import * as z from 'zod';
+import { retiredImageModelReason } from '#core/images/catalogue.ts';
 import { LEGACY_STAGE, STAGE_PATTERN } from './stages.ts';
 
 /** Image model families the Lambdas know (`IMAGE_PROVIDER` in `lambdas/core/config.ts`). */
-export const IMAGE_PROVIDERS = ['template', 'bedrock-stability', 'bedrock-nova-canvas'] as const;
+export const IMAGE_PROVIDERS = ['template', 'bedrock-stability'] as const;
 /** Text providers the Lambdas know (`TEXT_PROVIDER` in `lambdas/core/config.ts`). */
 export const TEXT_PROVIDERS = ['heuristic', 'bedrock'] as const;
 
@@ -247,6 +248,12 @@ export function readSettings(node: Pick<Node, 'tryGetContext'>): AdgenSettings {
   raw.keyEnv = keyEnv === undefined || keyEnv === '' ? keyEnvOf(String(raw.stage)) : keyEnv;
   const email: unknown = node.tryGetContext('alarmEmail');
   if (email !== undefined && email !== '') raw.alarmEmail = email;
+  // A retired model is named with its end of life, not as an unknown enum value.
+  const retired = retiredImageModelReason({
+    provider: String(raw.imageProvider),
+    modelId: String(raw.imageModelId),
+  });
+  if (retired) throw new SettingsError(`Invalid CDK context: imageModelId: ${retired}`);
   const parsed = settingsSchema.safeParse(raw);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');

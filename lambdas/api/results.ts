@@ -184,7 +184,16 @@ export const creativeQuality = z
     logo_visible: z
       .boolean()
       .nullable()
-      .describe('Null when the brand kit has no logo (a wordmark is drawn).'),
+      .describe(
+        "The logo's measured contrast against the pixels under it reaches 3:1; null when the brand kit has no logo (a wordmark is drawn).",
+      ),
+    logo_contrast: z
+      .number()
+      .nullable()
+      .optional()
+      .describe(
+        "WCAG contrast of the logo's ink against the pixels (or the plate) under it; below 3:1 the logo is shown as a single-colour version or on a plate.",
+      ),
     text_region: z
       .object({ name: z.string(), busy: z.number() })
       .optional()
@@ -251,7 +260,7 @@ export const estimateRecord = z.object({
     .number()
     .nullable()
     .describe(
-      'model_calls × the operator-configured price per call (IMAGE_MODEL_USD_PER_CALL); null when none is configured.',
+      "model_calls × the operator-configured price per call (IMAGE_MODEL_USD_PER_CALL), else × the configured model's list price (Stable Image Core about 0.04, SD3.5 Large 0.08, Stable Image Ultra 0.14); null when neither is known.",
     ),
 });
 

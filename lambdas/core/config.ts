@@ -1,3 +1,4 @@
+import { retiredImageModelReason } from './images/catalogue.ts';
 import * as s from './small-schema.ts';
 
 /** Log levels of the Lambdas' and the local stack's loggers (`LOG_LEVEL`, any case). */
@@ -59,10 +60,7 @@ const envSchema = s.object({
   ACCOUNT_REQUESTS_PER_SECOND: s.withDefault(integer({ min: 0 }), 0),
   USER_POOL_ID: s.optional(nonEmpty()),
   USER_POOL_CLIENT_ID: s.optional(nonEmpty()),
-  IMAGE_PROVIDER: s.withDefault(
-    s.oneOf(['template', 'bedrock-stability', 'bedrock-nova-canvas']),
-    'template',
-  ),
+  IMAGE_PROVIDER: s.withDefault(s.oneOf(['template', 'bedrock-stability']), 'template'),
   IMAGE_MODEL_ID: s.withDefault(nonEmpty(), 'stability.sd3-5-large-v1:0'),
   /**
    * The operator's price of one image-model call in USD, for estimate_creatives. No default: a
@@ -71,7 +69,7 @@ const envSchema = s.object({
   IMAGE_MODEL_USD_PER_CALL: s.optional(s.number({ coerce: true, min: 0 })),
   /** Cut product images out with the model family's background-removal task (a paid call per product). */
   IMAGE_BACKGROUND_REMOVAL: s.withDefault(s.oneOf(['off', 'on']), 'off'),
-  /** Stability's Remove Background service (a separate model id; Nova Canvas uses its own). */
+  /** Stability's Remove Background service (a separate model id). */
   BACKGROUND_REMOVAL_MODEL_ID: s.withDefault(nonEmpty(), 'us.stability.stable-image-remove-background-v1:0'),
   TEXT_PROVIDER: s.withDefault(s.oneOf(['heuristic', 'bedrock']), 'heuristic'),
   TEXT_MODEL_ID: s.withDefault(nonEmpty(), 'global.anthropic.claude-haiku-4-5-20251001-v1:0'),
@@ -115,7 +113,7 @@ export type Config = {
   accountRequestsPerSecond: number;
   userPoolId: string | undefined;
   userPoolClientId: string | undefined;
-  imageProvider: 'template' | 'bedrock-stability' | 'bedrock-nova-canvas';
+  imageProvider: 'template' | 'bedrock-stability';
   imageModelId: string;
   /** USD per image-model call as the operator configured it; undefined when not stated. */
   imageModelUsdPerCall: number | undefined;
@@ -139,6 +137,10 @@ export class ConfigError extends Error {
 
 /** Reads and validates the environment; a missing or bad variable fails with its name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // A withdrawn provider is named with its model's end of life (a retired model id behind a
+  // known provider is caught at synth, and at worker start by the lifecycle check).
+  const retired = retiredImageModelReason({ provider: env.IMAGE_PROVIDER });
+  if (retired) throw new ConfigError(`Invalid configuration: IMAGE_PROVIDER: ${retired}`);
   const parsed = s.validate(envSchema, env);
   if (!parsed.ok) {
     const problems = parsed.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
@@ -172,12 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageProvider: e.IMAGE_PROVIDER,
     imageModelId: e.IMAGE_MODEL_ID,
     imageModelUsdPerCall: e.IMAGE_MODEL_USD_PER_CALL,
-    backgroundRemovalModelId:
-      e.IMAGE_BACKGROUND_REMOVAL === 'on'
-        ? e.IMAGE_PROVIDER === 'bedrock-nova-canvas'
-          ? e.IMAGE_MODEL_ID
-          : e.BACKGROUND_REMOVAL_MODEL_ID
-        : undefined,
+    backgroundRemovalModelId: e.IMAGE_BACKGROUND_REMOVAL === 'on' ? e.BACKGROUND_REMOVAL_MODEL_ID : undefined,
     textProvider: e.TEXT_PROVIDER,
     textModelId: e.TEXT_MODEL_ID,
     logLevel: e.LOG_LEVEL,

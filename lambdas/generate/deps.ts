@@ -4,7 +4,6 @@ import type { Config } from '#core/config.ts';
 import { composeCreative } from '#core/creative/compose.ts';
 import { createTemplateImageModel } from '#core/creative/scenes/index.ts';
 import type { Deps } from '#core/deps.ts';
-import { createNovaCanvasImageModel } from '#core/images/bedrock-nova-canvas.ts';
 import { createStabilityImageModel } from '#core/images/bedrock-stability.ts';
 import { instrumentImageModel } from '#core/images/instrumented.ts';
 import { checkModelLifecycle, createBedrockControl } from '#core/images/lifecycle.ts';
@@ -23,17 +22,15 @@ export function createImageModel(config: Config): ImageModel {
       return createStabilityImageModel(createBedrockRuntime(config), config.imageModelId, {
         removeBackgroundModelId: config.backgroundRemovalModelId,
       });
-    case 'bedrock-nova-canvas':
-      return createNovaCanvasImageModel(createBedrockRuntime(config), config.imageModelId, {
-        removeBackground: config.backgroundRemovalModelId !== undefined,
-      });
   }
 }
 
 /**
  * A model past its end of life fails every image with a clear reason instead of being retried;
- * a Legacy one still works for accounts that have it, so it is reported and used. Either way
- * `ModelNotActive` is 1 (0 for an Active model), which the Legacy/EOL alarm watches.
+ * a Legacy one still works for accounts that have it, so it is reported (with its end-of-life
+ * date) and used. The background-removal model is checked the same way: past its end of life,
+ * product images fall back to the local cut-out. `ModelNotActive` is 1 when either model is not
+ * Active (0 otherwise), which the Legacy/EOL alarm watches.
  */
 export async function guardModelLifecycle(
   config: Config,
@@ -42,22 +39,32 @@ export async function guardModelLifecycle(
   telemetry: Telemetry = noTelemetry,
 ): Promise<ImageModel> {
   if (config.imageProvider === 'template') return model;
-  const lifecycle = await checkModelLifecycle(createBedrockControl(config), config.imageModelId);
-  if (lifecycle.status === 'UNKNOWN') {
-    logger.warn('image model lifecycle unknown', { model_id: config.imageModelId, reason: lifecycle.reason });
-    return model;
-  }
-  telemetry.count(METRIC.modelNotActive, lifecycle.status === 'ACTIVE' ? 0 : 1);
-  if (lifecycle.status === 'ACTIVE') return model;
-  logger.error('image model is not Active', { model_id: config.imageModelId, ...lifecycle });
-  if (lifecycle.status === 'LEGACY') return model;
+  const control = createBedrockControl(config);
+  const report = async (modelId: string, role: string) => {
+    const lifecycle = await checkModelLifecycle(control, modelId);
+    if (lifecycle.status === 'UNKNOWN') {
+      logger.warn(`${role} lifecycle unknown`, { model_id: modelId, reason: lifecycle.reason });
+    } else if (lifecycle.status !== 'ACTIVE') {
+      logger.error(`${role} is not Active`, { model_id: modelId, ...lifecycle });
+    }
+    return lifecycle;
+  };
+  const image = await report(config.imageModelId, 'image model');
+  const removal = config.backgroundRemovalModelId
+    ? await report(config.backgroundRemovalModelId, 'background-removal model')
+    : undefined;
+  const known = [image, removal].filter((l) => l !== undefined && l.status !== 'UNKNOWN');
+  if (known.length > 0)
+    telemetry.count(METRIC.modelNotActive, known.some((l) => l?.status !== 'ACTIVE') ? 1 : 0);
+  const guarded = removal?.status === 'END_OF_LIFE' ? { ...model, removeBackground: undefined } : model;
+  if (image.status !== 'END_OF_LIFE') return guarded;
   return {
-    ...model,
+    ...guarded,
     removeBackground: undefined,
     generate: async () => {
       throw new PermanentImageError(
         'model_end_of_life',
-        `${config.imageModelId} reached its end of life on ${lifecycle.endOfLife}; configure an Active model.`,
+        `${config.imageModelId} reached its end of life on ${image.endOfLife}; configure an Active model.`,
       );
     },
   };

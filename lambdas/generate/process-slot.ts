@@ -3,6 +3,7 @@ import type { ComposedCreative, ComposeInput } from '#core/creative/types.ts';
 import type { Deps } from '#core/deps.ts';
 import { getAngle } from '#core/entities/angle.ts';
 import { getBrandKit } from '#core/entities/brand-kit.ts';
+import { getBrief, getLatestBrief } from '#core/entities/brief.ts';
 import { type Campaign, getCampaign } from '#core/entities/campaign.ts';
 import { getClient } from '#core/entities/client.ts';
 import { finalizeJobIfDone, markJobRunning } from '#core/entities/job.ts';
@@ -163,6 +164,7 @@ async function render(deps: WorkerDeps, slot: Slot, lastChance: boolean) {
     loadProduct(deps, slot.account_id, campaign),
     loadLogo(deps, slot.account_id, brand),
   ]);
+  const picture = await pictureBriefOf(deps, slot, angle);
   const variants = copyForSlot(campaign, slot);
   const prepared = variants[0];
   const angleIndex = slot.angle_id ? Math.max(0, campaign.selected_angle_ids.indexOf(slot.angle_id)) : 0;
@@ -171,13 +173,8 @@ async function render(deps: WorkerDeps, slot: Slot, lastChance: boolean) {
   const plan = nativeSize ? planVisual({ nativeSize }, ratio, size) : undefined;
   const prompt = visualPrompt(model.family ?? 'template', {
     angle,
-    briefTexts: [
-      client?.name ?? '',
-      campaign.name,
-      campaign.offer_text,
-      prepared?.headline ?? '',
-      prepared?.primary_text ?? '',
-    ],
+    // The stored brief's subject and category decide the picture (ADR 0037).
+    brief: picture,
     brand,
     hasProduct: Boolean(product),
     orientation: plan?.orientation ?? orientationOf(ratio),
@@ -188,6 +185,7 @@ async function render(deps: WorkerDeps, slot: Slot, lastChance: boolean) {
     negativePrompt: prompt.negativePrompt,
     brand,
     visualStyle: angle?.visual_style ?? 'clean modern product advertising, soft studio light',
+    picture,
   };
   let visual: Visual | DrawnVisual;
   let upscale: number | undefined;
@@ -225,6 +223,22 @@ async function render(deps: WorkerDeps, slot: Slot, lastChance: boolean) {
   return { ...composed, model: visual.model, upscale };
 }
 
+/**
+ * What the picture of this slot shows: the category and subject of the brief its angle was
+ * planned from, or of the client's latest brief for a slot without an angle (or an angle made
+ * before briefs were stored). Undefined when the client has no brief: nothing is guessed.
+ */
+async function pictureBriefOf(
+  deps: WorkerDeps,
+  slot: Slot,
+  angle: { brief_id?: string | null | undefined } | undefined,
+): Promise<{ subject: string; category: string } | undefined> {
+  const brief =
+    (angle?.brief_id ? await getBrief(deps, slot.account_id, angle.brief_id) : undefined) ??
+    (await getLatestBrief(deps, slot.account_id, slot.client_id));
+  return brief ? { subject: brief.subject, category: brief.category } : undefined;
+}
+
 function orientationOf(ratio: { w: number; h: number }): Orientation {
   const r = ratio.w / ratio.h;
   return Math.abs(r - 1) < 0.15 ? 'square' : r < 1 ? 'portrait' : 'landscape';
@@ -234,7 +248,7 @@ function orientationOf(ratio: { w: number; h: number }): Orientation {
  * The copy engine's candidates for this slot (preferred first, shorter rewrites after), then the
  * other prepared variants of the angle as further fallbacks for layouts with less room.
  */
-function copyCandidates(
+export function copyCandidates(
   campaign: Campaign,
   angle: Parameters<typeof creativeCopy>[0]['angle'],
   brand: { tagline: string; banned_words: string[] },
@@ -261,7 +275,7 @@ function copyCandidates(
 }
 
 /** The prepared copy for this slot: its angle's variants, those on a platform that uses its aspect ratio first. */
-function copyForSlot(campaign: Campaign, slot: Slot) {
+export function copyForSlot(campaign: Campaign, slot: Slot) {
   const forAngle = campaign.prepared?.copy.filter((c) => c.angle_id === slot.angle_id) ?? [];
   const candidates = forAngle.length > 0 ? forAngle : (campaign.prepared?.copy ?? []);
   const fits = (c: (typeof candidates)[number]) => PLATFORM_RATIOS[c.platform].includes(slot.aspect_ratio);

@@ -82,7 +82,13 @@ export function checkBootstrap(
 
 // ---- Bedrock models --------------------------------------------------------------------------
 
-export type ModelRole = 'image' | 'text';
+export type ModelRole = 'image' | 'text' | 'background-removal';
+
+const MODEL_SETTING: Record<ModelRole, string> = {
+  image: 'imageModelId',
+  text: 'textModelId',
+  'background-removal': 'backgroundRemovalModelId',
+};
 
 /** What the Bedrock control plane said about one configured model id. */
 export type ModelFact =
@@ -100,7 +106,13 @@ export type ModelFact =
       /** GetFoundationModel in the region. */
       model:
         | { found: false }
-        | { found: true; name: string; providerName: string; lifecycle: string }
+        | {
+            found: true;
+            name: string;
+            providerName: string;
+            lifecycle: string;
+            endOfLife?: string | undefined;
+          }
         | { found: 'error'; error: string };
       /** GetFoundationModelAvailability in the region. */
       availability?:
@@ -120,7 +132,7 @@ const CONSOLE_ACCESS = 'Bedrock console → Model access (which also subscribes 
 /** Exists in the region, Active, and usable by this account (access, Marketplace subscription, agreement). */
 export function checkModel(fact: ModelFact, region: string): CheckResult[] {
   const check = `${fact.role} model`;
-  const setting = fact.role === 'image' ? 'imageModelId' : 'textModelId';
+  const setting = MODEL_SETTING[fact.role];
   if (fact.provider === 'offline') return [ok(check, `${fact.name}: no Bedrock model needed`)];
   const id = fact.configuredId;
   if (fact.profileId && fact.profile && (!fact.profile.found || fact.profile.status !== 'ACTIVE')) {
@@ -147,11 +159,14 @@ export function checkModel(fact: ModelFact, region: string): CheckResult[] {
   const results: CheckResult[] = [];
   const name = `${fact.model.providerName} ${fact.model.name}`.trim();
   const lifecycle = fact.model.lifecycle.toUpperCase();
+  const endOfLife = fact.model.endOfLife
+    ? `end of life on ${fact.model.endOfLife.slice(0, 10)}`
+    : 'an end-of-life date';
   if (lifecycle === 'LEGACY') {
     results.push(
       fix(
         check,
-        `${id} (${name}) is Legacy: it still works but has an end-of-life date, and the model-not-active alarm fires at every cold start. Pick an Active model (aws bedrock list-foundation-models --by-output-modality ${fact.role === 'image' ? 'IMAGE' : 'TEXT'} --region ${region}) and deploy with -c ${setting}=<id>`,
+        `${id} (${name}) is Legacy: it still works but has ${endOfLife}, and the model-not-active alarm fires at every cold start. Pick an Active model (aws bedrock list-foundation-models --by-output-modality ${fact.role === 'text' ? 'TEXT' : 'IMAGE'} --region ${region}) and deploy with -c ${setting}=<id>`,
         false,
       ),
     );
@@ -159,7 +174,7 @@ export function checkModel(fact: ModelFact, region: string): CheckResult[] {
     results.push(
       fix(
         check,
-        `${id} (${name}) is ${lifecycle}: calls to it fail. Pick an Active model and deploy with -c ${setting}=<id>`,
+        `${id} (${name}) is ${lifecycle}${fact.model.endOfLife ? ` since ${fact.model.endOfLife.slice(0, 10)}` : ''}: calls to it fail. Pick an Active model and deploy with -c ${setting}=<id>`,
         true,
       ),
     );

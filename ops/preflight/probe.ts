@@ -105,6 +105,9 @@ export async function probeModel(
       name: details?.modelName ?? modelId,
       providerName: details?.providerName ?? '',
       lifecycle: details?.modelLifecycle?.status ?? 'UNKNOWN',
+      endOfLife: details?.modelLifecycle?.endOfLifeTime
+        ? new Date(details.modelLifecycle.endOfLifeTime).toISOString()
+        : undefined,
     };
   } catch (error) {
     model = notFound(error) ? { found: false } : { found: 'error', error: message(error) };

@@ -85,6 +85,14 @@ export async function runPreflight(
       ? { role: 'text', configuredId: 'heuristic', provider: 'offline', name: OFFLINE_NAMES.text }
       : await probeModel(clients.bedrock, 'text', settings.textModelId);
   results.push(...checkModel(image, region), ...checkModel(text, region));
+  if (settings.imageProvider !== 'template' && settings.imageBackgroundRemoval === 'on') {
+    results.push(
+      ...checkModel(
+        await probeModel(clients.bedrock, 'background-removal', settings.backgroundRemovalModelId),
+        region,
+      ),
+    );
+  }
 
   const quota =
     image.provider === 'bedrock' && image.model.found === true

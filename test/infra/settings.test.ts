@@ -82,6 +82,20 @@ describe('deployment settings', () => {
     expect(() => readSettings(contextOf({ [key]: value }))).toThrow(new RegExp(`${key}:`));
   });
 
+  it.each([
+    [{ imageProvider: 'bedrock-nova-canvas' }, /Amazon Nova Canvas .*end of life on 2026-09-30/],
+    [{ imageModelId: 'amazon.nova-canvas-v1:0' }, /end of life on 2026-09-30/],
+    [{ imageModelId: 'us.amazon.titan-image-generator-v2:0' }, /end of life on 2026-06-30/],
+  ])(
+    'refuses the retired image model %j, naming its end of life and the Active choices',
+    (context, reason) => {
+      expect(() => readSettings(contextOf(context))).toThrow(reason);
+      expect(() => readSettings(contextOf(context))).toThrow(
+        /stability\.stable-image-core-v1:1 \(Stable Image Core/,
+      );
+    },
+  );
+
   it('defaults to stage prod, whose keys keep the tag live', () => {
     expect(readSettings(contextOf({}))).toMatchObject({ stage: 'prod', keyEnv: 'live' });
   });

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 export type StandInAccount = {
   stacks: Record<string, { status: string; outputs: Record<string, string> }>;
   /** GetFoundationModel by model id. */
-  models: Record<string, { name: string; provider: string; lifecycle: string }>;
+  models: Record<string, { name: string; provider: string; lifecycle: string; endOfLife?: string }>;
   /** GetFoundationModelAvailability by model id (absent: every field available). */
   availability: Record<
     string,
@@ -105,7 +105,7 @@ export async function startStandIn(initial: StandInAccount): Promise<StandIn> {
           modelArn: `arn:aws:bedrock:us-east-1::foundation-model/${model[1]}`,
           modelName: m.name,
           providerName: m.provider,
-          modelLifecycle: { status: m.lifecycle },
+          modelLifecycle: { status: m.lifecycle, ...(m.endOfLife ? { endOfLifeTime: m.endOfLife } : {}) },
         },
       });
     }

@@ -7,7 +7,6 @@ import { Resvg } from '@resvg/resvg-js';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '#core/config.ts';
-import { createNovaCanvasImageModel } from '#core/images/bedrock-nova-canvas.ts';
 import { createStabilityImageModel, STABILITY_RATIOS } from '#core/images/bedrock-stability.ts';
 import { checkModelLifecycle } from '#core/images/lifecycle.ts';
 import { PermanentImageError, TransientImageError, type VisualRequest } from '#core/images/types.ts';
@@ -194,46 +193,6 @@ describe('Stability adapter (InvokeModel)', () => {
   });
 });
 
-describe('Nova Canvas adapter (legacy)', () => {
-  const modelId = 'amazon.nova-canvas-v1:0';
-
-  it('asks for colour-guided generation with the brand palette at a size Nova accepts', async () => {
-    replies = [{ status: 200, body: { images: [MODEL_PNG] } }];
-    const visual = await createNovaCanvasImageModel(runtime(), modelId).generate(
-      request({ aspectRatio: { w: 9, h: 16 }, width: 1080, height: 1920 }),
-    );
-    const body = requests[0]?.body;
-    expect(body.taskType).toBe('COLOR_GUIDED_GENERATION');
-    expect(body.colorGuidedGenerationParams.colors).toEqual([
-      '#6B3E26',
-      '#C08552',
-      '#FFB347',
-      '#FFF8F0',
-      '#2B1B12',
-    ]);
-    const { width, height } = body.imageGenerationConfig;
-    expect(width % 16).toBe(0);
-    expect(height % 16).toBe(0);
-    expect(width * height).toBeLessThan(4_194_304);
-    expect(width / height).toBeCloseTo(9 / 16, 2);
-    expect(pngSize(visual.png)).toEqual({ width: 1080, height: 1920 });
-  });
-
-  it('treats a 200 with no image and an error (blocked output) as a permanent failure', async () => {
-    replies = [
-      {
-        status: 200,
-        body: { images: [], error: 'All of the generated images have been blocked by our content filters.' },
-      },
-    ];
-    const error = await createNovaCanvasImageModel(runtime(), modelId)
-      .generate(request())
-      .catch((e) => e);
-    expect(error).toBeInstanceOf(PermanentImageError);
-    expect(error.reason).toBe('content_filtered');
-  });
-});
-
 describe('model lifecycle check (GetFoundationModel)', () => {
   const control = () =>
     new BedrockClient({
@@ -319,12 +278,15 @@ describe('request shapes of the production image path', () => {
       visual_style: 'warm editorial photo',
       copy_direction: 'Say "4.8 stars".',
     },
-    briefTexts: ['Acme Coffee'],
+    brief: {
+      category: 'food & drink > coffee roastery',
+      subject: 'a freshly poured cup of coffee with roasted beans on a sunlit cafe counter',
+    },
     hasProduct: true,
     orientation: 'portrait' as const,
     names: ['Acme Coffee'],
   };
-  const written = (family: 'stability' | 'nova-canvas') =>
+  const written = (family: 'stability') =>
     visualPrompt(family, {
       ...scene,
       brand: { colors: request().brand.colors, tone_of_voice: 'Warm and friendly' },
@@ -373,42 +335,6 @@ describe('request shapes of the production image path', () => {
     expect(createStabilityImageModel(runtime(), stabilityId).removeBackground).toBeUndefined();
   });
 
-  it('Nova Canvas: COLOR_GUIDED_GENERATION with the brand hex colours and a text free of them', async () => {
-    replies = [{ status: 200, body: { images: [MODEL_PNG] } }];
-    const prompt = written('nova-canvas');
-    await createNovaCanvasImageModel(runtime(), 'amazon.nova-canvas-v1:0').generate(
-      request({ prompt: prompt.prompt, negativePrompt: prompt.negativePrompt }),
-    );
-    const params = requests[0]?.body.colorGuidedGenerationParams;
-    expect(params.text).toBe(prompt.prompt);
-    expect(params.text).not.toMatch(/#[0-9A-F]{6}/i);
-    expect(params.text.length).toBeLessThanOrEqual(1024);
-    expect(params.negativeText).toBe(prompt.negativePrompt);
-    expect(params.colors).toContain('#6B3E26');
-  });
-
-  it('Nova Canvas: the BACKGROUND_REMOVAL task, and a blocked answer as permanent', async () => {
-    const modelId = 'amazon.nova-canvas-v1:0';
-    const model = createNovaCanvasImageModel(runtime(), modelId, { removeBackground: true });
-    const product = Buffer.from(MODEL_PNG, 'base64');
-    replies = [{ status: 200, body: { images: [MODEL_PNG] } }];
-    await model.removeBackground?.(product);
-    expect(requests[0]?.path).toBe(`/model/${modelId}/invoke`);
-    expect(requests[0]?.body).toEqual({
-      taskType: 'BACKGROUND_REMOVAL',
-      backgroundRemovalParams: { image: product.toString('base64') },
-    });
-    replies = [
-      {
-        status: 200,
-        body: { images: [], error: 'All of the generated images have been blocked by our content filters.' },
-      },
-    ];
-    const error = await model.removeBackground?.(product).catch((e) => e);
-    expect(error).toBeInstanceOf(PermanentImageError);
-    expect(error.reason).toBe('content_filtered');
-  });
-
   it('wires background removal from the configuration, off by default', () => {
     const base = { TABLE_NAME: 't', BUCKET_NAME: 'b', QUEUE_URL: 'q', BEDROCK_ENDPOINT: endpoint };
     const off = createImageModel(loadConfig({ ...base, IMAGE_PROVIDER: 'bedrock-stability' }));
@@ -417,13 +343,8 @@ describe('request shapes of the production image path', () => {
       loadConfig({ ...base, IMAGE_PROVIDER: 'bedrock-stability', IMAGE_BACKGROUND_REMOVAL: 'on' }),
     );
     expect(on.removeBackground).toBeTypeOf('function');
-    expect(
-      loadConfig({
-        ...base,
-        IMAGE_PROVIDER: 'bedrock-nova-canvas',
-        IMAGE_MODEL_ID: 'amazon.nova-canvas-v1:0',
-        IMAGE_BACKGROUND_REMOVAL: 'on',
-      }).backgroundRemovalModelId,
-    ).toBe('amazon.nova-canvas-v1:0');
+    expect(() => loadConfig({ ...base, IMAGE_PROVIDER: 'bedrock-nova-canvas' })).toThrow(
+      /IMAGE_PROVIDER: Amazon Nova Canvas .* end of life on 2026-09-30/,
+    );
   });
 });

@@ -117,10 +117,15 @@ describe('preflight against stand-ins of the Bedrock control plane, Service Quot
 
   it('a Legacy model: a fix to move off it, not blocking', async () => {
     const account = greenAccount();
-    account.models[IMAGE] = { name: 'SD3.5 Large', provider: 'Stability AI', lifecycle: 'LEGACY' };
+    account.models[IMAGE] = {
+      name: 'SD3.5 Large',
+      provider: 'Stability AI',
+      lifecycle: 'LEGACY',
+      endOfLife: '2027-03-31T00:00:00Z',
+    };
     const { results, lines } = await preflight('Legacy model', account);
     expect(line(lines, 'fix: image model:')).toMatch(
-      /^fix: image model: stability\.sd3-5-large-v1:0 \(Stability AI SD3\.5 Large\) is Legacy: .*-c imageModelId=<id>$/,
+      /^fix: image model: stability\.sd3-5-large-v1:0 \(Stability AI SD3\.5 Large\) is Legacy: it still works but has end of life on 2027-03-31, .*-c imageModelId=<id>$/,
     );
     expect(exitCodeOf(results)).toBe(0);
   });

@@ -278,6 +278,9 @@ describe('the product and logo in every creative', { timeout: 300_000 }, () => {
         )
       ).body.campaign;
       expect(campaign.product_asset_id).toBe(product);
+      const prepared = await api.call('prepare_campaign', { campaign_id: campaign.id }, account);
+      expect(prepared.status).toBe(200);
+      expect(prepared.body.warnings.join(' ')).not.toMatch(/No product image/);
       const { job, creatives } = await runCampaign(account, campaign.id, 8);
       expect(job).toMatchObject({ succeeded: 8, failed: 0 });
       for (const creative of creatives) {
@@ -334,7 +337,9 @@ describe('the product and logo in every creative', { timeout: 300_000 }, () => {
         expect(prompt).not.toMatch(/#[0-9a-f]{3,6}/i);
         expect(prompt.toLowerCase()).not.toContain('acme');
         expect(prompt.toLowerCase()).not.toContain('spring');
-        expect(prompt).toContain('cup of coffee');
+        // The picture is the stored brief's subject (ADR 0037); this campaign's client has no
+        // brief, so the prompt names no business guessed from the copy.
+        expect(prompt).not.toMatch(/coffee|roast/i);
         expect(String(call.body.negative_prompt)).toMatch(/text, letters/);
       }
       for (const creative of creatives) {
@@ -447,6 +452,78 @@ describe('the product and logo in every creative', { timeout: 300_000 }, () => {
       expect((await credits(account)).available).toBe(10);
     } finally {
       await workers.stop();
+    }
+  });
+});
+
+describe('the brief decides the picture', { timeout: 300_000 }, () => {
+  const SUMMARY =
+    'Brookfold Trail Co. sells folding electric bikes to city commuters in Bristol. Riders fold the bike in ten seconds and take it on the train. Rated 4.8/5 by 900 riders.';
+
+  it('the corrected subject of the stored brief is the scene of every production prompt; offline, its library picture', async () => {
+    const account = await api.newAccount(20);
+    const as = { apiKey: account.apiKey };
+    const client = (await api.call('create_client', { name: 'Brookfold Trail Co.' }, as)).body.client;
+    const generated = await api.call(
+      'generate_angles',
+      { client_id: client.id, research_summary: SUMMARY },
+      as,
+    );
+    expect(generated.status).toBe(200);
+    const corrected = await api.call(
+      'update_brief',
+      {
+        brief_id: generated.body.brief.id,
+        category: 'mobility > folding electric bikes',
+        subject: 'a folding electric bike leaning on a railing by a canal at dawn',
+      },
+      as,
+    );
+    expect(corrected.status).toBe(200);
+    const angles = (
+      await api.call('generate_angles', { client_id: client.id, brief_id: corrected.body.brief.id }, as)
+    ).body.angles as Array<{ id: string; brief_id?: string }>;
+    expect(angles[0]?.brief_id).toBe(corrected.body.brief.id);
+    const campaignWith = async () =>
+      (
+        await api.call(
+          'create_campaign',
+          {
+            client_id: client.id,
+            aspect_ratio: '1:1,9:16',
+            volume: 2,
+            selected_angle_ids: [angles[0]?.id],
+          },
+          as,
+        )
+      ).body.campaign;
+
+    const bedrock = runWorkers(api, bedrockWorkerDeps());
+    try {
+      const before = standIn.imageCalls().length;
+      const { job } = await runCampaign(account, (await campaignWith()).id, 2);
+      expect(job).toMatchObject({ succeeded: 2, failed: 0 });
+      const prompts = standIn
+        .imageCalls()
+        .slice(before)
+        .map((c) => String(c.body.prompt));
+      expect(prompts.length).toBeGreaterThan(0);
+      for (const prompt of prompts) {
+        expect(prompt).toContain('a folding electric bike leaning on a railing by a canal at dawn');
+        expect(prompt).not.toMatch(/["'\d]|#[0-9a-f]{6}|brookfold/i);
+      }
+    } finally {
+      await bedrock.stop();
+    }
+
+    const offline = runWorkers(api);
+    try {
+      const { job, creatives } = await runCampaign(account, (await campaignWith()).id, 2);
+      expect(job).toMatchObject({ succeeded: 2, failed: 0 });
+      // The library's bicycle, on the brand field, in the brand-block card of every ratio.
+      for (const creative of creatives) expect(creative.quality.layout).toBe('brand-block');
+    } finally {
+      await offline.stop();
     }
   });
 });

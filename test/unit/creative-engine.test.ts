@@ -5,9 +5,11 @@ import { contrastRatio } from '#core/creative/color.ts';
 import { composeCreative, QualityGateError } from '#core/creative/compose.ts';
 import { facesFor } from '#core/creative/fonts.ts';
 import { familyOrder } from '#core/creative/layouts/index.ts';
+import { legibleLogo, readLogo } from '#core/creative/logo.ts';
+import { repeatedPairs, sharedRun } from '#core/creative/one-message.ts';
 import { accentOn, brandPalette, onBrandLine, textOn } from '#core/creative/palette.ts';
 import { cutOutProduct } from '#core/creative/product.ts';
-import { buildSceneSvg, createTemplateImageModel, sceneCategory } from '#core/creative/scenes/index.ts';
+import { buildSceneSvg, createTemplateImageModel, sceneChoice } from '#core/creative/scenes/index.ts';
 import { fitText, wrapWords } from '#core/creative/text-fit.ts';
 import { deliverySize } from '#core/images/sizes.ts';
 import { BUSINESSES, pouchPng, serumJpeg } from '../../scripts/lib/sample-businesses.ts';
@@ -97,13 +99,32 @@ describe('product cut-out', () => {
 });
 
 describe('offline scenes', () => {
-  it('follow the business category and never stage an object without a product', () => {
-    expect(sceneCategory('a fitness app with home workouts', false)).toBe('app');
-    expect(sceneCategory('a boutique hotel by the sea', false)).toBe('hospitality');
-    expect(sceneCategory('payroll software for small business teams', false)).toBe('b2b');
-    expect(sceneCategory('a friendly dental clinic', false)).toBe('hospitality');
-    expect(sceneCategory('handmade candles', false)).toBe('abstract');
-    expect(sceneCategory('a fitness app', true)).toBe('product');
+  it('show what the brief says the business is, a stage for a product, and nothing without a brief', {
+    timeout: 60_000,
+  }, async () => {
+    const base = {
+      prompt: '',
+      negativePrompt: '',
+      width: 540,
+      height: 540,
+      aspectRatio: { w: 1, h: 1 },
+      seed: 1,
+      brand: BUSINESSES[0]?.brand ?? BUSINESSES[1]!.brand,
+      visualStyle: 'calm',
+    };
+    const pictureOf = async (subject: string, category: string) => {
+      const c = await sceneChoice({ ...base, picture: { subject, category } });
+      return c.kind === 'picture' ? c.picture.name : c.kind;
+    };
+    expect(await pictureOf('a dog trainer with a puppy on a lawn', 'pet care > dog training')).toMatch(/dog/);
+    expect(await pictureOf('a bouquet of tulips in a delivery box', 'retail > florist delivery')).toMatch(
+      /bouquet|tulip/,
+    );
+    expect(await pictureOf('an abstract notion of synergy', 'consulting > synergy facilitation')).toBe(
+      'field',
+    );
+    expect((await sceneChoice(base)).kind).toBe('field');
+    expect((await sceneChoice({ ...base, productImage: Buffer.from('x') })).kind).toBe('product');
   });
 
   it('are deterministic per seed and differ across angles', async () => {
@@ -119,7 +140,9 @@ describe('offline scenes', () => {
       brand: b.brand,
       visualStyle: style,
     });
-    expect(buildSceneSvg(req(1, 'calm'), 'abstract')).toBe(buildSceneSvg(req(1, 'calm'), 'abstract'));
+    expect(buildSceneSvg(req(1, 'calm'), { kind: 'field' })).toBe(
+      buildSceneSvg(req(1, 'calm'), { kind: 'field' }),
+    );
     const model = createTemplateImageModel();
     const thumb = async (seed: number, style: string) =>
       sharp((await model.generate(req(seed, style))).png)
@@ -134,7 +157,8 @@ describe('offline scenes', () => {
   });
 });
 
-describe('composeCreative', () => {
+// Composing is CPU work; the shared machine is slow at times.
+describe('composeCreative', { timeout: 30_000 }, () => {
   const b = BUSINESSES.find((x) => x.key === 'payroll');
   if (!b) throw new Error('no payroll');
   const size = deliverySize({ w: 1, h: 1 });
@@ -211,5 +235,140 @@ describe('composeCreative', () => {
       excludeText: ['Spring push Q3'],
     });
     expect(c.quality.warnings).toEqual(['copy_dropped: 2']);
+  });
+});
+
+describe('a logo that is always legible', { timeout: 30_000 }, () => {
+  const navy = '#14213D';
+  const wordmark = (fill: string, backdrop?: string) =>
+    sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="120">${backdrop ? `<rect width="400" height="120" fill="${backdrop}"/>` : ''}<rect x="10" y="30" width="380" height="18" fill="${fill}"/><rect x="10" y="70" width="260" height="18" fill="${fill}"/></svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
+  const canvas = (hex: string) => {
+    const c = Number.parseInt(hex.slice(1), 16);
+    const data = Buffer.alloc(600 * 400 * 3);
+    for (let i = 0; i < data.length; i += 3) {
+      data[i] = (c >> 16) & 255;
+      data[i + 1] = (c >> 8) & 255;
+      data[i + 2] = c & 255;
+    }
+    return { data, width: 600, height: 400 };
+  };
+  const box = { x: 100, y: 100, width: 200, height: 60 };
+
+  it('keeps a navy wordmark as it is on white, and plates it on navy (measured, 3:1 or more)', async () => {
+    const logo = await readLogo(await wordmark(navy));
+    if (!logo) throw new Error('logo unreadable');
+    const onWhite = await legibleLogo(canvas('#FFFFFF'), box, logo);
+    expect(onWhite.treatment).toBe('as-is');
+    expect(onWhite.plate).toBeUndefined();
+    expect(onWhite.contrast).toBeGreaterThan(10);
+    const onNavy = await legibleLogo(canvas(navy), box, logo);
+    expect(onNavy).toMatchObject({ treatment: 'plate', plate: '#FFFFFF' });
+    expect(onNavy.contrast).toBeGreaterThanOrEqual(3);
+  });
+
+  it('reads a boxed logo (its own backdrop) by its ink, and never plates it', async () => {
+    const logo = await readLogo(await wordmark(navy, '#FFFFFF'));
+    expect(logo?.boxed).toBe(true);
+    if (!logo) return;
+    const shown = await legibleLogo(canvas('#FFFFFF'), box, logo);
+    expect(shown.treatment).toBe('as-is');
+    expect(shown.contrast).toBeGreaterThan(10);
+  });
+
+  it('composes a navy-kit creative with its navy logo: logo_visible is the measurement', async () => {
+    const b = BUSINESSES[0];
+    if (!b) throw new Error('no business');
+    const size = deliverySize({ w: 1, h: 1 });
+    const brand = {
+      ...b.brand,
+      colors: { primary: navy, secondary: '#1F3A68', accent: '#FCA311', background: navy, text: '#FFFFFF' },
+    };
+    const visual = await createTemplateImageModel().generate({
+      prompt: b.category,
+      negativePrompt: '',
+      ...size,
+      aspectRatio: { w: 1, h: 1 },
+      seed: 1,
+      brand,
+      visualStyle: 'x',
+    });
+    for (const angleIndex of [0, 1, 2, 3]) {
+      const c = await composeCreative({
+        visual,
+        ...size,
+        aspectRatio: { w: 1, h: 1 },
+        copy: b.copy,
+        brand,
+        logo: await wordmark(navy),
+        angleIndex,
+      });
+      expect(c.quality.logo_contrast).toBeGreaterThanOrEqual(3);
+      expect(c.quality.logo_visible).toBe(true);
+    }
+  }, 60_000);
+});
+
+describe('one message per creative', { timeout: 60_000 }, () => {
+  const b = BUSINESSES.find((x) => x.key === 'dental');
+  if (!b) throw new Error('no dental');
+  it('never prints a body that repeats the headline or the offer, and prints the offer once', async () => {
+    const offer = 'Free first check-up for new patients';
+    const copy = {
+      headlines: ['Gentle care for nervous patients, with a free first check-up for new patients'],
+      bodies: [
+        'Gentle care for nervous patients, with evening appointments.',
+        'Book a free first check-up for new patients today.',
+        'Evening and same-day appointments.',
+      ],
+      offer,
+      cta: 'Book a visit',
+    };
+    for (const ratio of [
+      { w: 1, h: 1 },
+      { w: 9, h: 16 },
+    ]) {
+      const size = deliverySize(ratio);
+      const visual = createTemplateImageModel().draw({
+        prompt: b.category,
+        negativePrompt: '',
+        ...size,
+        aspectRatio: ratio,
+        seed: 3,
+        brand: b.brand,
+        visualStyle: 'x',
+      });
+      const c = await composeCreative({ visual, ...size, aspectRatio: ratio, copy, brand: b.brand });
+      const printed = c.printed.filter((p) => p.role !== 'wordmark');
+      expect(repeatedPairs(printed)).toEqual([]);
+      const all = printed.map((p) => p.text.toLowerCase()).join(' | ');
+      expect(all.split('free first check-up').length - 1).toBe(1);
+      expect(printed.find((p) => p.role === 'body')?.text ?? 'Evening and same-day appointments.').toBe(
+        'Evening and same-day appointments.',
+      );
+    }
+  });
+
+  it('finds a shared run of six words and a short text held whole', () => {
+    expect(sharedRun('We fix leaks the same day, every day', 'Leaks? We fix leaks the same day.')).toBe(
+      'we fix leaks the same day',
+    );
+    expect(
+      repeatedPairs([
+        { role: 'body', text: 'Save 20% off your first box today' },
+        { role: 'offer', text: '20% off' },
+      ]),
+    ).toEqual(['body/offer']);
+    expect(
+      repeatedPairs([
+        { role: 'headline', text: 'Roof repairs in Leeds' },
+        { role: 'cta', text: 'Book' },
+      ]),
+    ).toEqual([]);
   });
 });

@@ -91,14 +91,20 @@ describe('models', () => {
   it('advises leaving a Legacy model without blocking the deploy', () => {
     const [r] = checkModel(
       bedrockModel({
-        model: { found: true, name: 'Nova Canvas', providerName: 'Amazon', lifecycle: 'LEGACY' },
+        model: {
+          found: true,
+          name: 'Titan Image Generator v2',
+          providerName: 'Amazon',
+          lifecycle: 'LEGACY',
+          endOfLife: '2026-06-30T00:00:00.000Z',
+        },
       }),
       REGION,
     );
     expect(r).toMatchObject({
       status: 'fix',
       blocking: false,
-      message: expect.stringContaining('is Legacy'),
+      message: expect.stringContaining('is Legacy: it still works but has end of life on 2026-06-30'),
     });
   });
 

@@ -14,7 +14,10 @@ const dentalAngle = {
 
 const dental: SceneInput & { names: string[] } = {
   angle: dentalAngle,
-  briefTexts: ['Brightside new patients', 'Free consultation for new patients at our dental clinic'],
+  brief: {
+    category: 'health > dental clinic',
+    subject: 'a dentist chatting with a relaxed patient in a bright dental clinic, 2 chairs',
+  },
   brand: {
     colors: { primary: '#0E7C86', secondary: '#A7E0E0', accent: '#F28C28', background: '#FFFFFF' },
     tone_of_voice: 'Reassuring, friendly, clear; never clinical or scary',
@@ -27,12 +30,13 @@ const dental: SceneInput & { names: string[] } = {
 const FORBIDDEN = /["'“”‘’]|\d|#[0-9a-f]{3,6}/i;
 
 describe('visual prompts', () => {
-  it.each(['stability', 'nova-canvas'] as const)(
-    '%s: names the subject and its setting, with no quote, digit, hex colour or name',
+  it.each(['stability'] as const)(
+    "%s: names the brief's subject and setting, with no quote, digit, hex colour or name",
     (family) => {
-      const { prompt, negativePrompt, scene } = visualPrompt(family, dental);
-      expect(scene.category).toBe('dental');
-      expect(prompt).toContain('dental clinic');
+      const { prompt, negativePrompt } = visualPrompt(family, dental);
+      expect(prompt).toContain('a dentist chatting with a relaxed patient in a bright dental clinic');
+      // The style's dark and tense parts are dropped: the brand's tone rules them out.
+      expect(prompt).toContain('Art direction: single highlight.');
       expect(prompt).not.toMatch(FORBIDDEN);
       expect(prompt.toLowerCase()).not.toContain('brightside');
       expect(prompt).not.toContain('4.8');
@@ -76,32 +80,33 @@ describe('visual prompts', () => {
     expect(withProduct).toMatch(/left empty for the product in the right third/);
   });
 
-  it('names a subject for the bare default campaign and never its name', () => {
+  it('names no business without a brief, and never the campaign or client name', () => {
     const bare = visualPrompt('stability', {
-      briefTexts: ['Untitled Campaign'],
       brand: dental.brand,
       hasProduct: false,
       orientation: 'portrait',
       names: ['Untitled Campaign', 'Northwind Bakery'],
     });
-    expect(bare.prompt).toMatch(/^An? [a-z ]+ of an? [a-z]/);
-    expect(bare.prompt).not.toMatch(/untitled|northwind/i);
+    expect(bare.prompt).toMatch(/^An? [a-z ]+ of a calm backdrop/);
+    expect(bare.prompt).not.toMatch(/untitled|northwind|bakery|bread/i);
   });
 
-  it('recognises the category of an e-bike brief and sentences end with a full stop', () => {
-    const { prompt, scene } = visualPrompt('stability', {
+  it("keeps the art direction's picture words and drops its layout words and text triggers", () => {
+    const { prompt } = visualPrompt('stability', {
       ...dental,
       angle: {
-        name: 'Commute',
-        hook: 'Fold your e-bike in ten seconds and take the train.',
-        visual_style: 'bright airy photo of the city commute',
-        copy_direction: 'Show the commute.',
+        ...dentalAngle,
+        visual_style: 'bright airy photo of the city commute, bold headline overlay, "Save 20%" badge',
       },
-      briefTexts: [],
+      brief: {
+        category: 'mobility > e-bikes',
+        subject: 'a folding electric bike leaning on a canal railing at dawn',
+      },
       brand: { ...dental.brand, tone_of_voice: 'Energetic and confident' },
     });
-    expect(scene.category).toBe('cycling');
-    expect(prompt).toContain('a folding electric bike on a quiet city street at dawn');
+    expect(prompt).toContain('a folding electric bike leaning on a canal railing at dawn');
+    expect(prompt).toContain('Art direction: bright airy photo of the city commute.');
+    expect(prompt).not.toMatch(/headline|badge|save/i);
     for (const sentence of prompt.split(/(?<=\.)\s/)) expect(sentence).toMatch(/^[A-Z].*\.$/);
   });
 
@@ -111,17 +116,23 @@ describe('visual prompts', () => {
       angle: { ...dentalAngle, visual_style: 'authentic customer photo style, candid' },
     });
     expect(people.negativePrompt).toContain('extra fingers');
+    // A roofer is a person by WordNet, though the word says nothing of people.
+    const roofer = visualPrompt('stability', {
+      ...dental,
+      brief: {
+        category: 'home services > roofing',
+        subject: 'a roofer replacing slate tiles on a terraced house',
+      },
+    });
+    expect(roofer.negativePrompt).toContain('extra fingers');
     const still = visualPrompt('stability', {
       ...dental,
       angle: { ...dentalAngle, visual_style: 'calm minimal still life', copy_direction: 'Plain.' },
-      briefTexts: ['dental clinic'],
+      brief: {
+        category: 'food & drink > wine subscription',
+        subject: 'three bottles of wine on a kitchen table',
+      },
     });
     expect(still.negativePrompt).not.toContain('extra fingers');
-  });
-
-  it('keeps Nova Canvas text free of negation words and within its limit', () => {
-    const { prompt } = visualPrompt('nova-canvas', { ...dental, hasProduct: true });
-    expect(prompt.length).toBeLessThanOrEqual(1024);
-    expect(prompt).not.toMatch(/\b(no|nothing|never|without)\b/i);
   });
 });

@@ -4,12 +4,13 @@ import { FONT_FAMILIES } from '../fonts.ts';
 import { type DrawnVisual, PermanentImageError, type RgbPixels, type Visual } from '../images/types.ts';
 import { type BusyGrid, measureBusyGrid, type RelBox, salientBox } from './analysis.ts';
 import { releaseCanvas } from './canvas.ts';
-import { contrastRatio } from './color.ts';
 import { type CleanCopy, usableCopy } from './copy.ts';
 import { facesFor } from './fonts.ts';
 import { defaultPlacement, safeZone, unitScale } from './grid.ts';
 import { familyOrder, LAYOUTS } from './layouts/index.ts';
 import type { Fonts, LayoutContext, LayoutPlan } from './layouts/types.ts';
+import { type LegibleLogo, legibleLogo, readLogo } from './logo.ts';
+import { repeats } from './one-message.ts';
 import { brandPalette } from './palette.ts';
 import { cutOutProduct } from './product.ts';
 import { measureQuality } from './quality.ts';
@@ -73,34 +74,38 @@ async function decodeVisual(v: Visual): Promise<RgbPixels> {
   }
 }
 
-/** Re-layouts allowed after the first creative fails a gate. */
-const MAX_RELAYOUTS = 2;
+/** Families tried after the content's own: pure brand layouts that never read the picture. */
+const LAST_RESORT: readonly LayoutFamily[] = ['typographic', 'brand-block'];
 
 function family(value: string): FontFamily {
   return (FONT_FAMILIES as readonly string[]).includes(value) ? (value as FontFamily) : 'Inter';
 }
 
-type Logo = { png: Buffer; width: number; height: number };
-
-async function readLogo(bytes: Buffer | undefined): Promise<Logo | undefined> {
-  if (!bytes) return undefined;
-  try {
-    const { data, info } = await sharp(bytes)
-      .resize(600, 600, { fit: 'inside', withoutEnlargement: true })
-      .png()
-      .toBuffer({ resolveWithObject: true });
-    return { png: data, width: info.width, height: info.height };
-  } catch {
-    return undefined;
-  }
-}
-
-/** Every copy pairing to try in one layout: the preferred headline with each body, then without one, then shorter headlines. */
+/**
+ * Every copy pairing to try in one layout: the preferred headline with each body, then without
+ * one, then shorter headlines. Nothing is printed twice (one-message.ts): a body that repeats
+ * the headline, the offer or the CTA is never paired with them, and a headline that already
+ * carries the offer prints it once, there. The body is the first thing given up for room; the
+ * offer and the CTA never are.
+ */
 function* copyChoices(copy: CleanCopy) {
-  for (const headline of copy.headlines) {
-    for (const body of copy.bodies) yield { headline, body };
-    yield { headline, body: undefined };
+  const headlines = [
+    ...copy.headlines.filter((h) => !repeats(h, copy.cta)),
+    ...copy.headlines.filter((h) => repeats(h, copy.cta)),
+  ];
+  for (const headline of headlines) {
+    const offer = repeats(headline, copy.offer) ? undefined : copy.offer;
+    for (const body of copy.bodies) {
+      if (repeats(body, headline) || repeats(body, copy.offer) || repeats(body, copy.cta)) continue;
+      yield { headline, body, offer };
+    }
+    yield { headline, body: undefined, offer };
   }
+  // Last: an offer too long for its display block is set at body size in the body's place,
+  // still printed once and whole.
+  if (copy.offer)
+    for (const headline of headlines)
+      if (!repeats(headline, copy.offer)) yield { headline, body: copy.offer, offer: undefined };
 }
 
 /**
@@ -112,8 +117,8 @@ function* copyChoices(copy: CleanCopy) {
  *    the preferred copy whole at its minimum type sizes, else the next shorter copy, else the
  *    next family;
  * 5. render everything but the words, measure contrast, safe zone, sizes, banned words, product
- *    and logo from those pixels and the boxes; a failed gate re-lays out (up to twice), then
- *    fails with `quality_gate`;
+ *    and logo from those pixels and the boxes; a failed gate re-lays out in the next family, the
+ *    brand's own flat layouts last, and only when every one fails does the slot fail;
  * 6. draw logo and words and encode the PNG.
  */
 export async function composeCreative(input: ComposeInput): Promise<ComposedCreative> {
@@ -184,14 +189,26 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
     salient: CENTRE,
     variant: angleIndex + 5 * (seed % 2),
   };
+  const blank =
+    'blank' in input.visual && typeof input.visual.blank === 'function'
+      ? await input.visual.blank()
+      : Boolean((input.visual as Visual).blank);
   const order = familyOrder(
-    { hasProduct: Boolean(product), modelVisual: visualKind === 'model', hasOffer: Boolean(copy.offer) },
+    {
+      hasProduct: Boolean(product),
+      modelVisual: visualKind === 'model',
+      hasOffer: Boolean(copy.offer),
+      scenePicture: visualKind === 'scene' && !blank,
+    },
     angleIndex,
   );
   const assets: Assets = { focus: CENTRE, product: product?.png };
 
   const tries: Array<{ family: LayoutFamily; scrimBias: number }> = [];
-  for (const f of order) {
+  // The brand's own layouts close the list whatever content opened it: a flat field in the
+  // kit's colours holds the most words at legible sizes and always reads, so copy that fits
+  // nowhere else is re-laid out there instead of failing the slot (ADR 0038).
+  for (const f of [...order, ...LAST_RESORT.filter((l) => !order.includes(l))]) {
     tries.push({ family: f, scrimBias: 0 });
     if (f === 'calm-overlay') tries.push({ family: f, scrimBias: 1 });
   }
@@ -206,7 +223,7 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
         ...base,
         ...reading,
         scrimBias: attempt.scrimBias,
-        copy: { ...choice, offer: copy.offer, cta: copy.cta },
+        copy: { ...choice, cta: copy.cta },
       });
       if (plan) break;
     }
@@ -219,51 +236,43 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
       );
     }
     const background = await renderBackground(plan, W, H, assets);
-    const logoPixels = plan.logo && logo ? await logoRaster(logo, plan.logo) : undefined;
-    let measured = measureQuality({
+    let shownLogo: LegibleLogo | undefined;
+    if (plan.logo && logo) {
+      shownLogo = await legibleLogo(background, plan.logo, logo);
+      plan.logo.chip = shownLogo.plate;
+      if (shownLogo.treatment !== 'as-is') warnings.push(`logo_${shownLogo.treatment}`);
+    }
+    const measured = measureQuality({
       plan,
       background,
       safe,
       banned: input.brand.banned_words,
       gates,
       wantProduct: Boolean(product),
-      logoPixels,
+      logoContrast: shownLogo?.contrast,
     });
-    if (plan.logo && logo && measured.quality.logo_visible === false) {
-      plan.logo.chip = chipFor(background, plan.logo);
-      measured = measureQuality({
-        plan,
-        background,
-        safe,
-        banned: input.brand.banned_words,
-        gates,
-        wantProduct: Boolean(product),
-        logoPixels,
-      });
-    }
     if (measured.failed) {
       lastFailure = {
         gate: measured.failed,
         detail: `${attempt.family}: min_contrast ${measured.quality.min_contrast}, min_text_px ${measured.quality.min_text_px}`,
       };
       releaseCanvas(background);
-      if (relayouts >= MAX_RELAYOUTS) break;
       relayouts++;
       continue;
     }
     const photo = visualKind === 'model' && plan.visualBox !== undefined;
-    const png = await renderFinal(
-      plan,
-      background,
-      plan.logo && logo ? logo : undefined,
-      photo ? PNG_LEVEL.photo : PNG_LEVEL.flat,
-    );
+    const png = await renderFinal(plan, background, shownLogo, photo ? PNG_LEVEL.photo : PNG_LEVEL.flat);
     releaseCanvas(background);
     return {
       png,
       width: W,
       height: H,
-      quality: { ...measured.quality, relayouts, ...(warnings.length > 0 ? { warnings } : {}) },
+      printed: plan.texts.map((t) => ({ role: t.role, text: t.lines.join(' ') })),
+      quality: {
+        ...measured.quality,
+        relayouts,
+        ...(warnings.length > 0 ? { warnings: [...new Set(warnings)] } : {}),
+      },
     };
   }
   if (lastFailure) throw new QualityGateError(lastFailure.gate, lastFailure.detail);
@@ -271,20 +280,4 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
     'text_fit',
     `the copy does not fit any layout at ${Math.round(unitScale(W, H) * 1080)} px scale`,
   );
-}
-
-async function logoRaster(logo: Logo, box: { width: number; height: number }) {
-  const { data, info } = await sharp(logo.png)
-    .resize(Math.max(1, Math.round(box.width)), Math.max(1, Math.round(box.height)), { fit: 'fill' })
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
-
-/** White or near-black chip behind a logo that vanishes into its backdrop: whichever contrasts more. */
-function chipFor(bg: Raster, box: { x: number; y: number; width: number; height: number }): string {
-  const i = (Math.round(box.y + box.height / 2) * bg.width + Math.round(box.x + box.width / 2)) * 3;
-  const under = { r: bg.data[i] ?? 0, g: bg.data[i + 1] ?? 0, b: bg.data[i + 2] ?? 0 };
-  return contrastRatio('#FFFFFF', under) >= contrastRatio('#111111', under) ? '#FFFFFF' : '#111111';
 }

@@ -2,6 +2,7 @@ import { containsBanned } from '../text/policy/copy-policy.ts';
 import { parseHex, srgbToLinear } from './color.ts';
 import { inside, intersectionArea, minTypeSize } from './grid.ts';
 import type { LayoutPlan, PlacedText } from './layouts/types.ts';
+import { LOGO_MIN_CONTRAST } from './logo.ts';
 import type { Raster } from './render.ts';
 import { lineWidth } from './text-fit.ts';
 import type { Box, CreativeQuality, QualityGates } from './types.ts';
@@ -49,40 +50,6 @@ export function textContrast(bg: Raster, text: PlacedText): number {
   return ratios[Math.floor(ratios.length * 0.01)] ?? 21;
 }
 
-/** Share of the logo's box whose pixels stand apart from the backdrop around it (2:1 or more). */
-function logoVisible(
-  bg: Raster,
-  plan: LayoutPlan,
-  logoPixels: { data: Buffer; width: number; height: number } | undefined,
-): boolean | null {
-  const l = plan.logo;
-  if (!l || !logoPixels) return null;
-  if (l.x < 0 || l.y < 0 || l.x + l.width > bg.width || l.y + l.height > bg.height) return false;
-  const chip = l.chip ? parseHex(l.chip) : undefined;
-  let visible = 0;
-  let opaque = 0;
-  for (let y = 0; y < logoPixels.height; y++)
-    for (let x = 0; x < logoPixels.width; x++) {
-      const i = (y * logoPixels.width + x) * 4;
-      if ((logoPixels.data[i + 3] ?? 0) < 128) continue;
-      opaque++;
-      const bx = Math.min(bg.width - 1, Math.round(l.x + (x * l.width) / logoPixels.width));
-      const by = Math.min(bg.height - 1, Math.round(l.y + (y * l.height) / logoPixels.height));
-      const j = (by * bg.width + bx) * 3;
-      const under = chip ?? { r: bg.data[j] ?? 0, g: bg.data[j + 1] ?? 0, b: bg.data[j + 2] ?? 0 };
-      const lum = (p: { r: number; g: number; b: number }) =>
-        0.2126 * (LINEAR[p.r] ?? 0) + 0.7152 * (LINEAR[p.g] ?? 0) + 0.0722 * (LINEAR[p.b] ?? 0);
-      const a = lum({
-        r: logoPixels.data[i] ?? 0,
-        g: logoPixels.data[i + 1] ?? 0,
-        b: logoPixels.data[i + 2] ?? 0,
-      });
-      const b = lum(under);
-      if ((Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) >= 1.6) visible++;
-    }
-  return opaque > 0 && visible / opaque >= 0.3;
-}
-
 function productVisible(plan: LayoutPlan, W: number, H: number, wanted: boolean): boolean | null {
   if (!wanted) return null;
   const p = plan.product;
@@ -109,7 +76,8 @@ export function measureQuality(input: {
   banned: readonly string[];
   gates: QualityGates;
   wantProduct: boolean;
-  logoPixels?: { data: Buffer; width: number; height: number } | undefined;
+  /** The logo's measured contrast against what it sits on (logo.ts); undefined without a logo. */
+  logoContrast?: number | undefined;
 }): Measured {
   const { plan, background: bg, safe, gates } = input;
   const W = bg.width;
@@ -138,7 +106,8 @@ export function measureQuality(input: {
     safe_zone_ok: safeOk,
     banned_words: banned,
     product_visible: productVisible(plan, W, H, input.wantProduct),
-    logo_visible: logoVisible(bg, plan, input.logoPixels),
+    logo_visible: input.logoContrast === undefined ? null : input.logoContrast >= LOGO_MIN_CONTRAST,
+    logo_contrast: input.logoContrast === undefined ? null : Math.round(input.logoContrast * 100) / 100,
     text_region: plan.textRegion,
     boxes: plan.texts.map((t) => ({
       role: t.role,

@@ -49,7 +49,10 @@ export type CreativeQuality = {
   safe_zone_ok: boolean;
   banned_words: number;
   product_visible: boolean | null;
+  /** The logo's measured contrast reaches 3:1 (null without a logo: a wordmark is drawn). */
   logo_visible: boolean | null;
+  /** WCAG contrast of the logo's ink against the pixels (or plate) under it. */
+  logo_contrast: number | null;
   /** Where the text went on the visual and how busy that region was (0 = flat). */
   text_region?: { name: string; busy: number } | undefined;
   /** Every text box as laid out (canvas px), so a caller can check the measure. */
@@ -97,4 +100,6 @@ export type ComposedCreative = {
   width: number;
   height: number;
   quality: CreativeQuality;
+  /** The words as printed, per role (not stored: for checks that read what a creative says). */
+  printed: Array<{ role: 'headline' | 'body' | 'offer' | 'cta' | 'wordmark'; text: string }>;
 };

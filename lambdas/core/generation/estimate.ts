@@ -1,6 +1,7 @@
 import type { Deps } from '../deps.ts';
 import { getAccount } from '../entities/account.ts';
 import type { Campaign } from '../entities/campaign.ts';
+import { listPricePerImage } from '../images/catalogue.ts';
 import { nativeSizeOf } from '../images/native-sizes.ts';
 import { deliverySize, parseRatio } from '../images/sizes.ts';
 import { planVisual } from '../images/visual-plan.ts';
@@ -48,7 +49,10 @@ export async function estimateGeneration(
   const { plans } = planCampaignBatch(campaign);
   const available = (await getAccount(deps, accountId))?.credits.available ?? 0;
   const modelCalls = countModelCalls(plans, deps.config.imageProvider);
-  const price = deps.config.imageModelUsdPerCall;
+  // The operator's stated price wins; otherwise the list price of a model the catalogue knows.
+  const price =
+    deps.config.imageModelUsdPerCall ??
+    (deps.config.imageProvider === 'template' ? undefined : listPricePerImage(deps.config.imageModelId));
   return {
     jobs: plans.length,
     credits: plans.length,

@@ -95,7 +95,8 @@ export async function prepareCampaign(
   const suggested = batchSize({ angles: angles.length, ratios: ratios.length, volume: 1 }).combinations * 2;
 
   const warnings: string[] = [];
-  if (!campaign.product_image_url)
+  // An uploaded product asset is a product image as much as a URL is.
+  if (!campaign.product_image_url && !campaign.product_asset_id)
     warnings.push('No product image: the creatives will show the brand visual without the product.');
   if (angles.length === 0)
     warnings.push(

@@ -35,25 +35,11 @@ export function nearestRatio<T extends string>(target: { w: number; h: number },
   return best;
 }
 
-/** Sizes Nova Canvas accepts (multiples of 16, under 4.19 MP), one per common shape. */
-export const NOVA_SIZES: Record<string, { width: number; height: number }> = {
-  '1:1': { width: 1024, height: 1024 },
-  '4:5': { width: 1088, height: 1360 },
-  '9:16': { width: 720, height: 1280 },
-  '2:3': { width: 1024, height: 1536 },
-  '16:9': { width: 1280, height: 720 },
-  '3:2': { width: 1536, height: 1024 },
-};
-
 /** The configured provider's native size per shape; undefined for the offline template model. */
 export function nativeSizeOf(
-  provider: 'template' | 'bedrock-stability' | 'bedrock-nova-canvas',
+  provider: 'template' | 'bedrock-stability',
 ): ((ratio: { w: number; h: number }) => { width: number; height: number }) | undefined {
   if (provider === 'bedrock-stability')
     return (ratio) => STABILITY_SIZES[nearestRatio(ratio, STABILITY_RATIOS)];
-  if (provider === 'bedrock-nova-canvas') {
-    return (ratio) =>
-      NOVA_SIZES[nearestRatio(ratio, Object.keys(NOVA_SIZES))] as { width: number; height: number };
-  }
   return undefined;
 }

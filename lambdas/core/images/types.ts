@@ -15,6 +15,8 @@ export type VisualRequest = {
   visualStyle: string;
   /** Decoded product image (PNG/JPEG/WebP bytes) when the campaign has one. */
   productImage?: Buffer | undefined;
+  /** What the stored brief says a picture of this business shows (ADR 0037). */
+  picture?: { subject: string; category: string } | undefined;
 };
 
 export type Visual = {
@@ -25,6 +27,8 @@ export type Visual = {
   /** Model id that made it, e.g. `template-v1` or `stability.sd3-5-large-v1:0`. */
   model: string;
   seed: number;
+  /** The offline model found nothing relevant to show: the image is the brand's field alone. */
+  blank?: boolean | undefined;
 };
 
 /**
@@ -45,10 +49,12 @@ export type DrawnVisual = {
   model: string;
   seed: number;
   pixels(scale: number): Promise<RgbPixels>;
+  /** Resolves true when the drawing shows no picture (the brand's field alone). */
+  blank?: (() => Promise<boolean>) | undefined;
 };
 
 /** How a model family is asked for a picture; `template` is the offline renderer. */
-export type ModelFamily = 'template' | 'stability' | 'nova-canvas';
+export type ModelFamily = 'template' | 'stability';
 
 export interface ImageModel {
   readonly id: string;

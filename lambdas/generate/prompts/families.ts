@@ -26,7 +26,8 @@ function negatives(scene: Scene): string[] {
 function sentences(scene: Scene): string[] {
   const light = scene.lowKey ? 'low-key directional light' : 'soft natural light';
   return [
-    `${/^[aeiou]/.test(scene.medium) ? 'An' : 'A'} ${scene.medium} of ${scene.subject} ${scene.setting}.`,
+    `${/^[aeiou]/.test(scene.medium) ? 'An' : 'A'} ${scene.medium} of ${scene.subject}.`,
+    scene.style ? `Art direction: ${scene.style}.` : '',
     `Mood: ${listWords(scene.moods)}, ${light}.`,
     `Colour palette of ${listWords(scene.colors)}.`,
     `${compositionDirection(scene)}.`,
@@ -43,20 +44,5 @@ export function stabilityPrompt(scene: Scene, names: readonly string[]): FamilyP
   return {
     prompt: scrub(sentences(scene).join(' '), names),
     negativePrompt: negatives(scene).join(', '),
-  };
-}
-
-/**
- * Amazon Nova Canvas: its guide asks for a caption-like description without negation words in
- * `text` (≤ 1024 characters), the unwanted in `negativeText`, and the palette as hex values in
- * `colors` (COLOR_GUIDED_GENERATION), which is where the brand colours go instead of the text.
- */
-export function novaCanvasPrompt(scene: Scene, names: readonly string[]): FamilyPrompt {
-  const text = sentences(scene)
-    .filter((s) => !s.startsWith('Nothing placed'))
-    .join(' ');
-  return {
-    prompt: scrub(text, names).slice(0, 1024),
-    negativePrompt: [...negatives(scene), 'packaging on the empty surface'].join(', ').slice(0, 1024),
   };
 }

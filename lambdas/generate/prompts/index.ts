@@ -1,8 +1,8 @@
-import { type FamilyPrompt, novaCanvasPrompt, stabilityPrompt } from './families.ts';
+import { type FamilyPrompt, stabilityPrompt } from './families.ts';
 import { describeScene, type Orientation, type Scene, type SceneInput } from './scene.ts';
 
 export type { FamilyPrompt, Orientation, Scene };
-export type ModelFamily = 'stability' | 'nova-canvas' | 'template';
+export type ModelFamily = 'stability' | 'template';
 
 /**
  * The prompt for one visual, written for the model family that will paint it. Pure: the same
@@ -14,7 +14,7 @@ export function visualPrompt(
   input: SceneInput & { names: readonly string[] },
 ): FamilyPrompt & { scene: Scene } {
   const scene = describeScene(input);
-  const written =
-    family === 'nova-canvas' ? novaCanvasPrompt(scene, input.names) : stabilityPrompt(scene, input.names);
-  return { ...written, scene };
+  // Stability is the one family that paints today; `family` picks the writer of the next one.
+  void family;
+  return { ...stabilityPrompt(scene, input.names), scene };
 }

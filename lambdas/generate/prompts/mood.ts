@@ -57,6 +57,11 @@ export function moodWords(input: { visualStyle: string; tone: string }): string[
   return words.length > 0 ? words.slice(0, 3) : ['inviting', 'clean'];
 }
 
+/** The mood words a text names ("dark editorial photo" → ["dark", "expert"]). */
+export function moodsIn(text: string): string[] {
+  return MOODS.filter((m) => m.match.test(text)).map((m) => m.word);
+}
+
 /** Whether the chosen moods call for low-key light. */
 export function isLowKey(words: readonly string[]): boolean {
   return words.some((w) => MOODS.find((m) => m.word === w)?.pole === 'dark');

@@ -1,13 +1,15 @@
 import { paletteNames } from './colors.ts';
-import { isLowKey, moodWords } from './mood.ts';
-import { detectSubject, type Subject } from './subject.ts';
+import { isLowKey, moodsIn, moodWords } from './mood.ts';
+import { type PictureBrief, type Subject, subjectFromBrief } from './subject.ts';
 
 /** The shape of the visual being asked for, which decides where the calm space goes. */
 export type Orientation = 'portrait' | 'landscape' | 'square';
 
-/** What every family's prompt is written from: nothing in it is free text from the caller. */
+/** What every family's prompt is written from. */
 export type Scene = Subject & {
   medium: string;
+  /** The angle's art direction, without words a model would paint as lettering. */
+  style: string;
   moods: string[];
   lowKey: boolean;
   colors: string[];
@@ -17,8 +19,8 @@ export type Scene = Subject & {
 
 export type SceneInput = {
   angle?: { name: string; hook: string; visual_style: string; copy_direction: string } | undefined;
-  /** Words of the brief the category can be recognised from (offer, prepared copy, client facts). */
-  briefTexts: readonly string[];
+  /** The stored brief's category and subject: what the picture shows (ADR 0037). */
+  brief?: PictureBrief | undefined;
   brand: {
     colors: { primary: string; secondary: string; accent: string; background: string };
     tone_of_voice: string;
@@ -35,17 +37,36 @@ const MEDIUMS: readonly [RegExp, string][] = [
   [/\b(candid|customer|lifestyle)\b/i, 'candid lifestyle photograph'],
 ];
 
+/** Art-direction words that ask for lettering or a layout rather than a picture. */
+const LAYOUT_WORDS =
+  /\b(text|typography|type|font|headline|copy|caption|logo|words?|letters?|overlay|cta|button|offer|badge|banner)\b/i;
+
+/**
+ * The angle's visual style as a model reads it: its picture words, none of its layout words, and
+ * none of the moods the brand's tone ruled out (`keep`: the moods chosen).
+ */
+export function styleFor(visualStyle: string, keep: readonly string[]): string {
+  return visualStyle
+    .replace(/["'`“”‘’«»]/g, '')
+    .replace(/\S*\d\S*/g, '')
+    .split(/[,;.]/)
+    .map((part) => part.trim())
+    .filter((part) => part && !LAYOUT_WORDS.test(part) && !/#[0-9a-f]{3,8}/i.test(part))
+    .filter((part) => moodsIn(part).every((m) => keep.includes(m)))
+    .join(', ');
+}
+
 export function describeScene(input: SceneInput): Scene {
   const style = input.angle?.visual_style ?? '';
-  const subject = detectSubject(
-    [input.angle?.hook ?? '', input.angle?.copy_direction ?? '', style, ...input.briefTexts],
-    { hasProduct: input.hasProduct, artDirection: style },
-  );
   const moods = moodWords({ visualStyle: style, tone: input.brand.tone_of_voice });
   const medium = MEDIUMS.find(([re]) => re.test(style))?.[1] ?? 'commercial photograph';
+  const subject = subjectFromBrief(input.brief, input.hasProduct);
   return {
     ...subject,
+    // People are in the picture when the brief's subject or the art direction puts them there.
+    people: subject.people || /\b(people|person|customer|team|portrait|hands?)\b/i.test(style),
     medium,
+    style: styleFor(style, moods),
     moods,
     lowKey: isLowKey(moods),
     colors: paletteNames(input.brand.colors),
@@ -60,9 +81,7 @@ export function describeScene(input: SceneInput): Scene {
  * carries the copy on the left.
  */
 export function compositionDirection(scene: Scene): string {
-  const place = scene.hasProduct
-    ? `${scene.productStage} left empty for the product`
-    : `${scene.subject.replace(/^an? /, 'the ')}`;
+  const place = scene.hasProduct ? `${scene.productStage} left empty for the product` : 'the main subject';
   switch (scene.orientation) {
     case 'portrait':
       return `Calm, empty background in the upper half of the frame, ${place} in the lower third, centred`;

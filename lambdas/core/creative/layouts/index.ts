@@ -14,7 +14,13 @@ export const LAYOUTS: Record<LayoutFamily, Layout> = {
   'brand-block': brandBlock,
 };
 
-export type Content = { hasProduct: boolean; modelVisual: boolean; hasOffer: boolean };
+export type Content = {
+  hasProduct: boolean;
+  modelVisual: boolean;
+  hasOffer: boolean;
+  /** An offline picture of the business (not the brand field alone): shown in a brand-block card. */
+  scenePicture?: boolean | undefined;
+};
 
 /**
  * The layout families to try, in order. Content decides which are open: without a product or a
@@ -24,6 +30,8 @@ export type Content = { hasProduct: boolean; modelVisual: boolean; hasOffer: boo
  */
 export function familyOrder(content: Content, angleIndex: number): LayoutFamily[] {
   let open: LayoutFamily[];
+  if (!content.hasProduct && !content.modelVisual && content.scenePicture)
+    return ['brand-block', 'typographic'];
   if (!content.hasProduct && !content.modelVisual) open = ['typographic', 'brand-block'];
   else if (content.modelVisual)
     open = [

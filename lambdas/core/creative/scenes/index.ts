@@ -8,124 +8,50 @@ import {
   type VisualRequest,
 } from '../../images/types.ts';
 import { brandPalette } from '../palette.ts';
-import { abstractScene } from './abstract.ts';
-import { deviceScene } from './device.ts';
-import { editorialScene } from './editorial.ts';
+import { choosePicture } from '../pictures/choose.ts';
+import type { LibraryPicture } from '../pictures/library.ts';
+import { illustrationScene } from './illustration.ts';
 import { createRng, flattenOpacity, hash32, type SceneContext } from './kit.ts';
-import { roomScene } from './room.ts';
 import { stageScene } from './stage.ts';
 
 /**
- * The offline image model: a scene drawn in code from the brand palette, chosen by what the
- * business is (apps get device frames, hospitality a room, B2B editorial blocks, a physical
- * product a studio stage, anything else an abstract brand-colour composition). The seed and the
- * angle's visual style vary the scene; the same request always gives the same bytes. The product
- * itself is not drawn here: the compositor cuts it out and places it where the layout says.
+ * The offline image model. What the picture shows is decided by the brief (ADR 0037), never
+ * guessed from the copy: with a product, a studio stage the compositor stands the product on;
+ * otherwise the library picture that matches the brief's subject and category, on a field of the
+ * brand's colours; when nothing in the library matches (or there is no brief), the field alone,
+ * marked `blank` so the compositor sets a brand layout. The seed and the angle's visual style
+ * vary the field; the same request always gives the same bytes.
  */
 
-export const TEMPLATE_MODEL_ID = 'template-v2';
+export const TEMPLATE_MODEL_ID = 'template-v3';
 
-export const SCENE_CATEGORIES = ['abstract', 'app', 'hospitality', 'b2b', 'product'] as const;
-export type SceneCategory = (typeof SCENE_CATEGORIES)[number];
+/** What the scene is drawn from: a product stage, a library picture, or the brand field alone. */
+export type SceneChoice =
+  | { kind: 'product' }
+  | { kind: 'picture'; picture: LibraryPicture }
+  | { kind: 'field' };
 
-const KEYWORDS: Record<Exclude<SceneCategory, 'abstract' | 'product'>, string[]> = {
-  app: [
-    'app',
-    'apps',
-    'mobile',
-    'download',
-    'iphone',
-    'android',
-    'ios',
-    'smartphone',
-    'phone',
-    'device',
-    'screen',
-    'tracker',
-    'workout app',
-    'fitness app',
-  ],
-  hospitality: [
-    'hotel',
-    'restaurant',
-    'cafe',
-    'café',
-    'coffee shop',
-    'bar',
-    'resort',
-    'spa',
-    'stay',
-    'room',
-    'rooms',
-    'dining',
-    'guest',
-    'guests',
-    'bakery',
-    'clinic',
-    'dental',
-    'dentist',
-    'salon',
-    'studio space',
-    'interior',
-    'venue',
-    'gym',
-    'hospitality',
-  ],
-  b2b: [
-    'b2b',
-    'payroll',
-    'saas',
-    'software',
-    'accounting',
-    'invoice',
-    'invoices',
-    'invoicing',
-    'enterprise',
-    'teams',
-    'hr',
-    'crm',
-    'analytics',
-    'dashboard',
-    'workflow',
-    'finance',
-    'compliance',
-    'business',
-    'businesses',
-    'platform',
-    'office',
-  ],
-};
+/** Library choices per brief, kept for a warm worker's next slots of the same campaign. */
+const chosen = new Map<string, Promise<LibraryPicture | undefined>>();
 
-/** The scene category a request asks for, by keyword in its prompt and visual style; a product always gets a stage. */
-export function sceneCategory(text: string, hasProduct: boolean): SceneCategory {
-  if (hasProduct) return 'product';
-  const words = ` ${text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s-]/gu, ' ')
-    .replace(/\s+/g, ' ')} `;
-  let best: SceneCategory = 'abstract';
-  let bestScore = 0;
-  for (const [category, keywords] of Object.entries(KEYWORDS) as Array<[SceneCategory, string[]]>) {
-    const score = keywords.reduce((s, k) => s + (words.includes(` ${k} `) ? 1 : 0), 0);
-    if (score > bestScore) {
-      best = category;
-      bestScore = score;
-    }
+export async function sceneChoice(request: VisualRequest): Promise<SceneChoice> {
+  if (request.productImage) return { kind: 'product' };
+  const brief = request.picture;
+  if (!brief) return { kind: 'field' };
+  const key = `${brief.category}\n${brief.subject}`;
+  let hit = chosen.get(key);
+  if (!hit) {
+    hit = choosePicture(brief).then((c) => c?.picture);
+    if (chosen.size > 500) chosen.clear();
+    chosen.set(key, hit);
   }
-  return best;
+  const picture = await hit;
+  return picture ? { kind: 'picture', picture } : { kind: 'field' };
 }
 
-const SCENES: Record<SceneCategory, (s: SceneContext) => string> = {
-  abstract: abstractScene,
-  app: deviceScene,
-  hospitality: roomScene,
-  b2b: editorialScene,
-  product: stageScene,
-};
-
-export function buildSceneSvg(request: VisualRequest, category: SceneCategory): string {
+export function buildSceneSvg(request: VisualRequest, choice: SceneChoice): string {
   const { width: W, height: H } = request;
-  const rng = createRng(hash32(`${request.seed}|${category}|${request.visualStyle.trim().toLowerCase()}`));
+  const rng = createRng(hash32(`${request.seed}|${choice.kind}|${request.visualStyle.trim().toLowerCase()}`));
   const scene: SceneContext = {
     W,
     H,
@@ -136,7 +62,10 @@ export function buildSceneSvg(request: VisualRequest, category: SceneCategory): 
     defs: [],
     ids: 0,
   };
-  const body = SCENES[category](scene);
+  const body =
+    choice.kind === 'product'
+      ? stageScene(scene)
+      : illustrationScene(scene, choice.kind === 'picture' ? choice.picture : undefined);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><defs>${scene.defs.join('')}</defs>${flattenOpacity(body)}</svg>`;
 }
 
@@ -153,9 +82,9 @@ function checkSize(width: number, height: number): void {
   }
 }
 
-function sceneSvg(request: VisualRequest): string {
-  const category = sceneCategory(`${request.prompt} ${request.visualStyle}`, Boolean(request.productImage));
-  return buildSceneSvg(request, category);
+async function sceneSvg(request: VisualRequest): Promise<{ svg: string; blank: boolean }> {
+  const choice = await sceneChoice(request);
+  return { svg: buildSceneSvg(request, choice), blank: choice.kind === 'field' };
 }
 
 const RESVG = { font: { loadSystemFonts: false }, logLevel: 'off' } as const;
@@ -176,23 +105,33 @@ export function createTemplateImageModel(): ImageModel & Required<Pick<ImageMode
     async generate(request: VisualRequest): Promise<Visual> {
       const { width, height } = request;
       checkSize(width, height);
-      const image = await renderAsync(sceneSvg(request), RESVG);
+      const { svg, blank } = await sceneSvg(request);
+      const image = await renderAsync(svg, RESVG);
       const png = Buffer.from(image.asPng());
-      return { png, width, height, model: TEMPLATE_MODEL_ID, seed: request.seed };
+      return {
+        png,
+        width,
+        height,
+        model: TEMPLATE_MODEL_ID,
+        seed: request.seed,
+        ...(blank ? { blank } : {}),
+      };
     },
     draw(request: VisualRequest): DrawnVisual {
       const { width, height } = request;
       checkSize(width, height);
-      let svg: string | undefined;
+      let made: Promise<{ svg: string; blank: boolean }> | undefined;
+      const scene = () => {
+        made ??= sceneSvg(request);
+        return made;
+      };
       return {
         width,
         height,
         model: TEMPLATE_MODEL_ID,
         seed: request.seed,
-        pixels: (scale: number) => {
-          svg ??= sceneSvg(request);
-          return drawScene(svg, width, scale);
-        },
+        blank: async () => (await scene()).blank,
+        pixels: async (scale: number) => drawScene((await scene()).svg, width, scale),
       };
     },
   };

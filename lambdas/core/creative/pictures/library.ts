@@ -1,0 +1,65 @@
+import { createRequire } from 'node:module';
+
+/**
+ * The offline picture library: Microsoft's Fluent Emoji (flat), an illustration set kept by its
+ * makers and shipped as Iconify JSON, annotated with the Unicode CLDR name of each emoji and the
+ * keywords of `emojilib`. Only what can depict a business is kept: people at work, animals and
+ * nature, food and drink, places and transport, activities and objects (no faces, symbols or
+ * flags). Loaded on first use (the JSON is 9 MB); a creative that shows no picture never pays.
+ */
+
+export type LibraryPicture = {
+  /** Icon name in the set, e.g. `construction-worker`. */
+  name: string;
+  /** The CLDR name's words, e.g. ["construction", "worker"]. */
+  nameWords: string[];
+  /** Looser keywords of emojilib, e.g. ["builder", "hard hat"]. */
+  keywords: string[];
+  /** SVG body on the set's 32 × 32 grid. */
+  body: string;
+};
+
+const GROUPS = new Set([
+  'People & Body',
+  'Animals & Nature',
+  'Food & Drink',
+  'Travel & Places',
+  'Activities',
+  'Objects',
+]);
+/** Hands, gestures and kisses say nothing about a business. */
+const NAMES_OUT =
+  /\b(hand|hands|finger|thumbs|fist|nail|selfie|gesturing|facepalming|shrugging|bowing|pouting|frowning|tipping|raising|kiss|heart|family|vampire|zombie|genie|mage|fairy|elf|merperson|troll|ninja|superhero|supervillain)\b/;
+const NAME_STOPWORDS = new Set(['with', 'and', 'of', 'the', 'a', 'in', 'on', 'button', 'face']);
+
+type IconSet = { icons: Record<string, { body: string }>; aliases?: Record<string, { parent: string }> };
+type EmojiData = Record<string, { name: string; slug: string; group: string; skin_tone_support?: boolean }>;
+
+let library: LibraryPicture[] | undefined;
+
+export function pictureLibrary(): LibraryPicture[] {
+  if (library) return library;
+  const require = createRequire(import.meta.url);
+  const set = require('@iconify-json/fluent-emoji-flat/icons.json') as IconSet;
+  const emoji = require('unicode-emoji-json/data-by-emoji.json') as EmojiData;
+  const keywords = require('emojilib') as Record<string, string[]>;
+  const out: LibraryPicture[] = [];
+  for (const [char, data] of Object.entries(emoji)) {
+    if (!GROUPS.has(data.group) || NAMES_OUT.test(data.name.toLowerCase())) continue;
+    const name = data.slug.replace(/_/g, '-');
+    const icon = set.icons[name] ?? set.icons[set.aliases?.[name]?.parent ?? ''];
+    if (!icon) continue;
+    const nameWords = data.name
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w && !NAME_STOPWORDS.has(w));
+    out.push({
+      name,
+      nameWords,
+      keywords: (keywords[char] ?? []).slice(1).map((k) => k.toLowerCase().replace(/_/g, ' ')),
+      body: icon.body,
+    });
+  }
+  library = out;
+  return out;
+}

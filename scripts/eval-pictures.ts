@@ -1,0 +1,121 @@
+/**
+ * The picture half of the brief evaluation (issue 24), runnable alone until `npm run eval:briefs`
+ * takes its sections: over the shared corpus × 1:1, 4:5, 9:16, 16:9 through the offline path,
+ *   - composition: text_fit (and any other gate) failures, texts printed twice (a run of six
+ *     words), the offer printed more than once, logo contrast under 3:1;
+ *   - relevance: the share of creatives whose picture is relevant to the gold subject or
+ *     category by the project's check (eval/pictures/relevance.ts), and how many show a picture
+ *     relevant to another brief's vertical instead.
+ *
+ *   - production prompts (Stability writer) of each brief's first angle in three orientations:
+ *     the gold subject's head noun or a synonym named, no quote, digit or hex colour, a word of
+ *     the angle's visual style kept.
+ *
+ *   npx tsx scripts/eval-pictures.ts [--only=1,3,5] [--half=odd|even] [--prompts-only]
+ */
+
+import { sceneChoice } from '#core/creative/scenes/index.ts';
+import { composeBrief } from '../eval/pictures/compose-corpus.ts';
+import { loadPictureCorpus } from '../eval/pictures/corpus.ts';
+import { checkPrompts } from '../eval/pictures/prompts.ts';
+import { relevanceSet, relevant } from '../eval/pictures/relevance.ts';
+
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const only = arg('only')?.split(',').map(Number);
+const half = arg('half');
+const corpus = loadPictureCorpus().filter(
+  (b) =>
+    (!only || only.includes(b.number)) &&
+    (!half || (half === 'odd' ? b.number % 2 === 1 : b.number % 2 === 0)),
+);
+const all = loadPictureCorpus();
+const wanted = new Map(await Promise.all(all.map(async (b) => [b.id, await relevanceSet(b.gold)] as const)));
+const vertical = (c: string) => c.split('>')[0]?.trim().toLowerCase() ?? '';
+
+const prompt = { prompts: 0, namesSubject: 0, textTriggers: 0, reflectsStyle: 0 };
+for (const brief of corpus) {
+  const c = await checkPrompts(brief);
+  prompt.prompts += c.prompts;
+  prompt.namesSubject += c.namesSubject;
+  prompt.textTriggers += c.textTriggers;
+  prompt.reflectsStyle += c.reflectsStyle;
+  if (c.namesSubject < c.prompts || c.textTriggers > 0 || c.reflectsStyle < c.prompts)
+    console.log(`  prompt ${brief.id} (head noun ${c.head}): ${c.sample}`);
+}
+console.log('production prompts (Stability writer, first angle × 3 orientations)');
+console.log(
+  `  ${prompt.prompts} prompts: name the gold subject's head noun or a synonym ${prompt.namesSubject} (${((100 * prompt.namesSubject) / Math.max(1, prompt.prompts)).toFixed(1)} %), quotes/digits/hex ${prompt.textTriggers}, keep a word of the visual style ${prompt.reflectsStyle}`,
+);
+if (process.argv.includes('--prompts-only')) process.exit(0);
+
+const totals = {
+  creatives: 0,
+  failed: 0,
+  repeated: 0,
+  offerTwice: 0,
+  logoUnder3: 0,
+  relevant: 0,
+  noPicture: 0,
+  otherCategory: 0,
+};
+for (const brief of corpus) {
+  const choice = await sceneChoice({
+    prompt: '',
+    negativePrompt: '',
+    width: 64,
+    height: 64,
+    aspectRatio: { w: 1, h: 1 },
+    seed: 0,
+    brand: {
+      colors: {
+        primary: '#000000',
+        secondary: '#000000',
+        accent: '#000000',
+        background: '#FFFFFF',
+        text: '#000000',
+      },
+    },
+    visualStyle: '',
+    picture: { subject: brief.gold.subject, category: brief.gold.category },
+  });
+  const picture = choice.kind === 'picture' ? choice.picture : undefined;
+  const own = picture ? relevant(picture, wanted.get(brief.id) ?? new Set()) : false;
+  const elsewhere =
+    picture && !own
+      ? all
+          .filter(
+            (o) =>
+              vertical(o.gold.category) !== vertical(brief.gold.category) &&
+              relevant(picture, wanted.get(o.id) ?? new Set()),
+          )
+          .map((o) => o.id)
+      : [];
+  const slots = await composeBrief(brief, { logo: true });
+  for (const s of slots) {
+    totals.creatives++;
+    if (s.gate) {
+      totals.failed++;
+      console.log(`  fail ${brief.id} ${s.ratio}: ${s.gate}`);
+      continue;
+    }
+    const shown = picture && s.creative?.quality.layout === 'brand-block';
+    if (!shown) totals.noPicture++;
+    else if (own) totals.relevant++;
+    else if (elsewhere.length > 0) totals.otherCategory++;
+    if (s.repeated.length > 0) totals.repeated++;
+    if (s.offerPrinted > 1) totals.offerTwice++;
+    if ((s.creative?.quality.logo_contrast ?? 21) < 3) totals.logoUnder3++;
+  }
+  console.log(
+    `${String(brief.number).padStart(2)} ${brief.id.padEnd(30)} ${picture ? picture.name : '(brand field)'}${picture ? (own ? ' relevant' : elsewhere.length ? ` OTHER CATEGORY (${elsewhere.join(', ')})` : ' not relevant') : ''}`,
+  );
+}
+const pct = (n: number) => `${((100 * n) / Math.max(1, totals.creatives)).toFixed(1)} %`;
+console.log('\npictures (offline, corpus × 4 ratios)');
+console.log(`  creatives ${totals.creatives}, failed ${totals.failed} (text_fit or another gate)`);
+console.log(
+  `  texts printed twice ${totals.repeated}, offer printed twice ${totals.offerTwice}, logo contrast < 3:1 ${totals.logoUnder3}`,
+);
+console.log(
+  `  picture relevant to the gold subject or category ${totals.relevant} (${pct(totals.relevant)}), no picture (brand layout) ${totals.noPicture} (${pct(totals.noPicture)}), from another category ${totals.otherCategory}`,
+);
