@@ -13,6 +13,7 @@ const OTHER_WRITES = new Set([
   'cancel_job',
   'regenerate_creative',
   'rotate_webhook_secret',
+  'review_creatives',
 ]);
 
 export function isWriteAction(action: string): boolean {

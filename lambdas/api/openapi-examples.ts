@@ -85,4 +85,7 @@ export const exampleInputs: Inputs = {
   delete_webhook_endpoint: { webhook_endpoint_id: EXAMPLE_IDS.webhookEndpoint },
   rotate_webhook_secret: { webhook_endpoint_id: EXAMPLE_IDS.webhookEndpoint },
   list_webhook_deliveries: { webhook_endpoint_id: EXAMPLE_IDS.webhookEndpoint, limit: 20 },
+  review_creatives: {
+    reviews: [{ creative_id: EXAMPLE_IDS.creative, state: 'approved', note: 'Ready for Meta.' }],
+  },
 };

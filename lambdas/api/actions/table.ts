@@ -121,6 +121,9 @@ export const actionTable: readonly LazyAction[] = [
   lazy('list_webhook_deliveries', 'api_key', () =>
     import('./list-webhook-deliveries.ts').then((m) => m.listWebhookDeliveriesAction),
   ),
+  lazy('review_creatives', 'api_key', () =>
+    import('./review-creatives.ts').then((m) => m.reviewCreativesAction),
+  ),
 ];
 
 export const actionTableByName: ReadonlyMap<string, LazyAction> = new Map(

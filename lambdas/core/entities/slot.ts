@@ -50,9 +50,18 @@ export type Slot = {
   regenerated_from: string | null;
   /** What the creative measured after composing (see lambdas/core/creative/quality.ts). */
   quality: CreativeQuality | null;
+  /** The client's decision on the creative (ADR 0040); unreviewed until someone decides. */
+  review_state: ReviewState;
+  review_note: string | null;
+  /** Who decided: `api_key:<id>`, `user:<sub>` or `review_link:<id>`. */
+  reviewed_by: string | null;
+  reviewed_at: string | null;
   created_at: string;
   updated_at: string;
 };
+
+export const REVIEW_STATES = ['unreviewed', 'approved', 'rejected'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
 
 const SLOT_NAMESPACE = '5f0c3e55-8a4e-4c1e-9a65-5c3b2f7d4e10';
 
@@ -111,6 +120,10 @@ const slotSchema: z.ZodType<Slot> = z.object({
     .custom<CreativeQuality>((v) => typeof v === 'object' && v !== null && !Array.isArray(v))
     .nullish()
     .transform((v) => v ?? null),
+  review_state: z.enum(REVIEW_STATES).default('unreviewed'),
+  review_note: nullableString,
+  reviewed_by: nullableString,
+  reviewed_at: nullableString,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -185,8 +198,17 @@ export const slotEntity = defineEntity({
       functions: ['releaseLease'],
     },
     {
-      does: "list a campaign's creatives in a state, newest first",
-      operation: 'Query gsi1 `gsi1pk = …#CREATIVES#<state>`',
+      does: 'record the review decision on a creative',
+      operation:
+        'TransactWrite: slot UpdateItem `attribute_exists(pk) AND status = succeeded` (review_state, note, who, when) + a Put per subscribed `creative.reviewed` webhook delivery',
+      consistency: '–',
+      functions: ['reviewCreative'],
+      module: 'lambdas/core/entities/creative-review.ts',
+    },
+    {
+      does: "list a campaign's creatives in a state (and review state), newest first",
+      operation:
+        'Query gsi1 `gsi1pk = …#CREATIVES#<state>`; with a review state, FilterExpression `review_state = :r` (unreviewed: or absent)',
       consistency: 'eventual (GSI)',
       functions: ['listCreativesOfCampaign'],
       module: 'lambdas/core/entities/creative.ts',

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts';
-import { toCreative } from '../entities/creative.ts';
+import { creativesWithLinks } from '../entities/creative-links.ts';
 import { getSlot } from '../entities/slot.ts';
 import type { WebhookDelivery } from '../entities/webhook-delivery.ts';
 
@@ -20,14 +20,6 @@ export async function renderEventData(deps: Deps, delivery: WebhookDelivery): Pr
   const slot = await getSlot(deps, delivery.account_id, ref.job_id, ref.index);
   // Deleted since (its campaign or client was): there is no record left to send.
   if (!slot) return undefined;
-  if (slot.status !== 'succeeded') return { creative: toCreative(slot, noLink) };
-  const { presignerFor } = await import('../s3/presign.ts');
-  const presigner = await presignerFor(deps.s3, deps.config.endpoints.s3);
-  const batch = await presigner.batch(deps.config.bucketName, deps.config.presignTtlSeconds, deps.now());
-  const expiresAt = batch.expiresAt.toISOString();
-  return { creative: toCreative(slot, (key) => ({ url: batch.url(key), expiresAt })) };
-}
-
-function noLink(): never {
-  throw new Error('a creative without an image has no link');
+  const [creative] = await creativesWithLinks(deps, [slot]);
+  return { creative };
 }
