@@ -328,6 +328,18 @@ export interface components {
             image_url_expires_at: string | null;
             /** @description A UUIDv7. */
             job_id: string;
+            /** @description The provenance marks in the PNG, once it has an image. */
+            provenance?: {
+                /** @description A trained image model made part of the picture. */
+                ai_generated: boolean;
+                /**
+                 * @description Whether a signed C2PA manifest is embedded (`none` until a signer is configured).
+                 * @enum {string}
+                 */
+                c2pa: "embedded" | "none";
+                /** @description The IPTC DigitalSourceType IRI written into the PNG’s XMP (ADR 0041). */
+                digital_source_type: string;
+            };
             /** @description What the creative measured after composing, before it was delivered. */
             quality?: {
                 /** @description Banned words on the image (gate: 0). */

@@ -204,6 +204,18 @@ export const creativeRecord = z.object({
       reviewed_at: timestamp.nullable(),
     })
     .describe("The client's decision (review_creatives or a review link)."),
+  provenance: z
+    .object({
+      ai_generated: z.boolean().describe('A trained image model made part of the picture.'),
+      digital_source_type: z
+        .string()
+        .describe('The IPTC DigitalSourceType IRI written into the PNG’s XMP (ADR 0041).'),
+      c2pa: z
+        .enum(['embedded', 'none'])
+        .describe('Whether a signed C2PA manifest is embedded (`none` until a signer is configured).'),
+    })
+    .optional()
+    .describe('The provenance marks in the PNG, once it has an image.'),
   created_at: timestamp,
   updated_at: timestamp,
 });

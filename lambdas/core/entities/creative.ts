@@ -4,6 +4,7 @@ import type { Page } from '../db/pagination.ts';
 import type { PageRequest, QueryFilter } from '../db/query.ts';
 import { queryPage } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
+import type { Provenance } from '../provenance/mark.ts';
 import { type ReviewState, type Slot, slotFromItem } from './slot.ts';
 
 export type CreativeFilter = 'succeeded' | 'pending' | 'failed' | 'all';
@@ -26,6 +27,8 @@ export type Creative = {
   quality?: CreativeQuality;
   regenerated_from?: string;
   review: CreativeReview;
+  /** The marks in the PNG (ADR 0041), once it has an image. */
+  provenance?: Provenance;
   created_at: string;
   updated_at: string;
 };
@@ -68,6 +71,7 @@ export function toCreative(slot: Slot, link: (s3Key: string) => ImageLink): Crea
       reviewed_by: slot.reviewed_by,
       reviewed_at: slot.reviewed_at,
     },
+    ...(slot.provenance ? { provenance: slot.provenance } : {}),
     created_at: slot.created_at,
     updated_at: slot.updated_at,
   };

@@ -12,6 +12,7 @@ import { batchPut, getItem, putIfAbsent, updateIf } from '../db/table.ts';
 import { nullableNumber, nullableString } from '../db/zod-fields.ts';
 import type { Deps } from '../deps.ts';
 import type { SlotPlan } from '../generation/batch.ts';
+import type { Provenance } from '../provenance/mark.ts';
 import { backoffMs } from '../retry.ts';
 import { METRIC } from '../telemetry.ts';
 import { enqueueAfterCommit, planEvent } from '../webhooks/emit.ts';
@@ -56,6 +57,8 @@ export type Slot = {
   /** Who decided: `api_key:<id>`, `user:<sub>` or `review_link:<id>`. */
   reviewed_by: string | null;
   reviewed_at: string | null;
+  /** The marks written into the PNG (ADR 0041); null for a slot without an image, or made before marking. */
+  provenance: Provenance | null;
   created_at: string;
   updated_at: string;
 };
@@ -124,6 +127,14 @@ const slotSchema: z.ZodType<Slot> = z.object({
   review_note: nullableString,
   reviewed_by: nullableString,
   reviewed_at: nullableString,
+  provenance: z
+    .object({
+      ai_generated: z.boolean(),
+      digital_source_type: z.string(),
+      c2pa: z.enum(['embedded', 'none']),
+    })
+    .nullish()
+    .transform((v) => v ?? null),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -394,6 +405,7 @@ export type SlotResult = {
   /** Set when the creative was cut from a shared model visual. */
   upscale?: number | undefined;
   quality?: CreativeQuality | undefined;
+  provenance?: Provenance | undefined;
 };
 
 function jobCounter(
@@ -465,6 +477,7 @@ export async function settleSlot(
         model: settlement.result.model,
         quality: settlement.result.quality,
         upscale: settlement.result.upscale,
+        provenance: settlement.result.provenance,
       }
     : { failure_reason: settlement.reason.slice(0, 500) };
   const set = Object.entries(fields).filter(([, value]) => value !== undefined);
