@@ -14,6 +14,7 @@ const OTHER_WRITES = new Set([
   'regenerate_creative',
   'rotate_webhook_secret',
   'review_creatives',
+  'export_campaign',
 ]);
 
 export function isWriteAction(action: string): boolean {

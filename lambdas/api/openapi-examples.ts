@@ -18,6 +18,7 @@ export const EXAMPLE_IDS = {
   doomedCampaign: '0197a1b2-0000-7000-8000-0000000de1ca',
   doomedClient: '0197a1b2-0000-7000-8000-0000000de1c1',
   webhookEndpoint: '0197a1b2-0000-7000-8000-0000000e4b00',
+  export: '0197a1b2-0000-7000-8000-0000000e8b01',
 } as const;
 
 /** One valid request per action (without `action`), shown in the document. */
@@ -88,4 +89,6 @@ export const exampleInputs: Inputs = {
   review_creatives: {
     reviews: [{ creative_id: EXAMPLE_IDS.creative, state: 'approved', note: 'Ready for Meta.' }],
   },
+  export_campaign: { campaign_id: EXAMPLE_IDS.campaign, include: 'approved' },
+  get_export: { export_id: EXAMPLE_IDS.export },
 };

@@ -1,4 +1,6 @@
+import { exportCampaignAction } from './export-campaign.ts';
+import { getExportAction } from './get-export.ts';
 import { reviewCreativesAction } from './review-creatives.ts';
 
 /** The actions that take creatives live: review, review links, export (ADR 0040–0042). */
-export const liveActions = [reviewCreativesAction] as const;
+export const liveActions = [reviewCreativesAction, exportCampaignAction, getExportAction] as const;

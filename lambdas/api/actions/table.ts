@@ -124,6 +124,10 @@ export const actionTable: readonly LazyAction[] = [
   lazy('review_creatives', 'api_key', () =>
     import('./review-creatives.ts').then((m) => m.reviewCreativesAction),
   ),
+  lazy('export_campaign', 'api_key', () =>
+    import('./export-campaign.ts').then((m) => m.exportCampaignAction),
+  ),
+  lazy('get_export', 'api_key', () => import('./get-export.ts').then((m) => m.getExportAction)),
 ];
 
 export const actionTableByName: ReadonlyMap<string, LazyAction> = new Map(

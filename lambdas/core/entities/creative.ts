@@ -1,7 +1,7 @@
 import type { CreativeQuality } from '../creative/types.ts';
 import { keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
-import type { PageRequest, QueryFilter } from '../db/query.ts';
+import { type PageRequest, type QueryFilter, queryAll } from '../db/query.ts';
 import { queryPage } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
 import type { Provenance } from '../provenance/mark.ts';
@@ -108,4 +108,20 @@ export function listCreativesOfCampaign(
       ? keys.allCreativesOfCampaign(accountId, campaignId)
       : keys.creativesOfCampaign(accountId, campaignId, filter);
   return queryPage(deps, collection, page, slotFromItem, review ? reviewFilter(review) : undefined);
+}
+
+/** Every finished creative of a campaign, optionally only those in one review state (an export's walk). */
+export function finishedCreativesOfCampaign(
+  deps: Deps,
+  accountId: string,
+  campaignId: string,
+  review?: ReviewState,
+): Promise<Slot[]> {
+  return queryAll(
+    deps.ddb,
+    deps.config.tableName,
+    keys.creativesOfCampaign(accountId, campaignId, 'succeeded'),
+    slotFromItem,
+    review ? reviewFilter(review) : undefined,
+  );
 }

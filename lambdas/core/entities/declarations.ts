@@ -5,6 +5,7 @@ import { assetEntity } from './asset.ts';
 import { brandKitEntity } from './brand-kit.ts';
 import { campaignEntity } from './campaign.ts';
 import { clientEntity } from './client.ts';
+import { exportEntity } from './export.ts';
 import { idempotencyRecordEntity } from './idempotency-record.ts';
 import { jobEntity } from './job.ts';
 import { rateWindowEntity } from './rate-window.ts';
@@ -32,4 +33,5 @@ export const entities = [
   idempotencyRecordEntity,
   webhookEndpointEntity,
   webhookDeliveryEntity,
+  exportEntity,
 ] as const;
