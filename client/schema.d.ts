@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Run one action
-         * @description Actions: `list_clients` (api_key), `create_client` (api_key), `list_campaigns` (api_key), `create_campaign` (api_key), `list_creatives` (api_key), `list_angles` (api_key), `get_angle` (api_key), `generate_angles` (api_key), `get_brand_kit` (api_key), `update_brand_kit` (api_key), `prepare_campaign` (api_key), `generate_creatives` (api_key), `estimate_creatives` (api_key), `get_job` (api_key), `get_credits` (api_key), `list_api_keys` (user_token), `create_api_key` (user_token), `revoke_api_key` (user_token), `create_asset_upload` (api_key), `get_asset` (api_key), `list_assets` (api_key), `list_jobs` (api_key), `cancel_job` (api_key), `regenerate_creative` (api_key), `get_client` (api_key), `update_client` (api_key), `get_campaign` (api_key), `update_campaign` (api_key), `delete_campaign` (api_key), `delete_client` (api_key), `create_webhook_endpoint` (api_key), `list_webhook_endpoints` (api_key), `delete_webhook_endpoint` (api_key), `rotate_webhook_secret` (api_key), `list_webhook_deliveries` (api_key), `review_creatives` (api_key), `export_campaign` (api_key), `get_export` (api_key).
+         * @description Actions: `list_clients` (api_key), `create_client` (api_key), `list_campaigns` (api_key), `create_campaign` (api_key), `list_creatives` (api_key), `list_angles` (api_key), `get_angle` (api_key), `generate_angles` (api_key), `get_brand_kit` (api_key), `update_brand_kit` (api_key), `prepare_campaign` (api_key), `generate_creatives` (api_key), `estimate_creatives` (api_key), `get_job` (api_key), `get_credits` (api_key), `list_api_keys` (user_token), `create_api_key` (user_token), `revoke_api_key` (user_token), `create_asset_upload` (api_key), `get_asset` (api_key), `list_assets` (api_key), `list_jobs` (api_key), `cancel_job` (api_key), `regenerate_creative` (api_key), `get_client` (api_key), `update_client` (api_key), `get_campaign` (api_key), `update_campaign` (api_key), `delete_campaign` (api_key), `delete_client` (api_key), `create_webhook_endpoint` (api_key), `list_webhook_endpoints` (api_key), `delete_webhook_endpoint` (api_key), `rotate_webhook_secret` (api_key), `list_webhook_deliveries` (api_key), `review_creatives` (api_key), `create_review_link` (api_key), `revoke_review_link` (api_key), `export_campaign` (api_key), `get_export` (api_key).
          */
         post: operations["callAction"];
         delete?: never;
@@ -271,6 +271,35 @@ export interface components {
         };
         CreateClientResult: {
             client: components["schemas"]["Client"];
+        };
+        CreateReviewLinkRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "create_review_link";
+            /** Format: uuid */
+            campaign_id: string;
+            /** Format: date-time */
+            expires_at?: string;
+            /** @description Shown to the reviewer at the top of the page. */
+            note?: string;
+        };
+        CreateReviewLinkResult: {
+            review_link: {
+                /** @description A UUIDv7. */
+                campaign_id: string;
+                /** @description ISO-8601 UTC timestamp. */
+                created_at: string;
+                /** @description ISO-8601 UTC timestamp. */
+                expires_at: string;
+                /** @description A UUIDv7. */
+                id: string;
+                note: string | null;
+                revoked_at: string | null;
+                /** @description The review page with its signed token: shown in this answer only. */
+                url: string;
+            };
         };
         CreateWebhookEndpointRequest: {
             /**
@@ -992,6 +1021,29 @@ export interface components {
         RevokeApiKeyResult: {
             api_key: components["schemas"]["ApiKey"];
         };
+        RevokeReviewLinkRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "revoke_review_link";
+            /** Format: uuid */
+            review_link_id: string;
+        };
+        RevokeReviewLinkResult: {
+            review_link: {
+                /** @description A UUIDv7. */
+                campaign_id: string;
+                /** @description ISO-8601 UTC timestamp. */
+                created_at: string;
+                /** @description ISO-8601 UTC timestamp. */
+                expires_at: string;
+                /** @description A UUIDv7. */
+                id: string;
+                note: string | null;
+                revoked_at: string | null;
+            };
+        };
         RotateWebhookSecretRequest: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1096,7 +1148,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional on the writing actions (create_client, create_campaign, generate_angles, update_brand_kit, prepare_campaign, generate_creatives, create_api_key, revoke_api_key, create_asset_upload, cancel_job, regenerate_creative, update_client, update_campaign, delete_campaign, delete_client, create_webhook_endpoint, delete_webhook_endpoint, rotate_webhook_secret, review_creatives, export_campaign), ignored on reads. For 24 h per account, a retry with the same key, action and body answers the first answer again (status and body byte for byte, header Idempotent-Replayed: true) and writes nothing; 5xx and 429 answers are not kept. See ADR 0017. */
+                /** @description Optional on the writing actions (create_client, create_campaign, generate_angles, update_brand_kit, prepare_campaign, generate_creatives, create_api_key, revoke_api_key, create_asset_upload, cancel_job, regenerate_creative, update_client, update_campaign, delete_campaign, delete_client, create_webhook_endpoint, delete_webhook_endpoint, rotate_webhook_secret, review_creatives, create_review_link, revoke_review_link, export_campaign), ignored on reads. For 24 h per account, a retry with the same key, action and body answers the first answer again (status and body byte for byte, header Idempotent-Replayed: true) and writes nothing; 5xx and 429 answers are not kept. See ADR 0017. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -1104,7 +1156,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ListClientsRequest"] | components["schemas"]["CreateClientRequest"] | components["schemas"]["ListCampaignsRequest"] | components["schemas"]["CreateCampaignRequest"] | components["schemas"]["ListCreativesRequest"] | components["schemas"]["ListAnglesRequest"] | components["schemas"]["GetAngleRequest"] | components["schemas"]["GenerateAnglesRequest"] | components["schemas"]["GetBrandKitRequest"] | components["schemas"]["UpdateBrandKitRequest"] | components["schemas"]["PrepareCampaignRequest"] | components["schemas"]["GenerateCreativesRequest"] | components["schemas"]["EstimateCreativesRequest"] | components["schemas"]["GetJobRequest"] | components["schemas"]["GetCreditsRequest"] | components["schemas"]["ListApiKeysRequest"] | components["schemas"]["CreateApiKeyRequest"] | components["schemas"]["RevokeApiKeyRequest"] | components["schemas"]["CreateAssetUploadRequest"] | components["schemas"]["GetAssetRequest"] | components["schemas"]["ListAssetsRequest"] | components["schemas"]["ListJobsRequest"] | components["schemas"]["CancelJobRequest"] | components["schemas"]["RegenerateCreativeRequest"] | components["schemas"]["GetClientRequest"] | components["schemas"]["UpdateClientRequest"] | components["schemas"]["GetCampaignRequest"] | components["schemas"]["UpdateCampaignRequest"] | components["schemas"]["DeleteCampaignRequest"] | components["schemas"]["DeleteClientRequest"] | components["schemas"]["CreateWebhookEndpointRequest"] | components["schemas"]["ListWebhookEndpointsRequest"] | components["schemas"]["DeleteWebhookEndpointRequest"] | components["schemas"]["RotateWebhookSecretRequest"] | components["schemas"]["ListWebhookDeliveriesRequest"] | components["schemas"]["ReviewCreativesRequest"] | components["schemas"]["ExportCampaignRequest"] | components["schemas"]["GetExportRequest"];
+                "application/json": components["schemas"]["ListClientsRequest"] | components["schemas"]["CreateClientRequest"] | components["schemas"]["ListCampaignsRequest"] | components["schemas"]["CreateCampaignRequest"] | components["schemas"]["ListCreativesRequest"] | components["schemas"]["ListAnglesRequest"] | components["schemas"]["GetAngleRequest"] | components["schemas"]["GenerateAnglesRequest"] | components["schemas"]["GetBrandKitRequest"] | components["schemas"]["UpdateBrandKitRequest"] | components["schemas"]["PrepareCampaignRequest"] | components["schemas"]["GenerateCreativesRequest"] | components["schemas"]["EstimateCreativesRequest"] | components["schemas"]["GetJobRequest"] | components["schemas"]["GetCreditsRequest"] | components["schemas"]["ListApiKeysRequest"] | components["schemas"]["CreateApiKeyRequest"] | components["schemas"]["RevokeApiKeyRequest"] | components["schemas"]["CreateAssetUploadRequest"] | components["schemas"]["GetAssetRequest"] | components["schemas"]["ListAssetsRequest"] | components["schemas"]["ListJobsRequest"] | components["schemas"]["CancelJobRequest"] | components["schemas"]["RegenerateCreativeRequest"] | components["schemas"]["GetClientRequest"] | components["schemas"]["UpdateClientRequest"] | components["schemas"]["GetCampaignRequest"] | components["schemas"]["UpdateCampaignRequest"] | components["schemas"]["DeleteCampaignRequest"] | components["schemas"]["DeleteClientRequest"] | components["schemas"]["CreateWebhookEndpointRequest"] | components["schemas"]["ListWebhookEndpointsRequest"] | components["schemas"]["DeleteWebhookEndpointRequest"] | components["schemas"]["RotateWebhookSecretRequest"] | components["schemas"]["ListWebhookDeliveriesRequest"] | components["schemas"]["ReviewCreativesRequest"] | components["schemas"]["CreateReviewLinkRequest"] | components["schemas"]["RevokeReviewLinkRequest"] | components["schemas"]["ExportCampaignRequest"] | components["schemas"]["GetExportRequest"];
             };
         };
         responses: {
@@ -1116,7 +1168,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListClientsResult"] | components["schemas"]["CreateClientResult"] | components["schemas"]["ListCampaignsResult"] | components["schemas"]["CreateCampaignResult"] | components["schemas"]["ListCreativesResult"] | components["schemas"]["ListAnglesResult"] | components["schemas"]["GetAngleResult"] | components["schemas"]["GenerateAnglesResult"] | components["schemas"]["GetBrandKitResult"] | components["schemas"]["UpdateBrandKitResult"] | components["schemas"]["PrepareCampaignResult"] | components["schemas"]["GenerateCreativesResult"] | components["schemas"]["EstimateCreativesResult"] | components["schemas"]["GetJobResult"] | components["schemas"]["GetCreditsResult"] | components["schemas"]["ListApiKeysResult"] | components["schemas"]["CreateApiKeyResult"] | components["schemas"]["RevokeApiKeyResult"] | components["schemas"]["CreateAssetUploadResult"] | components["schemas"]["GetAssetResult"] | components["schemas"]["ListAssetsResult"] | components["schemas"]["ListJobsResult"] | components["schemas"]["CancelJobResult"] | components["schemas"]["RegenerateCreativeResult"] | components["schemas"]["GetClientResult"] | components["schemas"]["UpdateClientResult"] | components["schemas"]["GetCampaignResult"] | components["schemas"]["UpdateCampaignResult"] | components["schemas"]["DeleteCampaignResult"] | components["schemas"]["DeleteClientResult"] | components["schemas"]["CreateWebhookEndpointResult"] | components["schemas"]["ListWebhookEndpointsResult"] | components["schemas"]["DeleteWebhookEndpointResult"] | components["schemas"]["RotateWebhookSecretResult"] | components["schemas"]["ListWebhookDeliveriesResult"] | components["schemas"]["ReviewCreativesResult"] | components["schemas"]["ExportCampaignResult"] | components["schemas"]["GetExportResult"];
+                    "application/json": components["schemas"]["ListClientsResult"] | components["schemas"]["CreateClientResult"] | components["schemas"]["ListCampaignsResult"] | components["schemas"]["CreateCampaignResult"] | components["schemas"]["ListCreativesResult"] | components["schemas"]["ListAnglesResult"] | components["schemas"]["GetAngleResult"] | components["schemas"]["GenerateAnglesResult"] | components["schemas"]["GetBrandKitResult"] | components["schemas"]["UpdateBrandKitResult"] | components["schemas"]["PrepareCampaignResult"] | components["schemas"]["GenerateCreativesResult"] | components["schemas"]["EstimateCreativesResult"] | components["schemas"]["GetJobResult"] | components["schemas"]["GetCreditsResult"] | components["schemas"]["ListApiKeysResult"] | components["schemas"]["CreateApiKeyResult"] | components["schemas"]["RevokeApiKeyResult"] | components["schemas"]["CreateAssetUploadResult"] | components["schemas"]["GetAssetResult"] | components["schemas"]["ListAssetsResult"] | components["schemas"]["ListJobsResult"] | components["schemas"]["CancelJobResult"] | components["schemas"]["RegenerateCreativeResult"] | components["schemas"]["GetClientResult"] | components["schemas"]["UpdateClientResult"] | components["schemas"]["GetCampaignResult"] | components["schemas"]["UpdateCampaignResult"] | components["schemas"]["DeleteCampaignResult"] | components["schemas"]["DeleteClientResult"] | components["schemas"]["CreateWebhookEndpointResult"] | components["schemas"]["ListWebhookEndpointsResult"] | components["schemas"]["DeleteWebhookEndpointResult"] | components["schemas"]["RotateWebhookSecretResult"] | components["schemas"]["ListWebhookDeliveriesResult"] | components["schemas"]["ReviewCreativesResult"] | components["schemas"]["CreateReviewLinkResult"] | components["schemas"]["RevokeReviewLinkResult"] | components["schemas"]["ExportCampaignResult"] | components["schemas"]["GetExportResult"];
                 };
             };
             /** @description invalid_json, validation_error or unknown_action */

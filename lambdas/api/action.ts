@@ -5,7 +5,13 @@ import type { Deps } from '#core/deps.ts';
 /** Which credential an action accepts: a client API key, or a Cognito user's access token. */
 export type Credential = 'api_key' | 'user_token';
 
-export type ActionContext = { principal: Principal; deps: Deps; requestId: string };
+export type ActionContext = {
+  principal: Principal;
+  deps: Deps;
+  requestId: string;
+  /** Where the caller reached the API (links the API hands out start here). */
+  origin?: string;
+};
 
 /**
  * One action of the single endpoint: its name, the only credential it accepts, the zod schema

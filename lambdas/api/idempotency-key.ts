@@ -15,6 +15,7 @@ const OTHER_WRITES = new Set([
   'rotate_webhook_secret',
   'review_creatives',
   'export_campaign',
+  'revoke_review_link',
 ]);
 
 export function isWriteAction(action: string): boolean {

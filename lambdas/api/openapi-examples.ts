@@ -19,6 +19,7 @@ export const EXAMPLE_IDS = {
   doomedClient: '0197a1b2-0000-7000-8000-0000000de1c1',
   webhookEndpoint: '0197a1b2-0000-7000-8000-0000000e4b00',
   export: '0197a1b2-0000-7000-8000-0000000e8b01',
+  reviewLink: '0197a1b2-0000-7000-8000-0000000f1a55',
 } as const;
 
 /** One valid request per action (without `action`), shown in the document. */
@@ -89,6 +90,12 @@ export const exampleInputs: Inputs = {
   review_creatives: {
     reviews: [{ creative_id: EXAMPLE_IDS.creative, state: 'approved', note: 'Ready for Meta.' }],
   },
+  create_review_link: {
+    campaign_id: EXAMPLE_IDS.campaign,
+    expires_at: '2030-01-01T00:00:00Z',
+    note: 'Please approve the ones you would run this month.',
+  },
+  revoke_review_link: { review_link_id: EXAMPLE_IDS.reviewLink },
   export_campaign: { campaign_id: EXAMPLE_IDS.campaign, include: 'approved' },
   get_export: { export_id: EXAMPLE_IDS.export },
 };

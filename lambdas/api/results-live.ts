@@ -34,11 +34,26 @@ export const exportRecord = z.object({
   completed_at: timestamp.nullable(),
 });
 
+export const reviewLinkRecord = z.object({
+  id: uuid,
+  campaign_id: uuid,
+  note: z.string().nullable(),
+  expires_at: timestamp,
+  revoked_at: timestamp.nullable(),
+  created_at: timestamp,
+});
+
 export const liveResultsOf = <C extends z.ZodType>(creativeRecord: C) =>
   ({
     review_creatives: z.object({
       creatives: z.array(creativeRecord).describe('The creatives as they now are, in the order asked.'),
     }),
+    create_review_link: z.object({
+      review_link: reviewLinkRecord.extend({
+        url: z.string().describe('The review page with its signed token: shown in this answer only.'),
+      }),
+    }),
+    revoke_review_link: z.object({ review_link: reviewLinkRecord }),
     export_campaign: z.object({ export: exportRecord }),
     get_export: z.object({ export: exportRecord }),
   }) as const;

@@ -74,6 +74,7 @@ export async function createExampleFixtures(call: Call, auth: { apiKey: string; 
   const creatives = await must('list_creatives', { campaign_id: ids.campaign, status: 'all' }, key);
   ids.creative = creatives.creatives[0].id;
   ids.export = (await must('export_campaign', { campaign_id: ids.campaign }, key)).export.id;
+  ids.reviewLink = (await must('create_review_link', { campaign_id: ids.campaign }, key)).review_link.id;
   ids.idleCampaign = (await must('create_campaign', { client_id: ids.client, volume: 1 }, key)).campaign.id;
   ids.doomedCampaign = (await must('create_campaign', { client_id: ids.client }, key)).campaign.id;
   ids.doomedClient = (await must('create_client', { name: 'Doomed Co' }, key)).client.id;

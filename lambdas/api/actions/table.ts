@@ -124,6 +124,12 @@ export const actionTable: readonly LazyAction[] = [
   lazy('review_creatives', 'api_key', () =>
     import('./review-creatives.ts').then((m) => m.reviewCreativesAction),
   ),
+  lazy('create_review_link', 'api_key', () =>
+    import('./create-review-link.ts').then((m) => m.createReviewLinkAction),
+  ),
+  lazy('revoke_review_link', 'api_key', () =>
+    import('./revoke-review-link.ts').then((m) => m.revokeReviewLinkAction),
+  ),
   lazy('export_campaign', 'api_key', () =>
     import('./export-campaign.ts').then((m) => m.exportCampaignAction),
   ),

@@ -9,6 +9,7 @@ import { exportEntity } from './export.ts';
 import { idempotencyRecordEntity } from './idempotency-record.ts';
 import { jobEntity } from './job.ts';
 import { rateWindowEntity } from './rate-window.ts';
+import { reviewLinkEntity } from './review-link.ts';
 import { sharedVisualEntity } from './shared-visual.ts';
 import { slotEntity } from './slot.ts';
 import { webhookDeliveryEntity } from './webhook-delivery.ts';
@@ -34,4 +35,5 @@ export const entities = [
   webhookEndpointEntity,
   webhookDeliveryEntity,
   exportEntity,
+  reviewLinkEntity,
 ] as const;
