@@ -13,6 +13,7 @@ import { Monitoring } from './constructs/monitoring.ts';
 import { nagReference } from './constructs/nag.ts';
 import { NodeFunction } from './constructs/node-function.ts';
 import { Offboarding } from './constructs/offboarding.ts';
+import { ReviewLinks } from './constructs/review-links.ts';
 import { WebhookDelivery } from './constructs/webhook-delivery.ts';
 import { routerBundling } from './router-bundle.ts';
 import type { AdgenSettings } from './settings.ts';
@@ -130,6 +131,8 @@ export class StatelessStack extends Stack {
     // delete_campaign / delete_client remove the objects under these prefixes (ADR 0028).
     grantDeletionSweep(this.router.role, bucket);
     queue.grantSendMessages(this.router.role);
+    // Review links are signed with a key from Secrets Manager (ADR 0040).
+    new ReviewLinks(this, 'ReviewLinks').grantRead(this.router.fn);
     if (settings.textProvider === 'bedrock') grantBedrockModel(this.router.role, settings.textModelId);
 
     this.worker = new NodeFunction(this, 'Worker', {
