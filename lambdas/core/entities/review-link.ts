@@ -71,10 +71,12 @@ export async function createReviewLink(
     created_at: now,
     updated_at: now,
   };
+  // Stored without `revoked_at`: revoking sets it with if_not_exists (a stored NULL would count as set).
+  const { revoked_at: _unset, ...stored } = link;
   await putIfAbsent(deps, {
     ...keys.reviewLinkById(input.accountId, link.id),
     entity: 'review_link',
-    ...link,
+    ...stored,
     // The record outlives its link by a day, so a late visitor still reads "expired".
     ttl: Math.floor(input.expiresAt.getTime() / 1000) + 86_400,
   });
