@@ -92,7 +92,6 @@ export const exampleInputs: Inputs = {
   },
   create_review_link: {
     campaign_id: EXAMPLE_IDS.campaign,
-    expires_at: '2030-01-01T00:00:00Z',
     note: 'Please approve the ones you would run this month.',
   },
   revoke_review_link: { review_link_id: EXAMPLE_IDS.reviewLink },
