@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Run one action
-         * @description Actions: `list_clients` (api_key), `create_client` (api_key), `list_campaigns` (api_key), `create_campaign` (api_key), `list_creatives` (api_key), `list_angles` (api_key), `get_angle` (api_key), `generate_angles` (api_key), `get_brief` (api_key), `update_brief` (api_key), `get_brand_kit` (api_key), `update_brand_kit` (api_key), `prepare_campaign` (api_key), `generate_creatives` (api_key), `estimate_creatives` (api_key), `get_job` (api_key), `get_credits` (api_key), `list_api_keys` (user_token), `create_api_key` (user_token), `revoke_api_key` (user_token), `create_asset_upload` (api_key), `get_asset` (api_key), `list_assets` (api_key), `list_jobs` (api_key), `cancel_job` (api_key), `regenerate_creative` (api_key), `get_client` (api_key), `update_client` (api_key), `get_campaign` (api_key), `update_campaign` (api_key), `delete_campaign` (api_key), `delete_client` (api_key), `create_webhook_endpoint` (api_key), `list_webhook_endpoints` (api_key), `delete_webhook_endpoint` (api_key), `rotate_webhook_secret` (api_key), `list_webhook_deliveries` (api_key).
+         * @description Actions: `list_clients` (api_key), `create_client` (api_key), `list_campaigns` (api_key), `create_campaign` (api_key), `list_creatives` (api_key), `list_angles` (api_key), `get_angle` (api_key), `generate_angles` (api_key), `get_brief` (api_key), `update_brief` (api_key), `get_brand_kit` (api_key), `update_brand_kit` (api_key), `prepare_campaign` (api_key), `generate_creatives` (api_key), `estimate_creatives` (api_key), `get_job` (api_key), `get_credits` (api_key), `list_api_keys` (user_token), `create_api_key` (user_token), `revoke_api_key` (user_token), `create_asset_upload` (api_key), `get_asset` (api_key), `list_assets` (api_key), `list_jobs` (api_key), `cancel_job` (api_key), `regenerate_creative` (api_key), `get_client` (api_key), `update_client` (api_key), `get_campaign` (api_key), `update_campaign` (api_key), `delete_campaign` (api_key), `delete_client` (api_key), `create_webhook_endpoint` (api_key), `list_webhook_endpoints` (api_key), `delete_webhook_endpoint` (api_key), `rotate_webhook_secret` (api_key), `list_webhook_deliveries` (api_key), `review_creatives` (api_key), `create_review_link` (api_key), `revoke_review_link` (api_key), `export_campaign` (api_key), `get_export` (api_key).
          */
         post: operations["callAction"];
         delete?: never;
@@ -312,13 +312,42 @@ export interface components {
         CreateClientResult: {
             client: components["schemas"]["Client"];
         };
+        CreateReviewLinkRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "create_review_link";
+            /** Format: uuid */
+            campaign_id: string;
+            /** Format: date-time */
+            expires_at?: string;
+            /** @description Shown to the reviewer at the top of the page. */
+            note?: string;
+        };
+        CreateReviewLinkResult: {
+            review_link: {
+                /** @description A UUIDv7. */
+                campaign_id: string;
+                /** @description ISO-8601 UTC timestamp. */
+                created_at: string;
+                /** @description ISO-8601 UTC timestamp. */
+                expires_at: string;
+                /** @description A UUIDv7. */
+                id: string;
+                note: string | null;
+                revoked_at: string | null;
+                /** @description The review page with its signed token: shown in this answer only. */
+                url: string;
+            };
+        };
         CreateWebhookEndpointRequest: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
             action: "create_webhook_endpoint";
-            events: ("job.completed" | "creative.succeeded" | "creative.failed")[];
+            events: ("job.completed" | "creative.succeeded" | "creative.failed" | "creative.reviewed" | "export.completed")[];
             /** Format: uri */
             url: string;
         };
@@ -326,7 +355,7 @@ export interface components {
             webhook_endpoint: {
                 /** @description ISO-8601 UTC timestamp. */
                 created_at: string;
-                events: ("job.completed" | "creative.succeeded" | "creative.failed")[];
+                events: ("job.completed" | "creative.succeeded" | "creative.failed" | "creative.reviewed" | "export.completed")[];
                 /** @description A UUIDv7. */
                 id: string;
                 /** @description `whsec_` + base64 of 32 random bytes: the Standard Webhooks signing secret, shown in this answer only. */
@@ -368,6 +397,18 @@ export interface components {
             image_url_expires_at: string | null;
             /** @description A UUIDv7. */
             job_id: string;
+            /** @description The provenance marks in the PNG, once it has an image. */
+            provenance?: {
+                /** @description A trained image model made part of the picture. */
+                ai_generated: boolean;
+                /**
+                 * @description Whether a signed C2PA manifest is embedded (`none` until a signer is configured).
+                 * @enum {string}
+                 */
+                c2pa: "embedded" | "none";
+                /** @description The IPTC DigitalSourceType IRI written into the PNG’s XMP (ADR 0041). */
+                digital_source_type: string;
+            };
             /** @description What the creative measured after composing, before it was delivered. */
             quality?: {
                 /** @description Banned words on the image (gate: 0). */
@@ -408,6 +449,15 @@ export interface components {
             };
             /** @description The creative this one redoes (regenerate_creative). */
             regenerated_from?: string;
+            /** @description The client's decision (review_creatives or a review link). */
+            review: {
+                note: string | null;
+                reviewed_at: string | null;
+                /** @description Who decided: `api_key:<key id>`, `user:<sub>` or `review_link:<link id>`. */
+                reviewed_by: string | null;
+                /** @enum {string} */
+                state: "unreviewed" | "approved" | "rejected";
+            };
             /**
              * @description `cancelled`: cancelled before it started (listed only with `status: all`).
              * @enum {string}
@@ -474,7 +524,7 @@ export interface components {
             webhook_endpoint: {
                 /** @description ISO-8601 UTC timestamp. */
                 created_at: string;
-                events: ("job.completed" | "creative.succeeded" | "creative.failed")[];
+                events: ("job.completed" | "creative.succeeded" | "creative.failed" | "creative.reviewed" | "export.completed")[];
                 /** @description A UUIDv7. */
                 id: string;
                 /** @description ISO-8601 UTC timestamp. */
@@ -524,6 +574,51 @@ export interface components {
         };
         EstimateCreativesResult: {
             estimate: components["schemas"]["Estimate"];
+        };
+        ExportCampaignRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "export_campaign";
+            /** Format: uuid */
+            campaign_id: string;
+            /**
+             * @default approved
+             * @enum {string}
+             */
+            include?: "approved" | "all";
+        };
+        ExportCampaignResult: {
+            export: {
+                bytes: number | null;
+                /** @description A UUIDv7. */
+                campaign_id: string;
+                completed_at: string | null;
+                /** @description ISO-8601 UTC timestamp. */
+                created_at: string;
+                /** @description PNGs in the ZIP. */
+                creatives: number | null;
+                /** @description Presigned S3 GET URL of the ZIP once `status` is `succeeded`. */
+                download_url: string | null;
+                download_url_expires_at: string | null;
+                failure_reason: string | null;
+                /** @description Rows of google_ads_editor.csv (one per display creative). */
+                google_rows: number | null;
+                /** @description A UUIDv7. */
+                id: string;
+                /**
+                 * @description `approved` creatives only (the default), or `all` finished ones.
+                 * @enum {string}
+                 */
+                include: "approved" | "all";
+                /** @description Rows of meta_ads_bulk.csv (one per creative and Meta placement). */
+                meta_rows: number | null;
+                /** @enum {string} */
+                status: "pending" | "running" | "succeeded" | "failed";
+                /** @description ISO-8601 UTC timestamp. */
+                updated_at: string;
+            };
         };
         GenerateAnglesRequest: {
             /**
@@ -665,6 +760,46 @@ export interface components {
         GetCreditsResult: {
             credits: components["schemas"]["Credits"];
         };
+        GetExportRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "get_export";
+            /** Format: uuid */
+            export_id: string;
+        };
+        GetExportResult: {
+            export: {
+                bytes: number | null;
+                /** @description A UUIDv7. */
+                campaign_id: string;
+                completed_at: string | null;
+                /** @description ISO-8601 UTC timestamp. */
+                created_at: string;
+                /** @description PNGs in the ZIP. */
+                creatives: number | null;
+                /** @description Presigned S3 GET URL of the ZIP once `status` is `succeeded`. */
+                download_url: string | null;
+                download_url_expires_at: string | null;
+                failure_reason: string | null;
+                /** @description Rows of google_ads_editor.csv (one per display creative). */
+                google_rows: number | null;
+                /** @description A UUIDv7. */
+                id: string;
+                /**
+                 * @description `approved` creatives only (the default), or `all` finished ones.
+                 * @enum {string}
+                 */
+                include: "approved" | "all";
+                /** @description Rows of meta_ads_bulk.csv (one per creative and Meta placement). */
+                meta_rows: number | null;
+                /** @enum {string} */
+                status: "pending" | "running" | "succeeded" | "failed";
+                /** @description ISO-8601 UTC timestamp. */
+                updated_at: string;
+            };
+        };
         GetJobRequest: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -796,6 +931,8 @@ export interface components {
             /** @default 50 */
             limit?: number;
             next_token?: string | null;
+            /** @enum {string} */
+            review?: "unreviewed" | "approved" | "rejected";
             /**
              * @default succeeded
              * @enum {string}
@@ -844,7 +981,7 @@ export interface components {
                 /** @description ISO-8601 UTC timestamp. */
                 created_at: string;
                 /** @enum {string} */
-                event_type: "job.completed" | "creative.succeeded" | "creative.failed";
+                event_type: "job.completed" | "creative.succeeded" | "creative.failed" | "creative.reviewed" | "export.completed";
                 /** @description Also the `webhook-id` header of every attempt. */
                 id: string;
                 /** @description What the receiver last answered; null: no answer. */
@@ -875,7 +1012,7 @@ export interface components {
             webhook_endpoints: {
                 /** @description ISO-8601 UTC timestamp. */
                 created_at: string;
-                events: ("job.completed" | "creative.succeeded" | "creative.failed")[];
+                events: ("job.completed" | "creative.succeeded" | "creative.failed" | "creative.reviewed" | "export.completed")[];
                 /** @description A UUIDv7. */
                 id: string;
                 /** @description ISO-8601 UTC timestamp. */
@@ -930,6 +1067,24 @@ export interface components {
             /** @constant */
             status: "pending";
         };
+        ReviewCreativesRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "review_creatives";
+            reviews: {
+                /** Format: uuid */
+                creative_id: string;
+                note?: string | null;
+                /** @enum {string} */
+                state: "approved" | "rejected" | "unreviewed";
+            }[];
+        };
+        ReviewCreativesResult: {
+            /** @description The creatives as they now are, in the order asked. */
+            creatives: components["schemas"]["Creative"][];
+        };
         RevokeApiKeyRequest: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -940,6 +1095,29 @@ export interface components {
         };
         RevokeApiKeyResult: {
             api_key: components["schemas"]["ApiKey"];
+        };
+        RevokeReviewLinkRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            action: "revoke_review_link";
+            /** Format: uuid */
+            review_link_id: string;
+        };
+        RevokeReviewLinkResult: {
+            review_link: {
+                /** @description A UUIDv7. */
+                campaign_id: string;
+                /** @description ISO-8601 UTC timestamp. */
+                created_at: string;
+                /** @description ISO-8601 UTC timestamp. */
+                expires_at: string;
+                /** @description A UUIDv7. */
+                id: string;
+                note: string | null;
+                revoked_at: string | null;
+            };
         };
         RotateWebhookSecretRequest: {
             /**
@@ -954,7 +1132,7 @@ export interface components {
             webhook_endpoint: {
                 /** @description ISO-8601 UTC timestamp. */
                 created_at: string;
-                events: ("job.completed" | "creative.succeeded" | "creative.failed")[];
+                events: ("job.completed" | "creative.succeeded" | "creative.failed" | "creative.reviewed" | "export.completed")[];
                 /** @description A UUIDv7. */
                 id: string;
                 /** @description Until then deliveries are signed with the old secret too. */
@@ -1078,7 +1256,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional on the writing actions (create_client, create_campaign, generate_angles, update_brief, update_brand_kit, prepare_campaign, generate_creatives, create_api_key, revoke_api_key, create_asset_upload, cancel_job, regenerate_creative, update_client, update_campaign, delete_campaign, delete_client, create_webhook_endpoint, delete_webhook_endpoint, rotate_webhook_secret), ignored on reads. For 24 h per account, a retry with the same key, action and body answers the first answer again (status and body byte for byte, header Idempotent-Replayed: true) and writes nothing; 5xx and 429 answers are not kept. See ADR 0017. */
+                /** @description Optional on the writing actions (create_client, create_campaign, generate_angles, update_brief, update_brand_kit, prepare_campaign, generate_creatives, create_api_key, revoke_api_key, create_asset_upload, cancel_job, regenerate_creative, update_client, update_campaign, delete_campaign, delete_client, create_webhook_endpoint, delete_webhook_endpoint, rotate_webhook_secret, review_creatives, create_review_link, revoke_review_link, export_campaign), ignored on reads. For 24 h per account, a retry with the same key, action and body answers the first answer again (status and body byte for byte, header Idempotent-Replayed: true) and writes nothing; 5xx and 429 answers are not kept. See ADR 0017. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -1086,7 +1264,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ListClientsRequest"] | components["schemas"]["CreateClientRequest"] | components["schemas"]["ListCampaignsRequest"] | components["schemas"]["CreateCampaignRequest"] | components["schemas"]["ListCreativesRequest"] | components["schemas"]["ListAnglesRequest"] | components["schemas"]["GetAngleRequest"] | components["schemas"]["GenerateAnglesRequest"] | components["schemas"]["GetBriefRequest"] | components["schemas"]["UpdateBriefRequest"] | components["schemas"]["GetBrandKitRequest"] | components["schemas"]["UpdateBrandKitRequest"] | components["schemas"]["PrepareCampaignRequest"] | components["schemas"]["GenerateCreativesRequest"] | components["schemas"]["EstimateCreativesRequest"] | components["schemas"]["GetJobRequest"] | components["schemas"]["GetCreditsRequest"] | components["schemas"]["ListApiKeysRequest"] | components["schemas"]["CreateApiKeyRequest"] | components["schemas"]["RevokeApiKeyRequest"] | components["schemas"]["CreateAssetUploadRequest"] | components["schemas"]["GetAssetRequest"] | components["schemas"]["ListAssetsRequest"] | components["schemas"]["ListJobsRequest"] | components["schemas"]["CancelJobRequest"] | components["schemas"]["RegenerateCreativeRequest"] | components["schemas"]["GetClientRequest"] | components["schemas"]["UpdateClientRequest"] | components["schemas"]["GetCampaignRequest"] | components["schemas"]["UpdateCampaignRequest"] | components["schemas"]["DeleteCampaignRequest"] | components["schemas"]["DeleteClientRequest"] | components["schemas"]["CreateWebhookEndpointRequest"] | components["schemas"]["ListWebhookEndpointsRequest"] | components["schemas"]["DeleteWebhookEndpointRequest"] | components["schemas"]["RotateWebhookSecretRequest"] | components["schemas"]["ListWebhookDeliveriesRequest"];
+                "application/json": components["schemas"]["ListClientsRequest"] | components["schemas"]["CreateClientRequest"] | components["schemas"]["ListCampaignsRequest"] | components["schemas"]["CreateCampaignRequest"] | components["schemas"]["ListCreativesRequest"] | components["schemas"]["ListAnglesRequest"] | components["schemas"]["GetAngleRequest"] | components["schemas"]["GenerateAnglesRequest"] | components["schemas"]["GetBriefRequest"] | components["schemas"]["UpdateBriefRequest"] | components["schemas"]["GetBrandKitRequest"] | components["schemas"]["UpdateBrandKitRequest"] | components["schemas"]["PrepareCampaignRequest"] | components["schemas"]["GenerateCreativesRequest"] | components["schemas"]["EstimateCreativesRequest"] | components["schemas"]["GetJobRequest"] | components["schemas"]["GetCreditsRequest"] | components["schemas"]["ListApiKeysRequest"] | components["schemas"]["CreateApiKeyRequest"] | components["schemas"]["RevokeApiKeyRequest"] | components["schemas"]["CreateAssetUploadRequest"] | components["schemas"]["GetAssetRequest"] | components["schemas"]["ListAssetsRequest"] | components["schemas"]["ListJobsRequest"] | components["schemas"]["CancelJobRequest"] | components["schemas"]["RegenerateCreativeRequest"] | components["schemas"]["GetClientRequest"] | components["schemas"]["UpdateClientRequest"] | components["schemas"]["GetCampaignRequest"] | components["schemas"]["UpdateCampaignRequest"] | components["schemas"]["DeleteCampaignRequest"] | components["schemas"]["DeleteClientRequest"] | components["schemas"]["CreateWebhookEndpointRequest"] | components["schemas"]["ListWebhookEndpointsRequest"] | components["schemas"]["DeleteWebhookEndpointRequest"] | components["schemas"]["RotateWebhookSecretRequest"] | components["schemas"]["ListWebhookDeliveriesRequest"] | components["schemas"]["ReviewCreativesRequest"] | components["schemas"]["CreateReviewLinkRequest"] | components["schemas"]["RevokeReviewLinkRequest"] | components["schemas"]["ExportCampaignRequest"] | components["schemas"]["GetExportRequest"];
             };
         };
         responses: {
@@ -1098,7 +1276,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListClientsResult"] | components["schemas"]["CreateClientResult"] | components["schemas"]["ListCampaignsResult"] | components["schemas"]["CreateCampaignResult"] | components["schemas"]["ListCreativesResult"] | components["schemas"]["ListAnglesResult"] | components["schemas"]["GetAngleResult"] | components["schemas"]["GenerateAnglesResult"] | components["schemas"]["GetBriefResult"] | components["schemas"]["UpdateBriefResult"] | components["schemas"]["GetBrandKitResult"] | components["schemas"]["UpdateBrandKitResult"] | components["schemas"]["PrepareCampaignResult"] | components["schemas"]["GenerateCreativesResult"] | components["schemas"]["EstimateCreativesResult"] | components["schemas"]["GetJobResult"] | components["schemas"]["GetCreditsResult"] | components["schemas"]["ListApiKeysResult"] | components["schemas"]["CreateApiKeyResult"] | components["schemas"]["RevokeApiKeyResult"] | components["schemas"]["CreateAssetUploadResult"] | components["schemas"]["GetAssetResult"] | components["schemas"]["ListAssetsResult"] | components["schemas"]["ListJobsResult"] | components["schemas"]["CancelJobResult"] | components["schemas"]["RegenerateCreativeResult"] | components["schemas"]["GetClientResult"] | components["schemas"]["UpdateClientResult"] | components["schemas"]["GetCampaignResult"] | components["schemas"]["UpdateCampaignResult"] | components["schemas"]["DeleteCampaignResult"] | components["schemas"]["DeleteClientResult"] | components["schemas"]["CreateWebhookEndpointResult"] | components["schemas"]["ListWebhookEndpointsResult"] | components["schemas"]["DeleteWebhookEndpointResult"] | components["schemas"]["RotateWebhookSecretResult"] | components["schemas"]["ListWebhookDeliveriesResult"];
+                    "application/json": components["schemas"]["ListClientsResult"] | components["schemas"]["CreateClientResult"] | components["schemas"]["ListCampaignsResult"] | components["schemas"]["CreateCampaignResult"] | components["schemas"]["ListCreativesResult"] | components["schemas"]["ListAnglesResult"] | components["schemas"]["GetAngleResult"] | components["schemas"]["GenerateAnglesResult"] | components["schemas"]["GetBriefResult"] | components["schemas"]["UpdateBriefResult"] | components["schemas"]["GetBrandKitResult"] | components["schemas"]["UpdateBrandKitResult"] | components["schemas"]["PrepareCampaignResult"] | components["schemas"]["GenerateCreativesResult"] | components["schemas"]["EstimateCreativesResult"] | components["schemas"]["GetJobResult"] | components["schemas"]["GetCreditsResult"] | components["schemas"]["ListApiKeysResult"] | components["schemas"]["CreateApiKeyResult"] | components["schemas"]["RevokeApiKeyResult"] | components["schemas"]["CreateAssetUploadResult"] | components["schemas"]["GetAssetResult"] | components["schemas"]["ListAssetsResult"] | components["schemas"]["ListJobsResult"] | components["schemas"]["CancelJobResult"] | components["schemas"]["RegenerateCreativeResult"] | components["schemas"]["GetClientResult"] | components["schemas"]["UpdateClientResult"] | components["schemas"]["GetCampaignResult"] | components["schemas"]["UpdateCampaignResult"] | components["schemas"]["DeleteCampaignResult"] | components["schemas"]["DeleteClientResult"] | components["schemas"]["CreateWebhookEndpointResult"] | components["schemas"]["ListWebhookEndpointsResult"] | components["schemas"]["DeleteWebhookEndpointResult"] | components["schemas"]["RotateWebhookSecretResult"] | components["schemas"]["ListWebhookDeliveriesResult"] | components["schemas"]["ReviewCreativesResult"] | components["schemas"]["CreateReviewLinkResult"] | components["schemas"]["RevokeReviewLinkResult"] | components["schemas"]["ExportCampaignResult"] | components["schemas"]["GetExportResult"];
                 };
             };
             /** @description invalid_json, validation_error or unknown_action */

@@ -13,6 +13,7 @@ import { Monitoring } from './constructs/monitoring.ts';
 import { nagReference } from './constructs/nag.ts';
 import { NodeFunction } from './constructs/node-function.ts';
 import { Offboarding } from './constructs/offboarding.ts';
+import { ReviewLinks } from './constructs/review-links.ts';
 import { WebhookDelivery } from './constructs/webhook-delivery.ts';
 import { routerBundling } from './router-bundle.ts';
 import type { AdgenSettings } from './settings.ts';
@@ -126,9 +127,13 @@ export class StatelessStack extends Stack {
     // and the asset check on first read (GET) under assets/.
     grantObjects(this.router.role, bucket, 'creatives', ['s3:GetObject']);
     grantObjects(this.router.role, bucket, 'assets', ['s3:GetObject', 's3:PutObject']);
+    // get_export presigns the ZIP's download (ADR 0042).
+    grantObjects(this.router.role, bucket, 'exports', ['s3:GetObject']);
     // delete_campaign / delete_client remove the objects under these prefixes (ADR 0028).
     grantDeletionSweep(this.router.role, bucket);
     queue.grantSendMessages(this.router.role);
+    // Review links are signed with a key from Secrets Manager (ADR 0040).
+    new ReviewLinks(this, 'ReviewLinks').grantRead(this.router.fn);
     if (settings.textProvider === 'bedrock') grantBedrockModel(this.router.role, settings.textModelId);
 
     this.worker = new NodeFunction(this, 'Worker', {
@@ -151,7 +156,9 @@ export class StatelessStack extends Stack {
     table.grantReadWriteData(this.worker.role);
     // Its PNGs; the shared model visuals and product cut-outs it stores and reuses; the assets it reads.
     // DeleteObject only for its own image when the slot was deleted while it was made (ADR 0028).
-    grantObjects(this.worker.role, bucket, 'creatives', ['s3:PutObject', 's3:DeleteObject']);
+    // GetObject: an export reads the creatives it puts in its ZIP (ADR 0042).
+    grantObjects(this.worker.role, bucket, 'creatives', ['s3:GetObject', 's3:PutObject', 's3:DeleteObject']);
+    grantObjects(this.worker.role, bucket, 'exports', ['s3:PutObject']);
     grantObjects(this.worker.role, bucket, 'visuals', ['s3:GetObject', 's3:PutObject']);
     grantObjects(this.worker.role, bucket, 'cutouts', ['s3:GetObject', 's3:PutObject']);
     grantObjects(this.worker.role, bucket, 'assets', ['s3:GetObject']);

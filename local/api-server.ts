@@ -40,18 +40,25 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too_large'> {
   return Buffer.concat(chunks);
 }
 
+/** Paths served by the Lambda handler itself besides POST / (the review page, ADR 0040). */
+const HANDLER_PATHS = new Set(['/review']);
+
 function toEvent(req: IncomingMessage, body: Buffer, requestId: string): APIGatewayProxyEvent {
+  const url = new URL(req.url ?? '/', 'http://local');
+  const path = url.pathname;
+  const method = req.method ?? 'POST';
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
+  const query = Object.fromEntries(url.searchParams);
   return {
-    resource: '/',
-    path: '/',
-    httpMethod: 'POST',
+    resource: path,
+    path,
+    httpMethod: method,
     headers,
     multiValueHeaders: {},
-    queryStringParameters: null,
+    queryStringParameters: Object.keys(query).length > 0 ? query : null,
     multiValueQueryStringParameters: null,
     pathParameters: null,
     stageVariables: null,
@@ -60,9 +67,9 @@ function toEvent(req: IncomingMessage, body: Buffer, requestId: string): APIGate
     requestContext: {
       requestId,
       stage: 'local',
-      httpMethod: 'POST',
-      path: '/',
-      resourcePath: '/',
+      httpMethod: method,
+      path,
+      resourcePath: path,
       resourceId: 'root',
       apiId: 'local',
       accountId: '000000000000',
@@ -107,7 +114,10 @@ export async function startApiServer(options: {
     const requestId = randomUUID();
     try {
       const path = new URL(req.url ?? '/', 'http://local').pathname;
-      if (req.method === 'POST' && path === '/') {
+      if (
+        (req.method === 'POST' && path === '/') ||
+        (HANDLER_PATHS.has(path) && (req.method === 'GET' || req.method === 'POST'))
+      ) {
         const body = await readBody(req);
         if (body === 'too_large') {
           // Answer, then close this connection cleanly: `Connection: close` tells a keep-alive

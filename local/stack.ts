@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -203,6 +203,11 @@ export async function startLocalStack(options: {
       SQS_ENDPOINT: endpoints.sqs,
       S3_ENDPOINT: endpoints.s3,
       COGNITO_ENDPOINT: endpoints.cognito,
+      // Review links (ADR 0040) are signed with a key derived from this stack's own secret, so
+      // links survive a restart; REVIEW_LINK_SECRET overrides it.
+      REVIEW_LINK_SECRET:
+        process.env.REVIEW_LINK_SECRET ??
+        createHash('sha256').update(`adgen-review-links/${password}`).digest('base64url'),
     });
     const pause = pauseAt(process.env.ADGEN_PAUSE_AT, process.env.ADGEN_RESUME_FILE);
     const deps = createDeps(config, createAwsClients(config), {

@@ -115,7 +115,8 @@ async function post(url: string, body: Record<string, unknown>, auth: { apiKey?:
 }
 
 const dataDir = await mkdtemp(join(tmpdir(), 'adgen-prism-'));
-const stack = await startLocalStack({ dataDir, port: 0, logLevel: 'SILENT', workers: 0 });
+// One worker: review_creatives' example needs a finished creative (a 1-image job).
+const stack = await startLocalStack({ dataDir, port: 0, logLevel: 'SILENT', workers: 1 });
 let prism: ChildProcess | undefined;
 let failures = 0;
 try {

@@ -15,6 +15,8 @@ export type ActionContext = {
    * a crash finds it instead of creating (and charging) a second one.
    */
   boundId?: string | undefined;
+  /** Where the caller reached the API (links the API hands out start here). */
+  origin?: string;
 };
 
 /**

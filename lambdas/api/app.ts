@@ -58,6 +58,11 @@ function envelopeLogAndMeasure(deps: RouterDeps, logger: Logger): Middleware {
   };
 }
 
+/** Whether a request is for the review page, without loading its module for the API's POSTs. */
+function isReviewPage(event: APIGatewayProxyEvent): boolean {
+  return event.resource === '/review' || /\/review$/.test(event.path ?? '');
+}
+
 export type ApiHandlerOptions = {
   /**
    * Middlewares run around the router, outside the envelope (the Lambda entry point adds the
@@ -69,7 +74,14 @@ export type ApiHandlerOptions = {
 export function createApiHandler(deps: RouterDeps, logger: Logger, options: ApiHandlerOptions = {}) {
   const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>();
   for (const middleware of options.middlewares ?? []) handler.use(middleware);
-  return handler
-    .use(envelopeLogAndMeasure(deps, logger))
-    .handler((event, context) => route(event, deps, context.awsRequestId, traces.get(context)));
+  return handler.use(envelopeLogAndMeasure(deps, logger)).handler(async (event, context) => {
+    // The review page (ADR 0040) shares the router's function; its module loads on first use.
+    if (isReviewPage(event)) {
+      const trace = traces.get(context);
+      if (trace) trace.action = 'review_page';
+      const { handleReviewRequest } = await import('./review-route.ts');
+      return handleReviewRequest(event, deps);
+    }
+    return route(event, deps, context.awsRequestId, traces.get(context));
+  });
 }

@@ -13,6 +13,9 @@ const OTHER_WRITES = new Set([
   'cancel_job',
   'regenerate_creative',
   'rotate_webhook_secret',
+  'review_creatives',
+  'export_campaign',
+  'revoke_review_link',
 ]);
 
 export function isWriteAction(action: string): boolean {

@@ -20,6 +20,8 @@ export const EXAMPLE_IDS = {
   doomedCampaign: '0197a1b2-0000-7000-8000-0000000de1ca',
   doomedClient: '0197a1b2-0000-7000-8000-0000000de1c1',
   webhookEndpoint: '0197a1b2-0000-7000-8000-0000000e4b00',
+  export: '0197a1b2-0000-7000-8000-0000000e8b01',
+  reviewLink: '0197a1b2-0000-7000-8000-0000000f1a55',
 } as const;
 
 /** One valid request per action (without `action`), shown in the document. */
@@ -95,4 +97,14 @@ export const exampleInputs: Inputs = {
   delete_webhook_endpoint: { webhook_endpoint_id: EXAMPLE_IDS.webhookEndpoint },
   rotate_webhook_secret: { webhook_endpoint_id: EXAMPLE_IDS.webhookEndpoint },
   list_webhook_deliveries: { webhook_endpoint_id: EXAMPLE_IDS.webhookEndpoint, limit: 20 },
+  review_creatives: {
+    reviews: [{ creative_id: EXAMPLE_IDS.creative, state: 'approved', note: 'Ready for Meta.' }],
+  },
+  create_review_link: {
+    campaign_id: EXAMPLE_IDS.campaign,
+    note: 'Please approve the ones you would run this month.',
+  },
+  revoke_review_link: { review_link_id: EXAMPLE_IDS.reviewLink },
+  export_campaign: { campaign_id: EXAMPLE_IDS.campaign, include: 'approved' },
+  get_export: { export_id: EXAMPLE_IDS.export },
 };

@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { BRIEF_SOURCES, briefFieldsSchema, FACT_ROLES } from '#core/brief/schema.ts';
 import { ASSET_CONTENT_TYPES, ASSET_KINDS, ASSET_STATUSES } from '#core/entities/asset.ts';
+import { REVIEW_STATES } from '#core/entities/slot.ts';
 import type { ErrorCode } from '#core/errors.ts';
 import { FONT_FAMILIES } from '#core/fonts.ts';
 import { JOB_STATUSES } from '#core/job-status.ts';
@@ -14,6 +15,7 @@ import { PLATFORM_TARGETS } from '#core/platforms.ts';
 import { AWARENESS_LEVELS } from '#core/text/types.ts';
 import type { ActionName } from './actions/index.ts';
 import { nextToken, timestamp, uuid } from './result-fields.ts';
+import { liveResultsOf } from './results-live.ts';
 import { webhookResults } from './results-webhooks.ts';
 
 export const clientRecord = z.object({
@@ -234,6 +236,29 @@ export const creativeRecord = z.object({
     .describe('How much the model visual was enlarged to reach the delivery size (at most 1.5).'),
   quality: creativeQuality.optional(),
   regenerated_from: uuid.optional().describe('The creative this one redoes (regenerate_creative).'),
+  review: z
+    .object({
+      state: z.enum(REVIEW_STATES),
+      note: z.string().nullable(),
+      reviewed_by: z
+        .string()
+        .nullable()
+        .describe('Who decided: `api_key:<key id>`, `user:<sub>` or `review_link:<link id>`.'),
+      reviewed_at: timestamp.nullable(),
+    })
+    .describe("The client's decision (review_creatives or a review link)."),
+  provenance: z
+    .object({
+      ai_generated: z.boolean().describe('A trained image model made part of the picture.'),
+      digital_source_type: z
+        .string()
+        .describe('The IPTC DigitalSourceType IRI written into the PNG’s XMP (ADR 0041).'),
+      c2pa: z
+        .enum(['embedded', 'none'])
+        .describe('Whether a signed C2PA manifest is embedded (`none` until a signer is configured).'),
+    })
+    .optional()
+    .describe('The provenance marks in the PNG, once it has an image.'),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -357,6 +382,7 @@ export const results = {
   list_assets: list('assets', assetRecord),
   ...lifecycleResults,
   ...webhookResults,
+  ...liveResultsOf(creativeRecord),
 } as const satisfies Record<ActionName, z.ZodType>;
 
 export type Results = { [A in ActionName]: z.output<(typeof results)[A]> };

@@ -18,6 +18,7 @@ import { actionTableNames as actionNames, actionTableByName } from './actions/ta
 import { jsonResponse } from './http.ts';
 import { IDEMPOTENCY_KEY_HEADER, isWriteAction } from './idempotency-key.ts';
 import { runIdempotently } from './idempotent.ts';
+import { requestOrigin } from './origin.ts';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 
@@ -130,7 +131,11 @@ export async function route(
     throw new ValidationError(`Invalid input for ${action.name}.`, validationIssues(parsed.error));
   }
   const execute = async (boundId?: string) =>
-    jsonResponse(200, await action.run(parsed.data, { principal, deps, requestId, boundId }), requestId);
+    jsonResponse(
+      200,
+      await action.run(parsed.data, { principal, deps, requestId, boundId, origin: requestOrigin(event) }),
+      requestId,
+    );
   // Reads ignore the header (as Stripe does) and never touch the idempotency record. Imported
   // statically: a dynamic import here made esbuild wrap the SDK modules it shares and keep 59 KB
   // more of the DynamoDB client in the bundle (ADR 0017), for 3.5 KB of code.

@@ -25,6 +25,9 @@ const envSchema = s.object({
   QUEUE_URL: nonEmpty(),
   /** The webhook delivery queue; without it deliveries are recorded but not sent (ADR 0025). */
   WEBHOOK_QUEUE_URL: s.optional(nonEmpty()),
+  // The review links' signing key (ADR 0040): a Secrets Manager secret on AWS, a value locally.
+  REVIEW_LINK_SECRET_ARN: s.optional(nonEmpty()),
+  REVIEW_LINK_SECRET: s.optional(nonEmpty()),
   /** First retry delay of a failed webhook delivery; doubles per attempt, with jitter (ADR 0025). */
   WEBHOOK_RETRY_BASE_SECONDS: s.withDefault(seconds({ max: 3600 }), 30),
   /** The longest wait between two attempts of one delivery. */
@@ -113,6 +116,8 @@ export type Config = {
   accountRequestsPerSecond: number;
   userPoolId: string | undefined;
   userPoolClientId: string | undefined;
+  /** Where the review links' signing key is (ADR 0040); neither set: review links are off. */
+  reviewLinks: { secretArn: string | undefined; secret: string | undefined };
   imageProvider: 'template' | 'bedrock-stability';
   imageModelId: string;
   /** USD per image-model call as the operator configured it; undefined when not stated. */
@@ -171,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accountRequestsPerSecond: e.ACCOUNT_REQUESTS_PER_SECOND,
     userPoolId: e.USER_POOL_ID,
     userPoolClientId: e.USER_POOL_CLIENT_ID,
+    reviewLinks: { secretArn: e.REVIEW_LINK_SECRET_ARN, secret: e.REVIEW_LINK_SECRET },
     imageProvider: e.IMAGE_PROVIDER,
     imageModelId: e.IMAGE_MODEL_ID,
     imageModelUsdPerCall: e.IMAGE_MODEL_USD_PER_CALL,

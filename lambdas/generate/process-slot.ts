@@ -12,6 +12,8 @@ import type { SlotMessage } from '#core/generation/messages.ts';
 import { deliverySize, parseRatio } from '#core/images/sizes.ts';
 import { cutAroundSubjectLazily } from '#core/images/smart-crop.ts';
 import { type DrawnVisual, type ImageModel, PermanentImageError, type Visual } from '#core/images/types.ts';
+import type { ManifestWriter } from '#core/provenance/manifest.ts';
+import { markProvenance } from '#core/provenance/mark.ts';
 import { creativeCopyCandidates } from '#core/text/campaign-copy.ts';
 import { PLATFORM_RATIOS } from '#core/text/platform-limits.ts';
 import { loadLogo, loadProduct } from './inputs.ts';
@@ -33,6 +35,8 @@ export type WorkerDeps = Deps & {
   maxReceiveCount: number;
   /** How long a slot waits for a sibling that is making their shared model visual. */
   visualWaitMs: number;
+  /** Embeds a signed C2PA manifest (ADR 0041); without one, the PNG carries its XMP marks only. */
+  manifestWriter?: ManifestWriter | undefined;
 };
 
 export type SlotOutcome =
@@ -71,7 +75,14 @@ export async function processSlot(
   await jobStarted(deps, ref.accountId, ref.jobId, slot);
 
   try {
-    const png = await render(deps, slot, receiveCount >= deps.maxReceiveCount);
+    const rendered = await render(deps, slot, receiveCount >= deps.maxReceiveCount);
+    // Every delivered PNG carries its provenance marks (ADR 0041).
+    const { png: marked, provenance } = await markProvenance(
+      rendered.png,
+      rendered.makeup,
+      deps.manifestWriter,
+    );
+    const png = { ...rendered, png: marked };
     await deps.s3.send(
       new PutObjectCommand({
         Bucket: deps.config.bucketName,
@@ -92,6 +103,7 @@ export async function processSlot(
         upscale: png.upscale,
         // Stored as plain data: DynamoDB refuses undefined members.
         quality: JSON.parse(JSON.stringify(png.quality)),
+        provenance,
       },
     });
     if (!settled) {
@@ -220,7 +232,14 @@ async function render(deps: WorkerDeps, slot: Slot, lastChance: boolean) {
     angleIndex,
     seed: slot.seed,
   });
-  return { ...composed, model: visual.model, upscale };
+  // A model family other than the offline template means a trained model made the visual.
+  const modelVisual = (model.family ?? 'template') !== 'template';
+  return {
+    ...composed,
+    model: visual.model,
+    upscale,
+    makeup: { modelVisual, product: Boolean(product), logo: Boolean(logo) },
+  };
 }
 
 /**

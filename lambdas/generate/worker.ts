@@ -5,6 +5,7 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { Deps } from '#core/deps.ts';
 import { finalizeJobIfDone } from '#core/entities/job.ts';
 import { getSlot, settleSlot, slotId } from '#core/entities/slot.ts';
+import { exportMessage, isExportMessage } from '#core/export/messages.ts';
 import { type SlotMessage, slotMessage } from '#core/generation/messages.ts';
 import { backoffMs } from '#core/retry.ts';
 import { METRIC } from '#core/telemetry.ts';
@@ -34,6 +35,37 @@ function eachRecord(
     processInParallel: false,
     throwOnFullBatchFailure: false,
   });
+}
+
+function isExport(record: SQSRecord): boolean {
+  try {
+    return isExportMessage(JSON.parse(record.body));
+  } catch {
+    return false;
+  }
+}
+
+/** One export message: built once, its outcome logged; an unexpected failure is redelivered. */
+async function exportRecord(deps: Deps, record: SQSRecord, logger: Logger): Promise<void> {
+  const started = Date.now();
+  const { runExport } = await import('#core/export/run.ts');
+  const parsed = exportMessage.safeParse(JSON.parse(record.body));
+  if (!parsed.success) {
+    logger.error('export', { message_id: record.messageId, result: 'malformed', latency_ms: 0 });
+    throw new RedeliverError('malformed');
+  }
+  const fields = {
+    message_id: record.messageId,
+    export_id: parsed.data.export_id,
+    account_id: parsed.data.account_id,
+  };
+  try {
+    const result = await runExport(deps, parsed.data);
+    logger.info('export', { ...fields, result, latency_ms: Date.now() - started });
+  } catch (error) {
+    logger.error('export', { ...fields, result: 'error', latency_ms: Date.now() - started, error });
+    throw new RedeliverError('error');
+  }
 }
 
 function parse(record: SQSRecord) {
@@ -79,6 +111,8 @@ export function createWorkerHandler(deps: WorkerDeps, logger: Logger) {
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
     const response = await eachRecord(event, async (record) => {
       const started = Date.now();
+      // Exports share the generation queue and its workers (ADR 0042).
+      if (isExport(record)) return exportRecord(deps, record, logger);
       const message = parse(record);
       if (!message) {
         // A malformed message can never succeed; after maxReceiveCount it rests in the DLQ for a look.

@@ -81,6 +81,8 @@ const SECURITY_HEADERS = {
 export class ActionApi extends Construct {
   readonly api: RestApi;
   readonly method: Method;
+  /** GET and POST /review, the client review page (ADR 0040). */
+  readonly reviewMethods: Method[];
   readonly accessLogGroup: LogGroup;
   readonly executionLogGroup: LogGroup;
 
@@ -147,6 +149,15 @@ export class ActionApi extends Construct {
       },
     );
 
+    // The client review page (ADR 0040): GET shows it, POST records a decision from its form. The
+    // token in the query authenticates; the stage's throttling covers these methods as any other.
+    const review = this.api.root.addResource('review');
+    this.reviewMethods = ['GET', 'POST'].map((verb) =>
+      review.addMethod(verb, new LambdaIntegration(props.handler, { proxy: true, allowTestInvoke: false }), {
+        authorizationType: AuthorizationType.NONE,
+      }),
+    );
+
     this.api.addGatewayResponse('Throttled', {
       type: ResponseType.THROTTLED,
       statusCode: '429',
@@ -183,6 +194,12 @@ export class ActionApi extends Construct {
       'The router authenticates every request itself: X-Api-Key for normal actions, a Cognito access token (JWT, verified against the pool) for key actions. Which credential is allowed depends on the action named in the body, and API Gateway authorizers never see the body; revocation must also apply on the next request, which an authorizer cache would delay.';
     Validations.of(this.method).acknowledge({ id: 'AwsSolutions-APIG4', reason: noAuthorizer });
     Validations.of(this.method).acknowledge({ id: 'AwsSolutions-COG4', reason: noAuthorizer });
+    const reviewToken =
+      'A client reviewing a campaign has no account by design (ADR 0040): the signed, expiring, revocable token in the link is the credential, checked by the router on every request.';
+    for (const method of this.reviewMethods) {
+      Validations.of(method).acknowledge({ id: 'AwsSolutions-APIG4', reason: reviewToken });
+      Validations.of(method).acknowledge({ id: 'AwsSolutions-COG4', reason: reviewToken });
+    }
     const cloudWatchRole = this.api.node.tryFindChild('CloudWatchRole');
     if (cloudWatchRole) {
       Validations.of(cloudWatchRole).acknowledge({

@@ -18,6 +18,10 @@ export const OBJECT_PREFIXES = {
     what: 'model visuals shared across ratios, per account, campaign, job and angle',
   },
   cutouts: { prefix: 'cutouts/', what: 'product cut-outs, per account and content hash' },
+  exports: {
+    prefix: 'exports/',
+    what: 'campaign exports for the ad managers, per account and campaign (ADR 0042)',
+  },
 } as const;
 export type ObjectPrefix = keyof typeof OBJECT_PREFIXES;
 

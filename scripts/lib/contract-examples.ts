@@ -83,6 +83,15 @@ export async function createExampleFixtures(call: Call, auth: { apiKey: string; 
   ids.job = (await must('generate_creatives', { campaign_id: ids.campaign }, key)).job_id;
   const creatives = await must('list_creatives', { campaign_id: ids.campaign, status: 'all' }, key);
   ids.creative = creatives.creatives[0].id;
+  // review_creatives reviews finished images only: wait for this one (the caller runs a worker).
+  for (let tries = 0; ; tries++) {
+    const done = await must('list_creatives', { campaign_id: ids.campaign }, key);
+    if (done.creatives.length > 0) break;
+    if (tries > 300) throw new Error('the example creative did not finish within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  ids.export = (await must('export_campaign', { campaign_id: ids.campaign }, key)).export.id;
+  ids.reviewLink = (await must('create_review_link', { campaign_id: ids.campaign }, key)).review_link.id;
   ids.idleCampaign = (await must('create_campaign', { client_id: ids.client, volume: 1 }, key)).campaign.id;
   ids.doomedCampaign = (await must('create_campaign', { client_id: ids.client }, key)).campaign.id;
   ids.doomedClient = (await must('create_client', { name: 'Doomed Co' }, key)).client.id;

@@ -100,6 +100,7 @@ export async function startTestApi(
     SQS_ENDPOINT: stack.endpoints.sqs,
     S3_ENDPOINT: stack.endpoints.s3,
     COGNITO_ENDPOINT: stack.endpoints.cognito,
+    REVIEW_LINK_SECRET: `test-review-links-${suffix}`,
     ...options.env,
   });
   const deps = createDeps(config, createAwsClients(config));

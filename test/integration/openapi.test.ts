@@ -13,6 +13,7 @@ import {
 } from '../../scripts/lib/contract-examples.ts';
 import { createTestPool, type TestPool } from './cognito.ts';
 import { startTestApi, type TestApi } from './harness.ts';
+import { runWorkers } from './worker-harness.ts';
 
 const text = await readFile(new URL('../../docs/openapi.json', import.meta.url), 'utf8');
 const doc = JSON.parse(text) as ContractDoc;
@@ -20,6 +21,7 @@ const { media, examples, requestSchema } = contractOf(doc);
 const requestRefs = (media.schema.oneOf as { $ref: string }[]).map((r) => r.$ref);
 
 let api: TestApi;
+let workers: { stop(): Promise<void> } | undefined;
 let pool: TestPool;
 let token: string;
 let bodies: ReturnType<typeof exampleBodies>;
@@ -27,12 +29,17 @@ let bodies: ReturnType<typeof exampleBodies>;
 beforeAll(async () => {
   pool = await createTestPool();
   api = await startTestApi({ verifyUserToken: pool.verifier });
+  // review_creatives' example needs a finished creative.
+  workers = runWorkers(api);
   const user = await pool.signUpAndLogIn();
   token = user.accessToken;
   const ids = await createExampleFixtures(api.call, { apiKey: api.apiKey, token });
   bodies = exampleBodies(doc, ids);
 });
-afterAll(() => api?.close());
+afterAll(async () => {
+  await workers?.stop();
+  await api?.close();
+});
 
 function credentialOf(action: string) {
   return bodies.credential(action) === 'user_token' ? { token } : { apiKey: api.apiKey };

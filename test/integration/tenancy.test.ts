@@ -56,6 +56,9 @@ describe("another account's ids", () => {
         as,
       )
     ).body.webhook_endpoint;
+    const reviewLink = (await api.call('create_review_link', { campaign_id: campaign.id }, as)).body
+      .review_link;
+    const campaignExport = (await api.call('export_campaign', { campaign_id: campaign.id }, as)).body.export;
 
     // The intruder: another user, with their own key and client.
     const intruder = await pool.signUpAndLogIn();
@@ -81,6 +84,8 @@ describe("another account's ids", () => {
       product_asset_id: asset.id,
       creative_id: creative.id,
       webhook_endpoint_id: webhook.id,
+      review_link_id: reviewLink.id,
+      export_id: campaignExport.id,
     };
     // What else an action needs to pass validation, so that only the id decides the answer.
     const extras: Record<string, Record<string, unknown>> = {
@@ -150,6 +155,10 @@ describe("another account's ids", () => {
         'delete_webhook_endpoint.webhook_endpoint_id',
         'rotate_webhook_secret.webhook_endpoint_id',
         'list_webhook_deliveries.webhook_endpoint_id',
+        'create_review_link.campaign_id',
+        'revoke_review_link.review_link_id',
+        'export_campaign.campaign_id',
+        'get_export.export_id',
       ]),
     );
     const before = JSON.stringify(await api.items());
@@ -162,6 +171,23 @@ describe("another account's ids", () => {
         unknown.text.replaceAll(unknownId, '<id>'),
       );
     }
+
+    // review_creatives names creatives inside a list: another account's is the same 404 as an unknown one.
+    const unknownCreative = randomUUID();
+    const foreignReview = await api.call(
+      'review_creatives',
+      { reviews: [{ creative_id: creative.id, state: 'approved' }] },
+      them,
+    );
+    const unknownReview = await api.call(
+      'review_creatives',
+      { reviews: [{ creative_id: unknownCreative, state: 'approved' }] },
+      them,
+    );
+    expect(foreignReview.status).toBe(404);
+    expect(foreignReview.text.replaceAll(creative.id, '<id>')).toBe(
+      unknownReview.text.replaceAll(unknownCreative, '<id>'),
+    );
 
     // An angle of another account cannot be selected for one's own client either.
     const stolenAngle = await api.call(

@@ -24,6 +24,7 @@ import { listCampaignsAction } from './list-campaigns.ts';
 import { listClientsAction } from './list-clients.ts';
 import { listCreativesAction } from './list-creatives.ts';
 import { listJobsAction } from './list-jobs.ts';
+import { liveActions } from './live.ts';
 import { prepareCampaignAction } from './prepare-campaign.ts';
 import { regenerateCreativeAction } from './regenerate-creative.ts';
 import { revokeApiKeyAction } from './revoke-api-key.ts';
@@ -68,6 +69,7 @@ export const actions = [
   deleteCampaignAction,
   deleteClientAction,
   ...webhookActions,
+  ...liveActions,
 ] as const satisfies readonly Action[];
 
 export type ActionName = (typeof actions)[number]['name'];

@@ -1,16 +1,16 @@
 import * as z from 'zod';
 import { getCampaign } from '#core/entities/campaign.ts';
-import { type ImageLink, listCreativesOfCampaign, toCreative } from '#core/entities/creative.ts';
+import { listCreativesOfCampaign } from '#core/entities/creative.ts';
+import { creativesWithLinks } from '#core/entities/creative-links.ts';
+import { REVIEW_STATES } from '#core/entities/slot.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { defineAction } from '../action.ts';
 import { id, pageResult, pagination } from '../schemas.ts';
 
 /**
  * A campaign's creatives, newest first. By default only the finished images, so that polling
- * until the expected count works as the spec describes; `status` shows the rest.
- *
- * The presigner is loaded on the first page that has an image (no other action needs it) and
- * signs the whole page with one resolution of the credentials and one cached signing key.
+ * until the expected count works as the spec describes; `status` shows the rest, `review` keeps
+ * those in one review state (ADR 0040).
  */
 export const listCreativesAction = defineAction({
   name: 'list_creatives',
@@ -18,28 +18,23 @@ export const listCreativesAction = defineAction({
   input: z.strictObject({
     campaign_id: id('campaign_id'),
     status: z.enum(['succeeded', 'pending', 'failed', 'all']).default('succeeded'),
+    review: z.enum(REVIEW_STATES).optional(),
     ...pagination,
   }),
   run: async (input, { principal, deps }) => {
     if (!(await getCampaign(deps, principal.accountId, input.campaign_id))) {
       throw new NotFoundError('campaign', input.campaign_id);
     }
-    const page = await listCreativesOfCampaign(deps, principal.accountId, input.campaign_id, input.status, {
-      limit: input.limit,
-      nextToken: input.next_token,
-    });
-    let link: (s3Key: string) => ImageLink = () => {
-      throw new Error('a slot without an image has no link');
-    };
-    if (page.items.some((slot) => slot.status === 'succeeded')) {
-      const { presignerFor } = await import('#core/s3/presign.ts');
-      const presigner = await presignerFor(deps.s3, deps.config.endpoints.s3);
-      const batch = await presigner.batch(deps.config.bucketName, deps.config.presignTtlSeconds, deps.now());
-      const expiresAt = batch.expiresAt.toISOString();
-      link = (s3Key) => ({ url: batch.url(s3Key), expiresAt });
-    }
+    const page = await listCreativesOfCampaign(
+      deps,
+      principal.accountId,
+      input.campaign_id,
+      input.status,
+      { limit: input.limit, nextToken: input.next_token },
+      input.review,
+    );
     return pageResult('creatives', {
-      items: page.items.map((slot) => toCreative(slot, link)),
+      items: await creativesWithLinks(deps, page.items),
       nextToken: page.nextToken,
     });
   },

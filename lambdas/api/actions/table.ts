@@ -123,6 +123,19 @@ export const actionTable: readonly LazyAction[] = [
   lazy('list_webhook_deliveries', 'api_key', () =>
     import('./list-webhook-deliveries.ts').then((m) => m.listWebhookDeliveriesAction),
   ),
+  lazy('review_creatives', 'api_key', () =>
+    import('./review-creatives.ts').then((m) => m.reviewCreativesAction),
+  ),
+  lazy('create_review_link', 'api_key', () =>
+    import('./create-review-link.ts').then((m) => m.createReviewLinkAction),
+  ),
+  lazy('revoke_review_link', 'api_key', () =>
+    import('./revoke-review-link.ts').then((m) => m.revokeReviewLinkAction),
+  ),
+  lazy('export_campaign', 'api_key', () =>
+    import('./export-campaign.ts').then((m) => m.exportCampaignAction),
+  ),
+  lazy('get_export', 'api_key', () => import('./get-export.ts').then((m) => m.getExportAction)),
 ];
 
 export const actionTableByName: ReadonlyMap<string, LazyAction> = new Map(

@@ -229,6 +229,16 @@ export const keys = {
     partition: `${account(accountId)}#CAMPAIGN#${campaignId}#CREATIVES`,
     skPrefix: 'CREATIVE#',
   }),
+  /** An export of a campaign's creatives for the ad managers (ADR 0042). */
+  exportById: (accountId: string, exportId: string): ItemKey => ({
+    pk: account(accountId),
+    sk: `EXPORT#${exportId}`,
+  }),
+  /** A review link of a campaign (ADR 0040); its token names the link's id. */
+  reviewLinkById: (accountId: string, linkId: string): ItemKey => ({
+    pk: account(accountId),
+    sk: `REVIEWLINK#${linkId}`,
+  }),
 } as const;
 
 /** An item's sort key in a collection: the collection's prefix, then its parts joined by `#`. */

@@ -1,10 +1,11 @@
 import type { CreativeQuality } from '../creative/types.ts';
 import { keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
-import type { PageRequest } from '../db/query.ts';
+import { type PageRequest, type QueryFilter, queryAll } from '../db/query.ts';
 import { queryPage } from '../db/table.ts';
 import type { Deps } from '../deps.ts';
-import { type Slot, slotFromItem } from './slot.ts';
+import type { Provenance } from '../provenance/mark.ts';
+import { type ReviewState, type Slot, slotFromItem } from './slot.ts';
 
 export type CreativeFilter = 'succeeded' | 'pending' | 'failed' | 'all';
 
@@ -25,8 +26,19 @@ export type Creative = {
   upscale?: number;
   quality?: CreativeQuality;
   regenerated_from?: string;
+  review: CreativeReview;
+  /** The marks in the PNG (ADR 0041), once it has an image. */
+  provenance?: Provenance;
   created_at: string;
   updated_at: string;
+};
+
+/** The client's decision on a creative (ADR 0040). */
+export type CreativeReview = {
+  state: ReviewState;
+  note: string | null;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
 };
 
 /** Where a creative's image is, if it has one; the caller decides how to hand it out. */
@@ -53,22 +65,63 @@ export function toCreative(slot: Slot, link: (s3Key: string) => ImageLink): Crea
     ...(slot.upscale === null ? {} : { upscale: slot.upscale }),
     ...(slot.quality ? { quality: slot.quality } : {}),
     ...(slot.regenerated_from ? { regenerated_from: slot.regenerated_from } : {}),
+    review: {
+      state: slot.review_state,
+      note: slot.review_note,
+      reviewed_by: slot.reviewed_by,
+      reviewed_at: slot.reviewed_at,
+    },
+    ...(slot.provenance ? { provenance: slot.provenance } : {}),
     created_at: slot.created_at,
     updated_at: slot.updated_at,
   };
 }
 
-/** One page of a campaign's slots (creatives without their URLs) in a state group (or all), newest first. */
+/**
+ * Keeps the creatives in one review state. A filter over the state group rather than an index of
+ * its own: a campaign has hundreds of creatives, not millions, and a decision then moves no keys.
+ * A page may so hold fewer than `limit` creatives and still have a next token (ADR 0040).
+ */
+function reviewFilter(review: ReviewState): QueryFilter {
+  return review === 'unreviewed'
+    ? {
+        expression: 'attribute_not_exists(review_state) OR review_state = :review',
+        values: { ':review': review },
+      }
+    : { expression: 'review_state = :review', values: { ':review': review } };
+}
+
+/**
+ * One page of a campaign's slots (creatives without their URLs) in a state group (or all),
+ * newest first, optionally only those in one review state.
+ */
 export function listCreativesOfCampaign(
   deps: Deps,
   accountId: string,
   campaignId: string,
   filter: CreativeFilter,
   page: PageRequest,
+  review?: ReviewState,
 ): Promise<Page<Slot>> {
   const collection =
     filter === 'all'
       ? keys.allCreativesOfCampaign(accountId, campaignId)
       : keys.creativesOfCampaign(accountId, campaignId, filter);
-  return queryPage(deps, collection, page, slotFromItem);
+  return queryPage(deps, collection, page, slotFromItem, review ? reviewFilter(review) : undefined);
+}
+
+/** Every finished creative of a campaign, optionally only those in one review state (an export's walk). */
+export function finishedCreativesOfCampaign(
+  deps: Deps,
+  accountId: string,
+  campaignId: string,
+  review?: ReviewState,
+): Promise<Slot[]> {
+  return queryAll(
+    deps.ddb,
+    deps.config.tableName,
+    keys.creativesOfCampaign(accountId, campaignId, 'succeeded'),
+    slotFromItem,
+    review ? reviewFilter(review) : undefined,
+  );
 }

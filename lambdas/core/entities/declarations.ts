@@ -6,9 +6,11 @@ import { brandKitEntity } from './brand-kit.ts';
 import { briefEntity } from './brief.ts';
 import { campaignEntity } from './campaign.ts';
 import { clientEntity } from './client.ts';
+import { exportEntity } from './export.ts';
 import { idempotencyRecordEntity } from './idempotency-record.ts';
 import { jobEntity } from './job.ts';
 import { rateWindowEntity } from './rate-window.ts';
+import { reviewLinkEntity } from './review-link.ts';
 import { sharedVisualEntity } from './shared-visual.ts';
 import { slotEntity } from './slot.ts';
 import { webhookDeliveryEntity } from './webhook-delivery.ts';
@@ -36,4 +38,6 @@ export const entities = [
   webhookEndpointEntity,
   webhookEventEntity,
   webhookDeliveryEntity,
+  exportEntity,
+  reviewLinkEntity,
 ] as const;

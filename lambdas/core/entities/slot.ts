@@ -12,6 +12,7 @@ import { getItem, putNew, updateIf } from '../db/table.ts';
 import { nullableNumber, nullableString } from '../db/zod-fields.ts';
 import type { Deps } from '../deps.ts';
 import type { SlotPlan } from '../generation/batch.ts';
+import type { Provenance } from '../provenance/mark.ts';
 import { backoffMs } from '../retry.ts';
 import { METRIC } from '../telemetry.ts';
 import { enqueueAfterCommit, type PlannedEvent, planEvent } from '../webhooks/emit.ts';
@@ -51,9 +52,20 @@ export type Slot = {
   regenerated_from: string | null;
   /** What the creative measured after composing (see lambdas/core/creative/quality.ts). */
   quality: CreativeQuality | null;
+  /** The client's decision on the creative (ADR 0040); unreviewed until someone decides. */
+  review_state: ReviewState;
+  review_note: string | null;
+  /** Who decided: `api_key:<id>`, `user:<sub>` or `review_link:<id>`. */
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  /** The marks written into the PNG (ADR 0041); null for a slot without an image, or made before marking. */
+  provenance: Provenance | null;
   created_at: string;
   updated_at: string;
 };
+
+export const REVIEW_STATES = ['unreviewed', 'approved', 'rejected'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
 
 const SLOT_NAMESPACE = '5f0c3e55-8a4e-4c1e-9a65-5c3b2f7d4e10';
 
@@ -110,6 +122,18 @@ const slotSchema: z.ZodType<Slot> = z.object({
   regenerated_from: nullableString,
   quality: z
     .custom<CreativeQuality>((v) => typeof v === 'object' && v !== null && !Array.isArray(v))
+    .nullish()
+    .transform((v) => v ?? null),
+  review_state: z.enum(REVIEW_STATES).default('unreviewed'),
+  review_note: nullableString,
+  reviewed_by: nullableString,
+  reviewed_at: nullableString,
+  provenance: z
+    .object({
+      ai_generated: z.boolean(),
+      digital_source_type: z.string(),
+      c2pa: z.enum(['embedded', 'none']),
+    })
     .nullish()
     .transform((v) => v ?? null),
   created_at: z.string(),
@@ -186,8 +210,17 @@ export const slotEntity = defineEntity({
       functions: ['releaseLease'],
     },
     {
-      does: "list a campaign's creatives in a state, newest first",
-      operation: 'Query gsi1 `gsi1pk = …#CREATIVES#<state>`',
+      does: 'record the review decision on a creative',
+      operation:
+        'TransactWrite: slot UpdateItem `attribute_exists(pk) AND status = succeeded` (review_state, note, who, when) + a Put per subscribed `creative.reviewed` webhook delivery',
+      consistency: '–',
+      functions: ['reviewCreative'],
+      module: 'lambdas/core/entities/creative-review.ts',
+    },
+    {
+      does: "list a campaign's creatives in a state (and review state), newest first",
+      operation:
+        'Query gsi1 `gsi1pk = …#CREATIVES#<state>`; with a review state, FilterExpression `review_state = :r` (unreviewed: or absent)',
       consistency: 'eventual (GSI)',
       functions: ['listCreativesOfCampaign'],
       module: 'lambdas/core/entities/creative.ts',
@@ -425,6 +458,7 @@ export type SlotResult = {
   /** Set when the creative was cut from a shared model visual. */
   upscale?: number | undefined;
   quality?: CreativeQuality | undefined;
+  provenance?: Provenance | undefined;
 };
 
 function jobCounter(
@@ -540,6 +574,7 @@ export function settlementItems(
         model: settlement.result.model,
         quality: settlement.result.quality,
         upscale: settlement.result.upscale,
+        provenance: settlement.result.provenance,
       }
     : { failure_reason: settlement.reason.slice(0, 500) };
   const set = Object.entries(fields).filter(([, value]) => value !== undefined);

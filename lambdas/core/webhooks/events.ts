@@ -1,5 +1,12 @@
 /** The events a webhook endpoint can subscribe to (ADR 0025). */
-export const WEBHOOK_EVENT_TYPES = ['job.completed', 'creative.succeeded', 'creative.failed'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'job.completed',
+  'creative.succeeded',
+  'creative.failed',
+  // A client's review decision and a finished export (ADR 0040, 0042).
+  'creative.reviewed',
+  'export.completed',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Most endpoints per account: each one is a write in the transaction that emits an event. */

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts';
-import { toCreative } from '../entities/creative.ts';
+import { creativesWithLinks } from '../entities/creative-links.ts';
 import { getSlot } from '../entities/slot.ts';
 import type { WebhookDelivery } from '../entities/webhook-delivery.ts';
 
@@ -16,18 +16,20 @@ export type CreativeRef = { job_id: string; index: number };
 export async function renderEventData(deps: Deps, delivery: WebhookDelivery): Promise<unknown> {
   const stored = JSON.parse(delivery.data) as Record<string, unknown>;
   if (delivery.event_type === 'job.completed') return stored;
+  if (delivery.event_type === 'export.completed') return renderExportEvent(deps, delivery.account_id, stored);
   const ref = stored as CreativeRef;
   const slot = await getSlot(deps, delivery.account_id, ref.job_id, ref.index);
   // Deleted since (its campaign or client was): there is no record left to send.
   if (!slot) return undefined;
-  if (slot.status !== 'succeeded') return { creative: toCreative(slot, noLink) };
-  const { presignerFor } = await import('../s3/presign.ts');
-  const presigner = await presignerFor(deps.s3, deps.config.endpoints.s3);
-  const batch = await presigner.batch(deps.config.bucketName, deps.config.presignTtlSeconds, deps.now());
-  const expiresAt = batch.expiresAt.toISOString();
-  return { creative: toCreative(slot, (key) => ({ url: batch.url(key), expiresAt })) };
+  const [creative] = await creativesWithLinks(deps, [slot]);
+  return { creative };
 }
 
-function noLink(): never {
-  throw new Error('a creative without an image has no link');
+/** `export.completed`: the export as get_export shows it, its download URL signed at sending time. */
+async function renderExportEvent(deps: Deps, accountId: string, stored: Record<string, unknown>) {
+  const { getExport } = await import('../entities/export.ts');
+  const record = await getExport(deps, accountId, String(stored.export_id));
+  if (!record) return undefined;
+  const { exportView } = await import('../export/view.ts');
+  return { export: await exportView(deps, record) };
 }

@@ -1,0 +1,64 @@
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import type { Deps } from '../deps.ts';
+import { type CampaignExport, finishExport, getExport, startExport } from '../entities/export.ts';
+import { buildExport } from './build.ts';
+import type { ExportMessage } from './messages.ts';
+
+/** Queues an export for the workers. */
+export async function enqueueExport(deps: Deps, record: CampaignExport): Promise<void> {
+  await deps.sqs.send(
+    new SendMessageCommand({
+      QueueUrl: deps.config.queueUrl,
+      MessageBody: JSON.stringify({
+        v: 1,
+        kind: 'export',
+        account_id: record.account_id,
+        export_id: record.id,
+      } satisfies ExportMessage),
+    }),
+  );
+}
+
+export type ExportRunOutcome = 'succeeded' | 'failed' | 'skipped';
+
+/**
+ * Builds one export and puts the ZIP at its key; a redelivery of a crashed build builds it again
+ * over the same key. A campaign deleted meanwhile fails the export with a reason.
+ */
+export async function runExport(deps: Deps, message: ExportMessage): Promise<ExportRunOutcome> {
+  const record = await getExport(deps, message.account_id, message.export_id);
+  if (!record || !(await startExport(deps, record))) return 'skipped';
+  const built = await buildExport(deps, record);
+  if (!built) {
+    await finishExport(
+      deps,
+      { ...record, status: 'running' },
+      {
+        status: 'failed',
+        reason: 'campaign_deleted: the campaign no longer exists',
+      },
+    );
+    return 'failed';
+  }
+  await deps.s3.send(
+    new PutObjectCommand({
+      Bucket: deps.config.bucketName,
+      Key: record.s3_key,
+      Body: built.zip,
+      ContentType: 'application/zip',
+    }),
+  );
+  const done = await finishExport(
+    deps,
+    { ...record, status: 'running' },
+    {
+      status: 'succeeded',
+      bytes: built.zip.byteLength,
+      creatives: built.creatives,
+      metaRows: built.metaRows,
+      googleRows: built.googleRows,
+    },
+  );
+  return done ? 'succeeded' : 'skipped';
+}

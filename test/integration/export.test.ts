@@ -1,0 +1,184 @@
+import { parse } from 'csv-parse/sync';
+import exifr from 'exifr';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { startWebhookLoop } from '#local/webhook-loop.ts';
+import { startTestApi, type TestApi } from './harness.ts';
+import { finishedCampaign, startVerifyingReceiver } from './live-harness.ts';
+import { eventually, runWorkers, silent } from './worker-harness.ts';
+
+/**
+ * export_campaign end to end (ADR 0042): a 12-creative campaign with 8 approved, exported by the
+ * real worker, the ZIP read with yauzl and the CSVs with csv-parse (neither is the writer's code).
+ */
+let api: TestApi;
+let workers: { stop(): Promise<void> };
+let deliveries: { stop(): Promise<void> };
+let receiver: Awaited<ReturnType<typeof startVerifyingReceiver>>;
+
+beforeAll(async () => {
+  api = await startTestApi({ webhooks: true, env: { ADGEN_ALLOW_LOCAL_WEBHOOKS: '1' } });
+  receiver = await startVerifyingReceiver();
+  workers = runWorkers(api);
+  deliveries = startWebhookLoop({ deps: api.deps, queueUrl: api.webhookQueueUrl as string, logger: silent });
+});
+afterAll(async () => {
+  await deliveries?.stop();
+  await workers?.stop();
+  await receiver?.close();
+  await api?.close();
+});
+
+/** Every entry of a ZIP, by name. */
+function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
+      if (error || !file) return reject(error);
+      const entries = new Map<string, Buffer>();
+      file.on('entry', (entry: yauzl.Entry) => {
+        file.openReadStream(entry, (err, stream) => {
+          if (err || !stream) return reject(err);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            file.readEntry();
+          });
+        });
+      });
+      file.on('end', () => resolve(entries));
+      file.on('error', reject);
+      file.readEntry();
+    });
+  });
+}
+
+describe('export_campaign', () => {
+  it('a 12-creative campaign with 8 approved exports exactly the 8 PNGs and their rows', async () => {
+    const account = await api.newAccount(30);
+    const endpoint = (
+      await api.call('create_webhook_endpoint', { url: receiver.url, events: ['export.completed'] }, account)
+    ).body.webhook_endpoint;
+    const { campaign, creatives, angles, client } = await finishedCampaign(api, account, {
+      aspect_ratio: '1:1,4:5,9:16',
+      volume: 12,
+      platform_target: ['meta_feed', 'meta_stories', 'google_display'],
+    });
+    expect(creatives).toHaveLength(12);
+    const approved = creatives.slice(0, 8);
+    const rejected = creatives.slice(8, 10);
+    const decided = await api.call(
+      'review_creatives',
+      {
+        reviews: [
+          ...approved.map((c) => ({ creative_id: c.id, state: 'approved' })),
+          ...rejected.map((c) => ({ creative_id: c.id, state: 'rejected', note: 'Off brand.' })),
+        ],
+      },
+      account,
+    );
+    expect(decided.status, decided.text).toBe(200);
+
+    const started = await api.call('export_campaign', { campaign_id: campaign.id }, account);
+    expect(started.status, started.text).toBe(200);
+    expect(started.body.export).toMatchObject({ status: 'pending', include: 'approved', download_url: null });
+    const done = await eventually(async () => {
+      const got = (await api.call('get_export', { export_id: started.body.export.id }, account)).body.export;
+      return got.status === 'succeeded' || got.status === 'failed' ? got : undefined;
+    });
+    expect(done.status, done.failure_reason).toBe('succeeded');
+    const zip = Buffer.from(await (await fetch(done.download_url)).arrayBuffer());
+    expect(zip.byteLength).toBe(done.bytes);
+    const entries = await unzip(zip);
+
+    // Exactly the 8 approved PNGs, named platform_ratio_angle_n.png, each the creative's image.
+    const pngs = [...entries.keys()].filter((n) => n.endsWith('.png')).sort();
+    expect(pngs).toHaveLength(8);
+    expect(done.creatives).toBe(8);
+    for (const name of pngs)
+      expect(name).toMatch(/^(meta_feed|meta_stories)_(1x1|4x5|9x16)_[a-z0-9-]+_\d{2}\.png$/);
+    const manifest = JSON.parse((entries.get('manifest.json') as Buffer).toString('utf8'));
+    expect(manifest.files.map((f: any) => f.creative_id).sort()).toEqual(approved.map((c) => c.id).sort());
+    expect(manifest.facts).toEqual({
+      offer_text: 'Free delivery this month',
+      cta_text: 'Shop now',
+      landing_url: 'https://northwind.example/bikes',
+    });
+    expect(manifest.client).toEqual({ id: client.id, name: client.name });
+    const byId = new Map(creatives.map((c) => [c.id, c]));
+    for (const file of manifest.files) {
+      const creative = byId.get(file.creative_id);
+      expect(file.aspect_ratio).toBe(creative.aspect_ratio);
+      expect(file.review.state).toBe('approved');
+      expect(file.angle.id).toBe(creative.angle_id);
+      expect(file.file).toContain(`_${creative.aspect_ratio.replace(':', 'x')}_`);
+      expect(angles.some((a) => a.id === file.angle.id)).toBe(true);
+      expect(file.provenance).toEqual(creative.provenance);
+      // The PNG in the ZIP is the delivered one, marks and all.
+      const original = Buffer.from(await (await fetch(creative.image_url)).arrayBuffer());
+      expect((entries.get(file.file) as Buffer).equals(original)).toBe(true);
+      const xmp = await exifr.parse(entries.get(file.file) as Buffer, { xmp: true, mergeOutput: false });
+      expect(xmp.Iptc4xmpExt.DigitalSourceType).toBe(creative.provenance.digital_source_type);
+    }
+
+    // The CSVs parse with a standard parser; one Meta row per approved creative and placement
+    // that takes its ratio, one Google display ad per approved 1:1 creative.
+    const prepared = (await api.call('get_campaign', { campaign_id: campaign.id }, account)).body.campaign
+      .prepared;
+    const meta = parse(entries.get('meta_ads_bulk.csv') as Buffer, { columns: true, bom: true }) as Record<
+      string,
+      string
+    >[];
+    const google = parse(entries.get('google_ads_editor.csv') as Buffer, {
+      columns: true,
+      bom: true,
+    }) as Record<string, string>[];
+    expect(meta).toHaveLength(8);
+    expect(done.meta_rows).toBe(8);
+    const squares = approved.filter((c) => c.aspect_ratio === '1:1');
+    expect(google).toHaveLength(squares.length);
+    expect(done.google_rows).toBe(squares.length);
+    for (const row of meta) {
+      const file = manifest.files.find((f: any) => f.file === row['Image File Name']);
+      expect(file, row['Image File Name']).toBeDefined();
+      const placement = file.aspect_ratio === '9:16' ? 'meta_stories' : 'meta_feed';
+      const copy = prepared.copy.find((c: any) => c.angle_id === file.angle.id && c.platform === placement);
+      expect(row).toEqual({
+        'Campaign Name': 'Autumn commute',
+        'Ad Set Name': `Autumn commute - ${placement === 'meta_feed' ? 'Feed' : 'Stories'}`,
+        'Ad Name': file.file.replace(/\.png$/, ''),
+        Body: copy.primary_text,
+        Title: copy.headline,
+        'Link Description': copy.description,
+        'Call to Action': copy.cta_type,
+        Link: 'https://northwind.example/bikes',
+        'Image File Name': file.file,
+      });
+    }
+    for (const row of google) {
+      const file = manifest.files.find((f: any) => f.file === row['Square images']);
+      expect(file.aspect_ratio).toBe('1:1');
+      const copy = prepared.copy.find(
+        (c: any) => c.angle_id === file.angle.id && c.platform === 'google_display',
+      );
+      expect(row).toMatchObject({
+        Campaign: 'Autumn commute',
+        'Ad type': 'Responsive display ad',
+        'Headline 1': copy.headline,
+        'Long headline': copy.primary_text,
+        'Description 1': copy.description,
+        'Business name': 'Northwind Bikes',
+        'Final URL': 'https://northwind.example/bikes',
+        Images: '',
+      });
+    }
+
+    const event = await eventually(async () =>
+      receiver.events(endpoint.secret).find((e) => e.type === 'export.completed'),
+    );
+    expect(event.data.export).toMatchObject({ id: done.id, status: 'succeeded', creatives: 8 });
+    console.log(
+      `export: 12 creatives, 8 approved → ${pngs.length} PNGs, ${meta.length} Meta rows, ${google.length} Google rows, ${done.bytes} bytes; export.completed verified`,
+    );
+  });
+});
