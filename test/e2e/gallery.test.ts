@@ -131,7 +131,7 @@ describe('the gallery', () => {
       action: 'generate_angles',
       client_id: client.id,
       research_summary:
-        'Acme roasts small-batch coffee for remote workers tired of stale beans. Rated 4.8 stars by 12,000 subscribers.',
+        'Acme roasts small-batch coffee beans for people who work from home. Pains: stale supermarket beans; coffee that tastes burnt. Every bag ships within 48 hours of roasting. Subscribers choose their grind and can pause or skip a delivery any time. Rated 4.8 stars by 12,000 subscribers.',
     });
     await call({
       action: 'create_campaign',

@@ -88,7 +88,7 @@ describe('the review page', () => {
       action: 'generate_angles',
       client_id: client.id,
       research_summary:
-        'Harbor Yoga runs small morning classes for office workers with stiff backs. First class free.',
+        'Harbor Yoga runs small morning yoga classes for office workers with stiff backs. Pains: back pain after long days at a desk; crowded gyms. Classes are capped at 8 people and start at 6:30 so you are at work by 8. Rated 4.9 stars by 300 members. Offer: first class free.',
     });
     const { campaign } = await call({
       action: 'create_campaign',

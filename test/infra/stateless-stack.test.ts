@@ -60,9 +60,10 @@ beforeAll(() => {
 });
 
 describe('REST API', () => {
-  it('has exactly one method: POST on the root, proxied to the router, body validated', () => {
-    template.resourceCountIs('AWS::ApiGateway::Method', 1);
-    template.resourceCountIs('AWS::ApiGateway::Resource', 0);
+  it('has one API method, POST on the root, proxied to the router, body validated; beside it only the review page (GET and POST /review, ADR 0040)', () => {
+    template.resourceCountIs('AWS::ApiGateway::Method', 3);
+    template.resourceCountIs('AWS::ApiGateway::Resource', 1);
+    template.hasResourceProperties('AWS::ApiGateway::Resource', { PathPart: 'review' });
     template.hasResourceProperties('AWS::ApiGateway::Method', {
       HttpMethod: 'POST',
       ResourceId: { 'Fn::GetAtt': [Match.anyValue(), 'RootResourceId'] },
@@ -141,15 +142,16 @@ describe('REST API', () => {
     expect(byType.DEFAULT_5XX).toMatchObject({ body: { error: { code: 'internal_error' } } });
   });
 
-  it('lets only its own POST method on stage v1 invoke the router', () => {
+  it('lets only its own methods on stage v1 invoke the router (POST /, GET and POST /review)', () => {
     const permissions = Object.values(template.findResources('AWS::Lambda::Permission'));
     const ofRouter = permissions.filter(
       (p) =>
         JSON.stringify(p.Properties.FunctionName) === JSON.stringify({ 'Fn::GetAtt': [routerFn, 'Arn'] }),
     );
-    expect(ofRouter).toHaveLength(1);
-    // The only other permission: the offboarding rule invoking its own function (test/infra/offboarding.test.ts).
-    expect(permissions.filter((p) => p.Properties.Principal !== 'events.amazonaws.com')).toHaveLength(1);
+    expect(ofRouter).toHaveLength(3);
+    for (const p of ofRouter) expect(p.Properties.Principal).toBe('apigateway.amazonaws.com');
+    // The others: the offboarding rule invoking its own function (test/infra/offboarding.test.ts).
+    expect(permissions.filter((p) => p.Properties.Principal !== 'events.amazonaws.com')).toHaveLength(3);
     template.hasResourceProperties('AWS::Lambda::Permission', {
       FunctionName: { 'Fn::GetAtt': [routerFn, 'Arn'] },
       Principal: 'apigateway.amazonaws.com',
@@ -285,7 +287,7 @@ describe('functions', () => {
         imageProvider: 'bedrock-stability',
         imageModelId: 'stability.sd3-5-large-v1:0',
         textProvider: 'bedrock',
-        textModelId: 'amazon.nova-pro-v1:0',
+        textModelId: 'global.anthropic.claude-haiku-4-5-20251001-v1:0',
         endpoints: {
           dynamodb: undefined,
           sqs: undefined,
@@ -360,6 +362,7 @@ describe('permissions', () => {
       's3:DeleteObject on /visuals/*',
       's3:GetObject on /assets/*',
       's3:GetObject on /creatives/*',
+      's3:GetObject on /exports/*',
       's3:PutObject on /assets/*',
     ]);
   });
@@ -380,14 +383,16 @@ describe('permissions', () => {
     ]);
   });
 
-  it('lets the worker only put creatives, read assets and keep its shared visuals and cut-outs', () => {
+  it('lets the worker only put creatives, read assets and keep its shared visuals and cut-outs; exports read creatives and write their ZIP', () => {
     expect(s3Grants(workerRole)).toEqual([
       's3:DeleteObject on /creatives/*',
       's3:GetObject on /assets/*',
+      's3:GetObject on /creatives/*',
       's3:GetObject on /cutouts/*',
       's3:GetObject on /visuals/*',
       's3:PutObject on /creatives/*',
       's3:PutObject on /cutouts/*',
+      's3:PutObject on /exports/*',
       's3:PutObject on /visuals/*',
     ]);
   });
@@ -425,7 +430,8 @@ describe('permissions', () => {
         actionsOf(s).every((a) => a === 'bedrock:InvokeModel' || a === 'bedrock:GetFoundationModel'),
       ).toBe(true);
       expect(s.Resource).not.toBe('*');
-      expect(JSON.stringify(s.Resource)).toContain('foundation-model/');
+      // A model directly, or an inference profile (whose model is granted only through it).
+      expect(JSON.stringify(s.Resource)).toMatch(/foundation-model\/|inference-profile\//);
     }
   });
 
@@ -459,14 +465,18 @@ describe('permissions', () => {
     expect(granted).toContain('stability.sd3-5-large-v1:0');
   });
 
-  it('lets the router invoke the text model only', () => {
-    expect(bedrockStatements(statementsOf(template, routerRole))).toEqual([
-      {
-        Effect: 'Allow',
-        Action: 'bedrock:InvokeModel',
-        Resource: foundationModelArn('amazon.nova-pro-v1:0'),
-      },
-    ]);
+  it('lets the router invoke the text model only, through its inference profile', () => {
+    const statements = bedrockStatements(statementsOf(template, routerRole));
+    expect(statements).toHaveLength(2);
+    const [profile, model] = statements;
+    expect(JSON.stringify(profile?.Resource)).toContain(
+      ':inference-profile/global.anthropic.claude-haiku-4-5-20251001-v1:0',
+    );
+    expect(JSON.stringify(model?.Resource)).toContain(
+      ':bedrock:*::foundation-model/anthropic.claude-haiku-4-5-20251001-v1:0',
+    );
+    expect(model?.Condition).toEqual({ StringEquals: { 'bedrock:InferenceProfileArn': profile?.Resource } });
+    for (const st of statements) expect(actionsOf(st)).toEqual(['bedrock:InvokeModel']);
   });
 });
 

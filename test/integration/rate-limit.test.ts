@@ -7,7 +7,8 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const SUMMARY = 'Acme roasts small-batch coffee for remote workers tired of stale beans. Rated 4.8 stars.';
+const SUMMARY =
+  'Acme roasts small-batch coffee beans for people who work from home. Pains: stale supermarket beans; coffee that tastes burnt. Every bag ships within 48 hours of roasting. Subscribers choose their grind and can pause or skip a delivery any time. Rated 4.8 stars by 12,000 subscribers.';
 
 describe('per-account limit on the text-model actions', () => {
   it('answers 429 rate_limited with Retry-After past the limit, per account', async () => {

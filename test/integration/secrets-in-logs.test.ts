@@ -25,7 +25,7 @@ type Line = Record<string, unknown>;
  */
 const flow = {
   summary:
-    'Secret launch research: Ember & Oak roasts small-batch coffee for remote workers tired of stale beans.',
+    'Secret launch research: Ember & Oak roasts small-batch coffee beans for people who work from home. Pains: stale supermarket beans; coffee that tastes burnt. Every bag ships within 48 hours of roasting. Subscribers choose their grind and can pause or skip a delivery any time. Rated 4.8 stars by 12,000 subscribers.',
   newKey: '',
   newKeyId: '',
   webhookSecrets: [] as string[],

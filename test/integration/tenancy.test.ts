@@ -29,7 +29,8 @@ describe("another account's ids", () => {
       'generate_angles',
       {
         client_id: client.id,
-        research_summary: 'Ember & Oak roasts small-batch coffee for remote workers tired of stale beans.',
+        research_summary:
+          'Ember & Oak roasts small-batch coffee beans for people who work from home. Pains: stale supermarket beans; coffee that tastes burnt. Every bag ships within 48 hours of roasting. Subscribers choose their grind and can pause or skip a delivery any time. Rated 4.8 stars by 12,000 subscribers.',
       },
       as,
     );
