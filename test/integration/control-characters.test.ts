@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const SUMMARY = 'Our customers love the cold brew: 4.8 stars from 1,200 reviews, free shipping over $30.';
+const SUMMARY =
+  'Our customers love the cold brew: 4.8 stars from 1,200 reviews, free shipping over $30. Pains: bitter supermarket coffee; cold brew that goes flat in a day. Every bottle is brewed for 18 hours and keeps 3 weeks in the fridge. Subscribers can pause any time.';
 const BAD: Record<string, string> = {
   NUL: '\u0000',
   'ANSI escape': '\u001b[31m',

@@ -58,7 +58,7 @@ export async function finishedCampaign(
       {
         client_id: client.id,
         research_summary:
-          'Northwind Bikes builds folding e-bikes for city commuters with small flats. 40 km range, folds in 10 seconds.',
+          'Northwind Bikes builds folding e-bikes for city commuters with small flats. Pains: no room for a full-size bike; sweaty rides to work. 40 km range, folds in 10 seconds, weighs 16 kg. Rated 4.7 stars by 2,000 riders. Offer: free delivery this month.',
       },
       auth,
     )
