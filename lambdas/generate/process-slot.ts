@@ -178,7 +178,6 @@ async function render(deps: WorkerDeps, slot: Slot, lastChance: boolean) {
   ]);
   const picture = await pictureBriefOf(deps, slot, angle);
   const variants = copyForSlot(campaign, slot);
-  const prepared = variants[0];
   const angleIndex = slot.angle_id ? Math.max(0, campaign.selected_angle_ids.indexOf(slot.angle_id)) : 0;
   const model = deps.imageModel;
   const nativeSize = model.nativeSize?.bind(model);

@@ -62,7 +62,8 @@ export async function createExampleFixtures(call: Call, auth: { apiKey: string; 
     'generate_angles',
     {
       client_id: ids.client,
-      research_summary: 'Contract Co sells durable rain jackets to city cyclists who commute daily.',
+      research_summary:
+        'Contract Co sells durable rain jackets to city cyclists who commute daily. Pains: soaked clothes on arrival; jackets that tear after one winter. Every jacket is seam-taped and packs into its own pocket. Rated 4.7 stars by 3,000 riders. Offer: free repairs for 2 years.',
     },
     key,
   );
@@ -72,7 +73,8 @@ export async function createExampleFixtures(call: Call, auth: { apiKey: string; 
     'generate_angles',
     {
       client_id: briefClient,
-      research_summary: 'Brief Co roasts coffee for home offices. Rated 4.8 stars by 12,000 subscribers.',
+      research_summary:
+        'Brief Co roasts coffee for home offices. Rated 4.8 stars by 12,000 subscribers. Pains: stale supermarket beans; coffee that tastes burnt. Every bag ships within 48 hours of roasting. Subscribers can pause any time.',
     },
     key,
   );

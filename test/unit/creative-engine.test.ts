@@ -109,7 +109,7 @@ describe('offline scenes', () => {
       height: 540,
       aspectRatio: { w: 1, h: 1 },
       seed: 1,
-      brand: BUSINESSES[0]?.brand ?? BUSINESSES[1]!.brand,
+      brand: BUSINESSES[0]?.brand ?? (BUSINESSES[1] as (typeof BUSINESSES)[number]).brand,
       visualStyle: 'calm',
     };
     const pictureOf = async (subject: string, category: string) => {
