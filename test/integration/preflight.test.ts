@@ -8,7 +8,9 @@ import { type StandIn, type StandInAccount, startStandIn } from './aws-stand-in.
 
 const REGION = 'eu-west-1';
 const IMAGE = 'stability.sd3-5-large-v1:0';
-const TEXT = 'amazon.nova-pro-v1:0';
+// The default text model is reached through its global inference profile (ADR 0036).
+const TEXT_PROFILE = 'global.anthropic.claude-haiku-4-5-20251001-v1:0';
+const TEXT = 'anthropic.claude-haiku-4-5-20251001-v1:0';
 
 /** An account where everything the default settings need is in place. */
 function greenAccount(): StandInAccount {
@@ -16,10 +18,10 @@ function greenAccount(): StandInAccount {
     stacks: { CDKToolkit: { status: 'UPDATE_COMPLETE', outputs: { BootstrapVersion: '30' } } },
     models: {
       [IMAGE]: { name: 'SD3.5 Large', provider: 'Stability AI', lifecycle: 'ACTIVE' },
-      [TEXT]: { name: 'Nova Pro', provider: 'Amazon', lifecycle: 'ACTIVE' },
+      [TEXT]: { name: 'Claude Haiku 4.5', provider: 'Anthropic', lifecycle: 'ACTIVE' },
     },
     availability: {},
-    inferenceProfiles: {},
+    inferenceProfiles: { [TEXT_PROFILE]: 'ACTIVE' },
     quotas: [
       {
         QuotaName: 'On-demand InvokeModel requests per minute for Nova Pro',
@@ -86,7 +88,7 @@ describe('preflight against stand-ins of the Bedrock control plane, Service Quot
     expect(lines).toEqual([
       'ok: bootstrap: CDKToolkit version 30 in eu-west-1 (needs 6+)',
       `ok: image model: ${IMAGE} (Stability AI SD3.5 Large): Active, offered in eu-west-1, access granted`,
-      `ok: text model: ${TEXT} (Amazon Nova Pro): Active, offered in eu-west-1, access granted`,
+      `ok: text model: ${TEXT_PROFILE} (Anthropic Claude Haiku 4.5): Active, offered in eu-west-1, access granted`,
       'ok: image model quota: "On-demand InvokeModel requests per minute for SD3.5 Large" is 60 per minute; workerMaxConcurrency 4 makes at most 48 (up to 5 workers would fit)',
       `ok: cloudtrail: trail org-trail logs write management events in eu-west-1, which ${plan.cloudTrailRules.join(', ')} reads`,
       'ok: alarm email: alarms mail ops@agency.example (confirm the subscription SNS sends after the deploy)',
