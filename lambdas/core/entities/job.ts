@@ -250,6 +250,24 @@ export async function createJobReservingCredits(
   campaignVersion: string,
 ): Promise<boolean | 'exists'> {
   const table = deps.config.tableName;
+  for (let attempt = 0; ; attempt++) {
+    const answer = await reserveOnce(deps, table, accountId, job, campaignVersion);
+    // Parallel orders of one campaign write its item in the same instant: DynamoDB cancels the
+    // losers with TransactionConflict (no condition failed), and an order tried again is right.
+    if (answer !== 'conflict') return answer;
+    if (attempt >= 10)
+      throw new ConflictError('The campaign is being ordered by other requests; order again.');
+    await new Promise((r) => setTimeout(r, backoffMs(attempt, { baseMs: 20, capMs: 500 })));
+  }
+}
+
+async function reserveOnce(
+  deps: Deps,
+  table: string,
+  accountId: string,
+  job: Parameters<typeof newJobItem>[1],
+  campaignVersion: string,
+): Promise<boolean | 'exists' | 'conflict'> {
   try {
     await deps.ddb.send(
       new TransactWriteCommand({
@@ -273,6 +291,7 @@ export async function createJobReservingCredits(
     }
     if (reasons[1] === 'ConditionalCheckFailed') return 'exists';
     if (reasons[0] === 'ConditionalCheckFailed') return false;
+    if (reasons.includes('TransactionConflict')) return 'conflict';
     throw error;
   }
 }
