@@ -39,6 +39,17 @@ export async function killGroup(child: ChildProcess): Promise<void> {
   const exited = new Promise((r) => child.once('exit', r));
   process.kill(-(child.pid as number), 'SIGKILL');
   await exited;
+  // The child (tsx or npm) exits first; the node process under it, which holds the data
+  // folder's lock, may live a few milliseconds longer. Wait until the whole group is gone.
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(-(child.pid as number), 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 /**
