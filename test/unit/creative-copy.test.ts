@@ -62,8 +62,9 @@ describe('the words on a creative', () => {
       ['cheapest'],
       ['Spring launch'],
     );
-    // The banned word taken out leaves a last-resort rewrite after the clean candidates.
-    expect(clean.headlines).toEqual(['Gentle care', 'Smiles in town']);
+    // A candidate with a banned word is dropped whole: cutting the word out would print a fragment.
+    expect(clean.headlines).toEqual(['Gentle care']);
+    expect(clean.dropped).toContain('Cheapest smiles in town');
     expect(clean.bodies).toEqual(['Evening appointments.']);
     expect(clean.dropped.length).toBe(6);
   });
