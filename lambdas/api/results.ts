@@ -157,8 +157,6 @@ export const assetUpload = z.object({
   expires_at: timestamp,
 });
 
-export { FINAL_JOB_STATUSES, JOB_STATUSES } from '#core/job-status.ts';
-
 export const jobRecord = z.object({
   job_id: uuid,
   campaign_id: uuid,

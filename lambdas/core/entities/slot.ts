@@ -364,10 +364,6 @@ export async function getSlotByCreativeId(
   return pointer ? getSlot(deps, accountId, pointer.job_id, pointer.index) : undefined;
 }
 
-/** The pointer key of each creative id (deleted with its slot). */
-export const creativePointerKeys = (accountId: string, creativeIds: readonly string[]) =>
-  creativeIds.map((id) => keys.creativeById(accountId, id));
-
 /**
  * Writes one slot with its pointer unless the slot exists (the reconciler must never overwrite a
  * slot a worker already claimed or settled) or the job is closed for deletion. Answers whether
