@@ -10,6 +10,7 @@ import {
   splitPiece,
 } from './fields.ts';
 import { figureTexts } from './figures.ts';
+import { withoutNotes } from './notes.ts';
 import { ROLE_CUES } from './patterns/cues.ts';
 import {
   AUDIENCE_CLAUSE,
@@ -270,8 +271,9 @@ function addFacts(state: State, p: Piece, role: FactRole | undefined, list: bool
     const pieces = splitPiece(state.summary, p, LIST_COMMA.re);
     if (pieces.every((x) => x.text.split(/\s+/).length <= MAX_LIST_ITEM_WORDS)) items = pieces;
   }
-  for (const item of items) {
-    if (!/[\p{L}\d]/u.test(item.text)) continue;
+  for (const raw of items) {
+    const item = withoutNotes(state.summary, raw);
+    if (!item || !/[\p{L}\d]/u.test(item.text)) continue;
     state.facts.push({ role: role ?? roleOf(item.text), piece: item });
   }
 }

@@ -1,5 +1,5 @@
 import type { Nlp } from '../text/nlp.ts';
-import { AUDIENCE_CUE, AVOID_CUE, META_CUE, TONE_CUE } from './patterns/cues.ts';
+import { AUDIENCE_CUE, AVOID_CUE, META_CUE, NOTE_CUE, TONE_CUE } from './patterns/cues.ts';
 import { HEADER_DASH, LOCATION_CUE } from './patterns/layout.ts';
 
 /** A piece of the summary with its position. */
@@ -41,7 +41,7 @@ export type SentenceKind = 'audience' | 'tone' | 'avoid' | 'meta' | 'fact';
 
 /** What an unlabelled sentence is for, from the cue patterns; for audience and tone, where the value starts. */
 export function sentenceKind(text: string): { kind: SentenceKind; valueFrom: number } {
-  const meta = META_CUE.re.exec(text);
+  const meta = META_CUE.re.exec(text) ?? NOTE_CUE.re.exec(text);
   if (meta) return { kind: 'meta', valueFrom: 0 };
   const tone = TONE_CUE.re.exec(text);
   if (tone) return { kind: 'tone', valueFrom: tone[0].length };
