@@ -63,6 +63,25 @@ export const META_CUE: Pattern = {
 };
 
 /**
+ * Direction to the copywriter ("lead with the price", "that's the whole pitch", "go with X or
+ * similar"): how to write the ads, not a claim about the business.
+ */
+export const DIRECTION_CUE: Pattern = {
+  id: 'direction-cue',
+  re: /(?:^(?:(?:so|and|but|ok|okay),? )?(?:(?:please |we'd |we would |I'd )?(?:lead with|go with|focus on|play up|emphasi[sz]e|push the|hammer home)|(?:hay que |queremos )?(?:destacar|resaltar|insistir en|poner el foco en)|(?:bitte )?(?:betonen|hervorheben|in den Vordergrund)|(?:il faut )?(?:mettre en avant|insister sur|miser sur))\b|\b(?:is|are|that's|that is) (?:our|the) (?:whole |main |real )?(?:story|pitch|angle|message|hook|focus)\b|\bthe whole pitch\b|\bor (?:something )?similar\b|\b(?:el|nuestro) (?:mensaje|enfoque|ángulo) (?:es|debe)\b|\b(?:unsere|die) (?:Botschaft|Kernbotschaft|Story) (?:ist|lautet|soll)\b|\b(?:notre|le) (?:message|angle) (?:est|doit)\b)/iu,
+  examples: [
+    { text: 'Lead with the price', match: 'Lead with' },
+    { text: 'So reliability is our story', match: 'is our story' },
+    { text: 'and honestly that is the whole pitch', match: 'that is the whole pitch' },
+    { text: 'Use "open late" or similar', match: 'or similar' },
+    { text: 'Hay que destacar el precio', match: 'Hay que destacar' },
+    { text: 'Il faut mettre en avant le savoir-faire', match: 'Il faut mettre en avant' },
+    { text: 'We focus on families', match: null },
+    { text: 'A story time for kids every week', match: null },
+  ],
+};
+
+/**
  * An internal note left in the brief for the agency or the client ("TBC with client", "check
  * the price", "do not use yet"): a working note, never a fact, in any of the four languages.
  */

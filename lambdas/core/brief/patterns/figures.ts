@@ -19,13 +19,14 @@ const RANGE_JOIN = String.raw`(?:\s?[-–]\s?|\s(?:to|a|und|bis|à|et|y)\s)`;
 export const FIGURE_PATTERNS: readonly Pattern[] = [
   {
     id: 'rating',
-    re: /\b\d{1,3}(?:[.,]\d{1,2})?\s?\/\s?(?:5|10|20|100)\b/,
+    re: /\b\d{1,3}(?:[.,]\d{1,2})?\s?\/\s?(?:5|10|20|100)(?:[.,]0)?\b/,
     examples: [
       { text: 'rated 4.3/5 on a review site', match: '4.3/5' },
       { text: 'valoración 4,2/5', match: '4,2/5' },
       { text: 'open 24/7', match: null },
       { text: 'scored 10/10 by judges', match: '10/10' },
       { text: 'a 92/100 score', match: '92/100' },
+      { text: 'scored 4.8/5.0 overall', match: '4.8/5.0' },
     ],
   },
   {
@@ -40,7 +41,7 @@ export const FIGURE_PATTERNS: readonly Pattern[] = [
   {
     id: 'money',
     re: new RegExp(
-      String.raw`(?:${CUR}\s?${N}(?:\s?[-–]\s?${N})?(?:\+|k\b|m\b)?(?:\s(?:MXN|USD|AUD|CAD|NZD|EUR|GBP|CHF)\b)?(?:\s?\/\s?\p{L}[\p{L}.]{0,11})?|${N}(?:\s?(?:[-–]|und|bis|a|à)\s?${N})?\s?(?:€|£|\$|EUR|euros?|Euro|USD|MXN|pesos)(?:\/(?:mes|Monat|mois|month|mo))?)`,
+      String.raw`(?:${CUR}\s?${N}(?:\s?(?:[-–]|to|a|bis|à)\s?${CUR}?\s?${N})?(?:\+|k\b|m\b)?(?:\s(?:MXN|USD|AUD|CAD|NZD|EUR|GBP|CHF)\b)?(?:\s?\/\s?\p{L}[\p{L}.]{0,11})?|${N}(?:\s?(?:[-–]|und|bis|a|à)\s?${N})?\s?(?:€|£|\$|EUR|euros?|Euro|USD|MXN|AUD|CAD|NZD|GBP|CHF|pesos)(?:\/(?:mes|Monat|mois|month|mo))?)`,
       'u',
     ),
     examples: [
@@ -53,6 +54,8 @@ export const FIGURE_PATTERNS: readonly Pattern[] = [
       { text: 'solo 39 €/mes', match: '39 €/mes' },
       { text: 'zwischen 5.000 und 9.000 € pro Auftrag', match: '5.000 und 9.000 €' },
       { text: 'costs £6,450 total', match: '£6,450' },
+      { text: 'jobs run £800–£1,200', match: '£800–£1,200' },
+      { text: 'from $40 to $65 a night', match: '$40 to $65' },
       { text: 'MXN 3,300 al mes', match: 'MXN 3,300' },
       { text: 'desde $1,250 MXN al mes', match: '$1,250 MXN' },
     ],
@@ -111,10 +114,12 @@ export const FIGURE_PATTERNS: readonly Pattern[] = [
   },
   {
     id: 'percent',
-    re: new RegExp(String.raw`${N}\s?%`),
+    re: new RegExp(String.raw`${N}(?:\s?%?${RANGE_JOIN}${N})?\s?%`),
     examples: [
       { text: '81 % der Gäste', match: '81 %' },
       { text: 'save 10% today', match: '10%' },
+      { text: 'bills cut 20-30% a year', match: '20-30%' },
+      { text: 'entre 15 y 20 %', match: '15 y 20 %' },
     ],
   },
   {
@@ -133,7 +138,7 @@ export const FIGURE_PATTERNS: readonly Pattern[] = [
   {
     id: 'date',
     re: new RegExp(
-      String.raw`\b(?:\d{1,2}\.?\s(?:de\s)?${MONTHS}|${MONTHS}\.?\s\d{1,2}(?:st|nd|rd|th)?)\b`,
+      String.raw`\b(?:\d{1,2}(?:st|nd|rd|th|er)?\.?\s(?:de\s|of\s)?${MONTHS}|${MONTHS}\.?\s\d{1,2}(?:st|nd|rd|th)?)(?:,?\s(?:de\s)?\d{4})?\b|\b\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2}\b)|\b\d{1,2}\.\d{1,2}\.(?!\d)|\b\d{4}\/\d{2}\b`,
       'u',
     ),
     examples: [
@@ -141,6 +146,11 @@ export const FIGURE_PATTERNS: readonly Pattern[] = [
       { text: 'hasta el 14 de marzo', match: '14 de marzo' },
       { text: 'gültig bis 15. Mai', match: '15. Mai' },
       { text: 'register by 9 June', match: '9 June' },
+      { text: 'sailing 30 June 2026 only', match: '30 June 2026' },
+      { text: 'book by June 30, 2026.', match: 'June 30, 2026' },
+      { text: 'dès le 1er mars', match: '1er mars' },
+      { text: 'Start am 15.09.2026', match: '15.09.2026' },
+      { text: 'the 2025/26 season', match: '2025/26' },
     ],
   },
   {
@@ -243,6 +253,15 @@ export const FIGURE_PATTERNS: readonly Pattern[] = [
     id: 'top',
     re: /\b(?:top|Top)\s\d+\b/,
     examples: [{ text: 'ranked top 50 nationally', match: 'top 50' }],
+  },
+  {
+    id: 'phone',
+    re: /(?:\+\d{1,3}\s?)?\(?\b0?\d{2,5}\)?[\s.-]\d{3,4}[\s.-]\d{3,4}\b/u,
+    examples: [
+      { text: 'call 0800 123 4567 today', match: '0800 123 4567' },
+      { text: 'ring +44 113 496 0000', match: '+44 113 496 0000' },
+      { text: 'since 1987 with 312 reviews', match: null },
+    ],
   },
   {
     id: 'number',
