@@ -4,6 +4,7 @@ import { loadNlp } from './nlp.ts';
 import { archetypeWhere, LEVEL_OF_ROLE } from './plan/archetypes.ts';
 import type { Plan } from './plan/planner.ts';
 import { planCandidates } from './plan/planner.ts';
+import { answerCheck } from './plan/topics.ts';
 import { copyViolations, type PolicyContext } from './policy/copy-policy.ts';
 import { DANGLING } from './policy/policy-data.ts';
 import { capFirst, type FactForm, factForm } from './realise/forms.ts';
@@ -63,6 +64,7 @@ export async function anglesFromBrief(
   const factSets = new Set<string>();
   const hooks = new Set<string>();
   const all = [...forms, ...parts];
+  const answers = answerCheck(all, cat.topicStopwords);
   for (const plan of [
     ...planCandidates(forms),
     ...planCandidates(parts),
@@ -72,6 +74,7 @@ export async function anglesFromBrief(
     // A reframed fact may be named by what is sold or where, instead of the business.
     const namedBy = plan.namedBy ? brief[plan.namedBy].trim() : '';
     if (plan.namedBy && (!namedBy || [...namedBy].length > 50)) continue;
+    if (plan.support && !answers(plan.lead, plan.support)) continue;
     const context = namedBy ? { ...brief, business_name: capFirst(namedBy) } : brief;
     const realised = realiseHook(plan.archetype, plan.lead, plan.support, cat, context);
     if (!realised) continue;

@@ -40,7 +40,20 @@ export type Catalogue = {
   clauseSplit: string;
   /** Nouns are capitalised (German): never lower-case a fact's first word. */
   nounsCapitalised: boolean;
+  /** Note-taking shorthand written out for a reader ("w/in" → "within"); each carries the example that is its test. */
+  shorthand: readonly Shorthand[];
+  /**
+   * A fact told in the first person ("we're rated …") named by the business instead: the
+   * openings a name can replace without changing the verb's agreement, with what follows the name.
+   * `opening` matches any first-person start, so such a fact never follows "Business:".
+   */
+  firstPerson: { opening: string; named: readonly (readonly [string, string])[] };
+  /** Words that carry no topic: a pain and the fact that answers it must share a word outside these. */
+  topicStopwords: readonly string[];
 };
+
+/** One shorthand: a pattern (case-insensitive, whole words) and its written-out form. */
+export type Shorthand = { pattern: string; to: string; example: readonly [string, string] };
 
 export type CtaIntent = 'book' | 'quote' | 'shop' | 'join' | 'apply' | 'contact' | 'learn' | 'donate';
 

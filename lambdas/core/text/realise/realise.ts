@@ -70,9 +70,20 @@ function hookText(
         return message(cat, 'hook.pair', { lead: bare(sentence(lead, cat, brief)), support: second });
       return message(cat, 'hook.question', { lead: capFirst(lead.fragment), support: second });
     }
-    case 'business':
+    case 'business': {
       if (lead.needsSubject || lead.addressed) return sentence(lead, cat, brief);
+      // "We're rated …" is told by the business's name ("Acme is rated …"), never after "Acme:".
+      for (const [opening, rest] of cat.firstPerson.named) {
+        const m = new RegExp(`^${opening}`, 'iu').exec(lead.fragment);
+        if (m)
+          return message(cat, 'hook.subject', {
+            business: brief.business_name,
+            lead: bare(`${rest}${lead.fragment.slice(m[0].length)}`),
+          });
+      }
+      if (new RegExp(`^${cat.firstPerson.opening}`, 'iu').test(lead.fragment)) return undefined;
       return message(cat, 'hook.business', { business: brief.business_name, lead: bare(lead.fragment) });
+    }
     case 'callout': {
       if (lead.askable && lead.role === 'audience_insight' && support)
         return message(cat, 'hook.question', { lead: capFirst(lead.fragment), support: second });
