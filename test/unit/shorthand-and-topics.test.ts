@@ -24,6 +24,24 @@ describe('shorthand written out for a reader', () => {
   });
 });
 
+describe('a reported worry is the worry itself', () => {
+  const strip = (text: string, cat: typeof en) =>
+    text.replace(new RegExp(`^${cat.voice.reportingFrame}`, 'iu'), '');
+  it.each([
+    [en, 'The biggest complaint we hear is about vans turning up late', 'vans turning up late'],
+    [
+      en,
+      'Main objection we see in reviews is people worrying the paint will flake',
+      'worrying the paint will flake',
+    ],
+    [en, 'Our research says the waiting list is the problem', 'the waiting list is the problem'],
+    [en, 'Vans turn up on time', 'Vans turn up on time'],
+    [es, 'La mayor queja que oímos es que nadie contesta', 'nadie contesta'],
+    [de, 'Die größte Sorge ist, dass es teuer wird', 'es teuer wird'],
+    [fr, 'La principale crainte est de payer trop cher', 'payer trop cher'],
+  ] as const)('%#: %j', (cat, text, want) => expect(strip(text, cat)).toBe(want));
+});
+
 describe('a need is paired with the fact that answers it', () => {
   const f = (id: string, role: string, fragment: string) => ({ id, role, fragment });
   const pain = f('f1', 'pain', 'fitters who vanish when a tap leaks');

@@ -33,6 +33,11 @@ export type Catalogue = {
     relativeUnusable: string;
     /** A connective a list item opens with ("plus …"), dropped when the fact stands alone. */
     leadingConnective: string;
+    /**
+     * How a brief reports what the business hears ("the biggest complaint we hear is about …",
+     * "our research says …"): dropped, so the reader sees the worry itself.
+     */
+    reportingFrame: string;
     /** Verb-second inversions of a note ("garantieren wir …") put back in subject-first order. */
     inversion?: { pattern: string; replace: string };
   };

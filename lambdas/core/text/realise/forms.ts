@@ -105,6 +105,8 @@ export function factForm(fact: BriefFact, cat: Catalogue, summary: string, nlp: 
   const relative = new RegExp(`^${cat.voice.relativeStrip}`, 'iu');
   const wasRelative = relative.test(text);
   text = text.replace(relative, '').replace(new RegExp(`^${cat.voice.leadingConnective}\\s+`, 'iu'), '');
+  const reported = text.replace(new RegExp(`^${cat.voice.reportingFrame}`, 'iu'), '');
+  if (reported !== text && reported.split(/\s+/).length >= 2) text = reported;
   if (cat.voice.inversion) {
     const { pattern, replace } = cat.voice.inversion;
     const re = new RegExp(pattern, 'u');

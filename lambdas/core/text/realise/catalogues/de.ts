@@ -52,6 +52,8 @@ export const de: Catalogue = {
     reader: 'Sie',
     relativeStrip: '(?:die|der) (?=[a-zäöüß])',
     leadingConnective: '(?:plus|und|außerdem|auch)',
+    reportingFrame:
+      '(?:(?:der |die |das )?(?:größte|häufigste|wichtigste)[nrs]? (?:Einwand|Beschwerde|Sorge|Angst|Problem) (?:ist|sind),?(?: dass)?)\\s+',
     relativeUnusable: '(?:deren|dessen|welche|welcher|wo) ',
     inversion: { pattern: '^(\\p{Ll}+) (wir|sie|es|er) ', replace: '$2 $1 ' },
   },

@@ -55,6 +55,8 @@ export const es: Catalogue = {
     reader: 'tú',
     relativeStrip: '(?:que|quienes) ',
     leadingConnective: '(?:además|y|también)',
+    reportingFrame:
+      '(?:(?:la |nuestra )?(?:mayor|principal) (?:queja|objeción|preocupación|duda|miedo) (?:que (?:oímos|vemos|escuchamos) )?(?:es|son)(?: que)?|nuestros datos dicen que)\\s+',
     relativeUnusable: '(?:cuyo|cuya|cuyos|cuyas|donde|el cual|la cual) ',
   },
   clauseSplit: '(?:,\\s+y\\s+|;\\s*|:\\s+|\\.\\s+(?=\\p{Lu})|\\s+porque\\s+)',

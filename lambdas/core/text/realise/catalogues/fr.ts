@@ -52,6 +52,8 @@ export const fr: Catalogue = {
     reader: 'vous',
     relativeStrip: '(?:qui) ',
     leadingConnective: '(?:et|aussi|plus)',
+    reportingFrame:
+      "(?:(?:la |notre )?(?:principale|plus grande) (?:objection|plainte|crainte|inquiétude|peur) (?:que nous (?:entendons|voyons) )?(?:est|c'est)(?: que| de)?)\\s+",
     relativeUnusable: '(?:dont|où|lequel|laquelle) ',
   },
   clauseSplit: '(?:,\\s+et\\s+|;\\s*|\\s:\\s+|\\.\\s+(?=\\p{Lu})|\\s+parce qu(?:e\\s+|’))',
