@@ -35,6 +35,13 @@ const lowerFirst = (s: string, cat: Catalogue, summary = '') => {
     : s;
 };
 
+/**
+ * A frame's stop after a fact that already ends one ("…?'?", "…”.", "etc.."): the fact's own
+ * punctuation stands, the frame's is dropped (French puts a space before "?").
+ */
+const DOUBLE_STOP = /([.!?…]["'”’»]?)\s?[.?](?=\s|$)/gu;
+const tidyStops = (s: string) => s.replace(DOUBLE_STOP, '$1');
+
 const bare = (s: string) => s.replace(/[.!?]+$/u, '');
 
 /** A realised hook and the facts it prints. */
@@ -48,8 +55,9 @@ export function realiseHook(
   cat: Catalogue,
   brief: BriefContext,
 ): Realised | undefined {
-  const hook = hookText(archetype, lead, support, cat, brief);
-  if (!hook) return undefined;
+  const raw = hookText(archetype, lead, support, cat, brief);
+  if (!raw) return undefined;
+  const hook = tidyStops(raw);
   const usesSupport = support !== undefined && hook.includes(bare(sentence(support, cat, brief)));
   return { hook, facts: usesSupport && support ? [lead, support] : [lead] };
 }
