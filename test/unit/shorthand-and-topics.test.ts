@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerCheck, sharesTopic } from '#core/text/plan/topics.ts';
+import { DANGLING } from '#core/text/policy/policy-data.ts';
 import { de } from '#core/text/realise/catalogues/de.ts';
 import { en } from '#core/text/realise/catalogues/en.ts';
 import { es } from '#core/text/realise/catalogues/es.ts';
@@ -43,6 +44,7 @@ describe('a reported worry is the worry itself', () => {
 });
 
 describe('a need is paired with the fact that answers it', () => {
+  const stop = [...(DANGLING.en ?? []), ...en.topicStopwords];
   const f = (id: string, role: string, fragment: string) => ({ id, role, fragment });
   const pain = f('f1', 'pain', 'fitters who vanish when a tap leaks');
   const answer = f('f2', 'differentiator', 'our fitters are our own staff');
@@ -50,12 +52,12 @@ describe('a need is paired with the fact that answers it', () => {
   const offer = f('f4', 'offer', 'first visit free');
 
   it('shares a topic by the first letters of a word outside the stopwords', () => {
-    expect(sharesTopic(pain.fragment, answer.fragment, en.topicStopwords)).toBe(true);
-    expect(sharesTopic(pain.fragment, unrelated.fragment, en.topicStopwords)).toBe(false);
+    expect(sharesTopic(pain.fragment, answer.fragment, stop)).toBe(true);
+    expect(sharesTopic(pain.fragment, unrelated.fragment, stop)).toBe(false);
   });
 
   it('takes the topical answer or an offer, not an unrelated fact, when an answer exists', () => {
-    const ok = answerCheck([pain, answer, unrelated, offer], en.topicStopwords);
+    const ok = answerCheck([pain, answer, unrelated, offer], stop);
     expect(ok(pain, answer)).toBe(true);
     expect(ok(pain, offer)).toBe(true);
     expect(ok(pain, unrelated)).toBe(false);
@@ -64,7 +66,7 @@ describe('a need is paired with the fact that answers it', () => {
 
   it('lets a need no fact shares a topic with take any answer', () => {
     const lonely = f('f5', 'pain', 'hate being on camera');
-    const ok = answerCheck([lonely, unrelated], en.topicStopwords);
+    const ok = answerCheck([lonely, unrelated], stop);
     expect(ok(lonely, unrelated)).toBe(true);
   });
 });

@@ -51,6 +51,11 @@ export async function anglesFromBrief(
   const parts = brief.facts.flatMap((f) =>
     factParts(f, cat.clauseSplit).map((p) => factForm(p, cat, brief.research_summary, nlp)),
   );
+  // A need is backed first by the facts that answer it (ADR 0050).
+  const answers = answerCheck(
+    [...forms, ...parts],
+    [...(DANGLING[brief.language] ?? []), ...cat.topicStopwords],
+  );
   const policy: PolicyContext = {
     language: brief.language,
     banned: options.banned ?? [],
@@ -64,17 +69,15 @@ export async function anglesFromBrief(
   const factSets = new Set<string>();
   const hooks = new Set<string>();
   const all = [...forms, ...parts];
-  const answers = answerCheck(all, cat.topicStopwords);
   for (const plan of [
-    ...planCandidates(forms),
-    ...planCandidates(parts),
+    ...planCandidates(forms, answers),
+    ...planCandidates(parts, answers),
     ...anyPairs(all),
     ...framedAlone(all),
   ]) {
     // A reframed fact may be named by what is sold or where, instead of the business.
     const namedBy = plan.namedBy ? brief[plan.namedBy].trim() : '';
     if (plan.namedBy && (!namedBy || [...namedBy].length > 50)) continue;
-    if (plan.support && !answers(plan.lead, plan.support)) continue;
     const context = namedBy ? { ...brief, business_name: capFirst(namedBy) } : brief;
     const realised = realiseHook(plan.archetype, plan.lead, plan.support, cat, context);
     if (!realised) continue;

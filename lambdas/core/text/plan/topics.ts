@@ -27,11 +27,11 @@ export function sharesTopic(a: string, b: string, stopwords: readonly string[]):
 type Paired = { id: string; role: string; fragment: string };
 
 /**
- * Which pairs of facts read as one thought. A need (a pain, an objection, an insight about the
- * reader) that some other fact answers on its topic ("installers who vanish" and "our installers
- * are our own staff") is paired only with such a fact, or with an offer, which answers any need by
- * inviting the reader to act. A need no fact shares a topic with may take any answer: word overlap
- * cannot see every answer ("hate being on camera" and "documentary style"). Pairs without a need are free.
+ * Which pairs of facts answer each other, for the planner to try first. A need (a pain, an
+ * objection, an insight about the reader) that some other fact answers on its topic ("installers
+ * who vanish" and "our installers are our own staff") is answered by such a fact, or by an offer,
+ * which answers any need by inviting the reader to act. A preference, not a filter: word overlap
+ * cannot see every answer ("a mattress that sags" and "a 120-night trial"). Pairs without a need are free.
  */
 export function answerCheck(
   forms: readonly Paired[],

@@ -53,7 +53,10 @@ export type Catalogue = {
    * `opening` matches any first-person start, so such a fact never follows "Business:".
    */
   firstPerson: { opening: string; named: readonly (readonly [string, string])[] };
-  /** Words that carry no topic: a pain and the fact that answers it must share a word outside these. */
+  /**
+   * Words that carry no topic beyond the policy's function words (DANGLING): a pain and the fact
+   * that answers it must share a word outside both.
+   */
   topicStopwords: readonly string[];
 };
 
