@@ -198,7 +198,9 @@ describe('export_campaign', () => {
     expect(deleted.status, deleted.text).toBe(200);
     const after = await fetch(done.download_url);
     expect(after.status).toBe(404);
-    console.log(`export ZIP of a deleted campaign: ${after.status} (was 200)`);
+    const record = await api.call('get_export', { export_id: done.id }, account);
+    expect(record.status).toBe(404);
+    console.log(`export of a deleted campaign: ZIP ${after.status} (was 200), get_export ${record.status}`);
   });
 
   it('an export whose message exhausted its deliveries ends failed, with export.completed', async () => {
