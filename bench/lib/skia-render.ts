@@ -202,11 +202,9 @@ export async function renderWithSkia(c: CapturedPlan): Promise<Buffer> {
     ctx.drawImage(await imageOf(c.logo.png), l.x, l.y, l.width, l.height);
   }
   for (const t of plan.texts) text(ctx, t);
-  // Opaque canvas: Skia's premultiplied RGBA equals straight RGBA here.
-  const rgba = ctx.getImageData(0, 0, c.width, c.height).data;
-  return sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), {
-    raw: { width: c.width, height: c.height, channels: 4 },
-  })
+  // The surface's own RGBA (opaque, so premultiplied equals straight): getImageData copies it
+  // into a JS array and took 290 ms at 1080×1920 here.
+  return sharp(canvas.data(), { raw: { width: c.width, height: c.height, channels: 4 } })
     .removeAlpha()
     .png({ compressionLevel: c.pngLevel ?? PNG_LEVEL.flat, adaptiveFiltering: false })
     .toBuffer();
