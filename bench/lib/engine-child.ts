@@ -41,35 +41,14 @@ const SIZES = [
 async function capturePlans(): Promise<Record<string, CapturedPlan[]>> {
   const { composeCreative } = await import('#core/creative/compose.ts');
   const { captured } = await import('./render-capture.ts');
-  const { deliverySize } = await import('#core/images/sizes.ts');
-  const { brand, CASES, copy, model, product, visualStyle } = await import('./render-content.ts');
+  const { CASES, sceneFor, templateCompose } = await import('./render-content.ts');
   const out: Record<string, CapturedPlan[]> = {};
   let seed = 1;
   for (const s of SIZES) {
-    const size = deliverySize(s.ratio);
     const before = captured.length;
     for (const c of CASES) {
-      const visual = model.draw({
-        prompt: '',
-        negativePrompt: '',
-        ...size,
-        aspectRatio: s.ratio,
-        seed: seed++,
-        brand,
-        visualStyle,
-        productImage: c.product ? product : undefined,
-      });
-      await composeCreative({
-        visual,
-        ...size,
-        aspectRatio: s.ratio,
-        copy,
-        brand,
-        clientName: 'Bench Roasters',
-        product: c.product ? product : undefined,
-        angleIndex: c.angle,
-        seed,
-      });
+      const visual = sceneFor(s.ratio, c, seed++);
+      await composeCreative(templateCompose(visual, s.ratio, c, seed));
     }
     out[s.label] = captured.slice(before);
   }

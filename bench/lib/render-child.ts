@@ -19,7 +19,7 @@ import { STABILITY_SIZES } from '#core/images/bedrock-stability.ts';
 import { deliverySize } from '#core/images/sizes.ts';
 import { cutAroundSubjectLazily } from '#core/images/smart-crop.ts';
 import { busyVisual } from '#local/bedrock-stand-in.ts';
-import { brand, CASES, copy, model, product, visualStyle } from './render-content.ts';
+import { brand, CASES, copy, product, sceneFor, templateCompose } from './render-content.ts';
 import { CUT_SIZES, RENDER_SIZES } from './render-sizes.ts';
 
 // One core: libvips would otherwise start a thread per core for every pipeline.
@@ -78,35 +78,15 @@ function sampleOf(
 let seed = 1;
 let turn = 0;
 async function renderTemplate(ratio: { w: number; h: number }): Promise<RenderSample> {
-  const size = deliverySize(ratio);
   const c = CASES[turn++ % CASES.length] ?? CASES[0];
   const c0 = cpuNow();
   const t0 = performance.now();
   // As the worker does: a scene is drawn only if, and as large as, a layout shows or reads it,
   // so its cost is inside compose.
-  const visual = model.draw({
-    prompt: '',
-    negativePrompt: '',
-    ...size,
-    aspectRatio: ratio,
-    seed: seed++,
-    brand,
-    visualStyle,
-    productImage: c.product ? product : undefined,
-  });
+  const visual = sceneFor(ratio, c, seed++);
   const t1 = performance.now();
   // Region analysis (busy grid, subject box) is part of composing, so it is timed here.
-  const creative = await composeCreative({
-    visual,
-    ...size,
-    aspectRatio: ratio,
-    copy,
-    brand,
-    clientName: 'Bench Roasters',
-    product: c.product ? product : undefined,
-    angleIndex: c.angle,
-    seed,
-  });
+  const creative = await composeCreative(templateCompose(visual, ratio, c, seed));
   return sampleOf(c0, t0, t1, creative);
 }
 

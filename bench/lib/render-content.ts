@@ -1,6 +1,8 @@
 /** What the renderer benches draw: one brand, one set of copy, a product, and the content cases in turn. */
 import { createTemplateImageModel } from '#core/creative/scenes/index.ts';
+import type { ComposeInput } from '#core/creative/types.ts';
 import { defaultBrandKit } from '#core/entities/brand-kit.ts';
+import { deliverySize } from '#core/images/sizes.ts';
 import { pouchPng } from '../../scripts/lib/sample-businesses.ts';
 
 export const brand = defaultBrandKit('bench', '2026-01-01T00:00:00.000Z');
@@ -29,3 +31,37 @@ export const CASES = [
   { product: true, angle: 1 },
   { product: true, angle: 2 },
 ] as const;
+
+type Ratio = { w: number; h: number };
+type Case = (typeof CASES)[number];
+
+/** The offline scene for one case, as the worker asks the template model for it. */
+export const sceneFor = (ratio: Ratio, c: Case, seed: number) =>
+  model.draw({
+    prompt: '',
+    negativePrompt: '',
+    ...deliverySize(ratio),
+    aspectRatio: ratio,
+    seed,
+    brand,
+    visualStyle,
+    productImage: c.product ? product : undefined,
+  });
+
+/** What the compositor is given for one case of the template path. */
+export const templateCompose = (
+  visual: ComposeInput['visual'],
+  ratio: Ratio,
+  c: Case,
+  seed: number,
+): ComposeInput => ({
+  visual,
+  ...deliverySize(ratio),
+  aspectRatio: ratio,
+  copy,
+  brand,
+  clientName: 'Bench Roasters',
+  product: c.product ? product : undefined,
+  angleIndex: c.angle,
+  seed,
+});
