@@ -23,12 +23,12 @@
  * BENCH_SCALE (default 1) scales repetition counts, e.g. 0.3 for a quick look;
  * `npm run bench -- --markdown` only rewrites results.md from results.json;
  * `npm run bench -- --only=presign,ledger` runs only those sections (bundle, presign, copy,
- * renderer, ledger, first_request, router, stack = router + scaling + pipeline + cost) and merges
+ * renderer, engines (only when named), ledger, first_request, router, stack = router + scaling + pipeline + cost) and merges
  * them into the existing results.json. Every run also rewrites the README's acceptance table.
  */
 import { type BenchContext, log, openContext } from './steps/context.ts';
 import { costStep } from './steps/cost.ts';
-import { bundleStep, copyStep, ledgerStep, presignStep, rendererStep } from './steps/offline.ts';
+import { bundleStep, copyStep, enginesStep, ledgerStep, presignStep, rendererStep } from './steps/offline.ts';
 import { pipelineStep } from './steps/pipeline.ts';
 import { firstRequestStep, routerStep, scalingStep, seedStack } from './steps/stack.ts';
 import { markdownOnly, writeResults } from './steps/write.ts';
@@ -50,6 +50,7 @@ async function runSections(ctx: BenchContext): Promise<number> {
   const presign = await presignStep(ctx);
   const copy = await copyStep(ctx);
   const rendered = await rendererStep(ctx);
+  const engines = await enginesStep(ctx);
   const ledger = await ledgerStep(ctx);
   const partial = {
     // The bundle's temp path is for the first-request phase only: no machine path in the results.
@@ -57,6 +58,7 @@ async function runSections(ctx: BenchContext): Promise<number> {
     presign: presign ?? previous.presign,
     copy,
     ...rendered,
+    engines,
     ledger: ledger ?? previous.ledger,
   };
   if (!want('stack') && !want('router') && !want('first_request')) {

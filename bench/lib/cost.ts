@@ -193,6 +193,126 @@ export function dynamoUnitsPerImage(items: ItemSizes) {
   return { worker, router, wru, rru };
 }
 
+/** Worker seconds per image and paid model calls per image, offline and for each Bedrock call time. */
+function scenariosOf(input: CostInput): { name: string; seconds: number; callsPerImage: number }[] {
+  // The worker's own time was measured on a full core; Lambda gives a full vCPU at 1,769 MB and
+  // a share below it, so that part stretches (an upper bound: claim, put and settle wait on I/O).
+  const cpuStretch = Math.max(1, LAMBDA_FULL_VCPU_MB / input.settings.workerMb);
+  const templateMs = input.workerMsTemplate * cpuStretch;
+  const nonModelMs = Math.max(0, input.workerMsTemplate - input.templateVisualMs) * cpuStretch;
+  const calls = modelCallsPerImage(CAMPAIGN_RATIOS);
+  // Only the slot that makes a shared visual waits on the model; its siblings read it from S3.
+  return [
+    { name: 'offline template model (measured)', seconds: templateMs / 1000, callsPerImage: 0 },
+    ...input.bedrockSeconds.flatMap((s) => [
+      {
+        name: `Bedrock image model, ${s} s per call, one call per image (before)`,
+        seconds: s + nonModelMs / 1000,
+        callsPerImage: calls.perRatio,
+      },
+      {
+        name: `Bedrock image model, ${s} s per call, one visual per orientation family (${CAMPAIGN_RATIOS.join(' + ')})`,
+        seconds: s * calls.shared + nonModelMs / 1000,
+        callsPerImage: calls.shared,
+      },
+    ]),
+  ];
+}
+
+/** The AWS lines of 1,000 images for one scenario: `seconds` of worker time per image. */
+function costLines(
+  input: CostInput,
+  dynamo: ReturnType<typeof dynamoUnitsPerImage>,
+  seconds: number,
+  router: { requests: number; seconds: number },
+): CostLine[] {
+  const a = ASSUMPTIONS;
+  const n = a.images;
+  const p = PRICES;
+  const routerRequests = router.requests;
+  const routerSeconds = router.seconds;
+  const workerGb = input.settings.workerMb / 1024;
+  const routerGb = input.settings.routerMb / 1024;
+  return [
+    {
+      item: `Lambda worker compute (${input.settings.workerMb} MB arm64, ${seconds.toFixed(2)} s per image)`,
+      quantity: n * seconds * workerGb,
+      unit: 'GB-s',
+      usd: n * seconds * workerGb * p.lambdaArmGbSecond,
+    },
+    {
+      item:
+        'Lambda worker invocations (at most one per image; batches of up to ' +
+        `${input.settings.workerBatchSize})`,
+      quantity: n,
+      unit: 'requests',
+      usd: (n / 1e6) * p.lambdaPerMillionRequests,
+    },
+    {
+      item: `Lambda router compute (${input.settings.routerMb} MB) and invocations`,
+      quantity: routerRequests,
+      unit: 'requests',
+      usd:
+        routerSeconds * routerGb * p.lambdaArmGbSecond + (routerRequests / 1e6) * p.lambdaPerMillionRequests,
+    },
+    {
+      item: 'API Gateway REST requests',
+      quantity: routerRequests,
+      unit: 'requests',
+      usd: (routerRequests / 1e6) * p.apiGatewayRestPerMillion,
+    },
+    {
+      item: 'DynamoDB on-demand writes',
+      quantity: n * dynamo.wru,
+      unit: 'WRU',
+      usd: ((n * dynamo.wru) / 1e6) * p.dynamoPerMillionWru,
+    },
+    {
+      item: 'DynamoDB on-demand reads',
+      quantity: n * dynamo.rru,
+      unit: 'RRU',
+      usd: ((n * dynamo.rru) / 1e6) * p.dynamoPerMillionRru,
+    },
+    { item: 'S3 PUT (one PNG per image)', quantity: n, unit: 'PUT', usd: (n / 1000) * p.s3PutPer1000 },
+    {
+      item: `S3 GET (${a.viewsPerImage} view per image through its presigned URL)`,
+      quantity: n * a.viewsPerImage,
+      unit: 'GET',
+      usd: ((n * a.viewsPerImage) / 1000) * p.s3GetPer1000,
+    },
+    {
+      item: 'S3 storage, first month',
+      quantity: (n * input.pngBytes) / 1e9,
+      unit: 'GB-month',
+      usd: ((n * input.pngBytes) / 1e9) * p.s3StandardGbMonth,
+    },
+    {
+      item: `Data transfer out to the internet (${a.viewsPerImage} download per image, past the free 100 GB a month)`,
+      quantity: (n * a.viewsPerImage * input.pngBytes) / 1e9,
+      unit: 'GB',
+      usd: ((n * a.viewsPerImage * input.pngBytes) / 1e9) * p.dataTransferOutPerGb,
+    },
+    {
+      item: 'SQS requests (send in tens; receive + delete, at most one each per image)',
+      quantity: n / 10 + 2 * n,
+      unit: 'requests',
+      usd: ((n / 10 + 2 * n) / 1e6) * p.sqsPerMillionRequests,
+    },
+    {
+      item: 'CloudWatch Logs ingestion',
+      quantity: (n * a.logBytesPerImage + routerRequests * a.logBytesPerRequest) / 1e9,
+      unit: 'GB',
+      usd: ((n * a.logBytesPerImage + routerRequests * a.logBytesPerRequest) / 1e9) * p.logsIngestPerGb,
+    },
+    {
+      item: 'X-Ray traces (upper bound: every invocation sampled)',
+      quantity: n + routerRequests,
+      unit: 'traces',
+      usd: ((n + routerRequests) / 1e6) * p.xrayPerMillionTraces,
+    },
+  ];
+}
+
 export function costPer1000(input: CostInput): {
   scenarios: CostScenario[];
   dynamo: ReturnType<typeof dynamoUnitsPerImage>;
@@ -208,112 +328,11 @@ export function costPer1000(input: CostInput): {
       batches * a.pollsPerBatch * input.routerMs.getJob +
       (n / a.pageSize) * input.routerMs.listCreatives) /
     1000;
-  // The worker's own time was measured on a full core; Lambda gives a full vCPU at 1,769 MB and
-  // a share below it, so that part stretches (an upper bound: claim, put and settle wait on I/O).
-  const cpuStretch = Math.max(1, LAMBDA_FULL_VCPU_MB / input.settings.workerMb);
-  const templateMs = input.workerMsTemplate * cpuStretch;
-  const nonModelMs = Math.max(0, input.workerMsTemplate - input.templateVisualMs) * cpuStretch;
-  const calls = modelCallsPerImage(CAMPAIGN_RATIOS);
-  // Only the slot that makes a shared visual waits on the model; its siblings read it from S3.
-  const scenarios: { name: string; seconds: number; callsPerImage: number }[] = [
-    { name: 'offline template model (measured)', seconds: templateMs / 1000, callsPerImage: 0 },
-    ...input.bedrockSeconds.flatMap((s) => [
-      {
-        name: `Bedrock image model, ${s} s per call, one call per image (before)`,
-        seconds: s + nonModelMs / 1000,
-        callsPerImage: calls.perRatio,
-      },
-      {
-        name: `Bedrock image model, ${s} s per call, one visual per orientation family (${CAMPAIGN_RATIOS.join(' + ')})`,
-        seconds: s * calls.shared + nonModelMs / 1000,
-        callsPerImage: calls.shared,
-      },
-    ]),
-  ];
-  const workerGb = input.settings.workerMb / 1024;
-  const routerGb = input.settings.routerMb / 1024;
+  const scenarios = scenariosOf(input);
   return {
     dynamo,
     scenarios: scenarios.map(({ name, seconds, callsPerImage }) => {
-      const lines: CostLine[] = [
-        {
-          item: `Lambda worker compute (${input.settings.workerMb} MB arm64, ${seconds.toFixed(2)} s per image)`,
-          quantity: n * seconds * workerGb,
-          unit: 'GB-s',
-          usd: n * seconds * workerGb * p.lambdaArmGbSecond,
-        },
-        {
-          item:
-            'Lambda worker invocations (at most one per image; batches of up to ' +
-            `${input.settings.workerBatchSize})`,
-          quantity: n,
-          unit: 'requests',
-          usd: (n / 1e6) * p.lambdaPerMillionRequests,
-        },
-        {
-          item: `Lambda router compute (${input.settings.routerMb} MB) and invocations`,
-          quantity: routerRequests,
-          unit: 'requests',
-          usd:
-            routerSeconds * routerGb * p.lambdaArmGbSecond +
-            (routerRequests / 1e6) * p.lambdaPerMillionRequests,
-        },
-        {
-          item: 'API Gateway REST requests',
-          quantity: routerRequests,
-          unit: 'requests',
-          usd: (routerRequests / 1e6) * p.apiGatewayRestPerMillion,
-        },
-        {
-          item: 'DynamoDB on-demand writes',
-          quantity: n * dynamo.wru,
-          unit: 'WRU',
-          usd: ((n * dynamo.wru) / 1e6) * p.dynamoPerMillionWru,
-        },
-        {
-          item: 'DynamoDB on-demand reads',
-          quantity: n * dynamo.rru,
-          unit: 'RRU',
-          usd: ((n * dynamo.rru) / 1e6) * p.dynamoPerMillionRru,
-        },
-        { item: 'S3 PUT (one PNG per image)', quantity: n, unit: 'PUT', usd: (n / 1000) * p.s3PutPer1000 },
-        {
-          item: `S3 GET (${a.viewsPerImage} view per image through its presigned URL)`,
-          quantity: n * a.viewsPerImage,
-          unit: 'GET',
-          usd: ((n * a.viewsPerImage) / 1000) * p.s3GetPer1000,
-        },
-        {
-          item: 'S3 storage, first month',
-          quantity: (n * input.pngBytes) / 1e9,
-          unit: 'GB-month',
-          usd: ((n * input.pngBytes) / 1e9) * p.s3StandardGbMonth,
-        },
-        {
-          item: `Data transfer out to the internet (${a.viewsPerImage} download per image, past the free 100 GB a month)`,
-          quantity: (n * a.viewsPerImage * input.pngBytes) / 1e9,
-          unit: 'GB',
-          usd: ((n * a.viewsPerImage * input.pngBytes) / 1e9) * p.dataTransferOutPerGb,
-        },
-        {
-          item: 'SQS requests (send in tens; receive + delete, at most one each per image)',
-          quantity: n / 10 + 2 * n,
-          unit: 'requests',
-          usd: ((n / 10 + 2 * n) / 1e6) * p.sqsPerMillionRequests,
-        },
-        {
-          item: 'CloudWatch Logs ingestion',
-          quantity: (n * a.logBytesPerImage + routerRequests * a.logBytesPerRequest) / 1e9,
-          unit: 'GB',
-          usd: ((n * a.logBytesPerImage + routerRequests * a.logBytesPerRequest) / 1e9) * p.logsIngestPerGb,
-        },
-        {
-          item: 'X-Ray traces (upper bound: every invocation sampled)',
-          quantity: n + routerRequests,
-          unit: 'traces',
-          usd: ((n + routerRequests) / 1e6) * p.xrayPerMillionTraces,
-        },
-      ];
+      const lines = costLines(input, dynamo, seconds, { requests: routerRequests, seconds: routerSeconds });
       return {
         name,
         workerSecondsPerImage: seconds,

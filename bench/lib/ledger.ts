@@ -40,6 +40,89 @@ export type LedgerResult = {
   failures: string[];
 };
 
+/** `generators` loops reserving one credit each, back to back for `seconds`: one level's figures. */
+async function contentionLevel(
+  deps: ReturnType<typeof createDeps>,
+  table: string,
+  accountId: string,
+  generators: number,
+  seconds: number,
+): Promise<LedgerLevel> {
+  let attempts = 0;
+  let committed = 0;
+  let conflicts = 0;
+  let other = 0;
+  const latencies: number[] = [];
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  const generator = async () => {
+    while (performance.now() < until) {
+      const now = new Date().toISOString();
+      const jobId = deps.newId();
+      const t = performance.now();
+      attempts++;
+      try {
+        await deps.ddb.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              ledger.reserve(table, accountId, 1),
+              {
+                Put: {
+                  TableName: table,
+                  Item: newJobItem(accountId, {
+                    job_id: jobId,
+                    campaign_id: 'bench-campaign',
+                    client_id: 'bench-client',
+                    jobs: 1,
+                    angle_ids: [],
+                    aspect_ratios: ['1:1'],
+                    created_at: now,
+                    updated_at: now,
+                  }),
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+            ],
+          }),
+        );
+        committed++;
+        latencies.push(performance.now() - t);
+      } catch (error) {
+        if (cancellationReasons(error).includes('TransactionConflict')) conflicts++;
+        else other++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: generators }, generator));
+  const elapsed = (performance.now() - started) / 1000;
+  return {
+    generators,
+    seconds: Math.round(elapsed * 10) / 10,
+    attempts,
+    committed,
+    conflicts,
+    conflict_rate: attempts ? Math.round((conflicts / attempts) * 10_000) / 10_000 : 0,
+    other_errors: other,
+    reservations_per_s: Math.round(committed / elapsed),
+    p50_ms: Math.round(percentile(latencies, 50) * 100) / 100,
+    p99_ms: Math.round(percentile(latencies, 99) * 100) / 100,
+  };
+}
+
+/** What the figures mean: DynamoDB Local queues where the service would cancel. */
+function ledgerCaveat(levels: readonly LedgerLevel[]): string {
+  return (
+    (levels.every((l) => l.conflicts === 0)
+      ? 'DynamoDB Local queued concurrent transactions on the item instead of cancelling them (no ' +
+        `TransactionConflict at any level; p50 latency went from ${levels[0]?.p50_ms} ms with ` +
+        `${levels[0]?.generators} generator to ${levels.at(-1)?.p50_ms} ms with ${levels.at(-1)?.generators}, ` +
+        `while throughput peaked at ${Math.max(...levels.map((l) => l.reservations_per_s))}/s). `
+      : '') +
+    "DynamoDB Local's conflict behaviour is not DynamoDB's: these figures are the emulator on this machine, " +
+    'not the per-item limit of the service (docs/scale.md).'
+  );
+}
+
 /**
  * One account's ledger item under contention, against DynamoDB Local (in memory, its own JVM):
  * `generators` loops each run dispatch's reservation transaction (ledger.reserve of one credit
@@ -74,66 +157,9 @@ export async function benchLedger(options: { seconds: number }): Promise<LedgerR
     const levels: LedgerLevel[] = [];
     let committedTotal = 0;
     for (const generators of LEDGER_PARALLELISM) {
-      let attempts = 0;
-      let committed = 0;
-      let conflicts = 0;
-      let other = 0;
-      const latencies: number[] = [];
-      const started = performance.now();
-      const until = started + options.seconds * 1000;
-      const generator = async () => {
-        while (performance.now() < until) {
-          const now = new Date().toISOString();
-          const jobId = deps.newId();
-          const t = performance.now();
-          attempts++;
-          try {
-            await deps.ddb.send(
-              new TransactWriteCommand({
-                TransactItems: [
-                  ledger.reserve(table, accountId, 1),
-                  {
-                    Put: {
-                      TableName: table,
-                      Item: newJobItem(accountId, {
-                        job_id: jobId,
-                        campaign_id: 'bench-campaign',
-                        client_id: 'bench-client',
-                        jobs: 1,
-                        angle_ids: [],
-                        aspect_ratios: ['1:1'],
-                        created_at: now,
-                        updated_at: now,
-                      }),
-                      ConditionExpression: 'attribute_not_exists(pk)',
-                    },
-                  },
-                ],
-              }),
-            );
-            committed++;
-            latencies.push(performance.now() - t);
-          } catch (error) {
-            if (cancellationReasons(error).includes('TransactionConflict')) conflicts++;
-            else other++;
-          }
-        }
-      };
-      await Promise.all(Array.from({ length: generators }, generator));
-      const seconds = (performance.now() - started) / 1000;
-      committedTotal += committed;
-      levels.push({
-        generators,
-        seconds: Math.round(seconds * 10) / 10,
-        attempts,
-        committed,
-        conflicts,
-        conflict_rate: attempts ? Math.round((conflicts / attempts) * 10_000) / 10_000 : 0,
-        other_errors: other,
-        reservations_per_s: Math.round(committed / seconds),
-        p50_ms: Math.round(percentile(latencies, 50) * 100) / 100,
-        p99_ms: Math.round(percentile(latencies, 99) * 100) / 100,
-      });
+      const level = await contentionLevel(deps, table, accountId, generators, options.seconds);
+      levels.push(level);
+      committedTotal += level.committed;
     }
     const account = await deps.ddb.send(
       new GetCommand({ TableName: table, Key: keys.account(accountId), ConsistentRead: true }),
@@ -152,15 +178,7 @@ export async function benchLedger(options: { seconds: number }): Promise<LedgerR
       transaction: 'TransactWriteItems: ledger.reserve(1) on the account item + conditional Put of the job',
       levels,
       ledger_consistent: consistent,
-      caveat:
-        (levels.every((l) => l.conflicts === 0)
-          ? 'DynamoDB Local queued concurrent transactions on the item instead of cancelling them (no ' +
-            `TransactionConflict at any level; p50 latency went from ${levels[0]?.p50_ms} ms with ` +
-            `${levels[0]?.generators} generator to ${levels.at(-1)?.p50_ms} ms with ${levels.at(-1)?.generators}, ` +
-            `while throughput peaked at ${Math.max(...levels.map((l) => l.reservations_per_s))}/s). `
-          : '') +
-        "DynamoDB Local's conflict behaviour is not DynamoDB's: these figures are the emulator on this machine, " +
-        'not the per-item limit of the service (docs/scale.md).',
+      caveat: ledgerCaveat(levels),
       failures,
     };
   } finally {

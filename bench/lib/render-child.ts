@@ -15,13 +15,11 @@
 
 import sharp from 'sharp';
 import { composeCreative } from '#core/creative/compose.ts';
-import { createTemplateImageModel } from '#core/creative/scenes/index.ts';
-import { defaultBrandKit } from '#core/entities/brand-kit.ts';
 import { STABILITY_SIZES } from '#core/images/bedrock-stability.ts';
 import { deliverySize } from '#core/images/sizes.ts';
 import { cutAroundSubjectLazily } from '#core/images/smart-crop.ts';
 import { busyVisual } from '#local/bedrock-stand-in.ts';
-import { pouchPng } from '../../scripts/lib/sample-businesses.ts';
+import { brand, CASES, copy, product, sceneFor, templateCompose } from './render-content.ts';
 import { CUT_SIZES, RENDER_SIZES } from './render-sizes.ts';
 
 // One core: libvips would otherwise start a thread per core for every pipeline.
@@ -54,33 +52,6 @@ export type MemoryChildResult = {
   baselineRssMb: number;
 };
 
-const brand = defaultBrandKit('bench', '2026-01-01T00:00:00.000Z');
-const copy = {
-  headlines: [
-    'Small-batch coffee, roasted this week for people who work from home',
-    'Coffee roasted this week',
-  ],
-  bodies: [
-    'Fresh beans at your door every other Thursday. Skip or cancel any time.',
-    'Fresh beans every other Thursday.',
-  ],
-  offer: '30% off your first bag',
-  cta: 'Shop now',
-};
-// The visual style a slot without an angle gets (lambdas/generate/prompt.ts).
-const visualStyle = 'clean modern product advertising, soft studio light';
-const model = createTemplateImageModel();
-const product = pouchPng();
-
-/** Content cases in turn: without a product (angles 0, 1) and with one (angles 0, 1, 2). */
-const CASES = [
-  { product: false, angle: 0 },
-  { product: true, angle: 0 },
-  { product: false, angle: 1 },
-  { product: true, angle: 1 },
-  { product: true, angle: 2 },
-] as const;
-
 const cpuNow = () => {
   const c = process.cpuUsage();
   return (c.user + c.system) / 1000;
@@ -107,35 +78,15 @@ function sampleOf(
 let seed = 1;
 let turn = 0;
 async function renderTemplate(ratio: { w: number; h: number }): Promise<RenderSample> {
-  const size = deliverySize(ratio);
   const c = CASES[turn++ % CASES.length] ?? CASES[0];
   const c0 = cpuNow();
   const t0 = performance.now();
   // As the worker does: a scene is drawn only if, and as large as, a layout shows or reads it,
   // so its cost is inside compose.
-  const visual = model.draw({
-    prompt: '',
-    negativePrompt: '',
-    ...size,
-    aspectRatio: ratio,
-    seed: seed++,
-    brand,
-    visualStyle,
-    productImage: c.product ? product : undefined,
-  });
+  const visual = sceneFor(ratio, c, seed++);
   const t1 = performance.now();
   // Region analysis (busy grid, subject box) is part of composing, so it is timed here.
-  const creative = await composeCreative({
-    visual,
-    ...size,
-    aspectRatio: ratio,
-    copy,
-    brand,
-    clientName: 'Bench Roasters',
-    product: c.product ? product : undefined,
-    angleIndex: c.angle,
-    seed,
-  });
+  const creative = await composeCreative(templateCompose(visual, ratio, c, seed));
   return sampleOf(c0, t0, t1, creative);
 }
 

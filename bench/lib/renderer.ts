@@ -69,8 +69,11 @@ function hasTaskset(): boolean {
  * libuv thread (resvg and sharp calls run on libuv's pool) and one libvips thread either way,
  * so no work spills onto a second core even where it cannot be pinned.
  */
-async function runChild<T>(args: string[], maxMs: number): Promise<{ out: T; pinned: boolean }> {
-  const script = fileURLToPath(new URL('./render-child.ts', import.meta.url));
+export async function runChild<T>(
+  script: string,
+  args: string[],
+  maxMs: number,
+): Promise<{ out: T; pinned: boolean }> {
   const pinned = hasTaskset();
   const nodeArgs = ['--import', 'tsx', script, ...args];
   const [cmd, argv] = pinned
@@ -92,6 +95,7 @@ async function runChild<T>(args: string[], maxMs: number): Promise<{ out: T; pin
   return { out: JSON.parse(line) as T, pinned };
 }
 
+const renderChild = fileURLToPath(new URL('./render-child.ts', import.meta.url));
 const p50 = (xs: number[]) => Math.round(percentile(xs, 50));
 
 function sizeFigures(blocks: RenderSample[][]): SizeFigures {
@@ -129,6 +133,7 @@ export async function benchRenderer(options: {
   maxMs: number;
 }): Promise<RendererResult> {
   const { out: raw, pinned } = await runChild<RenderChildResult>(
+    renderChild,
     ['render', String(options.blocks), String(options.perBlock), String(options.maxMs)],
     options.maxMs,
   );
@@ -162,6 +167,7 @@ export async function benchRenderer(options: {
 
 export async function benchSmartCut(options: { perRatio: number; maxMs: number }): Promise<SmartCutResult> {
   const { out: raw, pinned } = await runChild<RenderChildResult>(
+    renderChild,
     ['cut', '1', String(options.perRatio), String(options.maxMs)],
     options.maxMs,
   );
@@ -186,7 +192,11 @@ export async function benchWorkerMemory(images = 5): Promise<WorkerMemoryResult>
     ...CUT_SIZES.map((s) => ['bedrock', s.label] as ['bedrock', string]),
   ];
   for (const [path, label] of jobs) {
-    const { out } = await runChild<MemoryChildResult>(['memory', path, label, String(images)], 120_000);
+    const { out } = await runChild<MemoryChildResult>(
+      renderChild,
+      ['memory', path, label, String(images)],
+      120_000,
+    );
     rows.push({
       path,
       ratio: label,

@@ -1,6 +1,7 @@
 import type { BundleResult } from './bundle.ts';
 import type { CopyBenchResult } from './copy.ts';
 import type { CostScenario } from './cost.ts';
+import type { EnginesResult } from './engines.ts';
 import type { FirstRequestResult } from './first-request.ts';
 import type { LedgerResult } from './ledger.ts';
 import type { PresignResult } from './presign.ts';
@@ -40,6 +41,8 @@ export type Results = {
   smart_cut?: SmartCutResult;
   /** Peak RSS per image, per path and ratio (absent in older runs). */
   worker_memory?: WorkerMemoryResult;
+  /** Today's renderer and Skia on the same plans, interleaved (ADR 0052; absent in older runs). */
+  engines?: EnginesResult;
   router: RouterResult;
   scaling: ScalingResult;
   pipeline: {

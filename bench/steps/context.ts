@@ -24,6 +24,7 @@ export const SECTIONS = [
   'presign',
   'copy',
   'renderer',
+  'engines',
   'ledger',
   'first_request',
   'router',

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { type BundleResult, benchRouterBundle } from '../lib/bundle.ts';
 import { benchCopy, type CopyBenchResult } from '../lib/copy.ts';
 import { readStackSettings } from '../lib/cost.ts';
+import { benchEngines, type EnginesResult } from '../lib/engines.ts';
 import { benchLedger, type LedgerResult } from '../lib/ledger.ts';
 import { benchPresign, type PresignResult } from '../lib/presign.ts';
 import { benchRenderer, benchSmartCut, benchWorkerMemory, rendererFailures } from '../lib/renderer.ts';
@@ -94,4 +95,15 @@ export async function ledgerStep(ctx: BenchContext): Promise<LedgerResult | unde
     log(`  ${l.generators}: ${l.reservations_per_s}/s, conflict rate ${l.conflict_rate}, p99 ${l.p99_ms} ms`);
   }
   return ledger;
+}
+
+/** 2a. Today's renderer against Skia on the same plans (ADR 0052); only when asked for by `--only=engines`. */
+export async function enginesStep(ctx: BenchContext): Promise<EnginesResult | undefined> {
+  if (!ctx.only?.has('engines')) return ctx.previous.engines;
+  checkTime('engines');
+  log("engines: today's renderer and @napi-rs/canvas on the same plans, interleaved, one core");
+  const engines = await benchEngines(n(12, 3));
+  for (const [label, s] of Object.entries(engines.sizes))
+    log(`  ${label}: p50 ${s.p50_ms.current} ms today, ${s.p50_ms.skia} ms Skia (× ${s.skia_over_current})`);
+  return engines;
 }
