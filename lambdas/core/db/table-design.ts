@@ -13,4 +13,3 @@ export const tableDesign = {
   ],
 } as const;
 
-type IndexName = (typeof tableDesign.globalSecondaryIndexes)[number]['indexName'];
