@@ -1,12 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '#local/stack.ts';
+import { type CliRun, runAdgen } from './cli-runner.ts';
 
-const BIN = fileURLToPath(new URL('../../cli/adgen.mjs', import.meta.url));
 let stack: LocalStack;
 let dataDir: string;
 
@@ -20,24 +18,8 @@ afterAll(async () => {
 });
 
 /** `adgen <args> --json` against the local stack; resolves with the exit code and parsed output. */
-function adgenJson(args: string[]): Promise<{ code: number; json: any; stderr: string }> {
-  return new Promise((resolve) => {
-    const { ADGEN_BASE_URL: _u, ADGEN_API_KEY: _k, ...env } = process.env;
-    execFile(
-      process.execPath,
-      [BIN, ...args, '--json'],
-      { env: { ...env, ADGEN_DATA_DIR: dataDir }, timeout: 120_000 },
-      (error, stdout, stderr) => {
-        let json: unknown;
-        try {
-          json = JSON.parse(stdout);
-        } catch {
-          json = undefined;
-        }
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, json, stderr });
-      },
-    );
-  });
+function adgenJson(args: string[]): Promise<CliRun> {
+  return runAdgen(dataDir, [...args, '--json']);
 }
 
 describe('adgen brief', () => {

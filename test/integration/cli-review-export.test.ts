@@ -3,18 +3,16 @@
  * workers build the images and the export): decisions, a review link made and revoked, and an
  * export unpacked into a folder with exactly the approved PNGs and their rows (ADR 0046).
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '#local/stack.ts';
+import { type CliRun, runAdgen } from './cli-runner.ts';
 import { eventually } from './worker-harness.ts';
 
-const BIN = fileURLToPath(new URL('../../cli/adgen.mjs', import.meta.url));
 let stack: LocalStack;
 let dataDir: string;
 
@@ -27,30 +25,8 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-type Run = { code: number; stdout: string; stderr: string; json: any };
-function adgen(args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    const { ADGEN_BASE_URL: _u, ADGEN_API_KEY: _k, ...inherited } = process.env;
-    execFile(
-      process.execPath,
-      [BIN, ...args],
-      { env: { ...inherited, ADGEN_DATA_DIR: dataDir }, timeout: 120_000 },
-      (error, stdout, stderr) => {
-        let json: unknown;
-        try {
-          json = JSON.parse(stdout);
-        } catch {
-          json = undefined;
-        }
-        resolve({
-          code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
-          stdout,
-          stderr,
-          json,
-        });
-      },
-    );
-  });
+function adgen(args: string[]): Promise<CliRun> {
+  return runAdgen(dataDir, args);
 }
 
 async function call(body: Record<string, unknown>): Promise<any> {

@@ -2,18 +2,16 @@
  * The local stack as `npm start` runs it (its own webhook queue and delivery loop), driven by the
  * CLI's `webhooks` commands, with a receiver on 127.0.0.1 that verifies with `standardwebhooks`.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '#local/stack.ts';
+import { type CliRun, runAdgen } from './cli-runner.ts';
 import { eventually } from './worker-harness.ts';
 
-const BIN = fileURLToPath(new URL('../../cli/adgen.mjs', import.meta.url));
 let stack: LocalStack;
 let dataDir: string;
 let server: Server;
@@ -45,30 +43,8 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-type Run = { code: number; stdout: string; stderr: string; json: any };
-function adgen(args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    const { ADGEN_BASE_URL: _u, ADGEN_API_KEY: _k, ...inherited } = process.env;
-    execFile(
-      process.execPath,
-      [BIN, ...args],
-      { env: { ...inherited, ADGEN_DATA_DIR: dataDir }, timeout: 120_000 },
-      (error, stdout, stderr) => {
-        let json: unknown;
-        try {
-          json = JSON.parse(stdout);
-        } catch {
-          json = undefined;
-        }
-        resolve({
-          code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
-          stdout,
-          stderr,
-          json,
-        });
-      },
-    );
-  });
+function adgen(args: string[]): Promise<CliRun> {
+  return runAdgen(dataDir, args);
 }
 
 describe('adgen webhooks against npm start', () => {

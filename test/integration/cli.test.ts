@@ -1,12 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalStack, startLocalStack } from '#local/stack.ts';
+import { type CliRun, runAdgen } from './cli-runner.ts';
 
-const BIN = fileURLToPath(new URL('../../cli/adgen.mjs', import.meta.url));
 const dirs: string[] = [];
 let stack: LocalStack;
 let dataDir: string;
@@ -21,30 +19,9 @@ afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
-type Run = { code: number; stdout: string; stderr: string; json: any };
-
-/** Runs `adgen <args>` as a child process, configured only by ADGEN_DATA_DIR (its local.json). */
-function adgen(args: string[], env: Record<string, string> = {}, stdin = ''): Promise<Run> {
-  return new Promise((resolve) => {
-    const { ADGEN_BASE_URL: _u, ADGEN_API_KEY: _k, ADGEN_PASSWORD: _p, ...inherited } = process.env;
-    const childEnv = { ...inherited, ADGEN_DATA_DIR: dataDir, ...env };
-    const child = execFile(
-      process.execPath,
-      [BIN, ...args],
-      { env: childEnv, timeout: 120_000 },
-      (error, stdout, stderr) => {
-        let json: unknown;
-        try {
-          json = JSON.parse(stdout);
-        } catch {
-          json = undefined;
-        }
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr, json });
-      },
-    );
-    child.stdin?.end(stdin);
-  });
+/** `adgen <args>` as a child process, configured only by ADGEN_DATA_DIR (its local.json). */
+function adgen(args: string[], env: Record<string, string> = {}, stdin = ''): Promise<CliRun> {
+  return runAdgen(dataDir, args, { env, stdin });
 }
 
 function pngSize(bytes: Buffer): { width: number; height: number } {
