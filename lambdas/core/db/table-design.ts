@@ -12,4 +12,3 @@ export const tableDesign = {
     { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
   ],
 } as const;
-
