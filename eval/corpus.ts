@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BriefFact, FactRole } from '#core/brief/schema.ts';
-import type { BriefForPlanning } from '#core/text/brief-angles.ts';
+import type { BriefForPlanning } from '#core/text/types.ts';
 
 /** One brief of the shared evaluation corpus (see its README). */
 export type CorpusBrief = {

@@ -5,11 +5,11 @@ import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UpstreamError } from '#core/errors.ts';
 import { createBedrockTextModel } from '#core/text/bedrock-model.ts';
-import type { BriefForPlanning } from '#core/text/brief-angles.ts';
 import { writeCampaignCopy } from '#core/text/campaign-copy.ts';
 import { generateCheckedAngles, modelBrief } from '#core/text/checked-angles.ts';
 import { PLATFORM_LIMITS } from '#core/text/platform-limits.ts';
 import { supportsStructuredOutput } from '#core/text/structured-call.ts';
+import type { BriefForPlanning } from '#core/text/types.ts';
 import { AWARENESS_LEVELS } from '#core/text/types.ts';
 
 /** The default text model (an inference profile of Claude Haiku 4.5: structured output) and one that answers through tool use. */

@@ -3,7 +3,7 @@ import { isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
 import type { Deps } from '../deps.ts';
 import { enqueueAfterCommit, planEvent } from '../webhooks/emit.ts';
-import type { CreativeRef } from '../webhooks/render.ts';
+import type { CreativeRef } from '../webhooks/events.ts';
 import type { ReviewState, Slot } from './slot.ts';
 
 /** One decision on one creative: its state and the reviewer's note (null clears it). */

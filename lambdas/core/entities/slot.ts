@@ -16,7 +16,7 @@ import type { Provenance } from '../provenance/mark.ts';
 import { Again, retryWithBackoff } from '../retry.ts';
 import { METRIC } from '../telemetry.ts';
 import { enqueueAfterCommit, type PlannedEvent, planEvent } from '../webhooks/emit.ts';
-import type { CreativeRef } from '../webhooks/render.ts';
+import type { CreativeRef } from '../webhooks/events.ts';
 import { JOB_IS_LIVE, JobClosedError, jobIsLive } from './job.ts';
 import { ledger } from './ledger.ts';
 

@@ -6,10 +6,9 @@ import { getBrief, getLatestBrief } from '../entities/brief.ts';
 import { type Campaign, savePreparedCampaign } from '../entities/campaign.ts';
 import { getClient } from '../entities/client.ts';
 import { NotFoundError } from '../errors.ts';
-import type { BriefForPlanning } from '../text/brief-angles.ts';
 import { writeCampaignCopy } from '../text/campaign-copy.ts';
 import { PLATFORM_RATIOS } from '../text/platform-limits.ts';
-import type { AwarenessLevel, CopyPlatform, PreparedCampaign } from '../text/types.ts';
+import type { AwarenessLevel, BriefForPlanning, CopyPlatform, PreparedCampaign } from '../text/types.ts';
 import { batchSize } from './batch.ts';
 
 function ratioLabelsOf(campaign: Campaign): string[] {

@@ -1,4 +1,4 @@
-import { type BriefForPlanning, briefSources } from './brief-angles.ts';
+import { briefSources } from './brief-angles.ts';
 import { ctaIntent, ctaType, defaultCta } from './cta.ts';
 import { loadNlp } from './nlp.ts';
 import { type CopyLimits, PLATFORM_LIMITS } from './platform-limits.ts';
@@ -11,7 +11,7 @@ import {
 import { capFirst, type FactForm, factForm } from './realise/forms.ts';
 import { catalogueFor, message } from './realise/messages.ts';
 import { sentence } from './realise/realise.ts';
-import type { CopyPlatform, CopyVariant } from './types.ts';
+import type { BriefForPlanning, CopyPlatform, CopyVariant } from './types.ts';
 
 export type WrittenVariant = CopyVariant & { cta_type: string; language: string };
 

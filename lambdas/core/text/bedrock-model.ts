@@ -4,11 +4,11 @@ import { briefFactSchema, briefFieldsSchema } from '../brief/schema.ts';
 
 export { InvalidModelAnswerError };
 
-import type { BriefForPlanning } from './brief-angles.ts';
 import { InvalidModelAnswerError } from './model-errors.ts';
 import { PLATFORM_LIMITS } from './platform-limits.ts';
 import { fillPrompt, PROMPTS } from './prompts.ts';
 import { structuredCall } from './structured-call.ts';
+import type { BriefForPlanning } from './types.ts';
 import {
   AWARENESS_LEVELS,
   angleSetSchema,

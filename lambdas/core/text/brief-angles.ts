@@ -1,4 +1,4 @@
-import type { BriefFact, BriefFields } from '../brief/schema.ts';
+import type { BriefFact } from '../brief/schema.ts';
 import { UnsupportedLanguageError, ValidationError } from '../errors.ts';
 import { loadNlp } from './nlp.ts';
 import { archetypeWhere, LEVEL_OF_ROLE } from './plan/archetypes.ts';
@@ -14,6 +14,7 @@ import {
   ANGLES_PER_SET,
   AWARENESS_LEVELS,
   type AwarenessLevel,
+  type BriefForPlanning,
   MIN_AWARENESS_LEVELS,
   type PlannedAngle,
 } from './types.ts';
@@ -21,8 +22,6 @@ import {
 export type { PlannedAngle };
 
 /** What planning reads: the brief's fields and the text its spans point into. */
-export type BriefForPlanning = BriefFields & { research_summary: string };
-
 /** A hook is one idea a reader takes in at a glance; a pair that runs longer is not planned. */
 export const HOOK_MAX_CHARS = 150;
 

@@ -1,6 +1,5 @@
 import { UpstreamError } from '../errors.ts';
 import { type WrittenVariant, writeAdCopy } from './ad-copy.ts';
-import type { BriefForPlanning } from './brief-angles.ts';
 import { briefSources } from './brief-angles.ts';
 import { ctaIntent, ctaType } from './cta.ts';
 import { InvalidModelAnswerError } from './model-errors.ts';
@@ -13,7 +12,7 @@ import {
 } from './policy/copy-policy.ts';
 import { fillPrompt } from './prompts.ts';
 import { catalogueFor } from './realise/messages.ts';
-import type { AngleForCopy, CopyPlatform, DraftCopy, TextModel } from './types.ts';
+import type { AngleForCopy, BriefForPlanning, CopyPlatform, DraftCopy, TextModel } from './types.ts';
 
 type Brand = { tone_of_voice: string; tagline: string; banned_words: readonly string[] };
 type CampaignForCopy = {

@@ -1,9 +1,10 @@
 import type { BriefFields } from '../brief/schema.ts';
 import { UpstreamError } from '../errors.ts';
-import { anglesFromBrief, type BriefForPlanning, briefSources } from './brief-angles.ts';
+import { anglesFromBrief, briefSources } from './brief-angles.ts';
 import { InvalidModelAnswerError } from './model-errors.ts';
 import { copyViolations, type PolicyContext } from './policy/copy-policy.ts';
 import { fillPrompt } from './prompts.ts';
+import type { BriefForPlanning } from './types.ts';
 import { ANGLES_PER_SET, type PlannedAngle, type TextModel } from './types.ts';
 
 const isOffline = (model: TextModel) => model.id.startsWith('heuristic');

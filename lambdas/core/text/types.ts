@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import type { BriefFact, BriefFields } from '../brief/schema.ts';
 import type { PlatformTarget } from '../platforms.ts';
-import type { BriefForPlanning } from './brief-angles.ts';
+
+/** A stored brief with the research summary it was read from: what angles are planned from. */
+export type BriefForPlanning = BriefFields & { research_summary: string };
 
 /** Eugene Schwartz's five levels of awareness, coldest first. */
 export const AWARENESS_LEVELS = [

@@ -24,3 +24,6 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
  * every delivery slot while another tenant waits (ADR 0029).
  */
 export const MAX_CONCURRENT_DELIVERIES_PER_ACCOUNT = 4;
+
+/** What a creative event stores: the slot it names; the record is read when it is sent. */
+export type CreativeRef = { job_id: string; index: number };

@@ -2,9 +2,7 @@ import type { Deps } from '../deps.ts';
 import { creativesWithLinks } from '../entities/creative-links.ts';
 import { getSlot } from '../entities/slot.ts';
 import type { WebhookDelivery } from '../entities/webhook-delivery.ts';
-
-/** What a creative event stores: the slot it names; the record is read when it is sent. */
-export type CreativeRef = { job_id: string; index: number };
+import type { CreativeRef } from './events.ts';
 
 /**
  * The body's `data` of a delivery. `job.completed` carries the job record as it was finalised
