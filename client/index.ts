@@ -36,6 +36,7 @@ export type ErrorCode = ErrorEnvelope['error']['code'];
 
 export type Creative = Results['list_creatives']['creatives'][number];
 export type Job = Results['get_job']['job'];
+export type CampaignExport = Results['get_export']['export'];
 
 /** An error envelope (or a network failure: `code` `network_error`, `status` 0). */
 export class AdgenError extends Error {
@@ -406,6 +407,38 @@ export class AdgenClient {
   rotateWebhookSecret = (input: Inputs['rotate_webhook_secret']) => this.call('rotate_webhook_secret', input);
   listWebhookDeliveries = (input: Inputs['list_webhook_deliveries']) =>
     this.call('list_webhook_deliveries', input);
+
+  reviewCreatives = (input: Inputs['review_creatives']) => this.call('review_creatives', input);
+  createReviewLink = (input: Inputs['create_review_link']) => this.call('create_review_link', input);
+  revokeReviewLink = (input: Inputs['revoke_review_link']) => this.call('revoke_review_link', input);
+  exportCampaign = (input: Inputs['export_campaign']) => this.call('export_campaign', input);
+  getExport = (input: Inputs['get_export']) => this.call('get_export', input);
+
+  /**
+   * Polls get_export until the export is `succeeded` or `failed`, answering it (with its
+   * download URL when it succeeded). Rejects with a `WaitTimeoutError` after `timeoutMs`.
+   */
+  async waitForExport(
+    export_id: string,
+    options: Omit<WaitOptions, 'onProgress'> & { onProgress?: (e: CampaignExport) => void } = {},
+  ): Promise<CampaignExport> {
+    const { timeoutMs = 600_000, intervalMs = 1000, signal, onProgress } = options;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    try {
+      for (;;) {
+        const { export: current } = await this.call('get_export', { export_id }, { signal: combined });
+        onProgress?.(current);
+        if (current.status === 'succeeded' || current.status === 'failed') return current;
+        await sleep(intervalMs, combined);
+      }
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      if (combined.aborted)
+        throw new WaitTimeoutError(`Export ${export_id} was not finished after ${timeoutMs} ms.`);
+      throw error;
+    }
+  }
 
   /** Every creative of a campaign with the given status, all pages. */
   async allCreatives(

@@ -198,7 +198,7 @@ export interface components {
             product_image_url: string | null;
             reference_image_url: string | null;
             selected_angle_ids: string[];
-            /** @description ISO-8601 UTC timestamp. */
+            /** @description ISO-8601 UTC timestamp of the last change to the campaign's fields (create_campaign, update_campaign); preparing its copy does not move it. */
             updated_at: string;
             /** @constant */
             use_brand_kit: true;

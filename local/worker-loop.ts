@@ -55,8 +55,14 @@ export type WorkerLoopOptions = {
   maxInFlightPerGroup?: number;
 };
 
-/** One long poll with the attributes the Lambda event carries. */
-function pollQueue(options: WorkerLoopOptions, max: number, abortSignal: AbortSignal) {
+/**
+ * One long poll with the attributes the Lambda event carries. It is never aborted: the queue
+ * hands messages that arrive during a long poll to that poll even when its caller has hung up,
+ * and they then stay invisible for the whole visibility timeout (a job sent right after a stop
+ * waited a minute for its messages). Stopping waits out the poll (`waitTimeSeconds`, 1 s here)
+ * and gives back what it brought, with {@link giveBack}.
+ */
+function pollQueue(options: WorkerLoopOptions, max: number) {
   return options.sqs.send(
     new ReceiveMessageCommand({
       QueueUrl: options.queueUrl,
@@ -68,7 +74,21 @@ function pollQueue(options: WorkerLoopOptions, max: number, abortSignal: AbortSi
         'ApproximateFirstReceiveTimestamp',
       ],
     }),
-    { abortSignal },
+  );
+}
+
+/** Makes received but unhandled messages visible again at once, not after their timeout. */
+async function giveBack(options: WorkerLoopOptions, messages: Message[]): Promise<void> {
+  await Promise.allSettled(
+    messages.map((m) =>
+      options.sqs.send(
+        new ChangeMessageVisibilityCommand({
+          QueueUrl: options.queueUrl,
+          ReceiptHandle: m.ReceiptHandle,
+          VisibilityTimeout: 0,
+        }),
+      ),
+    ),
   );
 }
 
@@ -91,13 +111,13 @@ export function accountOfSlotMessage(message: Message): string {
 export function startWorkerLoop(options: WorkerLoopOptions): { stop(): Promise<void> } {
   if (options.fairBy) return startFairWorkerLoop({ ...options, fairBy: options.fairBy });
   let running = true;
-  const abort = new AbortController();
   const arn = options.queueArn ?? `arn:aws:sqs:local:000000000000:${options.queueUrl.split('/').pop()}`;
   const poll = async () => {
     while (running) {
       try {
-        const out = await pollQueue(options, options.batchSize ?? 1, abort.signal);
+        const out = await pollQueue(options, options.batchSize ?? 1);
         const messages = out.Messages ?? [];
+        if (!running) return await giveBack(options, messages);
         if (messages.length === 0) continue;
         const records = messages.map((m) => toRecord(m, arn));
         const response = await options.handler({ Records: records });
@@ -123,7 +143,6 @@ export function startWorkerLoop(options: WorkerLoopOptions): { stop(): Promise<v
   return {
     stop: async () => {
       running = false;
-      abort.abort();
       await Promise.allSettled(pollers);
     },
   };
@@ -146,7 +165,6 @@ function startFairWorkerLoop(options: WorkerLoopOptions & { fairBy: (message: Me
   stop(): Promise<void>;
 } {
   let running = true;
-  const abort = new AbortController();
   const arn = options.queueArn ?? `arn:aws:sqs:local:000000000000:${options.queueUrl.split('/').pop()}`;
   const visibilityMs = (options.visibilityTimeoutSeconds ?? 120) * 1000;
   const maxHeld = options.maxHeld ?? 1000;
@@ -217,7 +235,7 @@ function startFairWorkerLoop(options: WorkerLoopOptions & { fairBy: (message: Me
           await sleep(200);
           continue;
         }
-        const out = await pollQueue(options, 10, abort.signal);
+        const out = await pollQueue(options, 10);
         const receivedAt = Date.now();
         for (const message of out.Messages ?? []) {
           const group = options.fairBy(message);
@@ -305,13 +323,15 @@ function startFairWorkerLoop(options: WorkerLoopOptions & { fairBy: (message: Me
     stop: async () => {
       running = false;
       clearInterval(keepInvisible);
-      abort.abort();
       wakeAll();
       await Promise.allSettled([receiver, ...workers]);
-      // What was held but never handled goes back to the queue now, not after its timeout.
+      // What was held but never handled (the last poll's messages too) goes back to the queue now.
       const left = [...groups.values()].flat();
       groups.clear();
-      await Promise.allSettled(left.map((item) => changeVisibility(item, 0)));
+      await giveBack(
+        options,
+        left.map((item) => item.message),
+      );
     },
   };
 }

@@ -1,7 +1,9 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '#core/db/keys.ts';
 import type { Deps } from '#core/deps.ts';
 import { createCampaign } from '#core/entities/campaign.ts';
 import { createClient } from '#core/entities/client.ts';
+import { newJobItem } from '#core/entities/job.ts';
 import { newSlotItems, writeSlots } from '#core/entities/slot.ts';
 import { planSlots } from '#core/generation/batch.ts';
 
@@ -39,6 +41,25 @@ export async function seedCampaignWithCreatives(
   });
   const jobId = deps.newId();
   const now = deps.now().toISOString();
+  // Slots are only written under a live job (the job is the deletion fence, ADR 0029): the
+  // job as settlement leaves it, completed and off the open-jobs index.
+  const job: Record<string, unknown> = newJobItem(accountId, {
+    job_id: jobId,
+    campaign_id: campaign.id,
+    client_id: clientId,
+    jobs: count,
+    angle_ids: [],
+    aspect_ratios: ['1:1'],
+    created_at: now,
+    updated_at: now,
+  });
+  for (const open of ['gsi2pk', 'gsi2sk']) delete job[open];
+  await deps.ddb.send(
+    new PutCommand({
+      TableName: deps.config.tableName,
+      Item: { ...job, status: 'completed', succeeded: count, dispatch: 'dispatched' },
+    }),
+  );
   const plans = planSlots([], ['1:1'], count);
   const succeeded = keys.creativesOfCampaign(accountId, campaign.id, 'succeeded');
   const items = newSlotItems({ accountId, campaignId: campaign.id, clientId, jobId, now }, plans).map(

@@ -10,10 +10,12 @@ import * as campaigns from './campaigns.ts';
 import * as clients from './clients.ts';
 import * as creatives from './creatives.ts';
 import * as credits from './credits.ts';
+import * as exportCommand from './export.ts';
 import * as generate from './generate.ts';
 import * as jobs from './jobs.ts';
 import * as keys from './keys.ts';
 import * as login from './login.ts';
+import * as review from './review.ts';
 import * as webhooks from './webhooks.ts';
 
 export const COMMAND_GROUPS: readonly { register(program: Command): void }[] = [
@@ -27,6 +29,8 @@ export const COMMAND_GROUPS: readonly { register(program: Command): void }[] = [
   generate,
   jobs,
   creatives,
+  review,
+  exportCommand,
   credits,
   webhooks,
 ];

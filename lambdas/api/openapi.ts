@@ -55,7 +55,8 @@ const errorStatuses: Record<string, string> = {
   '502': 'upstream_error: a model answered something unusable',
 };
 
-export function buildOpenApiDocument(): JsonObject {
+/** Component schemas: each action's request (input side: defaults optional), its result, and the records. */
+function componentSchemas(): JsonObject {
   // Requests: each action's input schema as the router sees it (input side: defaults optional).
   const inputs = z.registry<{ id: string }>();
   for (const action of actions) inputs.add(action.input, { id: `${pascal(action.name)}Request` });
@@ -94,6 +95,11 @@ export function buildOpenApiDocument(): JsonObject {
     };
   }
 
+  return schemas;
+}
+
+/** One example request per action, named by the action. */
+function requestExamples(): JsonObject {
   const examples: JsonObject = {};
   for (const action of actions) {
     examples[action.name] = {
@@ -102,6 +108,11 @@ export function buildOpenApiDocument(): JsonObject {
     };
   }
 
+  return examples;
+}
+
+/** The 200 answer (any action's result) and the error envelope per status. */
+function responsesFor(): JsonObject {
   const responses: JsonObject = {
     '200': {
       headers: {
@@ -127,6 +138,66 @@ export function buildOpenApiDocument(): JsonObject {
     };
   }
 
+  return responses;
+}
+
+/** The one POST operation: the action-discriminated body, the Idempotency-Key header, the answers. */
+function operation(examples: JsonObject, responses: JsonObject): JsonObject {
+  return {
+    operationId: 'callAction',
+    summary: 'Run one action',
+    description: `Actions: ${actions.map((a) => `\`${a.name}\` (${a.credential})`).join(', ')}.`,
+    security: [{ ApiKey: [] }, { BearerJwt: [] }],
+    parameters: [
+      {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: `Optional on the writing actions (${actions
+          .filter((a) => isWriteAction(a.name))
+          .map((a) => a.name)
+          .join(
+            ', ',
+          )}), ignored on reads. For 24 h per account, a retry with the same key, action and body answers the first answer again (status and body byte for byte, header Idempotent-Replayed: true) and writes nothing; 5xx and 429 answers are not kept. See ADR 0017.`,
+        schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+      },
+    ],
+    'x-actions': Object.fromEntries(
+      actions.map((a) => [
+        a.name,
+        {
+          credential: a.credential,
+          security: [{ [SECURITY_SCHEME[a.credential]]: [] }],
+          request: ref(`${pascal(a.name)}Request`),
+          result: ref(`${pascal(a.name)}Result`),
+        },
+      ]),
+    ),
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: {
+            oneOf: actions.map((a) => ref(`${pascal(a.name)}Request`)),
+            discriminator: {
+              propertyName: 'action',
+              mapping: Object.fromEntries(
+                actions.map((a) => [a.name, `#/components/schemas/${pascal(a.name)}Request`]),
+              ),
+            },
+          },
+          examples,
+        },
+      },
+    },
+    responses,
+  };
+}
+
+export function buildOpenApiDocument(): JsonObject {
+  const schemas = componentSchemas();
+  const examples = requestExamples();
+  const responses = responsesFor();
   const document = {
     openapi: '3.1.0',
     info: {
@@ -138,55 +209,7 @@ export function buildOpenApiDocument(): JsonObject {
     servers: [{ url: 'http://127.0.0.1:3000', description: 'npm start (the local stack)' }],
     paths: {
       '/': {
-        post: {
-          operationId: 'callAction',
-          summary: 'Run one action',
-          description: `Actions: ${actions.map((a) => `\`${a.name}\` (${a.credential})`).join(', ')}.`,
-          security: [{ ApiKey: [] }, { BearerJwt: [] }],
-          parameters: [
-            {
-              name: 'Idempotency-Key',
-              in: 'header',
-              required: false,
-              description: `Optional on the writing actions (${actions
-                .filter((a) => isWriteAction(a.name))
-                .map((a) => a.name)
-                .join(
-                  ', ',
-                )}), ignored on reads. For 24 h per account, a retry with the same key, action and body answers the first answer again (status and body byte for byte, header Idempotent-Replayed: true) and writes nothing; 5xx and 429 answers are not kept. See ADR 0017.`,
-              schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
-            },
-          ],
-          'x-actions': Object.fromEntries(
-            actions.map((a) => [
-              a.name,
-              {
-                credential: a.credential,
-                security: [{ [SECURITY_SCHEME[a.credential]]: [] }],
-                request: ref(`${pascal(a.name)}Request`),
-                result: ref(`${pascal(a.name)}Result`),
-              },
-            ]),
-          ),
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': {
-                schema: {
-                  oneOf: actions.map((a) => ref(`${pascal(a.name)}Request`)),
-                  discriminator: {
-                    propertyName: 'action',
-                    mapping: Object.fromEntries(
-                      actions.map((a) => [a.name, `#/components/schemas/${pascal(a.name)}Request`]),
-                    ),
-                  },
-                },
-                examples,
-              },
-            },
-          },
-          responses,
-        },
+        post: operation(examples, responses),
       },
     },
     components: {

@@ -70,7 +70,9 @@ export const campaignRecord = z.object({
   use_brand_kit: z.literal(true),
   prepared: preparedCampaign.extend({ prepared_at: timestamp }).optional(),
   created_at: timestamp,
-  updated_at: timestamp,
+  updated_at: timestamp.describe(
+    "ISO-8601 UTC timestamp of the last change to the campaign's fields (create_campaign, update_campaign); preparing its copy does not move it.",
+  ),
 });
 
 export const angleRecord = z.object({
@@ -155,7 +157,6 @@ export const assetUpload = z.object({
   expires_at: timestamp,
 });
 
-export { FINAL_JOB_STATUSES, JOB_STATUSES } from '#core/job-status.ts';
 
 export const jobRecord = z.object({
   job_id: uuid,

@@ -20,8 +20,6 @@ import { cancelJob } from './generation/cancel.ts';
 /** The Cognito calls (CloudTrail event names) after which a user's account must stop working. */
 export const OFFBOARDING_EVENT_NAMES = ['AdminDisableUser', 'AdminDeleteUser', 'DeleteUser'] as const;
 
-export { OWNER_INACTIVE, ownerStanding } from './entities/account.ts';
-
 export type OffboardReport = {
   accountId: string;
   /** Ids of the keys this run revoked (keys revoked before are not listed). */

@@ -1,8 +1,9 @@
 /**
- * The one backoff of the service: exponential with full jitter ("Exponential Backoff And
- * Jitter", AWS Architecture Blog), the curve the AWS SDK uses for its own retries. Used for the
- * unprocessed items of batch reads and writes (`db/table.ts`) and for the visibility delay of
- * a slot message that will be retried (`generate/worker.ts`).
+ * The one backoff of the service: exponential with equal jitter (half of each step fixed, half
+ * random; "Exponential Backoff And Jitter", AWS Architecture Blog), so retries that failed
+ * together spread out while each still waits at least half its step. Used by every retry loop
+ * (`retryWithBackoff` below), the visibility delay of a slot message that will be retried
+ * (`generate/worker.ts`) and the webhook deliverer's next attempt (`webhooks/backoff.ts`).
  */
 export type Backoff = { baseMs: number; capMs: number };
 
@@ -12,21 +13,44 @@ export function backoffMs(attempt: number, backoff: Backoff, random: () => numbe
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 
+/** A step's answer asking to be called again; `cause` is thrown when no attempt is left. */
+export class Again {
+  constructor(readonly cause: unknown) {}
+}
+
 /**
- * Calls `step` with the work still to do until nothing is left, sleeping `backoffMs` between
- * calls; throws after `maxAttempts` calls that left work over.
+ * The one retry loop: calls `step` (with its attempt number, from 1) until it answers anything
+ * but Again, sleeping `backoffMs` between calls; when the last of `maxAttempts` calls answered
+ * Again, throws its cause. The step decides what is worth retrying (a throw ends the loop).
+ */
+export async function retryWithBackoff<T>(
+  step: (attempt: number) => Promise<T | Again>,
+  options: Backoff & { maxAttempts: number },
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const answer = await step(attempt);
+    if (!(answer instanceof Again)) return answer;
+    if (attempt >= options.maxAttempts) throw answer.cause;
+    await new Promise((r) => setTimeout(r, backoffMs(attempt, options)));
+  }
+}
+
+/**
+ * Calls `step` with the work still to do until nothing is left (unprocessed items of a batch
+ * call), with the backoff of `retryWithBackoff`; throws after `maxAttempts` calls that left work over.
  */
 export async function retryUntilDone<T>(
   work: readonly T[],
   step: (pending: readonly T[]) => Promise<readonly T[] | undefined>,
   options: Backoff & { maxAttempts: number; what: string },
 ): Promise<void> {
-  let pending: readonly T[] | undefined = work;
-  for (let attempt = 0; pending && pending.length > 0; attempt++) {
-    if (attempt >= options.maxAttempts) {
-      throw new Error(`${options.what}: ${pending.length} left unprocessed after ${attempt} attempts.`);
-    }
-    if (attempt > 0) await new Promise((r) => setTimeout(r, backoffMs(attempt, options)));
-    pending = await step(pending);
-  }
+  let pending: readonly T[] = work;
+  if (pending.length === 0) return;
+  await retryWithBackoff(async (attempt) => {
+    pending = (await step(pending)) ?? [];
+    if (pending.length === 0) return;
+    return new Again(
+      new Error(`${options.what}: ${pending.length} left unprocessed after ${attempt} attempts.`),
+    );
+  }, options);
 }

@@ -14,6 +14,11 @@ import { chromiumPath } from '#ops/doctor/check.ts';
  * the screenshot is written to docs/gallery.png (the README's).
  */
 const CHROMIUM = chromiumPath();
+/**
+ * What the page shows after a request or a poll: up to Playwright's own 30 s (vitest's poll gives
+ * up after 1 s, which a loaded CI machine can take for one API round trip).
+ */
+const PAGE_WAIT = { timeout: 30_000 };
 const SCREENSHOT = process.env.UPDATE_SCREENSHOTS === '1';
 
 let stack: LocalStack;
@@ -114,7 +119,7 @@ describe('the gallery', () => {
       await page.goto(`${stack.baseUrl}/gallery`);
       await page.getByLabel('API key').fill('adg_local_not_a_key');
       await page.getByRole('button', { name: 'Open gallery' }).click();
-      await expect.poll(() => page.locator('#key-error').textContent()).toMatch(/refused/);
+      await expect.poll(() => page.locator('#key-error').textContent(), PAGE_WAIT).toMatch(/refused/);
       await page.getByLabel('API key').fill(stack.apiKey);
       await page.getByRole('button', { name: 'Open gallery' }).click();
       await page.getByRole('heading', { name: /clients yet|Pick a client/ }).waitFor();
@@ -168,10 +173,10 @@ describe('the gallery', () => {
         undefined,
         { timeout: 60_000 },
       );
-      await expect.poll(() => page.locator('#count-succeeded').textContent()).toBe('4 succeeded');
+      await expect.poll(() => page.locator('#count-succeeded').textContent(), PAGE_WAIT).toBe('4 succeeded');
       expect(await page.locator('#count-pending').textContent()).toBe('0 pending');
       expect(await page.locator('#count-failed').textContent()).toBe('0 failed');
-      await expect.poll(() => page.locator('#live').textContent()).toMatch(/^Up to date/);
+      await expect.poll(() => page.locator('#live').textContent(), PAGE_WAIT).toMatch(/^Up to date/);
 
       // Grouped by angle, then ratio; each image at its shape.
       const groups = await page.locator('.angle-group > h2').allTextContents();

@@ -144,16 +144,22 @@ describe('the review page', () => {
 
       const [a, b, c] = creatives.map((x: any) => x.id as string);
       const card = (id: string) => page.locator(`#creative-${id}`);
+      // Each decision is a form post answered by a 303 back to the page at the decided card
+      // (no script on the page): wait for that page to load, however long a loaded machine takes,
+      // then read it. (A 1 s poll of the old page raced the post under CI load.)
+      const decided = (id: string) => page.waitForURL((url) => url.hash === `#creative-${id}`);
       await card(a).getByRole('button', { name: 'Approve' }).click();
+      await decided(a);
       await page.getByRole('status').waitFor();
+      expect(await card(a).locator('.state').textContent()).toBe('Approved');
       await card(b).getByRole('button', { name: 'Approve' }).focus();
       await page.keyboard.press('Enter');
-      await expect.poll(() => card(b).locator('.state').textContent()).toBe('Approved');
+      await decided(b);
+      expect(await card(b).locator('.state').textContent()).toBe('Approved');
       await card(c).getByLabel('Note (optional)').fill('The price is hard to read.');
       await card(c).getByRole('button', { name: 'Reject' }).click();
-      await expect
-        .poll(() => card(c).locator('.state').textContent())
-        .toBe('Rejected: The price is hard to read.');
+      await decided(c);
+      expect(await card(c).locator('.state').textContent()).toBe('Rejected: The price is hard to read.');
       expect(await page.locator('#counts').textContent()).toBe('2 approved, 1 rejected, 1 to review');
       expect(errors).toEqual([]);
       await page.screenshot({ path: join(dataDir, 'review.png'), fullPage: true });

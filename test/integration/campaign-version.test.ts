@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCampaign, getCampaignForUpdate, updateCampaign } from '#core/entities/campaign.ts';
 import { dispatchGeneration } from '#core/generation/dispatch.ts';
+import { prepareCampaign } from '#core/generation/prepare.ts';
 import { creditsOf, startTestApi, type TestApi } from './harness.ts';
 
 let api: TestApi;
@@ -69,4 +70,55 @@ describe('update_campaign and orders fence each other on the campaign version', 
       expect(order.body).toMatchObject({ jobs: 2 });
     },
   );
+
+  it('copy stored by prepare_campaign after an order read the campaign is not an edit: the order goes through', async () => {
+    const { account, campaignId } = await campaignOf({ prepared: false });
+    const read = await getCampaign(api.deps, account.accountId, campaignId);
+    if (!read) throw new Error('campaign not found');
+    expect((await api.call('prepare_campaign', { campaign_id: campaignId }, account)).status).toBe(200);
+    const after = await getCampaign(api.deps, account.accountId, campaignId);
+    expect(after?.prepared).toBeDefined();
+    expect(after?.updated_at).toBe(read.updated_at);
+    const job = await dispatchGeneration(api.deps, account.accountId, read);
+    expect(job).toMatchObject({ status: 'pending', jobs: 4 });
+  });
+
+  it('parallel first orders of an unprepared campaign all go through and keep one copy', async () => {
+    const { account, campaignId } = await campaignOf({ prepared: false });
+    const read = await getCampaign(api.deps, account.accountId, campaignId);
+    if (!read) throw new Error('campaign not found');
+    // Each order prepares the copy from the same read; the first stored is the campaign's.
+    const orders = await Promise.all(
+      Array.from({ length: 5 }, () => dispatchGeneration(api.deps, account.accountId, read)),
+    );
+    expect(orders.map((o) => o.jobs)).toEqual([4, 4, 4, 4, 4]);
+    const stored = await getCampaign(api.deps, account.accountId, campaignId);
+    expect(stored?.updated_at).toBe(read.updated_at);
+    expect(stored?.prepared).toBeDefined();
+    // A later order's implicit preparation answers the copy already stored, not its own.
+    const kept = await prepareCampaign(api.deps, account.accountId, read, undefined, { ifUnprepared: true });
+    expect(kept).toEqual(stored?.prepared);
+    expect(await creditsOf(api, account)).toMatchObject({ reserved: 20, available: 30 });
+  });
+
+  it('copy written from fields an update has since replaced is refused with 409', async () => {
+    const { account, campaignId } = await campaignOf({ prepared: false });
+    const stale = await getCampaign(api.deps, account.accountId, campaignId);
+    if (!stale) throw new Error('campaign not found');
+    const update = await api.call(
+      'update_campaign',
+      { campaign_id: campaignId, offer_text: 'Two for one' },
+      account,
+    );
+    expect(update.status, update.text).toBe(200);
+    for (const save of [{}, { ifUnprepared: true }]) {
+      await expect(
+        prepareCampaign(api.deps, account.accountId, stale, undefined, save),
+      ).rejects.toMatchObject({
+        status: 409,
+        code: 'conflict',
+      });
+    }
+    expect((await getCampaign(api.deps, account.accountId, campaignId))?.prepared).toBeUndefined();
+  });
 });

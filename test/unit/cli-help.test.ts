@@ -39,7 +39,19 @@ const commands = leaves(program()).map(path);
 describe('adgen commands', () => {
   it('has the command groups and their commands', () => {
     expect(commands.map((c) => c.join(' '))).toEqual(
-      expect.arrayContaining(['login', 'keys create', 'creatives list', 'creatives download', 'jobs wait']),
+      expect.arrayContaining([
+        'login',
+        'keys create',
+        'creatives list',
+        'creatives download',
+        'jobs wait',
+        'review approve',
+        'review reject',
+        'review reset',
+        'review link create',
+        'review link revoke',
+        'export',
+      ]),
     );
   });
 

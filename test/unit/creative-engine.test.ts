@@ -378,6 +378,47 @@ describe('one message per creative', { timeout: 60_000 }, () => {
     }
   });
 
+  it('re-lays out a long first headline in another family before falling back to a shorter one', async () => {
+    // The angle's hook is the first headline; the tagline after it is shorter and fits anywhere.
+    const hook = 'Bright Dental: rated 4.9 stars by 2,000 patients';
+    const copy = {
+      headlines: [hook, 'Smile more'],
+      bodies: [],
+      offer: '30% off your first visit',
+      cta: 'Book a visit',
+    };
+    const headlines: string[] = [];
+    for (const business of BUSINESSES)
+      for (const [angleIndex, ratio] of [
+        { w: 1, h: 1 },
+        { w: 9, h: 16 },
+        { w: 1, h: 1 },
+        { w: 16, h: 9 },
+      ].entries()) {
+        const size = deliverySize(ratio);
+        const visual = createTemplateImageModel().draw({
+          prompt: business.category,
+          negativePrompt: '',
+          ...size,
+          aspectRatio: ratio,
+          seed: 5,
+          brand: business.brand,
+          visualStyle: 'x',
+        });
+        const c = await composeCreative({
+          visual,
+          ...size,
+          aspectRatio: ratio,
+          copy,
+          brand: business.brand,
+          clientName: 'Bright Dental',
+          angleIndex,
+        });
+        headlines.push(c.printed.find((p) => p.role === 'headline')?.text ?? '');
+      }
+    expect(new Set(headlines)).toEqual(new Set([hook]));
+  });
+
   it('finds a shared run of six words and a short text held whole', () => {
     expect(sharedRun('We fix leaks the same day, every day', 'Leaks? We fix leaks the same day.')).toBe(
       'we fix leaks the same day',

@@ -35,7 +35,8 @@ async function fakeTools(answers: Record<string, string>): Promise<string> {
   return dir;
 }
 
-describe('npm run doctor', () => {
+// Each case starts Node processes (the doctor and the tools it probes): slow on a loaded machine.
+describe('npm run doctor', { timeout: 30_000 }, () => {
   it('names each missing tool with its install line, and all of them in one line; exit 1', async () => {
     const r = await doctor(['--for', 'test'], {
       PATH: '/nonexistent',

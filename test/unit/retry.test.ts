@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, retryUntilDone } from '#core/retry.ts';
+import { Again, backoffMs, retryUntilDone, retryWithBackoff } from '#core/retry.ts';
 import { retryDelaySeconds } from '#generate/worker.ts';
 
 describe('the one backoff', () => {
@@ -39,5 +39,43 @@ describe('the one backoff', () => {
     );
     await expect(stuck).rejects.toThrow('BatchWriteItem: 1 left unprocessed after 3 attempts.');
     expect(attempts).toBe(3);
+  });
+
+  it('calls a step again while it answers Again, then answers what it answered', async () => {
+    const attempts: number[] = [];
+    const answer = await retryWithBackoff(
+      async (attempt) => {
+        attempts.push(attempt);
+        return attempt < 3 ? new Again(new Error('conflict')) : 'done';
+      },
+      { baseMs: 1, capMs: 2, maxAttempts: 5 },
+    );
+    expect(answer).toBe('done');
+    expect(attempts).toEqual([1, 2, 3]);
+  });
+
+  it("throws the last Again's cause when no attempt is left, and a step's own throw at once", async () => {
+    let calls = 0;
+    const cause = new Error('still conflicting');
+    const exhausted = retryWithBackoff(
+      async () => {
+        calls += 1;
+        return new Again(cause);
+      },
+      { baseMs: 1, capMs: 2, maxAttempts: 4 },
+    );
+    await expect(exhausted).rejects.toBe(cause);
+    expect(calls).toBe(4);
+
+    calls = 0;
+    const failing = retryWithBackoff(
+      async () => {
+        calls += 1;
+        throw new Error('not retryable');
+      },
+      { baseMs: 1, capMs: 2, maxAttempts: 4 },
+    );
+    await expect(failing).rejects.toThrow('not retryable');
+    expect(calls).toBe(1);
   });
 });

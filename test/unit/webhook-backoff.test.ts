@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nextAttemptAt, type RetryPolicy, retryDelayMs } from '#core/webhooks/backoff.ts';
+import { backoffMs } from '#core/retry.ts';
+import { nextAttemptAt, type RetryPolicy } from '#core/webhooks/backoff.ts';
 
 const DEFAULTS: RetryPolicy = { baseMs: 30_000, capMs: 3_600_000, windowMs: 86_400_000 };
 
 describe('webhook retry backoff', () => {
   it('doubles from the base up to the cap, with half of each step jittered', () => {
-    const low = (n: number) => retryDelayMs(n, DEFAULTS, () => 0);
-    const high = (n: number) => retryDelayMs(n, DEFAULTS, () => 1);
+    const low = (n: number) => backoffMs(n, DEFAULTS, () => 0);
+    const high = (n: number) => backoffMs(n, DEFAULTS, () => 1);
     expect([1, 2, 3, 4, 5, 6, 7, 8].map(low)).toEqual([
       15_000, 30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_800_000,
     ]);
@@ -18,7 +19,7 @@ describe('webhook retry backoff', () => {
         fc.double({ min: 0, max: 0.999999, noNaN: true }),
         (n, r) => {
           const step = Math.min(DEFAULTS.capMs, DEFAULTS.baseMs * 2 ** (n - 1));
-          const delay = retryDelayMs(n, DEFAULTS, () => r);
+          const delay = backoffMs(n, DEFAULTS, () => r);
           expect(delay).toBeGreaterThanOrEqual(step / 2);
           expect(delay).toBeLessThanOrEqual(step);
         },

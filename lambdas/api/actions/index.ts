@@ -74,5 +74,4 @@ export const actions = [
 
 export type ActionName = (typeof actions)[number]['name'];
 
-export const actionsByName: ReadonlyMap<string, Action> = new Map(actions.map((a) => [a.name, a as Action]));
 export const actionNames: readonly string[] = actions.map((a) => a.name);

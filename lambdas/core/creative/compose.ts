@@ -14,7 +14,7 @@ import { repeats } from './one-message.ts';
 import { brandPalette } from './palette.ts';
 import { cutOutProduct } from './product.ts';
 import { measureQuality } from './quality.ts';
-import { type Assets, focusCrop, PNG_LEVEL, type Raster, renderBackground, renderFinal } from './render.ts';
+import { type Assets, focusCrop, PNG_LEVEL, renderBackground, renderFinal } from './render.ts';
 import {
   type ComposedCreative,
   type ComposeInput,
@@ -82,30 +82,31 @@ function family(value: string): FontFamily {
 }
 
 /**
- * Every copy pairing to try in one layout: the preferred headline with each body, then without
- * one, then shorter headlines. Nothing is printed twice (one-message.ts): a body that repeats
- * the headline, the offer or the CTA is never paired with them, and a headline that already
- * carries the offer prints it once, there. The body is the first thing given up for room; the
- * offer and the CTA never are.
+ * The copy pairings to try, in tiers in order of preference: per headline, the headline with
+ * each body, then without one; then the same headline with an offer too long for its badge set
+ * at body size in the body's place. Nothing is printed twice (one-message.ts): a body that repeats the headline,
+ * the offer or the CTA is never paired with them, and a headline that already carries the offer
+ * prints it once, there. The body is the first thing given up for room; the offer and the CTA
+ * never are. Every layout family is tried with one headline before the next (shorter, less
+ * specific) headline is: copy that does not fit is re-laid out before it is replaced.
  */
-function* copyChoices(copy: CleanCopy) {
+function copyTiers(copy: CleanCopy) {
   const headlines = [
     ...copy.headlines.filter((h) => !repeats(h, copy.cta)),
     ...copy.headlines.filter((h) => repeats(h, copy.cta)),
   ];
-  for (const headline of headlines) {
+  type Choice = { headline: string; body: string | undefined; offer: string | undefined };
+  return headlines.flatMap((headline) => {
     const offer = repeats(headline, copy.offer) ? undefined : copy.offer;
+    const tier: Choice[] = [];
     for (const body of copy.bodies) {
       if (repeats(body, headline) || repeats(body, copy.offer) || repeats(body, copy.cta)) continue;
-      yield { headline, body, offer };
+      tier.push({ headline, body, offer });
     }
-    yield { headline, body: undefined, offer };
-  }
-  // Last: an offer too long for its display block is set at body size in the body's place,
-  // still printed once and whole.
-  if (copy.offer)
-    for (const headline of headlines)
-      if (!repeats(headline, copy.offer)) yield { headline, body: copy.offer, offer: undefined };
+    tier.push({ headline, body: undefined, offer });
+    // The offer keeps its badge in any family that has room for one before it is set as a body.
+    return offer ? [tier, [{ headline, body: offer, offer: undefined }]] : [tier];
+  });
 }
 
 /**
@@ -113,9 +114,9 @@ function* copyChoices(copy: CleanCopy) {
  * 1. clean the copy candidates (no placeholder, campaign name, ellipsis or banned word);
  * 2. read the visual: busy-ness grid and subject box on a downscaled copy;
  * 3. cut the product out of its backdrop; decode the logo (a wordmark stands in without one);
- * 4. walk the layout families open to this content, in the angle's order: the first that holds
- *    the preferred copy whole at its minimum type sizes, else the next shorter copy, else the
- *    next family;
+ * 4. walk the layout families open to this content, in the angle's order, the brand's flat
+ *    layouts last: the first that holds the preferred headline whole at its minimum type sizes
+ *    (with a body if there is room); only when no family holds it, the next headline;
  * 5. render everything but the words, measure contrast, safe zone, sizes, banned words, product
  *    and logo from those pixels and the boxes; a failed gate re-lays out in the next family, the
  *    brand's own flat layouts last, and only when every one fails does the slot fail;
@@ -214,67 +215,69 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
   }
   let relayouts = 0;
   let lastFailure: { gate: string; detail: string } | undefined;
-  for (const attempt of tries) {
-    let plan: LayoutPlan | undefined;
-    const reading = attempt.family === 'typographic' ? { grid: FLAT_GRID, salient: CENTRE } : await analyse();
-    assets.focus = reading.salient;
-    for (const choice of copyChoices(copy)) {
-      plan = LAYOUTS[attempt.family].plan({
-        ...base,
-        ...reading,
-        scrimBias: attempt.scrimBias,
-        copy: { ...choice, cta: copy.cta },
+  for (const tier of copyTiers(copy))
+    for (const attempt of tries) {
+      let plan: LayoutPlan | undefined;
+      const reading =
+        attempt.family === 'typographic' ? { grid: FLAT_GRID, salient: CENTRE } : await analyse();
+      assets.focus = reading.salient;
+      for (const choice of tier) {
+        plan = LAYOUTS[attempt.family].plan({
+          ...base,
+          ...reading,
+          scrimBias: attempt.scrimBias,
+          copy: { ...choice, cta: copy.cta },
+        });
+        if (plan) break;
+      }
+      if (!plan) continue;
+      if (plan.visualBox) {
+        // The scale at which the cropped visual fills its box pixel for pixel.
+        const crop = focusCrop(W, H, plan.visualBox, assets.focus);
+        assets.visual = await visual.at(
+          Math.max(plan.visualBox.width / crop.width, plan.visualBox.height / crop.height),
+        );
+      }
+      const background = await renderBackground(plan, W, H, assets);
+      let shownLogo: LegibleLogo | undefined;
+      if (plan.logo && logo) {
+        shownLogo = await legibleLogo(background, plan.logo, logo);
+        plan.logo.chip = shownLogo.plate;
+        if (shownLogo.treatment !== 'as-is') warnings.push(`logo_${shownLogo.treatment}`);
+      }
+      const measured = measureQuality({
+        plan,
+        background,
+        safe,
+        banned: input.brand.banned_words,
+        gates,
+        wantProduct: Boolean(product),
+        logoContrast: shownLogo?.contrast,
       });
-      if (plan) break;
-    }
-    if (!plan) continue;
-    if (plan.visualBox) {
-      // The scale at which the cropped visual fills its box pixel for pixel.
-      const crop = focusCrop(W, H, plan.visualBox, assets.focus);
-      assets.visual = await visual.at(
-        Math.max(plan.visualBox.width / crop.width, plan.visualBox.height / crop.height),
-      );
-    }
-    const background = await renderBackground(plan, W, H, assets);
-    let shownLogo: LegibleLogo | undefined;
-    if (plan.logo && logo) {
-      shownLogo = await legibleLogo(background, plan.logo, logo);
-      plan.logo.chip = shownLogo.plate;
-      if (shownLogo.treatment !== 'as-is') warnings.push(`logo_${shownLogo.treatment}`);
-    }
-    const measured = measureQuality({
-      plan,
-      background,
-      safe,
-      banned: input.brand.banned_words,
-      gates,
-      wantProduct: Boolean(product),
-      logoContrast: shownLogo?.contrast,
-    });
-    if (measured.failed) {
-      lastFailure = {
-        gate: measured.failed,
-        detail: `${attempt.family}: min_contrast ${measured.quality.min_contrast}, min_text_px ${measured.quality.min_text_px}`,
-      };
+      if (measured.failed) {
+        lastFailure = {
+          gate: measured.failed,
+          detail: `${attempt.family}: min_contrast ${measured.quality.min_contrast}, min_text_px ${measured.quality.min_text_px}`,
+        };
+        releaseCanvas(background);
+        relayouts++;
+        continue;
+      }
+      const photo = visualKind === 'model' && plan.visualBox !== undefined;
+      const png = await renderFinal(plan, background, shownLogo, photo ? PNG_LEVEL.photo : PNG_LEVEL.flat);
       releaseCanvas(background);
-      relayouts++;
-      continue;
+      return {
+        png,
+        width: W,
+        height: H,
+        printed: plan.texts.map((t) => ({ role: t.role, text: t.lines.join(' ') })),
+        quality: {
+          ...measured.quality,
+          relayouts,
+          ...(warnings.length > 0 ? { warnings: [...new Set(warnings)] } : {}),
+        },
+      };
     }
-    const photo = visualKind === 'model' && plan.visualBox !== undefined;
-    const png = await renderFinal(plan, background, shownLogo, photo ? PNG_LEVEL.photo : PNG_LEVEL.flat);
-    releaseCanvas(background);
-    return {
-      png,
-      width: W,
-      height: H,
-      printed: plan.texts.map((t) => ({ role: t.role, text: t.lines.join(' ') })),
-      quality: {
-        ...measured.quality,
-        relayouts,
-        ...(warnings.length > 0 ? { warnings: [...new Set(warnings)] } : {}),
-      },
-    };
-  }
   if (lastFailure) throw new QualityGateError(lastFailure.gate, lastFailure.detail);
   throw new QualityGateError(
     'text_fit',

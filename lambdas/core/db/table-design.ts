@@ -13,4 +13,4 @@ export const tableDesign = {
   ],
 } as const;
 
-export type IndexName = (typeof tableDesign.globalSecondaryIndexes)[number]['indexName'];
+type IndexName = (typeof tableDesign.globalSecondaryIndexes)[number]['indexName'];

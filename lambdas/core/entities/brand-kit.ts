@@ -99,8 +99,6 @@ export const brandKitEntity = defineEntity({
   ],
 });
 
-export const brandKitFromItem = brandKitEntity.fromItem;
-
 export function brandKitToItem(accountId: string, kit: BrandKit, version: number): Record<string, unknown> {
   return {
     ...keys.brandKitOfClient(accountId, kit.client_id),

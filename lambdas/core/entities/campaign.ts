@@ -34,6 +34,7 @@ export type Campaign = {
   /** Set by prepare_campaign (or implicitly by generate_creatives). */
   prepared?: PreparedCampaign;
   created_at: string;
+  /** The content version: moved by create and update_campaign only, not by storing copy (ADR 0044). */
   updated_at: string;
 };
 
@@ -106,8 +107,9 @@ export const campaignEntity = defineEntity({
       functions: ['markCampaignDeleting', 'getCampaignForSweep', 'campaignIdsOfClient', 'deleteCampaignItem'],
     },
     {
-      does: "store a campaign's prepared copy",
-      operation: 'UpdateItem `SET prepared` `updated_at = :read AND attribute_not_exists(deleting_at)`',
+      does: "store a campaign's prepared copy (not an edit: `updated_at` stays)",
+      operation:
+        'UpdateItem `SET prepared` `updated_at = :read AND attribute_not_exists(deleting_at)` (an order: `AND attribute_not_exists(prepared)`, else the stored copy is read and kept)',
       consistency: '–',
       functions: ['savePreparedCampaign'],
     },
@@ -191,10 +193,12 @@ export function listCampaignsOfClient(
 
 /**
  * The campaign's share of an order's transaction (ADR 0031): the order was planned from the
- * campaign as it stood at `version` (its `updated_at`), so the transaction holds only if the
- * campaign still exists, is not being deleted and was not updated since; and it records the job
- * as the campaign's latest order, which update_campaign's write is conditional on. Either write
- * fails when the other came first.
+ * campaign's fields as they stood at `version` (its `updated_at`, which only create and
+ * update_campaign move: ADR 0044), so the transaction holds only if the campaign still exists,
+ * is not being deleted and its fields were not updated since; and it records the job as the
+ * campaign's latest order, which update_campaign's write is conditional on. Either write fails
+ * when the other came first. Parallel orders leave the version alone, so they never fail each
+ * other's condition (they may collide in the same instant: TransactionConflict, retried).
  */
 export function campaignOrdered(
   tableName: string,
@@ -354,27 +358,34 @@ function badAnglesError(all: readonly string[], bad: readonly string[], clientId
 }
 
 /**
- * Stores the prepared copy and recommendations on the campaign (prepare_campaign, or dispatch),
- * conditional on the campaign being the one the copy was written from (its `updated_at`): copy
- * written from fields an update has since replaced is refused with 409 (ADR 0031).
+ * Stores the prepared copy and recommendations on the campaign (prepare_campaign, or an order
+ * preparing it implicitly), conditional on the campaign's fields being the ones the copy was
+ * written from (its `updated_at`, the content version: copy written from fields an update has
+ * since replaced is refused with 409, ADR 0031). Storing copy is not an edit of the campaign: it
+ * leaves `updated_at` as it was, so it never fences out an order planned from the same fields
+ * (ADR 0044).
+ *
+ * `ifUnprepared` (an order's implicit preparation) keeps a copy that a parallel order of the
+ * same campaign stored first: answers that copy instead of replacing it, so parallel first
+ * orders agree on one copy. Otherwise answers the copy given.
  */
 export async function savePreparedCampaign(
   deps: Deps,
   accountId: string,
   campaign: Pick<Campaign, 'id' | 'updated_at'>,
   prepared: PreparedCampaign,
-): Promise<void> {
+  options: { ifUnprepared?: boolean } = {},
+): Promise<PreparedCampaign> {
+  const unchanged = 'attribute_exists(pk) AND attribute_not_exists(deleting_at) AND updated_at = :read';
   const saved = await updateIf(deps, {
     Key: keys.campaignById(accountId, campaign.id),
-    UpdateExpression: 'SET prepared = :prepared, updated_at = :now',
-    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deleting_at) AND updated_at = :read',
-    ExpressionAttributeValues: {
-      ':prepared': prepared,
-      ':now': prepared.prepared_at,
-      ':read': campaign.updated_at,
-    },
+    UpdateExpression: 'SET prepared = :prepared',
+    ConditionExpression: options.ifUnprepared ? `${unchanged} AND attribute_not_exists(prepared)` : unchanged,
+    ExpressionAttributeValues: { ':prepared': prepared, ':read': campaign.updated_at },
   });
-  if (saved) return;
-  if (!(await getCampaign(deps, accountId, campaign.id))) throw new NotFoundError('campaign', campaign.id);
+  if (saved) return prepared;
+  const now = await getCampaign(deps, accountId, campaign.id);
+  if (!now) throw new NotFoundError('campaign', campaign.id);
+  if (options.ifUnprepared && now.updated_at === campaign.updated_at && now.prepared) return now.prepared;
   throw new ConflictError('The campaign changed while its copy was being written; read it again and retry.');
 }

@@ -10,7 +10,7 @@ import { nullableNumber, nullableString, stringList } from '../db/zod-fields.ts'
 import type { Deps } from '../deps.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import { FINAL_JOB_STATUSES, isFinalJobStatus, JOB_STATUSES, type JobStatus } from '../job-status.ts';
-import { backoffMs } from '../retry.ts';
+import { Again, retryWithBackoff } from '../retry.ts';
 import { enqueueAfterCommit, planEvent } from '../webhooks/emit.ts';
 import { campaignOrdered, getCampaign } from './campaign.ts';
 import { ledger } from './ledger.ts';
@@ -250,16 +250,19 @@ export async function createJobReservingCredits(
   campaignVersion: string,
 ): Promise<boolean | 'exists'> {
   const table = deps.config.tableName;
-  for (let attempt = 0; ; attempt++) {
+  // Parallel orders of one campaign write its item (and the account's ledger) in the same
+  // instant: DynamoDB cancels the losers with TransactionConflict (no condition failed), and an
+  // order tried again is right.
+  return retryWithBackoff(async () => {
     const answer = await reserveOnce(deps, table, accountId, job, campaignVersion);
-    // Parallel orders of one campaign write its item in the same instant: DynamoDB cancels the
-    // losers with TransactionConflict (no condition failed), and an order tried again is right.
-    if (answer !== 'conflict') return answer;
-    if (attempt >= 10)
-      throw new ConflictError('The campaign is being ordered by other requests; order again.');
-    await new Promise((r) => setTimeout(r, backoffMs(attempt, { baseMs: 20, capMs: 500 })));
-  }
+    return answer === 'conflict'
+      ? new Again(new ConflictError('The campaign is being ordered by other requests; order again.'))
+      : answer;
+  }, TRANSACTION_CONFLICTS);
 }
+
+/** How a transaction cancelled by a concurrent write to one of its items is tried again. */
+const TRANSACTION_CONFLICTS = { baseMs: 20, capMs: 500, maxAttempts: 10 };
 
 async function reserveOnce(
   deps: Deps,
@@ -478,44 +481,46 @@ const closingSchema = z.object({
  */
 export async function closeJobForDeletion(deps: Deps, accountId: string, jobId: string): Promise<number> {
   const table = deps.config.tableName;
-  for (let attempt = 1; ; attempt++) {
-    const job = await getItem(deps, keys.jobById(accountId, jobId), (item) =>
-      jobEntity.fromItemAs(closingSchema, item),
-    );
-    if (!job || job.deleting_at) return 0;
-    const held = job.jobs - job.succeeded - job.failed - (job.cancelled ?? 0);
-    try {
-      await deps.ddb.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: table,
-                Key: keys.jobById(accountId, jobId),
-                UpdateExpression: 'SET deleting_at = :now, updated_at = :now REMOVE gsi2pk, gsi2sk',
-                ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(deleting_at) AND succeeded = :s AND failed = :f AND ${
-                  job.cancelled === undefined ? 'attribute_not_exists(cancelled)' : 'cancelled = :c'
-                }`,
-                ExpressionAttributeValues: {
-                  ':now': deps.now().toISOString(),
-                  ':s': job.succeeded,
-                  ':f': job.failed,
-                  ...(job.cancelled === undefined ? {} : { ':c': job.cancelled }),
+  return retryWithBackoff(
+    async () => {
+      const job = await getItem(deps, keys.jobById(accountId, jobId), (item) =>
+        jobEntity.fromItemAs(closingSchema, item),
+      );
+      if (!job || job.deleting_at) return 0;
+      const held = job.jobs - job.succeeded - job.failed - (job.cancelled ?? 0);
+      try {
+        await deps.ddb.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: table,
+                  Key: keys.jobById(accountId, jobId),
+                  UpdateExpression: 'SET deleting_at = :now, updated_at = :now REMOVE gsi2pk, gsi2sk',
+                  ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(deleting_at) AND succeeded = :s AND failed = :f AND ${
+                    job.cancelled === undefined ? 'attribute_not_exists(cancelled)' : 'cancelled = :c'
+                  }`,
+                  ExpressionAttributeValues: {
+                    ':now': deps.now().toISOString(),
+                    ':s': job.succeeded,
+                    ':f': job.failed,
+                    ...(job.cancelled === undefined ? {} : { ':c': job.cancelled }),
+                  },
                 },
               },
-            },
-            ...(held > 0 ? [ledger.release(table, accountId, held)] : []),
-          ],
-        }),
-      );
-      return held;
-    } catch (error) {
-      const reasons = cancellationReasons(error);
-      if (reasons.length === 0 || attempt >= 20) throw error;
-      // The counters moved (a settlement committed first) or a write was in flight: read again.
-      await new Promise((r) => setTimeout(r, backoffMs(attempt, { baseMs: 20, capMs: 500 })));
-    }
-  }
+              ...(held > 0 ? [ledger.release(table, accountId, held)] : []),
+            ],
+          }),
+        );
+        return held;
+      } catch (error) {
+        if (cancellationReasons(error).length === 0) throw error;
+        // The counters moved (a settlement committed first) or a write was in flight: read again.
+        return new Again(error);
+      }
+    },
+    { ...TRANSACTION_CONFLICTS, maxAttempts: 20 },
+  );
 }
 
 /**

@@ -13,7 +13,7 @@ import { nullableNumber, nullableString } from '../db/zod-fields.ts';
 import type { Deps } from '../deps.ts';
 import type { SlotPlan } from '../generation/batch.ts';
 import type { Provenance } from '../provenance/mark.ts';
-import { backoffMs } from '../retry.ts';
+import { Again, retryWithBackoff } from '../retry.ts';
 import { METRIC } from '../telemetry.ts';
 import { enqueueAfterCommit, type PlannedEvent, planEvent } from '../webhooks/emit.ts';
 import type { CreativeRef } from '../webhooks/render.ts';
@@ -320,19 +320,21 @@ type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteComma
  * false when another item's condition failed, retried on conflicts.
  */
 async function transactUnlessClosed(deps: Deps, jobId: string, items: TransactItems): Promise<boolean> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await deps.ddb.send(new TransactWriteCommand({ TransactItems: items }));
-      return true;
-    } catch (error) {
-      const reasons = cancellationReasons(error);
-      if (reasons.length === 0) throw error;
-      if (reasons[items.length - 1] === 'ConditionalCheckFailed') throw new JobClosedError(jobId);
-      if (reasons.includes('ConditionalCheckFailed')) return false;
-      if (attempt >= 10) throw error;
-      await new Promise((r) => setTimeout(r, backoffMs(attempt, { baseMs: 25, capMs: 1_000 })));
-    }
-  }
+  return retryWithBackoff(
+    async () => {
+      try {
+        await deps.ddb.send(new TransactWriteCommand({ TransactItems: items }));
+        return true;
+      } catch (error) {
+        const reasons = cancellationReasons(error);
+        if (reasons.length === 0) throw error;
+        if (reasons[items.length - 1] === 'ConditionalCheckFailed') throw new JobClosedError(jobId);
+        if (reasons.includes('ConditionalCheckFailed')) return false;
+        return new Again(error);
+      }
+    },
+    { baseMs: 25, capMs: 1_000, maxAttempts: 10 },
+  );
 }
 
 /** The `CREATIVE#<id>` pointer of a slot item: where the slot is, from the creative id alone. */
@@ -361,10 +363,6 @@ export async function getSlotByCreativeId(
   );
   return pointer ? getSlot(deps, accountId, pointer.job_id, pointer.index) : undefined;
 }
-
-/** The pointer key of each creative id (deleted with its slot). */
-export const creativePointerKeys = (accountId: string, creativeIds: readonly string[]) =>
-  creativeIds.map((id) => keys.creativeById(accountId, id));
 
 /**
  * Writes one slot with its pointer unless the slot exists (the reconciler must never overwrite a
@@ -641,14 +639,28 @@ export async function cancelSlots(
   deps: Deps,
   slots: readonly Pick<Slot, 'account_id' | 'job_id' | 'index'>[],
 ): Promise<number> {
-  const table = deps.config.tableName;
   let cancelled = 0;
   for (let i = 0; i < slots.length; i += 25) {
-    let pending = slots.slice(i, i + 25);
-    for (let attempt = 1; pending.length > 0; attempt++) {
+    const chunk = await cancelPending(deps, slots.slice(i, i + 25));
+    // The job was closed for deletion: its credits are already back.
+    if (chunk === 'closed') return cancelled;
+    cancelled += chunk;
+  }
+  return cancelled;
+}
+
+/** One transaction of cancelSlots (at most 25 slots of one job), retried without the slots lost. */
+async function cancelPending(
+  deps: Deps,
+  slots: readonly Pick<Slot, 'account_id' | 'job_id' | 'index'>[],
+): Promise<number | 'closed'> {
+  const table = deps.config.tableName;
+  let pending = slots;
+  return retryWithBackoff(
+    async () => {
       const now = deps.now().toISOString();
       const first = pending[0];
-      if (!first) break;
+      if (!first) return 0;
       try {
         await deps.ddb.send(
           new TransactWriteCommand({
@@ -681,23 +693,21 @@ export async function cancelSlots(
             ],
           }),
         );
-        cancelled += pending.length;
         deps.telemetry.count(METRIC.creditsReleased, pending.length);
-        break;
+        return pending.length;
       } catch (error) {
         const reasons = cancellationReasons(error);
-        if (reasons.length === 0 || attempt >= 8) throw error;
-        // The job was closed for deletion: its credits are already back.
-        if (reasons[pending.length + 1] === 'ConditionalCheckFailed') return cancelled;
+        if (reasons.length === 0) throw error;
+        if (reasons[pending.length + 1] === 'ConditionalCheckFailed') return 'closed';
+        // Slots a worker claimed meanwhile are dropped; nothing lost means a conflict with a
+        // concurrent write (a claim in flight). Either way the rest is tried again.
         const lost = new Set(pending.flatMap((_, n) => (reasons[n] === 'ConditionalCheckFailed' ? [n] : [])));
-        // Nothing lost means a conflict with a concurrent write (a claim in flight): back off, retry.
-        if (lost.size === 0)
-          await new Promise((r) => setTimeout(r, backoffMs(attempt, { baseMs: 25, capMs: 500 })));
         pending = pending.filter((_, n) => !lost.has(n));
+        return new Again(error);
       }
-    }
-  }
-  return cancelled;
+    },
+    { baseMs: 25, capMs: 500, maxAttempts: 8 },
+  );
 }
 
 /** The ids of the jobs that have creatives in a campaign (all states). */

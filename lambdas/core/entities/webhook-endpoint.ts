@@ -8,7 +8,7 @@ import { type PageRequest, queryAll } from '../db/query.ts';
 import { getItem, putNew, queryPage, updateIf } from '../db/table.ts';
 import { nullableString } from '../db/zod-fields.ts';
 import type { Deps } from '../deps.ts';
-import { backoffMs } from '../retry.ts';
+import { Again, retryWithBackoff } from '../retry.ts';
 import {
   MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT,
   SECRET_OVERLAP_MS,
@@ -147,37 +147,39 @@ export async function createWebhookEndpoint(
     account_id: accountId,
     ...created,
   });
-  for (let attempt = 1; ; attempt++) {
-    const account = await getItem(deps, keys.account(accountId), (item) => item[COUNTER]);
-    const counted =
-      typeof account === 'number' ? undefined : (await allWebhookEndpoints(deps, accountId)).length;
-    if ((counted ?? Number(account)) >= MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT) throw new EndpointLimitError();
-    const count =
-      counted === undefined
-        ? {
-            UpdateExpression: `SET ${COUNTER} = ${COUNTER} + :one`,
-            ConditionExpression: `${COUNTER} < :max`,
-            ExpressionAttributeValues: { ':one': 1, ':max': MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT },
-          }
-        : {
-            UpdateExpression: `SET ${COUNTER} = :next`,
-            ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(${COUNTER})`,
-            ExpressionAttributeValues: { ':next': counted + 1 },
-          };
-    try {
-      await deps.ddb.send(
-        new TransactWriteCommand({
-          TransactItems: [put, { Update: { TableName: table, Key: keys.account(accountId), ...count } }],
-        }),
-      );
-      return created;
-    } catch (error) {
-      const reasons = cancellationReasons(error);
-      if (reasons.length === 0 || attempt >= 20) throw error;
-      // The count moved under us (or a write was in flight): read it again.
-      await new Promise((r) => setTimeout(r, backoffMs(attempt, { baseMs: 10, capMs: 250 })));
-    }
-  }
+  return retryWithBackoff(
+    async () => {
+      const account = await getItem(deps, keys.account(accountId), (item) => item[COUNTER]);
+      const counted =
+        typeof account === 'number' ? undefined : (await allWebhookEndpoints(deps, accountId)).length;
+      if ((counted ?? Number(account)) >= MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT) throw new EndpointLimitError();
+      const count =
+        counted === undefined
+          ? {
+              UpdateExpression: `SET ${COUNTER} = ${COUNTER} + :one`,
+              ConditionExpression: `${COUNTER} < :max`,
+              ExpressionAttributeValues: { ':one': 1, ':max': MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT },
+            }
+          : {
+              UpdateExpression: `SET ${COUNTER} = :next`,
+              ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(${COUNTER})`,
+              ExpressionAttributeValues: { ':next': counted + 1 },
+            };
+      try {
+        await deps.ddb.send(
+          new TransactWriteCommand({
+            TransactItems: [put, { Update: { TableName: table, Key: keys.account(accountId), ...count } }],
+          }),
+        );
+        return created;
+      } catch (error) {
+        if (cancellationReasons(error).length === 0) throw error;
+        // The count moved under us (or a write was in flight): read it again.
+        return new Again(error);
+      }
+    },
+    { baseMs: 10, capMs: 250, maxAttempts: 20 },
+  );
 }
 
 export function getWebhookEndpoint(

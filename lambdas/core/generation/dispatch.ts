@@ -183,9 +183,10 @@ async function prepared(
   ratios: readonly string[] | undefined,
 ): Promise<Campaign> {
   await consumeTextModelCall(deps, accountId);
-  const copy = await prepareCampaign(deps, accountId, campaign, ratios);
-  // Storing the copy moved the campaign's updated_at to its prepared_at.
-  return { ...campaign, prepared: copy, updated_at: copy.prepared_at };
+  // Parallel first orders each write copy; the first stored is the campaign's, and storing it
+  // leaves the campaign's version alone, so the orders do not fence each other out (ADR 0044).
+  const copy = await prepareCampaign(deps, accountId, campaign, ratios, { ifUnprepared: true });
+  return { ...campaign, prepared: copy };
 }
 
 /** Fails every slot in `unsent` (writing it first if it is missing) and releases its credit. */

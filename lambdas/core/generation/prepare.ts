@@ -40,6 +40,7 @@ const STORY_OFFER_CHARS = 40;
  *    angles, every field held to the copy policy (lambdas/core/text/campaign-copy.ts);
  * 4. recommend ratios and a volume for the platforms, and which angles suit which platform;
  * 5. warn about what will hurt the creatives.
+ * Answers the copy stored (with `ifUnprepared`, possibly a parallel order's).
  */
 export async function prepareCampaign(
   deps: Deps,
@@ -47,6 +48,8 @@ export async function prepareCampaign(
   campaign: Campaign,
   /** The campaign's ratio labels when the caller already parsed them (dispatch does). */
   ratioLabels?: readonly string[],
+  /** An order's implicit preparation keeps a copy a parallel order stored first (ADR 0044). */
+  save: { ifUnprepared?: boolean } = {},
 ): Promise<PreparedCampaign> {
   const [client, brand, angles] = await Promise.all([
     getClient(deps, accountId, campaign.client_id),
@@ -128,6 +131,5 @@ export async function prepareCampaign(
     warnings: [...new Set(warnings)],
     prepared_at: deps.now().toISOString(),
   };
-  await savePreparedCampaign(deps, accountId, campaign, prepared);
-  return prepared;
+  return savePreparedCampaign(deps, accountId, campaign, prepared, save);
 }

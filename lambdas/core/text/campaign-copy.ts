@@ -141,9 +141,15 @@ export function creativeCopyCandidates(input: {
   const ok = (t: string) => t.trim() !== '' && copyViolations(t, ctx).length === 0;
   const unique = (list: string[]) => [...new Set(list.map((t) => t.trim()).filter(ok))];
   const hookSentences = hook ? sentencesOf(hook, language) : [];
+  // The picture is headed by its angle (the hook whole, then its sentences for smaller layouts);
+  // the prepared headline is the platform's field beside the image, so it comes after, and never
+  // when it only restates the offer, which has a place of its own on the creative.
+  const sameAsOffer = (t: string) => offerText !== '' && t.trim().toLowerCase() === offerText.toLowerCase();
+  const preparedHeadline = input.prepared?.headline ?? '';
   const headlines = unique([
-    input.prepared?.headline ?? '',
+    hookSentences.length > 1 ? hook : '',
     ...hookSentences.map((s) => s.replace(/[.]$/u, '')),
+    sameAsOffer(preparedHeadline) ? '' : preparedHeadline,
     input.brandKit.tagline,
     input.clientName ?? '',
   ]);

@@ -1,3 +1,5 @@
+import { backoffMs } from '../retry.ts';
+
 /** How a failed delivery is retried (ADR 0025). */
 export type RetryPolicy = {
   /** The first retry's delay; each further one doubles it. */
@@ -7,21 +9,6 @@ export type RetryPolicy = {
   /** A delivery whose first attempt is older than this when an attempt fails is marked failed. */
   windowMs: number;
 };
-
-/**
- * The wait before the attempt after `attempts` failed ones: exponential (base × 2^(n-1), capped)
- * with "equal jitter" — half the delay fixed, half random — so the retries of many deliveries
- * that failed together (a receiver down) spread out instead of arriving in waves, while each
- * still waits at least half its step. `random` is in [0, 1).
- */
-export function retryDelayMs(
-  attempts: number,
-  policy: RetryPolicy,
-  random: () => number = Math.random,
-): number {
-  const step = Math.min(policy.capMs, policy.baseMs * 2 ** Math.max(0, attempts - 1));
-  return Math.round(step / 2 + (step / 2) * random());
-}
 
 /**
  * When the attempt after `attempts` failed ones is due, or undefined when the delivery is to be
@@ -36,5 +23,7 @@ export function nextAttemptAt(
   random: () => number = Math.random,
 ): Date | undefined {
   if (failedAt.getTime() - createdAt.getTime() >= policy.windowMs) return undefined;
-  return new Date(failedAt.getTime() + retryDelayMs(attempts, policy, random));
+  // The service's one backoff: base doubling to the cap, half of each step jittered, so the
+  // retries of many deliveries that failed together (a receiver down) spread out.
+  return new Date(failedAt.getTime() + backoffMs(attempts, policy, random));
 }
