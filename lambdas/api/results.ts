@@ -157,7 +157,6 @@ export const assetUpload = z.object({
   expires_at: timestamp,
 });
 
-
 export const jobRecord = z.object({
   job_id: uuid,
   campaign_id: uuid,
