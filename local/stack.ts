@@ -18,10 +18,12 @@ import { createDeps } from '#core/deps.ts';
 import { reconcileDispatches } from '#core/generation/reconcile.ts';
 import { redriveOpenJobs } from '#core/generation/redrive.ts';
 import { resumeDeletions } from '#core/lifecycle/delete.ts';
+import { c2paManifestWriter } from '#core/provenance/c2pa.ts';
 import type { Telemetry } from '#core/telemetry.ts';
 import { createImageModel, createWorkerDeps, guardModelLifecycle } from '#generate/deps.ts';
 import { createDeadLetterHandler, createWorkerHandler } from '#generate/worker.ts';
 import { startApiServer } from './api-server.ts';
+import { localClaimSigner } from './c2pa-signer.ts';
 import { galleryRoutes } from './gallery.ts';
 import { assertPortFree } from './port.ts';
 import { PrettyLogger } from './pretty-logger.ts';
@@ -242,7 +244,11 @@ export async function startLocalStack(options: {
       workerLogger,
       deps.telemetry,
     );
-    const workerDeps = createWorkerDeps(deps, imageModel);
+    // Every creative carries a signed C2PA manifest, by a chain kept in the data folder (ADR 0047).
+    const workerDeps = {
+      ...createWorkerDeps(deps, imageModel),
+      manifestWriter: c2paManifestWriter(await localClaimSigner(dataDir)),
+    };
     // Before any worker or request runs, finish what the last run left: dispatches it died in
     // the middle of, then every unfinished slot — including the ones that were running when it
     // stopped (this process owns all of this data's workers, so their leases are orphaned).

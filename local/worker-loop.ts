@@ -195,13 +195,18 @@ function startFairWorkerLoop(options: WorkerLoopOptions & { fairBy: (message: Me
   /** When the oldest sole message now in flight started (see `take`); undefined: none. */
   let soleSince: number | undefined;
   let soleInFlight = 0;
+  /** Groups whose sole message is in flight: what it leads to (its next message) is not held back. */
+  const soleGroups = new Map<string, number>();
   const isSole = (group: string) => (groups.get(group)?.length ?? 0) === 1 && !inFlight.get(group);
 
   /**
    * The next message, round-robin over the groups. A group's *sole* message (nothing else of it
    * held or in flight: a quiet tenant's 1-image job) runs without new work beside it: the
    * workers share one process's CPU, so while it runs the other workers start only other sole
-   * messages, for at most `SOLE_PRIORITY_MS`. Work already running goes on.
+   * messages, for at most `SOLE_PRIORITY_MS`. Work already running goes on. A message of a group
+   * whose sole message is in flight is not held back either: it is that tenant's next step (a
+   * webhook event's fan-out enqueues its delivery while the fan-out still runs), and holding it
+   * until its own predecessor ends would make the quiet tenant wait on itself.
    */
   const take = (): Held | undefined => {
     const soleOnly = soleSince !== undefined && Date.now() - soleSince < SOLE_PRIORITY_MS;
@@ -210,7 +215,7 @@ function startFairWorkerLoop(options: WorkerLoopOptions & { fairBy: (message: Me
       const group = order[index] as string;
       const queue = groups.get(group);
       const sole = isSole(group);
-      if (soleOnly && !sole) continue;
+      if (soleOnly && !sole && !soleGroups.has(group)) continue;
       if ((inFlight.get(group) ?? 0) >= maxPerGroup) continue;
       const next = queue?.shift();
       if (!next) continue;
@@ -271,6 +276,7 @@ function startFairWorkerLoop(options: WorkerLoopOptions & { fairBy: (message: Me
       if (next.sole) {
         soleInFlight += 1;
         soleSince ??= Date.now();
+        soleGroups.set(next.group, (soleGroups.get(next.group) ?? 0) + 1);
       }
       try {
         const record = toRecord(next.message, arn);
@@ -287,6 +293,9 @@ function startFairWorkerLoop(options: WorkerLoopOptions & { fairBy: (message: Me
         if (next.sole) {
           soleInFlight -= 1;
           if (soleInFlight === 0) soleSince = undefined;
+          const left = (soleGroups.get(next.group) ?? 1) - 1;
+          if (left > 0) soleGroups.set(next.group, left);
+          else soleGroups.delete(next.group);
         }
         wakeAll();
       }

@@ -2,6 +2,8 @@ import { franc } from 'franc-min';
 import indefinite from 'indefinite';
 import type { PlannedAngle } from '#core/text/brief-angles.ts';
 import { hasLabel, numbersIn } from '#core/text/policy/copy-policy.ts';
+import { catalogueFor } from '#core/text/realise/messages.ts';
+import { expandShorthand } from '#core/text/realise/shorthand.ts';
 import { ANGLES_PER_SET, MIN_AWARENESS_LEVELS } from '#core/text/types.ts';
 import type { CorpusBrief } from '../corpus.ts';
 import { FILLER_PHRASES, RATING_PATTERN, SLIP_PATTERNS, STOPWORDS } from '../data/hook-checks.ts';
@@ -52,12 +54,17 @@ function contentWords(text: string, language: string): string[] {
   return words(text).filter((w) => w.length >= 3 && !stop.has(w));
 }
 
-/** A hook uses a fact when it carries most of a gold fact's content words (or one of its figures). */
+/**
+ * A hook uses a fact when it carries most of a gold fact's content words (or one of its figures).
+ * The fact is compared as the engine writes notes out for a reader ("No min. volume" is used by
+ * "No minimum volume"): shorthand expansion changes no claim.
+ */
 export function usesFact(hook: string, b: CorpusBrief): boolean {
   const h = new Set(contentWords(hook, b.language));
   const figures = numbersIn(hook);
+  const cat = catalogueFor(b.language);
   return b.gold.facts.some((f) => {
-    const cw = contentWords(f.text, b.language);
+    const cw = contentWords(cat ? expandShorthand(f.text, cat) : f.text, b.language);
     if (cw.length === 0) return false;
     const hit = cw.filter((w) => h.has(w)).length;
     return hit >= Math.min(2, cw.length) || numbersIn(f.text).some((n) => figures.includes(n));

@@ -255,7 +255,9 @@ export const creativeRecord = z.object({
         .describe('The IPTC DigitalSourceType IRI written into the PNG’s XMP (ADR 0041).'),
       c2pa: z
         .enum(['embedded', 'none'])
-        .describe('Whether a signed C2PA manifest is embedded (`none` until a signer is configured).'),
+        .describe(
+          'Whether a signed C2PA manifest is embedded (the local stack signs every creative; `none` where the stage has no signer).',
+        ),
     })
     .optional()
     .describe('The provenance marks in the PNG, once it has an image.'),

@@ -161,6 +161,33 @@ async function backOff(
   }
 }
 
+/** An export message in the DLQ: its export ends failed (ADR 0046); logged once. */
+async function deadExport(deps: Deps, record: SQSRecord, logger: Logger): Promise<void> {
+  const started = Date.now();
+  const parsed = exportMessage.safeParse(JSON.parse(record.body));
+  if (!parsed.success) {
+    logger.error('dead letter', { message_id: record.messageId, result: 'malformed', latency_ms: 0 });
+    return;
+  }
+  const fields = {
+    message_id: record.messageId,
+    export_id: parsed.data.export_id,
+    account_id: parsed.data.account_id,
+  };
+  try {
+    const { failExportFromDeadLetter } = await import('#core/export/run.ts');
+    const failed = await failExportFromDeadLetter(deps, parsed.data);
+    logger.warn('dead letter', {
+      ...fields,
+      result: failed ? 'failed' : 'final',
+      latency_ms: Date.now() - started,
+    });
+  } catch (error) {
+    logger.error('dead letter', { ...fields, result: 'error', latency_ms: Date.now() - started, error });
+    throw new RedeliverError('error');
+  }
+}
+
 /**
  * The DLQ consumer: a message that exhausted its deliveries fails its slot and releases its
  * credit (idempotent: a slot already final is left as it is), then the message is dropped.
@@ -171,6 +198,7 @@ export function createDeadLetterHandler(deps: Deps, logger: Logger) {
     const response = await eachRecord(event, async (record) => {
       const started = Date.now();
       deps.telemetry.count(METRIC.dlqArrivals);
+      if (isExport(record)) return deadExport(deps, record, logger);
       const message = parse(record);
       if (!message) {
         logger.error('dead letter', { message_id: record.messageId, result: 'malformed', latency_ms: 0 });

@@ -15,6 +15,8 @@ export interface CreativesBucketProps {
   readonly visualRetention?: Duration;
   /** How long product cut-outs (`cutouts/`) are kept. @default Duration.days(30) */
   readonly cutoutRetention?: Duration;
+  /** How long an export ZIP is kept (exports/). @default 30 days */
+  readonly exportRetention?: Duration;
   /** Versioning of the creatives bucket (setting `bucketVersioning`). @default true */
   readonly versioned?: boolean;
   /** How long a noncurrent version is kept (setting `noncurrentVersionDays`). @default Duration.days(30) */
@@ -88,6 +90,8 @@ export class CreativesBucket extends Construct {
           expiration: props.visualRetention ?? Duration.days(14),
         },
         { id: 'expire-cutouts', prefix: 'cutouts/', expiration: props.cutoutRetention ?? Duration.days(30) },
+        // An export ZIP is fetched once, right after it is built; a new export is one call away.
+        { id: 'expire-exports', prefix: 'exports/', expiration: props.exportRetention ?? Duration.days(30) },
       ],
       // A browser gallery loads the presigned GET URLs from any origin; the signature, not CORS,
       // is what grants access.

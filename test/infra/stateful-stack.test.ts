@@ -89,6 +89,8 @@ describe('creatives bucket', () => {
             // Shared model visuals and product cut-outs are caches: they expire, creatives do not.
             Match.objectLike({ Prefix: 'visuals/', ExpirationInDays: 14, Status: 'Enabled' }),
             Match.objectLike({ Prefix: 'cutouts/', ExpirationInDays: 30, Status: 'Enabled' }),
+            // An export ZIP is fetched right after it is built (ADR 0046).
+            Match.objectLike({ Prefix: 'exports/', ExpirationInDays: 30, Status: 'Enabled' }),
           ],
         },
         CorsConfiguration: {

@@ -65,7 +65,10 @@ async function call(body: Record<string, unknown>): Promise<any> {
 }
 
 describe('adgen review and adgen export against npm start', () => {
-  it('approves, rejects, resets, makes and revokes a review link, and exports exactly the approved creatives', async () => {
+  // Eleven CLI processes, a generated job and two exports: more than the default 60 s on a loaded machine.
+  it('approves, rejects, resets, makes and revokes a review link, and exports exactly the approved creatives', {
+    timeout: 240_000,
+  }, async () => {
     const { client } = await call({ action: 'create_client', name: 'Harbor Yoga' });
     const { angles } = await call({
       action: 'generate_angles',

@@ -1,7 +1,9 @@
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { parse } from 'csv-parse/sync';
 import exifr from 'exifr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
+import { createExport } from '#core/entities/export.ts';
 import { startWebhookLoop } from '#local/webhook-loop.ts';
 import { startTestApi, type TestApi } from './harness.ts';
 import { finishedCampaign, startVerifyingReceiver } from './live-harness.ts';
@@ -179,6 +181,72 @@ describe('export_campaign', () => {
     expect(event.data.export).toMatchObject({ id: done.id, status: 'succeeded', creatives: 8 });
     console.log(
       `export: 12 creatives, 8 approved → ${pngs.length} PNGs, ${meta.length} Meta rows, ${google.length} Google rows, ${done.bytes} bytes; export.completed verified`,
+    );
+  });
+
+  it('deleting the campaign removes its export ZIPs', async () => {
+    const account = await api.newAccount(10);
+    const { campaign } = await finishedCampaign(api, account, { aspect_ratio: '1:1', volume: 2, angles: 1 });
+    const started = await api.call('export_campaign', { campaign_id: campaign.id, include: 'all' }, account);
+    expect(started.status, started.text).toBe(200);
+    const done = await eventually(async () => {
+      const got = (await api.call('get_export', { export_id: started.body.export.id }, account)).body.export;
+      return got.status === 'succeeded' ? got : undefined;
+    });
+    expect((await fetch(done.download_url)).status).toBe(200);
+    const deleted = await api.call('delete_campaign', { campaign_id: campaign.id }, account);
+    expect(deleted.status, deleted.text).toBe(200);
+    const after = await fetch(done.download_url);
+    expect(after.status).toBe(404);
+    const record = await api.call('get_export', { export_id: done.id }, account);
+    expect(record.status).toBe(404);
+    console.log(`export of a deleted campaign: ZIP ${after.status} (was 200), get_export ${record.status}`);
+  });
+
+  it('an export whose message exhausted its deliveries ends failed, with export.completed', async () => {
+    const account = await api.newAccount(10);
+    // A receiver of its own: the shared one also holds deliveries signed for other endpoints.
+    const own = await startVerifyingReceiver();
+    const endpoint = (
+      await api.call('create_webhook_endpoint', { url: own.url, events: ['export.completed'] }, account)
+    ).body.webhook_endpoint;
+    const client = (await api.call('create_client', { name: 'Dead Letter Co' }, account)).body.client;
+    const campaign = (await api.call('create_campaign', { client_id: client.id, volume: 1 }, account)).body
+      .campaign;
+    // The export as export_campaign stores it; its message goes where SQS's redrive puts a
+    // message after maxReceiveCount failed deliveries: the dead-letter queue.
+    const record = await createExport(api.deps, {
+      accountId: account.accountId,
+      campaignId: campaign.id,
+      include: 'approved',
+    });
+    await api.deps.sqs.send(
+      new SendMessageCommand({
+        QueueUrl: api.dlqUrl,
+        MessageBody: JSON.stringify({
+          v: 1,
+          kind: 'export',
+          account_id: account.accountId,
+          export_id: record.id,
+        }),
+      }),
+    );
+    const failed = await eventually(async () => {
+      const got = (await api.call('get_export', { export_id: record.id }, account)).body.export;
+      return got.status === 'failed' ? got : undefined;
+    });
+    expect(failed).toMatchObject({ download_url: null, creatives: null });
+    expect(failed.failure_reason).toMatch(/^retries_exhausted: /);
+    const event = await eventually(async () =>
+      own.events(endpoint.secret).find((e) => e.type === 'export.completed'),
+    ).finally(() => own.close());
+    expect(event.data.export).toMatchObject({
+      id: record.id,
+      status: 'failed',
+      failure_reason: failed.failure_reason,
+    });
+    console.log(
+      `dead-lettered export: ${failed.status} (${failed.failure_reason}); export.completed verified`,
     );
   });
 });

@@ -81,6 +81,35 @@ describe('Idempotency-Key on writing actions', () => {
     );
   });
 
+  it('the same key 5 times in parallel makes one export, one review link and one revocation', async () => {
+    const account = await tenImageCampaign();
+    const itemsOf = async (entity: string) =>
+      (await api.items()).filter(
+        (i) => i.entity === entity && String(i.pk) === `ACCOUNT#${account.accountId}`,
+      );
+    const five = async (body: Record<string, unknown>) => {
+      const key = randomUUID();
+      const answers = (
+        await Promise.all(Array.from({ length: 5 }, () => sendUntilSettled(account, key, body)))
+      ).map((s) => s.res);
+      expect(answers.map((a) => a.status)).toEqual(Array(5).fill(200));
+      expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(4);
+      for (const a of answers) expect(a.text).toBe(answers[0]?.text);
+      return answers[0]?.body;
+    };
+    const exported = await five({ action: 'export_campaign', campaign_id: account.campaignId });
+    const link = await five({ action: 'create_review_link', campaign_id: account.campaignId });
+    const revoked = await five({ action: 'revoke_review_link', review_link_id: link.review_link.id });
+    expect(revoked.review_link.revoked_at).not.toBeNull();
+    const exports = await itemsOf('export');
+    const links = await itemsOf('review_link');
+    expect(exports.map((e) => e.id)).toEqual([exported.export.id]);
+    expect(links.map((l) => l.id)).toEqual([link.review_link.id]);
+    console.log(
+      `idempotency x5: export_campaign ${exports.length} export, create_review_link ${links.length} link, revoke_review_link replayed`,
+    );
+  });
+
   it('refuses the same key with a different body or action with 409 idempotency_key_reused, writing nothing', async () => {
     const account = await tenImageCampaign();
     const other = await api.call(

@@ -223,28 +223,43 @@ describe('the endpoint cap and the maximum of endpoints', () => {
         async () =>
           receiver.received.find((r) => r.path === '/quiet' && r.jobId === ordered.body.job_id) ?? undefined,
         120_000,
-        50,
+        10,
       );
       return got.at - started;
     };
-    const solo = [await quietRun(), await quietRun()];
+    const runs = async (n: number) => {
+      const times: number[] = [];
+      for (let i = 0; i < n; i++) times.push(await quietRun());
+      return times;
+    };
+    const median = (times: number[]) =>
+      [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] as number;
+    // The first order prepares the campaign's copy (a text-model call) and loads code: not a solo time.
+    const warmUp = await quietRun();
+    const solo = await runs(3);
     const noisyCampaign = await campaignOf(noisy, 20, REFUSED);
-    expect((await api.call('generate_creatives', { campaign_id: noisyCampaign.id }, noisy)).status).toBe(200);
-    // The noisy tenant's fan-out is under way: its first slow deliveries are being attempted.
+    const noisyOrder = await api.call('generate_creatives', { campaign_id: noisyCampaign.id }, noisy);
+    expect(noisyOrder.status).toBe(200);
+    // The noisy job is settled (its 21 events recorded) and their fan-out to the slow receivers
+    // is under way: what is measured is the webhook traffic, not the image queue.
+    await finalJobOf(api, noisy, noisyOrder.body.job_id);
     await eventually(async () =>
       receiver.received.some((r) => r.path.startsWith('/slow')) ? true : undefined,
     );
-    const loaded = await quietRun();
-    const noisyLeft =
-      21 * MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT -
-      receiver.received.filter((r) => r.path.startsWith('/slow')).length;
-    const soloMs = Math.max(...solo);
+    const loaded = await runs(3);
+    const total = 21 * MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT;
+    const noisyLeft = total - receiver.received.filter((r) => r.path.startsWith('/slow')).length;
+    // Below 100 ms a solo time is mostly the timer and scheduling jitter of one shared process:
+    // three times that is not a fairness figure (ADR 0045).
+    const soloMs = Math.max(median(solo), 100);
     console.log(
-      `webhook fairness: quiet tenant's job.completed solo ${solo.join(', ')} ms, behind the noisy tenant's fan-out ` +
-        `${loaded} ms (${(loaded / soloMs).toFixed(2)}x); the noisy tenant still had ${noisyLeft} of ${21 * MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT} deliveries to go`,
+      `webhook fairness: quiet tenant's job.completed solo ${solo.join(', ')} ms (median ${median(solo)}; warm-up ${warmUp}), ` +
+        `during the noisy tenant's fan-out ${loaded.join(', ')} ms (median ${median(loaded)}): ` +
+        `${(median(loaded) / median(solo)).toFixed(2)}x; the noisy tenant still had ${noisyLeft} of ${total} deliveries to go`,
     );
-    // Generous on a shared machine: three times the slower solo run, and never less than 3 s.
-    expect(loaded).toBeLessThanOrEqual(3 * Math.max(soloMs, 1000));
+    // Measured while the noisy fan-out was still going on.
+    expect(noisyLeft).toBeGreaterThan(0);
+    expect(median(loaded)).toBeLessThanOrEqual(3 * soloMs);
   }, 300_000);
 });
 

@@ -1,18 +1,31 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { ImageModel } from '#core/images/types.ts';
 import { isFinalJobStatus } from '#core/job-status.ts';
+import { c2paManifestWriter } from '#core/provenance/c2pa.ts';
+import type { ManifestWriter } from '#core/provenance/manifest.ts';
 import { createImageModel, createWorkerDeps } from '#generate/deps.ts';
 import type { ComposeFn, WorkerDeps } from '#generate/process-slot.ts';
 import { createDeadLetterHandler, createWorkerHandler } from '#generate/worker.ts';
+import { generateLocalClaimSigner } from '#local/c2pa-signer.ts';
 import { startWorkerLoop } from '#local/worker-loop.ts';
 import type { TestApi } from './harness.ts';
 
 export const silent = new Logger({ serviceName: 'adgen-test', logLevel: 'SILENT' });
 
-/** Worker dependencies over the test API's table, bucket and queue, with the offline template model by default. */
+/** One generated C2PA chain per test process (ADR 0047); its root is the anchor readers are given. */
+export const testClaimSigner = generateLocalClaimSigner();
+
+/**
+ * Worker dependencies over the test API's table, bucket and queue, with the offline template
+ * model by default, and a C2PA manifest on every creative as the local stack signs them.
+ */
 export function workerDepsFor(api: TestApi, overrides: Partial<WorkerDeps> = {}): WorkerDeps {
   const model: ImageModel = createImageModel(api.deps.config);
-  return { ...createWorkerDeps(api.deps, model), ...overrides };
+  const signer = testClaimSigner;
+  const manifestWriter: ManifestWriter = {
+    embed: async (png, claim) => c2paManifestWriter(await signer).embed(png, claim),
+  };
+  return { ...createWorkerDeps(api.deps, model), manifestWriter, ...overrides };
 }
 
 /** The local event source: pollers feeding the real worker handler, and a DLQ consumer. */

@@ -1,4 +1,4 @@
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { SQSRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountOfSlotMessage, startWorkerLoop, type WorkerLoopOptions } from '#local/worker-loop.ts';
@@ -45,4 +45,56 @@ describe('local worker loop stop', () => {
       }
     });
   }
+});
+
+describe('local fair loop priority', () => {
+  it("starts a quiet tenant's next message while its sole message is still in flight", async () => {
+    const run = Date.now();
+    const noisy = `noisy-${run}`;
+    const quiet = `quiet-${run}`;
+    const started: string[] = [];
+    let release: () => void = () => {};
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    const loop = startWorkerLoop({
+      sqs: api.deps.sqs,
+      queueUrl: api.queueUrl,
+      concurrency: 4,
+      fairBy: accountOfSlotMessage,
+      maxInFlightPerGroup: 2,
+      // Every message is held until the end: what is observed is which ones started meanwhile.
+      handler: async (event) => {
+        for (const record of event.Records) started.push(JSON.parse(record.body).step);
+        await released;
+        return { batchItemFailures: [] };
+      },
+    });
+    const send = (account: string, steps: string[]) =>
+      api.deps.sqs.send(
+        new SendMessageBatchCommand({
+          QueueUrl: api.queueUrl,
+          Entries: steps.map((step, n) => ({
+            Id: String(n),
+            MessageBody: JSON.stringify({ account_id: account, step }),
+          })),
+        }),
+      );
+    try {
+      await send(noisy, ['b1', 'b2', 'b3', 'b4', 'b5', 'b6']);
+      await eventually(async () =>
+        started.filter((s) => s.startsWith('b')).length === 2 ? true : undefined,
+      );
+      // The quiet tenant's one message (a webhook event's fan-out) runs with priority ...
+      await send(quiet, ['a1']);
+      await eventually(async () => (started.includes('a1') ? true : undefined));
+      // ... and the message it leads to (its delivery) starts beside it, not after it.
+      await send(quiet, ['a2']);
+      await eventually(async () => (started.includes('a2') ? true : undefined), 5_000, 20);
+      expect(started.filter((s) => s.startsWith('b'))).toHaveLength(2);
+    } finally {
+      release();
+      await loop.stop();
+    }
+  });
 });

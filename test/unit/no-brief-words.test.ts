@@ -42,7 +42,7 @@ const ENDINGS = [
 const MIN_LENGTH = 3;
 /**
  * General words the word lists miss (accented function words, a German preposition, labels,
- * language names, a currency code, a month abbreviation): vocabulary of the language, not of a brief.
+ * language names, a currency code, a month abbreviation, the singular "day"): vocabulary of the language, not of a brief.
  */
 const GENERAL_BUT_UNLISTED = new Set([
   'más',
@@ -58,6 +58,7 @@ const GENERAL_BUT_UNLISTED = new Set([
   'spanish',
   'inglés',
   'prácticas',
+  'día',
 ]);
 
 function vocabulary(): Set<string> {

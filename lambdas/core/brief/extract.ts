@@ -8,8 +8,10 @@ import {
   placeAfterCue,
   sentenceKind,
   splitPiece,
+  uniqueSpans,
 } from './fields.ts';
-import { figureTexts } from './figures.ts';
+import { figureTexts, findFigures, widenToFigures } from './figures.ts';
+import { withoutNotes } from './notes.ts';
 import { ROLE_CUES } from './patterns/cues.ts';
 import {
   AUDIENCE_CLAUSE,
@@ -66,13 +68,18 @@ export function extractBriefWith(input: ExtractInput, nlp: Nlp | undefined): Bri
     facts: [],
   };
   segmentAll(state, language);
-  const factList: BriefFact[] = dedupe(state.facts).map((f, i) => ({
-    id: `f${i + 1}`,
-    role: f.role,
-    text: f.piece.text.slice(0, 300),
-    span: [f.piece.start, f.piece.end],
-    numbers: figureTexts(f.piece.text).slice(0, 20),
-  }));
+  const figures = findFigures(summary);
+  const factList: BriefFact[] = uniqueSpans(state.facts).map((f, i) => {
+    const { start, end } = widenToFigures(figures, f.piece.start, f.piece.end);
+    const text = summary.slice(start, end);
+    return {
+      id: `f${i + 1}`,
+      role: f.role,
+      text: text.slice(0, 300),
+      span: [start, end],
+      numbers: figureTexts(text).slice(0, 20),
+    };
+  });
   const product = state.product?.text ?? '';
   const place = placeInTaxonomy({ language, product, summary, businessName: input.clientName, nlp });
   return {
@@ -270,8 +277,9 @@ function addFacts(state: State, p: Piece, role: FactRole | undefined, list: bool
     const pieces = splitPiece(state.summary, p, LIST_COMMA.re);
     if (pieces.every((x) => x.text.split(/\s+/).length <= MAX_LIST_ITEM_WORDS)) items = pieces;
   }
-  for (const item of items) {
-    if (!/[\p{L}\d]/u.test(item.text)) continue;
+  for (const raw of items) {
+    const item = withoutNotes(state.summary, raw);
+    if (!item || !/[\p{L}\d]/u.test(item.text)) continue;
     state.facts.push({ role: role ?? roleOf(item.text), piece: item });
   }
 }
@@ -282,14 +290,4 @@ function cueRole(text: string): FactRole | undefined {
 
 function roleOf(text: string): FactRole {
   return cueRole(text) ?? 'feature';
-}
-
-function dedupe(facts: State['facts']): State['facts'] {
-  const seen = new Set<string>();
-  return facts.filter((f) => {
-    const key = `${f.piece.start}:${f.piece.end}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }

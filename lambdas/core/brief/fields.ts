@@ -1,5 +1,6 @@
 import type { Nlp } from '../text/nlp.ts';
-import { AUDIENCE_CUE, AVOID_CUE, META_CUE, TONE_CUE } from './patterns/cues.ts';
+import { directionAt } from './direction.ts';
+import { AUDIENCE_CUE, AVOID_CUE, META_CUE, NOTE_CUE, TONE_CUE } from './patterns/cues.ts';
 import { HEADER_DASH, LOCATION_CUE } from './patterns/layout.ts';
 
 /** A piece of the summary with its position. */
@@ -15,6 +16,17 @@ export function piece(summary: string, start: number, end: number): Piece {
   if (t.endsWith(')') && !t.includes('(')) e--;
   if (t.startsWith('(') && !t.includes(')')) s++;
   return { text: summary.slice(s, e), start: s, end: e };
+}
+
+/** Items of distinct spans, the first of each kept (a piece read twice is one fact). */
+export function uniqueSpans<T extends { piece: Piece }>(items: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((f) => {
+    const key = `${f.piece.start}:${f.piece.end}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Splits a piece at every match of `re` (its global form), keeping spans. */
@@ -41,8 +53,8 @@ export type SentenceKind = 'audience' | 'tone' | 'avoid' | 'meta' | 'fact';
 
 /** What an unlabelled sentence is for, from the cue patterns; for audience and tone, where the value starts. */
 export function sentenceKind(text: string): { kind: SentenceKind; valueFrom: number } {
-  const meta = META_CUE.re.exec(text);
-  if (meta) return { kind: 'meta', valueFrom: 0 };
+  const meta = META_CUE.re.exec(text) ?? NOTE_CUE.re.exec(text);
+  if (meta || directionAt(text) === 0) return { kind: 'meta', valueFrom: 0 };
   const tone = TONE_CUE.re.exec(text);
   if (tone) return { kind: 'tone', valueFrom: tone[0].length };
   const audience = AUDIENCE_CUE.re.exec(text);

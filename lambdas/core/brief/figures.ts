@@ -30,3 +30,21 @@ export function findFigures(text: string, offset = 0): Figure[] {
 export function figureTexts(text: string): string[] {
   return [...new Set(findFigures(text).map((f) => f.text))];
 }
+
+/**
+ * A span widened so it never cuts a figure of the text in two: a piece that ends inside
+ * "9am - 5pm" or "4.8 / 5" takes the whole figure, so its meaning is read with it.
+ */
+export function widenToFigures(
+  figures: readonly Figure[],
+  start: number,
+  end: number,
+): { start: number; end: number } {
+  let s = start;
+  let e = end;
+  for (const f of figures) {
+    if (f.start < s && f.end > s) s = f.start;
+    if (f.start < e && f.end > e) e = f.end;
+  }
+  return { start: s, end: e };
+}

@@ -37,8 +37,20 @@ export function leadingLabel(
   return target ? { target, length: m[0].length } : undefined;
 }
 
+/**
+ * A label that opens a new section inside running text: capitalised and in the lexicon as written
+ * ("Offer:", not "time to offer:", which only the last-word rule would read as one).
+ */
+function sectionLabel(text: string, language: Language): boolean {
+  const m = LABEL_PATTERN.re.exec(text);
+  const words = m?.[1]?.trim() ?? '';
+  const key = words.toLowerCase().replace(/[’]/g, "'");
+  return /^\p{Lu}/u.test(words) && Boolean(LABELS[language][key] ?? LABELS.en[key]);
+}
+
 /** Intl.Segmenter keeps "in-house. 30+ yrs." together: a full stop before a figure also ends a sentence. */
 const BEFORE_FIGURE = /(?<=[\p{Ll})]\.)\s+(?=\d)/gu;
+const AFTER_STOP = /[.!?]\s+/gu;
 
 /** Sentences of one line (Intl.Segmenter), re-joined after abbreviations such as "approx.". */
 function sentencesOf(line: string, language: Language): Array<{ start: number; end: number }> {
@@ -47,8 +59,15 @@ function sentencesOf(line: string, language: Language): Array<{ start: number; e
   const bounds: Array<{ start: number; end: number }> = [];
   for (const s of segmenter.segment(line)) {
     let from = s.index;
-    for (const m of s.segment.matchAll(BEFORE_FIGURE)) {
-      const cut = s.index + (m.index ?? 0) + m[0].length;
+    // A known label after a stop ("… since 1990. offer: …") opens a sentence even where the segmenter ran on.
+    const labelled = [...s.segment.matchAll(AFTER_STOP)].filter((m) =>
+      sectionLabel(s.segment.slice((m.index ?? 0) + m[0].length), language),
+    );
+    const cuts = [...s.segment.matchAll(BEFORE_FIGURE), ...labelled]
+      .map((m) => s.index + (m.index ?? 0) + m[0].length)
+      .sort((a, b) => a - b);
+    for (const cut of cuts) {
+      if (cut <= from) continue;
       bounds.push({ start: from, end: cut });
       from = cut;
     }
@@ -66,7 +85,7 @@ function sentencesOf(line: string, language: Language): Array<{ start: number; e
       (/(?:^|\s)\p{Lu}[\p{L}]*[?!]$/u.test(previousText) && /^\s*\p{Lu}/u.test(line.slice(start, end))) ||
       /\b\d{1,2}\.$/u.test(previousText) ||
       !/[\p{L}\d]/u.test(line.slice(start, end));
-    if (previous && joins) previous.end = end;
+    if (previous && joins && !sectionLabel(line.slice(start, end), language)) previous.end = end;
     else out.push({ start, end });
   }
   return out;
@@ -115,7 +134,7 @@ export function segment(summary: string, language: Language): Segment[] {
         // A field label (audience, tone) covers its sentence only: what follows is content again.
         if (sentenceIndex === 0) lineLabel = 'role' in label.target ? label.target : undefined;
       }
-      const current = label?.target ?? lineLabel ?? heading;
+      let current = label?.target ?? lineLabel ?? heading;
       // Items of a list written in one sentence ("a; b; c").
       const text = body.slice(start, sentence.end);
       const re = new RegExp(ITEM_SEPARATOR.re.source, 'gu');
@@ -125,6 +144,13 @@ export function segment(summary: string, language: Language): Segment[] {
       for (const cut of cuts) {
         const span = trimmed(rawLine, bodyStart + start + pieceStart, bodyStart + start + cut.at);
         pieceStart = cut.at + cut.length;
+        // "…; Offer: first month free": a label after a separator starts a section of its own.
+        const inner =
+          pieceStart > cut.length ? leadingLabel(rawLine.slice(span.start, span.end), language) : undefined;
+        if (inner) {
+          span.start = trimmed(rawLine, span.start + inner.length, span.end).start;
+          current = inner.target;
+        }
         if (span.end <= span.start) continue;
         out.push({
           start: lineStart + span.start,

@@ -72,7 +72,7 @@ export const exportEntity = defineEntity({
     {
       does: 'finish an export with its webhook event',
       operation:
-        'TransactWrite: UpdateItem `status = running → succeeded | failed` + a Put per subscribed `export.completed` delivery',
+        'TransactWrite: UpdateItem `status = running → succeeded | failed` (or `pending → failed` from the DLQ) + a Put per subscribed `export.completed` delivery',
       consistency: '–',
       functions: ['finishExport'],
     },
@@ -133,7 +133,8 @@ export type ExportOutcome =
 /**
  * running → final, with the `export.completed` deliveries in the same transaction (the event
  * stores the export's id; the record, with a fresh download link, is read when it is sent).
- * Answers false when the export was no longer running (finished by another delivery).
+ * A failure may also end a `pending` export (its message exhausted its deliveries before one
+ * took it: the DLQ path, ADR 0046). Answers false when the export was already final.
  */
 export async function finishExport(
   deps: Deps,
@@ -167,11 +168,13 @@ export async function finishExport(
               TableName: deps.config.tableName,
               Key: keys.exportById(record.account_id, record.id),
               UpdateExpression: `SET #status = :to, ${names.map((n) => `${n} = :${n}, `).join('')}updated_at = :now, completed_at = :now`,
-              ConditionExpression: '#status = :running',
+              ConditionExpression:
+                outcome.status === 'failed' ? '#status IN (:running, :pending)' : '#status = :running',
               ExpressionAttributeNames: { '#status': 'status' },
               ExpressionAttributeValues: {
                 ':to': outcome.status,
                 ':running': 'running',
+                ...(outcome.status === 'failed' ? { ':pending': 'pending' } : {}),
                 ':now': now,
                 ...Object.fromEntries(names.map((n) => [`:${n}`, fields[n]])),
               },

@@ -62,3 +62,17 @@ export async function runExport(deps: Deps, message: ExportMessage): Promise<Exp
   );
   return done ? 'succeeded' : 'skipped';
 }
+
+/**
+ * An export message that exhausted its deliveries (the DLQ consumer): its export, if still
+ * pending or running, ends `failed` with `export.completed`, so a caller polling get_export or
+ * waiting for the event is not left waiting.
+ */
+export async function failExportFromDeadLetter(deps: Deps, message: ExportMessage): Promise<boolean> {
+  const record = await getExport(deps, message.account_id, message.export_id);
+  if (!record || (record.status !== 'pending' && record.status !== 'running')) return false;
+  return finishExport(deps, record, {
+    status: 'failed',
+    reason: 'retries_exhausted: the export could not be built after every retry',
+  });
+}

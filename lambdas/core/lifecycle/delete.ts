@@ -22,10 +22,14 @@ import { deleteObjectsUnder } from '../s3/delete-prefix.ts';
 /** What a deletion answers: `{ deleted: true, creatives_deleted, credits_released }`. */
 export type DeletionReport = { deleted: true; creatives_deleted: number; credits_released: number };
 
-/** The object prefixes of one campaign (slot.ts and generate/shared-visual.ts build the keys under them). */
+/**
+ * The object prefixes of one campaign (slot.ts, generate/shared-visual.ts and entities/export.ts
+ * build the keys under them): its export ZIPs go with it (ADR 0046).
+ */
 export const campaignObjectPrefixes = (accountId: string, campaignId: string) => [
   `creatives/${accountId}/${campaignId}/`,
   `visuals/${accountId}/${campaignId}/`,
+  `exports/${accountId}/${campaignId}/`,
 ];
 
 const empty = (): DeletionReport => ({ deleted: true, creatives_deleted: 0, credits_released: 0 });
@@ -52,7 +56,7 @@ export async function deleteCampaign(
  *    its running slots and for slots a dispatch has not written yet alike, and from then on no
  *    slot can be added to it and no settlement can move its credits;
  * 2. delete each job with its slots, creative pointers and visual markers (the job item last);
- * 3. delete the campaign's objects (creatives and shared visuals);
+ * 3. delete the campaign's objects (creatives, shared visuals and export ZIPs);
  * 4. delete the campaign item, which ends the deletion (and takes it off the pending list).
  * Jobs are found from the campaign's jobs index and from its creatives (jobs written before that
  * index existed), every list read in full, page by page.

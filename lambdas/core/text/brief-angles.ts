@@ -4,6 +4,7 @@ import { loadNlp } from './nlp.ts';
 import { archetypeWhere, LEVEL_OF_ROLE } from './plan/archetypes.ts';
 import type { Plan } from './plan/planner.ts';
 import { planCandidates } from './plan/planner.ts';
+import { answerCheck } from './plan/topics.ts';
 import { copyViolations, type PolicyContext } from './policy/copy-policy.ts';
 import { DANGLING } from './policy/policy-data.ts';
 import { capFirst, type FactForm, factForm } from './realise/forms.ts';
@@ -50,6 +51,11 @@ export async function anglesFromBrief(
   const parts = brief.facts.flatMap((f) =>
     factParts(f, cat.clauseSplit).map((p) => factForm(p, cat, brief.research_summary, nlp)),
   );
+  // A need is backed first by the facts that answer it (ADR 0050).
+  const answers = answerCheck(
+    [...forms, ...parts],
+    [...(DANGLING[brief.language] ?? []), ...cat.topicStopwords],
+  );
   const policy: PolicyContext = {
     language: brief.language,
     banned: options.banned ?? [],
@@ -64,8 +70,8 @@ export async function anglesFromBrief(
   const hooks = new Set<string>();
   const all = [...forms, ...parts];
   for (const plan of [
-    ...planCandidates(forms),
-    ...planCandidates(parts),
+    ...planCandidates(forms, answers),
+    ...planCandidates(parts, answers),
     ...anyPairs(all),
     ...framedAlone(all),
   ]) {

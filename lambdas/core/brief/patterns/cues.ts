@@ -62,6 +62,57 @@ export const META_CUE: Pattern = {
   ],
 };
 
+/**
+ * Direction to the copywriter ("lead with the price", "that's the whole pitch", "go with X or
+ * similar"): how to write the ads, not a claim about the business.
+ */
+export const DIRECTION_CUE: Pattern = {
+  id: 'direction-cue',
+  re: /(?:^(?:(?:so|and|but|ok|okay),? )?(?:(?:please |we'd |we would |I'd )?(?:lead with|go with|focus on|play up|emphasi[sz]e|push the|hammer home)|(?:hay que |queremos )?(?:destacar|resaltar|insistir en|poner el foco en)|(?:bitte )?(?:betonen|hervorheben|in den Vordergrund)|(?:il faut )?(?:mettre en avant|insister sur|miser sur))\b|\b(?:is|are|that's|that is) (?:our|the) (?:whole |main |real )?(?:story|pitch|angle|message|hook|focus)\b|\bthe whole pitch\b|\bor (?:something )?similar\b|\b(?:el|nuestro) (?:mensaje|enfoque|ángulo) (?:es|debe)\b|\b(?:unsere|die) (?:Botschaft|Kernbotschaft|Story) (?:ist|lautet|soll)\b|\b(?:notre|le) (?:message|angle) (?:est|doit)\b)/iu,
+  examples: [
+    { text: 'Lead with the price', match: 'Lead with' },
+    { text: 'So reliability is our story', match: 'is our story' },
+    { text: 'and honestly that is the whole pitch', match: 'that is the whole pitch' },
+    { text: 'Use "open late" or similar', match: 'or similar' },
+    { text: 'Hay que destacar el precio', match: 'Hay que destacar' },
+    { text: 'Il faut mettre en avant le savoir-faire', match: 'Il faut mettre en avant' },
+    { text: 'We focus on families', match: null },
+    { text: 'A story time for kids every week', match: null },
+  ],
+};
+
+/**
+ * An internal note left in the brief for the agency or the client ("TBC with client", "check
+ * the price", "do not use yet"): a working note, never a fact, in any of the four languages.
+ */
+export const NOTE_CUE: Pattern = {
+  id: 'note-cue',
+  re: /(?:^|[\s([])(?:TBD|TBC|to be (?:confirmed|decided)|(?:still )?(?:need|needs|needing) (?:to be )?(?:confirm(?:ed|ing)?|check(?:ed|ing)?|sign-off|approv\w+)|(?:to )?(?:check|confirm|verify) (?:with|w\/) (?:the )?(?:client|legal|team|account|them|him|her)|awaiting (?:sign-off|approval|confirmation)|internal (?:only|note|use)|not for (?:publication|ads?|copy|use)|for internal use|note to self|por confirmar|pendiente de (?:confirmar|aprobar|validar)|(?:a|por) validar|confirmar con (?:el )?cliente|uso interno|solo interno|noch (?:offen|zu klären|nicht freigegeben|nicht bestätigt)|zu klären|mit (?:dem )?Kunden (?:klären|abstimmen|prüfen)|nur intern|intern:|à (?:confirmer|valider|vérifier)|en attente de validation|usage interne|ne pas (?:diffuser|publier))(?![\p{L}])/iu,
+  examples: [
+    { text: 'Launch date TBC', match: ' TBC' },
+    { text: 'price to be confirmed by the owner', match: ' to be confirmed' },
+    { text: '(check with client before use)', match: '(check with client' },
+    { text: 'figure still needs sign-off', match: ' still needs sign-off' },
+    { text: 'Fecha por confirmar', match: ' por confirmar' },
+    { text: 'Preis noch offen', match: ' noch offen' },
+    { text: 'tarif à valider', match: ' à valider' },
+    { text: 'we confirm every booking by text', match: null },
+    { text: 'a note to remember', match: null },
+    { text: 'seguro a todo riesgo', match: null },
+  ],
+};
+
+/** A bracketed aside in square brackets ("[placeholder]", "[client to send photo]"): an editor's note. */
+export const BRACKET_NOTE: Pattern = {
+  id: 'bracket-note',
+  re: /\s*\[[^\]\n]{1,200}\]/u,
+  examples: [
+    { text: 'free delivery [confirm zones]', match: ' [confirm zones]' },
+    { text: '[insert rating here]', match: '[insert rating here]' },
+    { text: 'rated 4.1/5', match: null },
+  ],
+};
+
 /** Roles of unlabelled facts, most specific first: the first cue that matches decides. */
 export const ROLE_CUES: readonly RoleCue[] = [
   {

@@ -10,8 +10,8 @@ import type { Pattern } from './types.ts';
 /** A number as written: "1,240", "15.000", "4,8", and French or German "2 500" with a (narrow) space. */
 const N = String.raw`(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d])|\d+(?:[.,]\d+)*)`;
 const CUR = String.raw`(?:AUD|USD|NZD|CAD|MXN|EUR|GBP|CHF|US\$|A\$|C\$|£|\$|€)`;
-const UNIT_WORDS = String.raw`(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|nights?|weeks?|wks?|months?|mos?|years?|yrs?|business days|working days|horas?|minutos?|días|semanas?|meses|mes|años?|Stunden|Std\.?|Minuten|Min\.?|Tage[n]?|Wochen|Monate[n]?|Jahre[n]?|heures?|minutes|jours|semaines|mois|ans|km|miles?|kilometres?|kilometers?|metres?|meters?|kg|lbs?)`;
-const UNIT_SYMBOLS = '(?:kW|kWh|MW|W|Hz|kHz|GHz|ms|mm|cm|m²|m2|ml|cl|l|g|kg|oz|GB|TB|mAh|V|°C|°F)';
+const UNIT_WORDS = String.raw`(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|business days|working days|school days|days?|nights?|weeks?|wks?|months?|mos?|years?|yrs?|horas?|minutos?|segundos?|días (?:hábiles|laborables)|días|día|noches?|semanas?|meses|mes|años?|Werktage[n]?|Arbeitstage[n]?|Stunden?|Std\.?|Minuten|Min\.?|Sekunden|Tage[n]?|Tag|Nächte[n]?|Nacht|Wochen|Woche|Monate[n]?|Monat|Jahre[n]?|Jahr|jours? ouvr(?:és|ables)|heures?|minutes|secondes?|jours?|nuits?|semaines?|mois|ans|années?|km|miles?|kilometres?|kilometers?|kilómetros|Kilometer|metres?|meters?|metros?|Meter|mètres?|kg|lbs?|sq ?ft|square (?:feet|metres|meters))`;
+const UNIT_SYMBOLS = '(?:kW|kWh|MW|W|Hz|kHz|GHz|ms|mm|cm|m²|m2|m|mi|ft|ml|cl|l|L|g|kg|oz|GB|TB|mAh|V|°C|°F)';
 const MONTHS =
   '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)';
 const RANGE_JOIN = String.raw`(?:\s?[-–]\s?|\s(?:to|a|und|bis|à|et|y)\s)`;
@@ -19,44 +19,55 @@ const RANGE_JOIN = String.raw`(?:\s?[-–]\s?|\s(?:to|a|und|bis|à|et|y)\s)`;
 export const FIGURE_PATTERNS: readonly Pattern[] = [
   {
     id: 'rating',
-    re: /\b\d(?:[.,]\d{1,2})?\s?\/\s?(?:5|10|100)\b/,
+    re: /\b\d{1,3}(?:[.,]\d{1,2})?\s?\/\s?(?:5|10|20|100)(?:[.,]0)?\b/,
     examples: [
       { text: 'rated 4.3/5 on a review site', match: '4.3/5' },
       { text: 'valoración 4,2/5', match: '4,2/5' },
       { text: 'open 24/7', match: null },
+      { text: 'scored 10/10 by judges', match: '10/10' },
+      { text: 'a 92/100 score', match: '92/100' },
+      { text: 'scored 4.8/5.0 overall', match: '4.8/5.0' },
     ],
   },
   {
     id: 'rating-stars',
-    re: /\b\d(?:[.,]\d)?\s?(?:stars?|estrellas|Sterne[n]?|étoiles)\b/u,
+    re: /\b\d(?:[.,]\d)?(?:\s?(?:stars?|estrellas|Sterne[n]?|étoiles)\b|\s?★)/u,
     examples: [
       { text: 'rated 4.4 stars by guests', match: '4.4 stars' },
       { text: '4,1 estrellas en total', match: '4,1 estrellas' },
+      { text: 'a 4.6★ average', match: '4.6★' },
     ],
   },
   {
     id: 'money',
     re: new RegExp(
-      String.raw`(?:${CUR}\s?${N}(?:\s?[-–]\s?${N})?(?:\+|k\b|m\b)?(?:\/(?:month|mo|year|yr|week|wk|hour|hr|night|mes|Monat|mois))?|${N}(?:\s?(?:[-–]|und|bis|a|à)\s?${N})?\s?(?:€|£|\$|EUR|euros?|Euro|USD|MXN|pesos)(?:\/(?:mes|Monat|mois|month|mo))?)`,
+      String.raw`(?:${CUR}\s?${N}(?:\s?(?:[-–]|to|a|bis|à)\s?${CUR}?\s?${N})?(?:\+|k\b|m\b)?(?:\s(?:MXN|USD|AUD|CAD|NZD|EUR|GBP|CHF)\b)?(?:\s?\/\s?\p{L}[\p{L}.]{0,11})?|${N}(?:\s?(?:[-–]|und|bis|a|à)\s?${N})?\s?(?:€|£|\$|EUR|euros?|Euro|USD|MXN|AUD|CAD|NZD|GBP|CHF|pesos)(?:\/(?:mes|Monat|mois|month|mo))?)`,
       'u',
     ),
     examples: [
       { text: 'a bill over AUD 410 a month', match: 'AUD 410' },
       { text: 'only $17.50/month', match: '$17.50/month' },
+      { text: 'classes at £12/session', match: '£12/session' },
+      { text: 'from €89/pers.', match: '€89/pers.' },
       { text: 'ab 7.400 € im Jahr', match: '7.400 €' },
       { text: 'à partir de 2 500 € HT', match: '2 500 €' },
       { text: 'solo 39 €/mes', match: '39 €/mes' },
       { text: 'zwischen 5.000 und 9.000 € pro Auftrag', match: '5.000 und 9.000 €' },
       { text: 'costs £6,450 total', match: '£6,450' },
+      { text: 'jobs run £800–£1,200', match: '£800–£1,200' },
+      { text: 'from $40 to $65 a night', match: '$40 to $65' },
       { text: 'MXN 3,300 al mes', match: 'MXN 3,300' },
+      { text: 'desde $1,250 MXN al mes', match: '$1,250 MXN' },
     ],
   },
   {
     id: 'rating-out-of',
-    re: /\b\d(?:[.,]\d{1,2})?\s(?:out of|de cada|sur|von)\s(?:5|10)\b/u,
+    re: /\b\d{1,3}(?:[.,]\d{1,2})?\s(?:out of|de cada|de|sur|von|aus)\s(?:5|10|100)\b/u,
     examples: [
       { text: 'rated 4.8 out of 5 by guests', match: '4.8 out of 5' },
       { text: 'noté 4,6 sur 5', match: '4,6 sur 5' },
+      { text: 'valorado con 4,6 de 5', match: '4,6 de 5' },
+      { text: '9 out of 10 owners', match: '9 out of 10' },
     ],
   },
   {
@@ -103,10 +114,12 @@ export const FIGURE_PATTERNS: readonly Pattern[] = [
   },
   {
     id: 'percent',
-    re: new RegExp(String.raw`${N}\s?%`),
+    re: new RegExp(String.raw`${N}(?:\s?%?${RANGE_JOIN}${N})?\s?%`),
     examples: [
       { text: '81 % der Gäste', match: '81 %' },
       { text: 'save 10% today', match: '10%' },
+      { text: 'bills cut 20-30% a year', match: '20-30%' },
+      { text: 'entre 15 y 20 %', match: '15 y 20 %' },
     ],
   },
   {
@@ -125,7 +138,7 @@ export const FIGURE_PATTERNS: readonly Pattern[] = [
   {
     id: 'date',
     re: new RegExp(
-      String.raw`\b(?:\d{1,2}\.?\s(?:de\s)?${MONTHS}|${MONTHS}\.?\s\d{1,2}(?:st|nd|rd|th)?)\b`,
+      String.raw`\b(?:\d{1,2}(?:st|nd|rd|th|er)?\.?\s(?:de\s|of\s)?${MONTHS}|${MONTHS}\.?\s\d{1,2}(?:st|nd|rd|th)?)(?:,?\s(?:de\s)?\d{4})?\b|\b\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2}\b)|\b\d{1,2}\.\d{1,2}\.(?!\d)|\b\d{4}\/\d{2}\b`,
       'u',
     ),
     examples: [
@@ -133,6 +146,11 @@ export const FIGURE_PATTERNS: readonly Pattern[] = [
       { text: 'hasta el 14 de marzo', match: '14 de marzo' },
       { text: 'gültig bis 15. Mai', match: '15. Mai' },
       { text: 'register by 9 June', match: '9 June' },
+      { text: 'sailing 30 June 2026 only', match: '30 June 2026' },
+      { text: 'book by June 30, 2026.', match: 'June 30, 2026' },
+      { text: 'dès le 1er mars', match: '1er mars' },
+      { text: 'Start am 15.09.2026', match: '15.09.2026' },
+      { text: 'the 2025/26 season', match: '2025/26' },
     ],
   },
   {
@@ -169,6 +187,13 @@ export const FIGURE_PATTERNS: readonly Pattern[] = [
       { text: '1,000Hz tone', match: '1,000Hz' },
       { text: 'más de 8 años de experiencia', match: '8 años' },
       { text: '3 × 60 Minuten', match: '60 Minuten' },
+      { text: 'Lieferung in 10 Werktagen', match: '10 Werktagen' },
+      { text: 'entrega en 5 días hábiles', match: '5 días hábiles' },
+      { text: 'livré en 3 jours ouvrés', match: '3 jours ouvrés' },
+      { text: 'desde 2 noches', match: '2 noches' },
+      { text: 'au moins 1 jour', match: '1 jour' },
+      { text: 'mindestens 1 Woche', match: '1 Woche' },
+      { text: 'a 2,400 sq ft home', match: '2,400 sq ft' },
     ],
   },
   {
@@ -178,6 +203,26 @@ export const FIGURE_PATTERNS: readonly Pattern[] = [
       { text: 'sold in 6-packs of bottles', match: '6-packs' },
       { text: 'a 12-year frame warranty', match: '12-year' },
       { text: 'book a 15-minute call', match: '15-minute' },
+      { text: 'ages 8-14', match: null },
+    ],
+  },
+  {
+    id: 'deal',
+    re: /\b\d+\s?(?:[x×]|for|por|für|pour)\s?\d+(?![\d\p{L}])/u,
+    examples: [
+      { text: 'pints are 2 for 1 on Mondays', match: '2 for 1' },
+      { text: 'promoción 2x1 en entradas', match: '2x1' },
+      { text: '3 für 2 auf alles', match: '3 für 2' },
+      { text: 'open 7 days', match: null },
+    ],
+  },
+  {
+    id: 'time-range',
+    re: /\b\d{1,2}(?:[:.h]\d{2})?\s?(?:am|pm|h|Uhr)?\s?[-–]\s?\d{1,2}(?:[:.h]\d{2})?\s?(?:am|pm|h|Uhr)(?![\p{L}])/u,
+    examples: [
+      { text: 'open 7am-7pm daily', match: '7am-7pm' },
+      { text: 'geöffnet 8-20 Uhr', match: '8-20 Uhr' },
+      { text: 'de 9h30-18h en semaine', match: '9h30-18h' },
       { text: 'ages 8-14', match: null },
     ],
   },
@@ -208,6 +253,15 @@ export const FIGURE_PATTERNS: readonly Pattern[] = [
     id: 'top',
     re: /\b(?:top|Top)\s\d+\b/,
     examples: [{ text: 'ranked top 50 nationally', match: 'top 50' }],
+  },
+  {
+    id: 'phone',
+    re: /(?:\+\d{1,3}\s?)?\(?\b0?\d{2,5}\)?[\s.-]\d{3,4}[\s.-]\d{3,4}\b/u,
+    examples: [
+      { text: 'call 0800 123 4567 today', match: '0800 123 4567' },
+      { text: 'ring +44 113 496 0000', match: '+44 113 496 0000' },
+      { text: 'since 1987 with 312 reviews', match: null },
+    ],
   },
   {
     id: 'number',

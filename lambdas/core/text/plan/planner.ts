@@ -32,12 +32,25 @@ const PAIR: Archetype = {
  * next facts of its roles, then every remaining fact on its own, then pairs of facts of different
  * roles (a thin brief reaches ten specific hooks by combining what it has, never by filler).
  * Comparison needs a competitor and risk reversal a guarantee: their lead roles are theirs alone.
+ * `answers` says which supports answer a lead (a pain's topic): they are tried first.
  */
-export function planCandidates<F extends PlannableFact>(facts: readonly F[]): Plan<F>[] {
+export function planCandidates<F extends PlannableFact>(
+  facts: readonly F[],
+  answers: (lead: F, support: F) => boolean = () => true,
+): Plan<F>[] {
   const byRole = (roles: readonly FactRole[]) => roles.flatMap((r) => facts.filter((f) => f.role === r));
+  // The facts that answer a lead come first among its supports (a stable sort keeps role order).
+  const answersFirst = (lead: F, options: F[]) =>
+    options
+      .map((f) => ({ f, first: answers(lead, f) }))
+      .sort((a, b) => Number(b.first) - Number(a.first))
+      .map((x) => x.f);
   const plans: Plan<F>[] = [];
   const supportFor = (a: Archetype, lead: F, round: number): F | undefined => {
-    const options = byRole(a.support).filter((f) => f.id !== lead.id);
+    const options = answersFirst(
+      lead,
+      byRole(a.support).filter((f) => f.id !== lead.id),
+    );
     return options.length > 0 ? options[round % options.length] : undefined;
   };
   const maxRounds = Math.max(1, ...ARCHETYPES.map((a) => byRole(a.lead).length));
@@ -62,7 +75,10 @@ export function planCandidates<F extends PlannableFact>(facts: readonly F[]): Pl
       .map((lead) => ({
         lead,
         question: p.question === true,
-        supports: byRole(p.support).filter((f) => f.id !== lead.id),
+        supports: answersFirst(
+          lead,
+          byRole(p.support).filter((f) => f.id !== lead.id),
+        ),
       })),
   );
   const rounds = Math.max(0, ...pairings.map((p) => p.supports.length));

@@ -33,6 +33,11 @@ export type Catalogue = {
     relativeUnusable: string;
     /** A connective a list item opens with ("plus …"), dropped when the fact stands alone. */
     leadingConnective: string;
+    /**
+     * How a brief reports what the business hears ("the biggest complaint we hear is about …",
+     * "our research says …"): dropped, so the reader sees the worry itself.
+     */
+    reportingFrame: string;
     /** Verb-second inversions of a note ("garantieren wir …") put back in subject-first order. */
     inversion?: { pattern: string; replace: string };
   };
@@ -40,7 +45,23 @@ export type Catalogue = {
   clauseSplit: string;
   /** Nouns are capitalised (German): never lower-case a fact's first word. */
   nounsCapitalised: boolean;
+  /** Note-taking shorthand written out for a reader ("w/in" → "within"); each carries the example that is its test. */
+  shorthand: readonly Shorthand[];
+  /**
+   * A fact told in the first person ("we're rated …") named by the business instead: the
+   * openings a name can replace without changing the verb's agreement, with what follows the name.
+   * `opening` matches any first-person start, so such a fact never follows "Business:".
+   */
+  firstPerson: { opening: string; named: readonly (readonly [string, string])[] };
+  /**
+   * Words that carry no topic beyond the policy's function words (DANGLING): a pain and the fact
+   * that answers it must share a word outside both.
+   */
+  topicStopwords: readonly string[];
 };
+
+/** One shorthand: a pattern (case-insensitive, whole words) and its written-out form. */
+export type Shorthand = { pattern: string; to: string; example: readonly [string, string] };
 
 export type CtaIntent = 'book' | 'quote' | 'shop' | 'join' | 'apply' | 'contact' | 'learn' | 'donate';
 

@@ -1,6 +1,7 @@
 import type { BriefFact } from '../../brief/schema.ts';
 import type { Nlp } from '../nlp.ts';
 import type { Catalogue } from './catalogue.ts';
+import { expandShorthand } from './shorthand.ts';
 
 /**
  * A fact made ready for a frame: the brief's words in the reader's voice, with the first letter
@@ -87,7 +88,7 @@ function toReader(
 const AUDIENCE_SIDE = new Set(['pain', 'audience_insight', 'objection', 'benefit']);
 
 export function factForm(fact: BriefFact, cat: Catalogue, summary: string, nlp: Nlp | undefined): FactForm {
-  let text = fact.text.trim().replace(/[.;,:]+$/u, '');
+  let text = expandShorthand(fact.text.trim(), cat).replace(/[.;,:]+$/u, '');
   const base = {
     id: fact.id,
     role: fact.role,
@@ -104,6 +105,8 @@ export function factForm(fact: BriefFact, cat: Catalogue, summary: string, nlp: 
   const relative = new RegExp(`^${cat.voice.relativeStrip}`, 'iu');
   const wasRelative = relative.test(text);
   text = text.replace(relative, '').replace(new RegExp(`^${cat.voice.leadingConnective}\\s+`, 'iu'), '');
+  const reported = text.replace(new RegExp(`^${cat.voice.reportingFrame}`, 'iu'), '');
+  if (reported !== text && reported.split(/\s+/).length >= 2) text = reported;
   if (cat.voice.inversion) {
     const { pattern, replace } = cat.voice.inversion;
     const re = new RegExp(pattern, 'u');

@@ -35,6 +35,13 @@ const lowerFirst = (s: string, cat: Catalogue, summary = '') => {
     : s;
 };
 
+/**
+ * A frame's stop after a fact that already ends one ("…?'?", "…”.", "etc.."): the fact's own
+ * punctuation stands, the frame's is dropped (French puts a space before "?").
+ */
+const DOUBLE_STOP = /([.!?…]["'”’»]?)\s?[.?](?=\s|$)/gu;
+const tidyStops = (s: string) => s.replace(DOUBLE_STOP, '$1');
+
 const bare = (s: string) => s.replace(/[.!?]+$/u, '');
 
 /** A realised hook and the facts it prints. */
@@ -48,8 +55,9 @@ export function realiseHook(
   cat: Catalogue,
   brief: BriefContext,
 ): Realised | undefined {
-  const hook = hookText(archetype, lead, support, cat, brief);
-  if (!hook) return undefined;
+  const raw = hookText(archetype, lead, support, cat, brief);
+  if (!raw) return undefined;
+  const hook = tidyStops(raw);
   const usesSupport = support !== undefined && hook.includes(bare(sentence(support, cat, brief)));
   return { hook, facts: usesSupport && support ? [lead, support] : [lead] };
 }
@@ -70,9 +78,20 @@ function hookText(
         return message(cat, 'hook.pair', { lead: bare(sentence(lead, cat, brief)), support: second });
       return message(cat, 'hook.question', { lead: capFirst(lead.fragment), support: second });
     }
-    case 'business':
+    case 'business': {
       if (lead.needsSubject || lead.addressed) return sentence(lead, cat, brief);
+      // "We're rated …" is told by the business's name ("Acme is rated …"), never after "Acme:".
+      for (const [opening, rest] of cat.firstPerson.named) {
+        const m = new RegExp(`^${opening}`, 'iu').exec(lead.fragment);
+        if (m)
+          return message(cat, 'hook.subject', {
+            business: brief.business_name,
+            lead: bare(`${rest}${lead.fragment.slice(m[0].length)}`),
+          });
+      }
+      if (new RegExp(`^${cat.firstPerson.opening}`, 'iu').test(lead.fragment)) return undefined;
       return message(cat, 'hook.business', { business: brief.business_name, lead: bare(lead.fragment) });
+    }
     case 'callout': {
       if (lead.askable && lead.role === 'audience_insight' && support)
         return message(cat, 'hook.question', { lead: capFirst(lead.fragment), support: second });

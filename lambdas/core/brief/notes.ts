@@ -1,0 +1,22 @@
+import { directionAt } from './direction.ts';
+import { type Piece, piece } from './fields.ts';
+import { BRACKET_NOTE, NOTE_CUE } from './patterns/cues.ts';
+
+/**
+ * A piece of the brief without the working notes left in it. A piece that is itself a note
+ * ("price TBC", "check with client") is no claim at all: undefined. A square-bracketed aside
+ * ("[confirm zones]") is an editor's note, and a direction to the copywriter after a claim
+ * ("…, and that is the whole pitch") a remark: the claim is what stands outside them.
+ */
+export function withoutNotes(summary: string, p: Piece): Piece | undefined {
+  if (NOTE_CUE.re.test(p.text)) return undefined;
+  const direction = directionAt(p.text);
+  if (direction === 0) return undefined;
+  if (direction !== undefined) return withoutNotes(summary, piece(summary, p.start, p.start + direction));
+  const note = BRACKET_NOTE.re.exec(p.text);
+  if (!note) return p;
+  const before = piece(summary, p.start, p.start + note.index);
+  const after = piece(summary, p.start + note.index + note[0].length, p.end);
+  const kept = before.text.length >= after.text.length ? before : after;
+  return /[\p{L}\d]/u.test(kept.text) ? withoutNotes(summary, kept) : undefined;
+}
