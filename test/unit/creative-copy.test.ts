@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { usableCopy } from '#core/creative/copy.ts';
 import type { Angle } from '#core/entities/angle.ts';
 import type { Campaign } from '#core/entities/campaign.ts';
+import { creativeCopyCandidates } from '#core/text/campaign-copy.ts';
 import { creativeCopy } from '#generate/prompt.ts';
 
 const campaign = {
@@ -67,5 +68,21 @@ describe('the words on a creative', () => {
     expect(clean.dropped).toContain('Cheapest smiles in town');
     expect(clean.bodies).toEqual(['Evening appointments.']);
     expect(clean.dropped.length).toBe(6);
+  });
+
+  it("prints the caller's own CTA, claim words included, and still refuses an untraced one", () => {
+    const input = {
+      campaign: { name: 'Q3 push', cta_text: 'Start free', offer_text: '', platform_target: [] },
+      angle: { name: 'Angle 1', hook: 'Payroll done in ten minutes.' },
+      brandKit: { tagline: '', banned_words: [] },
+    };
+    expect(creativeCopyCandidates(input).cta).toBe('Start free');
+    // A CTA the model wrote with a claim nobody stated is replaced by the catalogue's label.
+    const invented = creativeCopyCandidates({
+      ...input,
+      campaign: { ...input.campaign, cta_text: '', offer_text: '' },
+      prepared: { headline: 'Payroll done in ten minutes', cta: 'Start free' },
+    });
+    expect(invented.cta).not.toMatch(/free/i);
   });
 });

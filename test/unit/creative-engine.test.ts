@@ -8,6 +8,7 @@ import { familyOrder } from '#core/creative/layouts/index.ts';
 import { legibleLogo, readLogo } from '#core/creative/logo.ts';
 import { repeatedPairs, sharedRun } from '#core/creative/one-message.ts';
 import { accentOn, brandPalette, onBrandLine, textOn } from '#core/creative/palette.ts';
+import { choosePicture } from '#core/creative/pictures/choose.ts';
 import { cutOutProduct } from '#core/creative/product.ts';
 import { buildSceneSvg, createTemplateImageModel, sceneChoice } from '#core/creative/scenes/index.ts';
 import { fitText, wrapWords } from '#core/creative/text-fit.ts';
@@ -125,6 +126,29 @@ describe('offline scenes', () => {
     );
     expect((await sceneChoice(base)).kind).toBe('field');
     expect((await sceneChoice({ ...base, productImage: Buffer.from('x') })).kind).toBe('product');
+  });
+
+  it('read each word in the sense the brief means (ADR 0048)', { timeout: 60_000 }, async () => {
+    const pictureOf = async (subject: string, category: string) =>
+      (await choosePicture({ subject, category }))?.picture.name ?? 'field';
+    // "bar" beside a pint is a barroom, not a block of chocolate.
+    expect(
+      await pictureOf('a pint of stout on the bar of a village pub', 'food & drink > craft brewery'),
+    ).not.toMatch(/chocolate/);
+    // A keyboard for gamers is no piano: "musical" is a word the brief does not explain.
+    expect(
+      await pictureOf(
+        'a low-profile keyboard with backlit keys beside a monitor',
+        'consumer electronics > gaming peripherals',
+      ),
+    ).toBe('keyboard');
+    // Bottles of wine are no baby bottle; a car in a garage is no railway car.
+    expect(
+      await pictureOf('two bottles of red wine on a dinner table', 'food & drink > wine subscription'),
+    ).not.toMatch(/baby/);
+    expect(
+      await pictureOf('an electric car charging on a garage wall', 'home energy > ev charger installation'),
+    ).not.toMatch(/railway|train/);
   });
 
   it('are deterministic per seed and differ across angles', async () => {

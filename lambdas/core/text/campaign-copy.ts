@@ -124,12 +124,15 @@ export function creativeCopyCandidates(input: {
     language,
     banned: input.brandKit.banned_words,
     campaignName: input.campaign.name,
-    // Every candidate comes from text already traced to the brief (angles, prepared copy) or typed by the caller.
+    // Every candidate comes from text already traced to the brief (angles, prepared copy) or typed
+    // by the caller: the campaign's CTA too, or a "Start free" the caller wrote is refused as an
+    // untraced claim and replaced by the catalogue's label.
     sources: [
       hook,
       input.prepared?.headline ?? '',
       input.prepared?.primary_text ?? '',
       offerText,
+      input.campaign.cta_text,
       input.brandKit.tagline,
       input.clientName ?? '',
     ],

@@ -1,19 +1,33 @@
+import { TAXONOMY } from '../../brief/taxonomy/index.ts';
 import { loadNlp, type Nlp } from '../../text/nlp.ts';
 import { type LibraryPicture, pictureLibrary } from './library.ts';
-import { lemmaOf, relatedTerms } from './wordnet.ts';
+import { ancestors, lemmaOf, offsetsOf, relatedTerms, synset } from './wordnet.ts';
 
 /**
  * Which library picture shows this business, from its brief's `subject` and `category` (ADR
- * 0037), or none. Each word of the subject and of the category's sub-vertical and vertical is
- * widened through WordNet (synonyms, then broader terms, each step worth less); a picture scores
- * by its CLDR name words (full weight) and emojilib keywords (0.6). The best score must reach
- * {@link MIN_SCORE}: below that, nothing relevant is in the library, and the creative shows no
- * picture rather than a wrong one.
+ * 0037, 0048), or none.
+ *
+ * The brief's words, most telling first: the subject's head noun phrase ("a pint of IPA", "three
+ * bottles of wine"), the sub-vertical's nouns and, when the category is one of the taxonomy's,
+ * its English cue terms; then the rest of the subject (setting, props) and the vertical. Each word
+ * is read in one sense, the one whose WordNet gloss and broader terms share most with the
+ * brief's other words (a simplified Lesk: "bar" beside "taproom" and "pint" is a barroom, not a
+ * block of chocolate), and widened from that sense only (synonyms, then broader terms, each step
+ * worth less).
+ *
+ * A picture is what its CLDR name's own phrase says ("bottle" of "bottle with popping cork"). It
+ * scores by that phrase or its head (full weight), its other name words and emojilib keywords
+ * (0.6). A head match counts less for each word before the head that the brief does not explain
+ * ("musical" keyboard for a gaming keyboard, "baby" bottle for wine), and far less when the
+ * phrase is a WordNet compound of another sense ("railway car" for an electric car). The best
+ * score must reach {@link MIN_SCORE}: below that, nothing relevant is in the library, and the
+ * creative shows no picture rather than a wrong one.
  */
 
-export const MIN_SCORE = 0.6;
+export const MIN_SCORE = 0.5;
 
-export type Term = { word: string; weight: number };
+/** A word of the brief, its weight, and whether the category (sub-vertical, cue terms) says it. */
+export type Term = { word: string; weight: number; category?: boolean };
 
 /** Words that show anyone at all: a picture of "a woman" says little about a business. */
 const ANYONE = new Set([
@@ -31,9 +45,27 @@ const ANYONE = new Set([
   'girl',
 ]);
 
+/** A head match loses this share per word before the head the brief does not explain. */
+const UNEXPLAINED_MODIFIER = 0.6;
+/** A head match whose phrase is a WordNet compound of another sense of the brief's word. */
+const OTHER_SENSE = 0.3;
+/** A match only the subject makes, when the category has words of its own that the picture misses. */
+const SUBJECT_ONLY = 0.85;
+/** Per step up from what the picture is to the brief's word (a teacup is a cup). */
+const PICTURE_STEP = 0.75;
+
+/** A brief's word with more kinds than this in WordNet is too broad to be shown by one of them. */
+const NARROW_KINDS = 30;
+
+/** An emojilib keyword: looser than the name ("houses" is tagged "home", "mechanic" "artisan"). */
+const KEYWORD = 0.5;
+
+/** Senses read per word (WordNet orders them by frequency; rarer ones are seldom meant). */
+const SENSES = 4;
+
 /** Nouns of a text (compromise), singular, lower case; two-word compounds WordNet knows come first. */
 function nounsOf(nlp: Nlp, text: string): string[] {
-  const doc = nlp(text.replace(/\([^)]*\)/g, ' ').replace(/[>&]/g, ','));
+  const doc = nlp(text.replace(/[>&()]/g, ','));
   const nouns = doc
     .match('#Noun')
     .not('(#Pronoun|#Possessive|#Value|#Place|#Person|#Organization)')
@@ -49,66 +81,279 @@ function nounsOf(nlp: Nlp, text: string): string[] {
   return [...out, ...nouns];
 }
 
-/** The brief's words that can name a picture, most telling first: subject, sub-vertical, vertical. */
+/** A word compromise took for a noun but that is a verb after one ("freelancers working"). */
+const trailingVerb = (chunk: string[], i: number) => i > 0 && /ing$/.test(chunk[i] ?? '');
+
+/**
+ * The subject's noun phrases with how much each says what the picture is of: the first phrase's
+ * last noun (1) and its other nouns (0.75), an "of" complement as the head itself ("a pint of
+ * IPA", "three bottles of wine"), the next phrase (the object, 0.8: "a vet examining a puppy"),
+ * then the setting (0.55).
+ */
+function subjectNouns(nlp: Nlp, subject: string): Array<{ word: string; weight: number }> {
+  const doc = nlp(subject.replace(/[()]/g, ','));
+  const chunks: string[] = doc
+    .match('#Noun+')
+    .not('(#Pronoun|#Possessive|#Value|#Place|#Person|#Organization)')
+    .out('array');
+  // The object of the subject's verb ("examining a young puppy"), not a place or time after a
+  // preposition ("at the wheel", "at sunset").
+  const objects = new Set<string>(
+    doc.match('#Verb #Determiner? #Value? #Adverb? #Adjective* [#Noun+]', 0).out('array'),
+  );
+  const out: Array<{ word: string; weight: number }> = [];
+  const lower = subject.toLowerCase();
+  let rank = 0;
+  chunks.forEach((chunk, c) => {
+    const words = chunk
+      .toLowerCase()
+      .split(/\s+/)
+      .map((w) => w.replace(/[^a-z-]/g, ''));
+    const before = (chunks[c - 1] ?? '').toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const of = c > 0 && new RegExp(`${before}\\s+of\\s`).test(lower);
+    if (!of && c > 0) rank++;
+    const headWeight = rank === 0 ? 1 : rank === 1 && objects.has(chunk) ? 0.8 : 0.55;
+    const kept = words.filter((w, i) => w.length >= 3 && !trailingVerb(words, i));
+    const pair = kept.slice(-2).join(' ');
+    if (kept.length >= 2 && lemmaOf(pair)) out.push({ word: pair, weight: headWeight });
+    kept.forEach((w, i) => {
+      out.push({ word: w, weight: i === kept.length - 1 ? headWeight : Math.min(headWeight, 0.75) });
+    });
+  });
+  return out;
+}
+
+/** A word WordNet lacks read as the compound it is ("riverboat" is a boat, a river one). */
+function splitCompound(word: string): Array<{ word: string; share: number }> {
+  if (lemmaOf(word) || word.length < 7) return [];
+  for (let i = 3; i <= word.length - 3; i++) {
+    const [a, b] = [word.slice(0, i), word.slice(i)];
+    if (lemmaOf(a) && lemmaOf(b))
+      return [
+        { word: b, share: 0.9 },
+        { word: a, share: 0.5 },
+      ];
+  }
+  return [];
+}
+
+/** The taxonomy's English cue terms of a `vertical > sub-vertical` category, when it is one of its. */
+function cuesOf(category: string): string[] {
+  const key = category
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+  for (const vertical of TAXONOMY)
+    for (const sub of vertical.subs)
+      if (`${vertical.name} > ${sub.name}`.toLowerCase() === key)
+        return sub.cues.en.split('|').filter((c) => lemmaOf(c));
+  return [];
+}
+
+/** The brief's words that can name a picture, most telling first. */
 export async function termsOf(picture: { subject: string; category: string }): Promise<Term[]> {
   const nlp = await loadNlp();
   const [vertical = '', sub = ''] = picture.category.split('>').map((s) => s.trim());
   const out = new Map<string, number>();
-  const add = (w: string, weight: number) => out.set(w, Math.max(out.get(w) ?? 0, weight));
-  // The subject's first noun is who or what the picture is of; later ones are the setting.
-  nounsOf(nlp, picture.subject).forEach((w, i) => {
-    add(w, (i < 2 ? 1 : 0.8) * (ANYONE.has(w) ? 0.6 : 1));
+  const add = (w: string, weight: number) => {
+    const lemma = lemmaOf(w) ?? w;
+    out.set(lemma, Math.max(out.get(lemma) ?? 0, weight * (ANYONE.has(w) ? 0.6 : 1)));
+    for (const part of splitCompound(w)) add(part.word, weight * part.share);
+  };
+  // In a sub-vertical ("bakery chain", "pest control") the first noun says what the trade is;
+  // the taxonomy's cue terms are the trade's own vocabulary.
+  const trade = new Map<string, number>();
+  // A sub-vertical is a noun phrase whatever the tagger says ("chocolatier" is no comparative).
+  const subWords = sub
+    .replace(/\([^)]*\)/g, ' ')
+    .toLowerCase()
+    .split(/[^a-z-]+/)
+    .filter((w) => w.length >= 3 && !STOP.has(w));
+  const subNouns = subWords.filter(
+    (w, i) => i === subWords.length - 1 || nlp(w).has('#Noun') || lemmaOf(w) === undefined,
+  );
+  for (const w of nounsOf(nlp, sub.match(/\(([^)]*)\)/)?.[1] ?? '')) trade.set(lemmaOf(w) ?? w, 0.8);
+  subNouns.forEach((w, i) => {
+    // A person before another noun qualifies it ("artisan chocolatier"): not the trade's picture.
+    const qualifier = i + 1 < subNouns.length && isPerson(lemmaOf(w) ?? w);
+    trade.set(lemmaOf(w) ?? w, qualifier ? 0.5 : i === 0 ? 0.95 : 0.6);
   });
-  // In a sub-vertical ("bakery chain", "pest control") the first noun says what the trade is.
-  nounsOf(nlp, sub).forEach((w, i) => {
-    add(w, i === 0 ? 0.95 : 0.6);
-  });
-  for (const w of nounsOf(nlp, vertical)) add(w, 0.6);
-  return [...out].map(([word, weight]) => ({ word, weight }));
+  for (const cue of cuesOf(picture.category))
+    trade.set(lemmaOf(cue) ?? cue, Math.max(trade.get(cue) ?? 0, 0.8));
+  // A person in the subject who is not the trade's (a customer, "an office worker" trying on
+  // glasses) says less about the business than the trade's own words.
+  for (const { word, weight } of subjectNouns(nlp, picture.subject)) {
+    const lemma = lemmaOf(word) ?? word;
+    const customer = !trade.has(lemma) && isPerson(lemma);
+    add(word, weight * (customer ? 0.7 : 1));
+  }
+  for (const [w, weight] of trade) add(w, weight);
+  for (const w of nounsOf(nlp, vertical)) add(w, 0.5);
+  return [...out].map(([word, weight]) => ({ word, weight, category: trade.has(word) }));
 }
 
-export type Chosen = { picture: LibraryPicture; score: number; because: string };
+/** A noun whose usual sense is a kind of person ("roofer", "office worker"). */
+function isPerson(lemma: string): boolean {
+  return relatedTerms(lemma, { senses: 1, levels: 8 }).has('person');
+}
 
-/** Expanded terms, each word's closeness times the brief term's weight. */
-function expand(terms: readonly Term[]): Map<string, { weight: number; from: string }> {
-  const out = new Map<string, { weight: number; from: string }>();
-  for (const t of terms) {
-    const forms = [t.word, lemmaOf(t.word)].filter((w): w is string => Boolean(w));
-    for (const form of new Set(forms)) {
-      const related = relatedTerms(form);
-      if (related.size === 0) related.set(form, 1);
-      for (const [w, closeness] of related) {
-        const weight = closeness * t.weight;
-        if ((out.get(w)?.weight ?? 0) < weight) out.set(w, { weight, from: t.word });
-      }
-    }
+const STOP = new Set([
+  'the',
+  'and',
+  'for',
+  'with',
+  'that',
+  'which',
+  'from',
+  'into',
+  'used',
+  'etc',
+  'any',
+  'other',
+]);
+const tokens = (text: string) =>
+  (text.toLowerCase().match(/[a-z][a-z-]+/g) ?? []).filter((w) => w.length >= 3 && !STOP.has(w));
+
+/** A sense's signature: its words, its gloss and its broader terms' words and glosses, two levels up. */
+function signature(offset: number): Set<string> {
+  const out = new Set<string>();
+  for (const [off] of ancestors([offset], 2)) {
+    const s = synset(off);
+    for (const w of s.words) for (const t of tokens(w)) out.add(t);
+    for (const t of tokens(s.gloss.split(';')[0] ?? '')) out.add(t);
   }
   return out;
 }
 
-export function scorePicture(
-  picture: LibraryPicture,
-  expanded: Map<string, { weight: number; from: string }>,
-): { score: number; because: string } {
+/**
+ * The sense of `lemma` the brief means: the one whose signature shares most with the brief's
+ * other words and their first senses' signatures (ties go to the more frequent sense).
+ */
+function senseOf(lemma: string, context: ReadonlySet<string>): number | undefined {
+  const senses = offsetsOf(lemma).slice(0, SENSES);
+  if (senses.length <= 1) return senses[0];
+  let best = senses[0];
+  let bestScore = 0;
+  for (const off of senses) {
+    let score = 0;
+    for (const t of signature(off)) if (t !== lemma && context.has(t)) score++;
+    if (score > bestScore) {
+      best = off;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+export type Chosen = { picture: LibraryPicture; score: number; because: string };
+
+type Expanded = {
+  /** word → its weight, the brief term it came from and how close to that term it is (1 = itself) */
+  words: Map<string, { weight: number; from: string; closeness: number }>;
+  /** brief term → the synset it was read in */
+  senses: Map<string, number>;
+  /** every word the brief says or implies (its terms and their widened forms) */
+  context: Set<string>;
+  /** the brief's terms the category says (sub-vertical nouns, taxonomy cue terms) */
+  category: Set<string>;
+};
+
+/** Expanded terms, each word's closeness times the brief term's weight, from the sense the brief means. */
+function expand(terms: readonly Term[]): Expanded {
+  const words = new Map<string, { weight: number; from: string; closeness: number }>();
+  const senses = new Map<string, number>();
+  // The brief's words and their usual senses' signatures: what the other words are read against.
+  const bag = new Set<string>();
+  for (const t of terms) {
+    for (const w of tokens(t.word)) bag.add(w);
+    const first = offsetsOf(t.word)[0];
+    if (first !== undefined) for (const w of signature(first)) bag.add(w);
+  }
+  for (const t of terms) {
+    const sense = senseOf(t.word, bag);
+    if (sense !== undefined) senses.set(t.word, sense);
+    const related = relatedTerms(t.word, sense !== undefined ? { from: [sense] } : {});
+    if (related.size === 0) related.set(t.word, 1);
+    for (const [w, closeness] of related) {
+      const weight = closeness * t.weight;
+      if ((words.get(w)?.weight ?? 0) < weight) words.set(w, { weight, from: t.word, closeness });
+    }
+  }
+  const context = new Set<string>();
+  for (const w of words.keys()) for (const t of [w, ...tokens(w)]) context.add(t);
+  const category = new Set(terms.filter((t) => t.category).map((t) => t.word));
+  return { words, senses, context, category };
+}
+
+/** Whether a word of a picture's name is one the brief says or implies. */
+function explained(word: string, brief: Expanded): boolean {
+  return brief.context.has(word) || brief.context.has(lemmaOf(word) ?? '');
+}
+
+/** The phrase is a WordNet compound none of whose senses lies under the sense the brief means. */
+function otherSense(phrase: string, briefSense: number | undefined): boolean {
+  if (briefSense === undefined || !phrase.includes(' ')) return false;
+  const own = offsetsOf(phrase);
+  return own.length > 0 && !ancestors(own, 4).has(briefSense);
+}
+
+/** What the picture is, one step broader (a teacup is a cup): synset → factor. */
+function pictureAncestors(picture: LibraryPicture): Map<number, number> {
+  const out = new Map<number, number>();
+  const own = offsetsOf(picture.phrase).length > 0 ? picture.phrase : (lemmaOf(picture.head) ?? '');
+  for (const [off, steps] of ancestors(offsetsOf(own).slice(0, 1), 1))
+    if (steps > 0) out.set(off, PICTURE_STEP ** steps);
+  return out;
+}
+
+export function scorePicture(picture: LibraryPicture, brief: Expanded): { score: number; because: string } {
   // The best match per brief term; a second term that agrees adds a third of its weight.
   const perTerm = new Map<string, { weight: number; word: string }>();
-  const consider = (word: string, factor: number) => {
-    const hit = expanded.get(word);
-    if (!hit) return;
+  const find = (word: string) => brief.words.get(word) ?? brief.words.get(lemmaOf(word) ?? '');
+  const consider = (word: string, factor: number, minCloseness = 0) => {
+    const hit = find(word);
+    if (!hit || hit.closeness < minCloseness) return;
     const weight = hit.weight * factor;
     if ((perTerm.get(hit.from)?.weight ?? 0) < weight) perTerm.set(hit.from, { weight, word });
   };
-  // The last word of a name is what the picture is ("first place medal" is a medal).
   consider(picture.nameWords.join(' '), 1);
-  picture.nameWords.forEach((w, i) => {
-    consider(w, i === picture.nameWords.length - 1 ? 1 : 0.75);
-  });
-  for (const k of picture.keywords) consider(k, 0.6);
+  if (picture.phrase.includes(' ')) consider(picture.phrase, 1);
+  // The head says what the picture is; the words before it which kind ("musical keyboard").
+  let kind = 1;
+  for (const m of picture.modifiers) if (!explained(m, brief)) kind *= UNEXPLAINED_MODIFIER;
+  const head = find(picture.head);
+  // A picture of anyone ("person", "woman") shows the brief's own word, not a broader one.
+  if (ANYONE.has(picture.head) && (head?.closeness ?? 0) < 0.9) return { score: 0, because: '' };
+  if (head) {
+    const sense = otherSense(picture.phrase, brief.senses.get(head.from)) ? OTHER_SENSE : 1;
+    consider(picture.head, kind * sense);
+  }
+  // A kind of the brief's own word (a teacup for "cups"), not a sibling under a broad term
+  // (a mechanic for a roofer, both craftsmen).
+  else
+    for (const [off, f] of pictureAncestors(picture))
+      for (const w of synset(off).words) {
+        const hit = find(w.toLowerCase());
+        const sense = hit ? brief.senses.get(hit.from) : undefined;
+        const itself = hit?.closeness === 1 && hit.from === (lemmaOf(w) ?? w.toLowerCase());
+        // A broad term has kinds of everything ("container": a spoon, a purse): only a narrow
+        // one is shown by a kind of it.
+        const narrow = synset(off).hyponyms <= NARROW_KINDS;
+        if (hit && narrow && (itself || sense === undefined || sense === off))
+          consider(w.toLowerCase(), kind * f, 0.9);
+      }
+  // Other name words count as themselves only: "place" of "1st place medal" is no home.
+  for (const w of picture.nameWords) if (w !== picture.head) consider(w, 0.75, 1);
+  for (const k of picture.keywords) consider(k, KEYWORD);
   const ranked = [...perTerm].sort((a, b) => b[1].weight - a[1].weight);
   const [first, second] = ranked;
   if (!first) return { score: 0, because: '' };
+  // A picture only the subject's words find, while the category has words it misses, may show
+  // a prop of the scene (a camera, a chicken) rather than the business.
+  const aboutTrade = brief.category.size === 0 || ranked.some(([from]) => brief.category.has(from));
   return {
-    score: first[1].weight + (second ? second[1].weight / 3 : 0),
+    score: (first[1].weight + (second ? second[1].weight / 3 : 0)) * (aboutTrade ? 1 : SUBJECT_ONLY),
     because: ranked
       .slice(0, 2)
       .map(([from, hit]) => `${from} → ${hit.word}`)

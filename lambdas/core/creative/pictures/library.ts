@@ -13,6 +13,14 @@ export type LibraryPicture = {
   name: string;
   /** The CLDR name's words, e.g. ["construction", "worker"]. */
   nameWords: string[];
+  /**
+   * What the picture is: the CLDR name before its first preposition ("bottle" of "bottle with
+   * popping cork"), as `phrase`, its last word `head` and the words before it `modifiers`
+   * ("musical" of "musical keyboard": a keyboard, but of a piano).
+   */
+  head: string;
+  phrase: string;
+  modifiers: string[];
   /** Looser keywords of emojilib, e.g. ["builder", "hard hat"]. */
   keywords: string[];
   /** SVG body on the set's 32 × 32 grid. */
@@ -31,6 +39,8 @@ const GROUPS = new Set([
 const NAMES_OUT =
   /\b(hand|hands|finger|thumbs|fist|nail|selfie|gesturing|facepalming|shrugging|bowing|pouting|frowning|tipping|raising|kiss|heart|family|vampire|zombie|genie|mage|fairy|elf|merperson|troll|ninja|superhero|supervillain)\b/;
 const NAME_STOPWORDS = new Set(['with', 'and', 'of', 'the', 'a', 'in', 'on', 'button', 'face']);
+/** Where a CLDR name's own phrase ends: "woman in steamy room" is a woman, "ear with hearing aid" an ear. */
+const PREPOSITION = /\b(?:with|without|in|on|of|at|for|from|and)\b|:/;
 
 type IconSet = { icons: Record<string, { body: string }>; aliases?: Record<string, { parent: string }> };
 type EmojiData = Record<string, { name: string; slug: string; group: string; skin_tone_support?: boolean }>;
@@ -53,9 +63,15 @@ export function pictureLibrary(): LibraryPicture[] {
       .toLowerCase()
       .split(/[^a-z0-9]+/)
       .filter((w) => w && !NAME_STOPWORDS.has(w));
+    const phraseWords = (data.name.toLowerCase().split(PREPOSITION)[0] ?? '')
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w && !NAME_STOPWORDS.has(w));
     out.push({
       name,
       nameWords,
+      head: phraseWords.at(-1) ?? nameWords.at(-1) ?? '',
+      phrase: phraseWords.join(' '),
+      modifiers: phraseWords.slice(0, -1),
       keywords: (keywords[char] ?? []).slice(1).map((k) => k.toLowerCase().replace(/_/g, ' ')),
       body: icon.body,
     });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
  * (4.8 MB, read on first use); nothing is parsed ahead.
  */
 
-type Synset = { words: string[]; hypernyms: number[] };
+type Synset = { words: string[]; hypernyms: number[]; hyponyms: number; gloss: string };
 
 let index: Buffer | undefined;
 let dataFd: number | undefined;
@@ -30,7 +30,7 @@ function lineAt(buf: Buffer, pos: number): { start: number; end: number } {
 }
 
 /** Synset offsets of a lemma (senses in WordNet's order, most frequent first). */
-function offsetsOf(lemma: string): number[] {
+export function offsetsOf(lemma: string): number[] {
   index ??= readFileSync(join(dir(), 'index.noun'));
   const key = lemma.toLowerCase().replace(/\s+/g, '_');
   let lo = 0;
@@ -56,7 +56,7 @@ function offsetsOf(lemma: string): number[] {
   return [];
 }
 
-function synset(offset: number): Synset {
+export function synset(offset: number): Synset {
   const hit = synsets.get(offset);
   if (hit) return hit;
   dataFd ??= openSync(join(dir(), 'data.noun'), 'r');
@@ -70,11 +70,14 @@ function synset(offset: number): Synset {
   const p = 4 + wCnt * 2;
   const pCnt = Number(f[p]);
   const hypernyms: number[] = [];
+  let hyponyms = 0;
   for (let i = 0; i < pCnt; i++) {
     const sym = f[p + 1 + i * 4];
     if (sym === '@' || sym === '@i') hypernyms.push(Number(f[p + 2 + i * 4]));
+    if (sym === '~' || sym === '~i') hyponyms++;
   }
-  const made = { words, hypernyms };
+  const bar = line.indexOf(' | ');
+  const made = { words, hypernyms, hyponyms, gloss: bar >= 0 ? line.slice(bar + 3).trim() : '' };
   synsets.set(offset, made);
   return made;
 }
@@ -82,6 +85,8 @@ function synset(offset: number): Synset {
 /** WordNet's noun endings, tried when a word is not a lemma itself ("roofers" → "roofer"). */
 const DETACH: Array<[string, string]> = [
   ['ies', 'y'],
+  ['ves', 'f'],
+  ['ves', 'fe'],
   ['ches', 'ch'],
   ['shes', 'sh'],
   ['ses', 's'],
@@ -90,6 +95,24 @@ const DETACH: Array<[string, string]> = [
   ['men', 'man'],
   ['s', ''],
 ];
+
+/**
+ * Every lemma a word can be: itself and its singular, when both are ("shoes" is also a
+ * situation, "glasses" also spectacles), the word first.
+ */
+export function lemmasOf(word: string): string[] {
+  const w = word.toLowerCase();
+  const out = offsetsOf(w).length > 0 ? [w] : [];
+  for (const [end, to] of DETACH)
+    if (w.endsWith(end) && w.length > end.length + 2) {
+      const base = w.slice(0, -end.length) + to;
+      if (offsetsOf(base).length > 0) {
+        out.push(base);
+        break;
+      }
+    }
+  return out;
+}
 
 export function lemmaOf(word: string): string | undefined {
   const w = word.toLowerCase();
@@ -110,7 +133,7 @@ export function lemmaOf(word: string): string | undefined {
  */
 export function relatedTerms(
   word: string,
-  options: { senses?: number; levels?: number } = {},
+  options: { senses?: number; levels?: number; from?: readonly number[] } = {},
 ): Map<string, number> {
   const out = new Map<string, number>();
   const lemma = lemmaOf(word);
@@ -121,7 +144,7 @@ export function relatedTerms(
   };
   add(lemma, 1);
   const levelWeights = [0.9, 0.7, 0.5, 0.35];
-  let frontier = offsetsOf(lemma).slice(0, options.senses ?? 2);
+  let frontier = options.from ? [...options.from] : offsetsOf(lemma).slice(0, options.senses ?? 2);
   const seen = new Set<number>();
   for (let level = 0; level < (options.levels ?? 3) + 1; level++) {
     const next: number[] = [];
@@ -131,6 +154,22 @@ export function relatedTerms(
       const s = synset(off);
       for (const w of s.words) add(w, levelWeights[level] ?? 0.25);
       next.push(...s.hypernyms);
+    }
+    frontier = next;
+  }
+  return out;
+}
+
+/** Synsets above these (the synsets themselves at level 0), up to `levels` steps: offset → steps. */
+export function ancestors(offsets: readonly number[], levels: number): Map<number, number> {
+  const out = new Map<number, number>();
+  let frontier = [...offsets];
+  for (let level = 0; level <= levels && frontier.length > 0; level++) {
+    const next: number[] = [];
+    for (const off of frontier) {
+      if (out.has(off)) continue;
+      out.set(off, level);
+      next.push(...synset(off).hypernyms);
     }
     frontier = next;
   }
