@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongFirstSequencer } from './test/sequencer.ts';
 
 /**
  * Four projects: `unit` (no I/O), `integration` (the handlers against the local emulators,
@@ -11,6 +12,7 @@ export default defineConfig({
     pool: 'forks',
     // Two cores here; the integration project also runs a JVM and a Node child beside the workers.
     maxWorkers: 2,
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         extends: true,
