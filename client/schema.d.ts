@@ -402,7 +402,7 @@ export interface components {
                 /** @description A trained image model made part of the picture. */
                 ai_generated: boolean;
                 /**
-                 * @description Whether a signed C2PA manifest is embedded (the local stack signs every creative; `none` where the stage has no signer).
+                 * @description Whether a signed C2PA manifest is embedded (the local stack and a deployed stage sign every creative; `none` where the stage has no signer).
                  * @enum {string}
                  */
                 c2pa: "embedded" | "none";

@@ -6,6 +6,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { ActionApi } from './constructs/action-api.ts';
 import { grantBedrockModel } from './constructs/bedrock-access.ts';
+import { C2paSigner } from './constructs/c2pa-signer.ts';
 import { grantDeletionSweep, grantObjects } from './constructs/creatives-access.ts';
 import { DispatchReconciler } from './constructs/dispatch-reconciler.ts';
 import { GenerationQueue } from './constructs/generation-queue.ts';
@@ -86,6 +87,7 @@ export class StatelessStack extends Stack {
   readonly api: ActionApi;
   readonly monitoring: Monitoring;
   readonly webhooks: WebhookDelivery;
+  readonly c2paSigner: C2paSigner;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -168,6 +170,9 @@ export class StatelessStack extends Stack {
     grantObjects(this.worker.role, bucket, 'visuals', ['s3:GetObject', 's3:PutObject']);
     grantObjects(this.worker.role, bucket, 'cutouts', ['s3:GetObject', 's3:PutObject']);
     grantObjects(this.worker.role, bucket, 'assets', ['s3:GetObject']);
+    // Its creatives' C2PA manifests are signed by a chain kept in Secrets Manager (ADR 0047).
+    this.c2paSigner = new C2paSigner(this, 'C2paSigner');
+    this.c2paSigner.grantSigning(this.worker.fn);
     if (settings.imageProvider !== 'template') {
       grantBedrockModel(this.worker.role, settings.imageModelId, { readLifecycle: true });
       if (settings.imageBackgroundRemoval === 'on')

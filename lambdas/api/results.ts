@@ -256,7 +256,7 @@ export const creativeRecord = z.object({
       c2pa: z
         .enum(['embedded', 'none'])
         .describe(
-          'Whether a signed C2PA manifest is embedded (the local stack signs every creative; `none` where the stage has no signer).',
+          'Whether a signed C2PA manifest is embedded (the local stack and a deployed stage sign every creative; `none` where the stage has no signer).',
         ),
     })
     .optional()

@@ -28,6 +28,8 @@ const envSchema = s.object({
   // The review links' signing key (ADR 0040): a Secrets Manager secret on AWS, a value locally.
   REVIEW_LINK_SECRET_ARN: s.optional(nonEmpty()),
   REVIEW_LINK_SECRET: s.optional(nonEmpty()),
+  /** The secret holding the deployment's C2PA signer (ADR 0047); unset: no manifest on AWS. */
+  C2PA_SIGNER_SECRET_ARN: s.optional(nonEmpty()),
   /** First retry delay of a failed webhook delivery; doubles per attempt, with jitter (ADR 0025). */
   WEBHOOK_RETRY_BASE_SECONDS: s.withDefault(seconds({ max: 3600 }), 30),
   /** The longest wait between two attempts of one delivery. */
@@ -118,6 +120,8 @@ export type Config = {
   userPoolClientId: string | undefined;
   /** Where the review links' signing key is (ADR 0040); neither set: review links are off. */
   reviewLinks: { secretArn: string | undefined; secret: string | undefined };
+  /** The secret the deployed worker's C2PA signer is kept in (ADR 0047); the local stack uses a file. */
+  c2paSignerSecretArn: string | undefined;
   imageProvider: 'template' | 'bedrock-stability';
   imageModelId: string;
   /** USD per image-model call as the operator configured it; undefined when not stated. */
@@ -177,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     userPoolId: e.USER_POOL_ID,
     userPoolClientId: e.USER_POOL_CLIENT_ID,
     reviewLinks: { secretArn: e.REVIEW_LINK_SECRET_ARN, secret: e.REVIEW_LINK_SECRET },
+    c2paSignerSecretArn: e.C2PA_SIGNER_SECRET_ARN,
     imageProvider: e.IMAGE_PROVIDER,
     imageModelId: e.IMAGE_MODEL_ID,
     imageModelUsdPerCall: e.IMAGE_MODEL_USD_PER_CALL,

@@ -4,6 +4,7 @@ import { createAwsClients } from '#core/aws.ts';
 import { loadConfig } from '#core/config.ts';
 import { createDeps } from '#core/deps.ts';
 import { lambdaObservability } from '#core/powertools.ts';
+import { deployedManifestWriter } from '#core/provenance/signer-secret.ts';
 import { createImageModel, createWorkerDeps, guardModelLifecycle } from './deps.ts';
 import { createWorkerHandler } from './worker.ts';
 
@@ -18,7 +19,11 @@ export const handler = middy<SQSEvent, SQSBatchResponse>()
   .use(middlewares)
   .handler(
     createWorkerHandler(
-      createWorkerDeps(createDeps(config, createAwsClients(config), { telemetry }), imageModel),
+      {
+        ...createWorkerDeps(createDeps(config, createAwsClients(config), { telemetry }), imageModel),
+        // Every creative carries a C2PA manifest signed by the stack's chain (ADR 0047).
+        manifestWriter: deployedManifestWriter(config),
+      },
       logger,
     ),
   );

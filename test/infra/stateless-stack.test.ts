@@ -419,6 +419,41 @@ describe('permissions', () => {
     ]);
   });
 
+  it("lets only the worker read and write the C2PA signer's secret, and tells it where it is (ADR 0047)", () => {
+    const secret = logicalId(stack, stack.c2paSigner.secret);
+    const functions = template.findResources('AWS::Lambda::Function');
+    expect(functions[workerFn]?.Properties.Environment.Variables.C2PA_SIGNER_SECRET_ARN).toEqual({
+      Ref: secret,
+    });
+    const onSecret = (role: string) =>
+      statementsOf(template, role).filter((st) => JSON.stringify(st.Resource).includes(secret));
+    // GetSecretValue and PutSecretValue (the first use writes the chain), on this one secret only.
+    expect(onSecret(workerRole)).toEqual([
+      {
+        Effect: 'Allow',
+        Action: ['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue'],
+        Resource: { Ref: secret },
+      },
+    ]);
+    const secretsActions = statementsOf(template, workerRole)
+      .flatMap(actionsOf)
+      .filter((a) => a.startsWith('secretsmanager:'));
+    expect(secretsActions.sort()).toEqual(['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue']);
+    // No other function can read or write it, nor learns where it is.
+    for (const [id, fn] of Object.entries(functions)) {
+      if (id === workerFn) continue;
+      expect(JSON.stringify(fn.Properties.Environment ?? {})).not.toContain(secret);
+    }
+    for (const role of [routerRole, reconcilerRole]) expect(onSecret(role)).toEqual([]);
+    // Created with a placeholder (not a signer) that the worker replaces; the key is never in the template.
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: {
+        SecretStringTemplate: '{"provisioned":false}',
+        GenerateStringKey: 'placeholder',
+      },
+    });
+  });
+
   it('names the model ARNs in every Bedrock statement, never bedrock:* or *', () => {
     const policies = Object.values(template.findResources('AWS::IAM::Policy'));
     const statements = bedrockStatements(

@@ -5,8 +5,8 @@ import { DIGITAL_SOURCE_TYPE_BASE } from './xmp.ts';
 /**
  * What signs a C2PA claim (ADR 0047): ES256 over the COSE to-be-signed bytes, answered as the raw
  * r|s pair (IEEE P1363, as COSE and c2pa-rs require), with the certificate chain that vouches for
- * the key, leaf first. Locally a generated key and chain (local/c2pa-signer.ts); on AWS a key that
- * never leaves KMS (`kms:Sign` answers DER, converted to r|s) with the stack's certificate.
+ * the key, leaf first. A generated key and chain (signer-chain.ts): locally kept in the data
+ * folder (local/c2pa-signer.ts), on AWS in the stack's secret (signer-secret.ts).
  */
 export type ClaimSigner = {
   /** PEM certificates, the signing certificate first, then its issuers (not the root). */
