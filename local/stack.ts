@@ -125,7 +125,7 @@ export type LocalStack = {
   stop(): Promise<void>;
 };
 
-export async function startLocalStack(options: {
+type LocalStackOptions = {
   dataDir: string;
   port: number;
   defaultCredits?: string | undefined;
@@ -140,7 +140,29 @@ export async function startLocalStack(options: {
   logFormat?: 'json' | 'pretty';
   /** Where the handlers' metrics go. @default none are recorded */
   telemetry?: Telemetry;
-}): Promise<LocalStack> {
+};
+
+/** True when `error` or one of its causes is a refused TCP connection. */
+function refusedConnection(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if ((e as { code?: unknown }).code === 'ECONNREFUSED' || e.message.includes('ECONNREFUSED')) return true;
+  }
+  return false;
+}
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  try {
+    return await startLocalStackOnce(options);
+  } catch (error) {
+    // The emulators' ports are picked free in this process; another process (a parallel test
+    // worker, another tool) can take one between the pick and the emulator's bind, and a first
+    // call is then refused. A failed start has stopped what it started: try once more.
+    if (!refusedConnection(error)) throw error;
+    return startLocalStackOnce(options);
+  }
+}
+
+async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalStack> {
   await assertPortFree(options.port);
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
