@@ -271,7 +271,9 @@ describe('offboarding', () => {
       { url: `${receiver.base}/leaving`, events: ALL_EVENTS },
       leaving,
     );
-    const campaign = await campaignOf(leaving, 20);
+    // Enough images that some are still unstarted when the first delivery has arrived: with 20,
+    // a fast run had finished them all before the offboarding (nothing left to release).
+    const campaign = await campaignOf(leaving, 100);
     const ordered = await api.call('generate_creatives', { campaign_id: campaign.id }, leaving);
     expect(ordered.status).toBe(200);
     // Some creatives delivered before: the endpoint worked until the offboarding.
