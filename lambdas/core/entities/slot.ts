@@ -706,7 +706,9 @@ async function cancelPending(
         return new Again(error);
       }
     },
-    { baseMs: 25, capMs: 500, maxAttempts: 8 },
+    // A try that drops slots a worker claimed made progress (at most one per slot): only pure
+    // conflicts use up the eight tries, or a busy job's cancellation gave up half done.
+    { baseMs: 25, capMs: 500, maxAttempts: 8 + slots.length },
   );
 }
 
