@@ -4,31 +4,24 @@ import exifr from 'exifr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { createExport } from '#core/entities/export.ts';
-import { startWebhookLoop } from '#local/webhook-loop.ts';
-import { startTestApi, type TestApi } from './harness.ts';
-import { finishedCampaign, startVerifyingReceiver } from './live-harness.ts';
-import { eventually, runWorkers, silent } from './worker-harness.ts';
+import type { TestApi } from './harness.ts';
+import { finishedCampaign, startLiveApi, startVerifyingReceiver } from './live-harness.ts';
+import { eventually } from './worker-harness.ts';
 
 /**
  * export_campaign end to end (ADR 0042): a 12-creative campaign with 8 approved, exported by the
  * real worker, the ZIP read with yauzl and the CSVs with csv-parse (neither is the writer's code).
  */
+let live: Awaited<ReturnType<typeof startLiveApi>>;
 let api: TestApi;
-let workers: { stop(): Promise<void> };
-let deliveries: { stop(): Promise<void> };
 let receiver: Awaited<ReturnType<typeof startVerifyingReceiver>>;
 
 beforeAll(async () => {
-  api = await startTestApi({ webhooks: true, env: { ADGEN_ALLOW_LOCAL_WEBHOOKS: '1' } });
-  receiver = await startVerifyingReceiver();
-  workers = runWorkers(api);
-  deliveries = startWebhookLoop({ deps: api.deps, queueUrl: api.webhookQueueUrl as string, logger: silent });
+  live = await startLiveApi();
+  ({ api, receiver } = live);
 });
 afterAll(async () => {
-  await deliveries?.stop();
-  await workers?.stop();
-  await receiver?.close();
-  await api?.close();
+  await live?.stop();
 });
 
 /** Every entry of a ZIP, by name. */

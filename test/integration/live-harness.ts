@@ -1,8 +1,9 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { expect } from 'vitest';
-import type { TestApi } from './harness.ts';
-import { finalJobOf } from './worker-harness.ts';
+import { startWebhookLoop } from '#local/webhook-loop.ts';
+import { startTestApi, type TestApi } from './harness.ts';
+import { finalJobOf, runWorkers, silent } from './worker-harness.ts';
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 
@@ -89,4 +90,29 @@ export async function finishedCampaign(
   const creatives = (await api.call('list_creatives', { campaign_id: campaign.id, limit: 100 }, auth)).body
     .creatives as any[];
   return { client, angles, campaign, creatives, prepared: prepared.body };
+}
+
+/**
+ * The local API with webhooks allowed to 127.0.0.1, the real worker, the webhook delivery loop
+ * and a verifying receiver: what the review and export tests run against. `stop` ends them all.
+ */
+export async function startLiveApi() {
+  const api = await startTestApi({ webhooks: true, env: { ADGEN_ALLOW_LOCAL_WEBHOOKS: '1' } });
+  const receiver = await startVerifyingReceiver();
+  const workers = runWorkers(api);
+  const deliveries = startWebhookLoop({
+    deps: api.deps,
+    queueUrl: api.webhookQueueUrl as string,
+    logger: silent,
+  });
+  return {
+    api,
+    receiver,
+    stop: async () => {
+      await deliveries.stop();
+      await workers.stop();
+      await receiver.close();
+      await api.close();
+    },
+  };
 }

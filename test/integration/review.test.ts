@@ -1,29 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebhookLoop } from '#local/webhook-loop.ts';
-import { startTestApi, type TestApi } from './harness.ts';
-import { finishedCampaign, startVerifyingReceiver } from './live-harness.ts';
-import { eventually, runWorkers, silent } from './worker-harness.ts';
+import type { TestApi } from './harness.ts';
+import { finishedCampaign, startLiveApi, type startVerifyingReceiver } from './live-harness.ts';
+import { eventually } from './worker-harness.ts';
 
 /**
  * review_creatives and the review filter of list_creatives through the local HTTP API, the real
  * worker and the webhook delivery loop (ADR 0040).
  */
+let live: Awaited<ReturnType<typeof startLiveApi>>;
 let api: TestApi;
-let workers: { stop(): Promise<void> };
-let deliveries: { stop(): Promise<void> };
 let receiver: Awaited<ReturnType<typeof startVerifyingReceiver>>;
 
 beforeAll(async () => {
-  api = await startTestApi({ webhooks: true, env: { ADGEN_ALLOW_LOCAL_WEBHOOKS: '1' } });
-  receiver = await startVerifyingReceiver();
-  workers = runWorkers(api);
-  deliveries = startWebhookLoop({ deps: api.deps, queueUrl: api.webhookQueueUrl as string, logger: silent });
+  live = await startLiveApi();
+  ({ api, receiver } = live);
 });
 afterAll(async () => {
-  await deliveries?.stop();
-  await workers?.stop();
-  await receiver?.close();
-  await api?.close();
+  await live?.stop();
 });
 
 describe('review_creatives', () => {
