@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FactRole } from '#core/brief/schema.ts';
 
 /** One brief of the shared evaluation corpus (../shared/briefs/README.md describes the fields). */
 export type CorpusBrief = {
@@ -18,7 +19,7 @@ export type CorpusBrief = {
     product: string;
     audience: string;
     location: string;
-    facts: Array<{ role: string; text: string }>;
+    facts: Array<{ role: FactRole; text: string }>;
     numbers: string[];
     must_not_say: string[];
   };
@@ -31,9 +32,13 @@ export type Half = 'odd' | 'even';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The corpus beside the clone (CI lays shared/ next to it), or where EVAL_BRIEFS_DIR says. */
+/**
+ * The corpus beside the clone (CI lays shared/ next to it), or where EVAL_BRIEFS_DIR (or
+ * BRIEF_CORPUS_DIR, which the copy samples and picture checks read) says. The one loader of the
+ * corpus: the eval sections, the copy samples and the picture checks all read it here.
+ */
 export function corpusDir(): string {
-  return process.env.EVAL_BRIEFS_DIR ?? join(ROOT, '..', 'shared', 'briefs');
+  return process.env.EVAL_BRIEFS_DIR ?? process.env.BRIEF_CORPUS_DIR ?? join(ROOT, '..', 'shared', 'briefs');
 }
 
 export function loadCorpus(dir = corpusDir()): CorpusBrief[] {

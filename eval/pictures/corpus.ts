@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { corpusDir, loadCorpus } from '../../bench/eval/corpus.ts';
 
 /** What the picture checks read of a brief of the shared evaluation corpus (see its README). */
 export type PictureBrief = {
@@ -12,13 +11,9 @@ export type PictureBrief = {
   gold: { category: string; subject: string; product: string };
 };
 
-/** The corpus lies beside the clone (CI lays shared/ there). */
-export const PICTURE_CORPUS_DIR =
-  process.env.BRIEF_CORPUS_DIR ?? join(process.cwd(), '..', 'shared', 'briefs');
+/** The corpus directory and its one loader (bench/eval/corpus.ts); a picture check reads these fields. */
+export const PICTURE_CORPUS_DIR = corpusDir();
 
 export function loadPictureCorpus(dir = PICTURE_CORPUS_DIR): PictureBrief[] {
-  return readdirSync(dir)
-    .filter((f) => /^\d\d-.*\.json$/.test(f))
-    .sort()
-    .map((f) => ({ ...JSON.parse(readFileSync(join(dir, f), 'utf8')), number: Number(f.slice(0, 2)) }));
+  return loadCorpus(dir);
 }
