@@ -1,11 +1,8 @@
 import type { BriefFact } from '#core/brief/schema.ts';
 import type { BriefForPlanning } from '#core/text/types.ts';
-import { type CorpusBrief, corpusDir } from '../bench/eval/corpus.ts';
+import type { CorpusBrief } from '../bench/eval/corpus.ts';
 
 export { type CorpusBrief, halfOf, loadCorpus } from '../bench/eval/corpus.ts';
-
-/** Where the corpus is read from (see corpusDir). */
-export const CORPUS_DIR = corpusDir();
 
 /**
  * The brief a perfect extraction would store: the gold facts with their spans (found with

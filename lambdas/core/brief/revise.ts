@@ -113,18 +113,3 @@ export function fieldsFromCaller(
     facts,
   };
 }
-
-/**
- * The text the summary-reading angle engine is given: the summary as pasted for an extracted
- * brief; for a corrected or caller's brief, the brief itself written out (product, audience and
- * facts, one a line), so a fixed or dropped fact is what the angles see.
- */
-export function summaryForAngles(brief: BriefFields & { source?: string }, summary: string): string {
-  if (brief.source === 'extracted' && summary.trim().length > 0) return summary;
-  const lines = [brief.product, brief.audience, ...brief.facts.map((f) => f.text)];
-  return lines
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .map((line) => (/[.!?]$/u.test(line) ? line : `${line}.`))
-    .join('\n');
-}

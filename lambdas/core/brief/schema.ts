@@ -25,7 +25,6 @@ export type FactRole = (typeof FACT_ROLES)[number];
 
 /** `[start, end)` in UTF-16 code units of the research summary, as `String.prototype.slice` takes. */
 export const spanSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
-export type Span = z.infer<typeof spanSchema>;
 
 export const briefFactSchema = z.strictObject({
   /** Stable within a brief: `f1`, `f2`, … (a correction keeps the ids of the facts it keeps). */

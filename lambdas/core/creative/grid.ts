@@ -64,12 +64,3 @@ export function intersectionArea(a: Box, b: Box): number {
   const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
   return w > 0 && h > 0 ? w * h : 0;
 }
-
-export function inset(box: Box, by: number): Box {
-  return {
-    x: box.x + by,
-    y: box.y + by,
-    width: Math.max(0, box.width - 2 * by),
-    height: Math.max(0, box.height - 2 * by),
-  };
-}

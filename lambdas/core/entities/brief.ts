@@ -59,12 +59,6 @@ export const briefEntity = defineEntity({
       functions: ['getLatestBrief'],
     },
     {
-      does: "list a client's brief versions, newest first",
-      operation: 'Query gsi1 `gsi1pk = ACCOUNT#<a>#CLIENT#<c> AND begins_with(gsi1sk, BRIEF#)`',
-      consistency: 'eventual (GSI)',
-      functions: ['listBriefVersions'],
-    },
-    {
       does: "delete a client's briefs (its deletion sweep)",
       operation: 'Query gsi1 as above for the keys, then BatchWriteItem DeleteRequest, then the head',
       consistency: 'eventual (GSI)',
@@ -163,15 +157,6 @@ export async function getLatestBrief(
 ): Promise<Brief | undefined> {
   const head = await readHead(deps, accountId, clientId);
   return head ? getBrief(deps, accountId, head.brief_id) : undefined;
-}
-
-export function listBriefVersions(
-  deps: Deps,
-  accountId: string,
-  clientId: string,
-  page: PageRequest,
-): Promise<Page<Brief>> {
-  return queryPage(deps, keys.briefsOfClient(accountId, clientId), page, briefFromItem);
 }
 
 /** Deletes every version of a client's brief and its head (the client's deletion sweep). */

@@ -6,7 +6,7 @@ import { nearestRatio, STABILITY_RATIOS, STABILITY_SIZES } from './native-sizes.
 import { type ImageModel, PermanentImageError, TransientImageError, type VisualRequest } from './types.ts';
 
 // Kept importable from here, where the model that uses them lives.
-export { nearestRatio, STABILITY_RATIOS, STABILITY_SIZES, type StabilityRatio } from './native-sizes.ts';
+export { STABILITY_RATIOS, STABILITY_SIZES, type StabilityRatio } from './native-sizes.ts';
 
 const stabilityResponse = z.object({
   images: z.array(z.string()).default([]),
@@ -19,9 +19,6 @@ function failOnFinishReason(modelId: string, reason: string | null | undefined) 
   if (/filter/i.test(reason)) throw new PermanentImageError('content_filtered', `${modelId}: ${reason}`);
   throw new TransientImageError(`${modelId}: ${reason}`);
 }
-
-/** The Bedrock model id of Stability's Remove Background image service (a `us.` profile). */
-export const STABILITY_REMOVE_BACKGROUND_ID = 'us.stability.stable-image-remove-background-v1:0';
 
 /**
  * Stable Image Core / Ultra and SD3.5 Large over InvokeModel:

@@ -10,5 +10,3 @@ export function createTextModel(config: Config): TextModel {
     ? createBedrockTextModel(createBedrockRuntime(config), config.textModelId)
     : createHeuristicTextModel();
 }
-
-export { creativeCopyCandidates } from './campaign-copy.ts';

@@ -42,16 +42,3 @@ export const PLATFORM_RATIOS: Record<CopyPlatform, string[]> = {
   x: ['16:9', '1:1'],
   general: ['1:1'],
 };
-
-/** Default CTA label per placement when the campaign has none. */
-export const DEFAULT_CTA: Record<CopyPlatform, string> = {
-  meta_feed: 'Shop now',
-  meta_stories: 'Shop now',
-  instagram_reels: 'Shop now',
-  tiktok: 'Shop now',
-  google_display: 'Learn more',
-  linkedin: 'Learn more',
-  pinterest: 'Shop now',
-  x: 'Learn more',
-  general: 'Learn more',
-};

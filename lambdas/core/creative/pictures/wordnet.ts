@@ -175,9 +175,3 @@ export function ancestors(offsets: readonly number[], levels: number): Map<numbe
   }
   return out;
 }
-
-/** For tests and long-lived processes that want the file handle back. */
-export function closeWordnet(): void {
-  if (dataFd !== undefined) closeSync(dataFd);
-  dataFd = undefined;
-}

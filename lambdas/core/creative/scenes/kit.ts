@@ -70,15 +70,6 @@ export function gradient(
   return `url(#${id})`;
 }
 
-export function blur(s: SceneContext, deviation: number): string {
-  s.ids++;
-  const id = `b${s.ids}`;
-  s.defs.push(
-    `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${n(deviation)}"/></filter>`,
-  );
-  return `url(#${id})`;
-}
-
 /** erfc by Abramowitz–Stegun 7.1.26 (error < 1.5e-7): enough for a gradient's stops. */
 function erfc(x: number): number {
   const z = Math.abs(x);
@@ -145,11 +136,6 @@ export function flattenOpacity(svg: string): string {
 
 export const rect = (x: number, y: number, w: number, h: number, fill: string, extra = '') =>
   `<rect x="${n(x)}" y="${n(y)}" width="${n(Math.max(0, w))}" height="${n(Math.max(0, h))}" fill="${fill}"${extra ? ` ${extra}` : ''}/>`;
-export const circle = (cx: number, cy: number, r: number, fill: string, extra = '') =>
-  `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(Math.max(0, r))}" fill="${fill}"${extra ? ` ${extra}` : ''}/>`;
-
-/** x mirrored when the scene is flipped. */
-export const mx = (s: SceneContext, x: number) => (s.flip ? s.W - x : x);
 
 /** Brand tones for scenery: tints and shades of the kit's colours only. */
 export function tones(pal: BrandPalette) {

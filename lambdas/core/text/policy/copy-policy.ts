@@ -152,8 +152,6 @@ export function copyViolations(text: string, ctx: PolicyContext): string[] {
   return out;
 }
 
-export const passesPolicy = (text: string, ctx: PolicyContext) => copyViolations(text, ctx).length === 0;
-
 /** Sentences of a text (the locale's segmenter; a headline without a stop is one sentence). */
 export function sentencesOf(text: string, language: string): string[] {
   const seg = new Intl.Segmenter(language, { granularity: 'sentence' });

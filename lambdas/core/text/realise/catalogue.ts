@@ -92,5 +92,3 @@ export type MessageKey =
   | 'visual.style'
   | 'warning.noFit'
   | 'warning.ctaReplaced';
-
-export type LevelNames = Record<AwarenessLevel, string>;
