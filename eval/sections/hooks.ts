@@ -237,22 +237,28 @@ export function hookMetrics(samples: readonly HookSample[]): HookMetrics {
   return m;
 }
 
-/** The gates of issue 23 for hooks and copy, on one half. */
-export function hookGates(m: HookMetrics): { gate: string; ok: boolean }[] {
+/** The gates of issue 23 for hooks and copy, on one half; `value` is how far from the gate. */
+export function hookGates(m: HookMetrics): { gate: string; ok: boolean; value: number }[] {
+  const slips = m.grammar_slips / Math.max(1, m.hooks);
   return [
-    { gate: '0 untraced numbers', ok: m.untraced_numbers === 0 },
-    { gate: '0 misread ratings', ok: m.misread_ratings === 0 },
-    { gate: '0 must_not_say hits', ok: m.must_not_say === 0 },
-    { gate: '0 labels printed', ok: m.labels === 0 },
-    { gate: '0 filler hooks', ok: m.filler === 0 },
-    { gate: 'grammar slips in ≤ 2 % of hooks', ok: m.grammar_slips <= 0.02 * m.hooks },
-    { gate: 'every hook uses a fact', ok: m.hooks_with_fact === m.hooks },
-    { gate: 'ten distinct angles over ≥ 4 levels for every brief', ok: m.sets_ok === m.briefs },
+    { gate: '0 untraced numbers', ok: m.untraced_numbers === 0, value: m.untraced_numbers },
+    { gate: '0 misread ratings', ok: m.misread_ratings === 0, value: m.misread_ratings },
+    { gate: '0 must_not_say hits', ok: m.must_not_say === 0, value: m.must_not_say },
+    { gate: '0 labels printed', ok: m.labels === 0, value: m.labels },
+    { gate: '0 filler hooks', ok: m.filler === 0, value: m.filler },
+    { gate: 'grammar slips in ≤ 2 % of hooks', ok: slips <= 0.02, value: slips },
+    { gate: 'every hook uses a fact', ok: m.hooks_with_fact === m.hooks, value: m.hooks - m.hooks_with_fact },
+    {
+      gate: 'ten distinct angles over ≥ 4 levels for every brief',
+      ok: m.sets_ok === m.briefs,
+      value: m.briefs - m.sets_ok,
+    },
     {
       gate: "every hook and copy field in the brief's language (franc-min; function words under 60 letters)",
       ok: m.wrong_language === 0,
+      value: m.wrong_language,
     },
-    { gate: "numbers in the locale's format", ok: m.locale_numbers === 0 },
-    { gate: 'CTAs in the language', ok: m.cta_not_in_language === 0 },
+    { gate: "numbers in the locale's format", ok: m.locale_numbers === 0, value: m.locale_numbers },
+    { gate: 'CTAs in the language', ok: m.cta_not_in_language === 0, value: m.cta_not_in_language },
   ];
 }
