@@ -150,7 +150,8 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
     if (!analysed) {
       const small = await visual.at(ANALYSIS_SIDE / Math.max(W, H));
       const grid = await measureBusyGrid({ ...small, channels: small.channels ?? 3 });
-      analysed = { grid, salient: salientBox(grid) };
+      const known = 'pixels' in input.visual ? input.visual.subject : undefined;
+      analysed = { grid, salient: known ?? salientBox(grid) };
     }
     return analysed;
   };
