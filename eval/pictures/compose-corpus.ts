@@ -71,6 +71,7 @@ export async function slotCopy(brief: PictureBrief, angleIndex: number) {
     reference_image_url: null,
     product_image_url: null,
     product_asset_id: null,
+    photo_asset_ids: [],
     use_brand_kit: true,
     created_at: now,
     updated_at: now,

@@ -67,6 +67,11 @@ export const campaignRecord = z.object({
   reference_image_url: z.string().nullable(),
   product_image_url: z.string().nullable(),
   product_asset_id: uuid.nullable().describe('An uploaded product image (a `ready` product asset).'),
+  photo_asset_ids: z
+    .array(uuid)
+    .describe(
+      "The client's own photos (`ready` photo assets), shown as each creative's picture instead of a generated one; one photo per angle and repeat, the same in every ratio (ADR 0059).",
+    ),
   use_brand_kit: z.literal(true),
   prepared: preparedCampaign.extend({ prepared_at: timestamp }).optional(),
   created_at: timestamp,
