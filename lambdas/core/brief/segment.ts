@@ -1,4 +1,4 @@
-import { LABEL_PATTERN, LABELS, type LabelTarget } from './patterns/labels.ts';
+import { LABEL_PATTERN, LABEL_QUALIFIER, LABELS, type LabelTarget } from './patterns/labels.ts';
 import { ABBREVIATIONS, BULLET, ITEM_SEPARATOR } from './patterns/layout.ts';
 import type { Language } from './patterns/types.ts';
 
@@ -18,7 +18,7 @@ export type Segment = {
 const ABBREVIATION_SET = new Set(ABBREVIATIONS);
 
 export function lookupLabel(words: string, language: Language): LabelTarget | undefined {
-  const key = words.trim().toLowerCase().replace(/[’]/g, "'");
+  const key = words.trim().toLowerCase().replace(/[’]/g, "'").replace(LABEL_QUALIFIER.re, '');
   const exact = LABELS[language][key] ?? LABELS.en[key];
   if (exact) return exact;
   // "New member offer", "Parents' biggest worry": the last word names the section.
@@ -119,7 +119,13 @@ export function segment(summary: string, language: Language): Segment[] {
     const bodyStart = bulletMatch ? bulletMatch[0].length : 0;
     const body = rawLine.slice(bodyStart);
     const bareHeading = lookupLabel(body.replace(/:\s*$/, ''), language);
-    if (!bulletMatch && bareHeading && body.trim().split(/\s+/).length <= 4) {
+    const headingWords = body.trim().split(/\s+/).length;
+    // A heading is short; a colon lets it carry a qualifier ("Hero products for this campaign:").
+    if (
+      !bulletMatch &&
+      bareHeading &&
+      (headingWords <= 4 || (headingWords <= 5 && body.trim().endsWith(':')))
+    ) {
       heading = bareHeading;
       return;
     }

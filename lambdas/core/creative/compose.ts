@@ -127,19 +127,54 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
   const H = Math.round(input.height);
   if (!(W > 0 && H > 0 && W <= 4096 && H <= 4096))
     throw new RangeError(`composeCreative: bad size ${input.width}×${input.height}`);
-  const gates: QualityGates = { ...DEFAULT_GATES, ...input.gates };
-  const placement = input.placement ?? defaultPlacement(W, H);
-  const safe = safeZone(W, H, placement);
-  const palette = brandPalette(input.brand.colors);
   const warnings: string[] = [];
-  const exclude = input.excludeText ?? [];
-  const copy = usableCopy(input.copy, input.brand.banned_words, exclude);
+  const copy = usableCopy(input.copy, input.brand.banned_words, input.excludeText ?? []);
   if (copy.dropped.length > 0) warnings.push(`copy_dropped: ${copy.dropped.length}`);
   if (copy.headlines.length === 0)
     throw new QualityGateError(
       'copy',
       `no usable headline among ${input.copy.headlines.length} candidates: ${copy.dropped.slice(0, 3).join(' / ').slice(0, 200)}`,
     );
+  const run = await prepareRun(input, W, H, copy, warnings);
+  let relayouts = 0;
+  let lastFailure: { gate: string; detail: string } | undefined;
+  for (const tier of copyTiers(copy))
+    for (const attempt of run.tries) {
+      const outcome = await tryLayout(run, attempt, tier, copy.cta);
+      if (!outcome) continue;
+      if ('gate' in outcome) {
+        lastFailure = outcome;
+        relayouts++;
+        continue;
+      }
+      return {
+        ...outcome,
+        quality: {
+          ...outcome.quality,
+          relayouts,
+          ...(warnings.length > 0 ? { warnings: [...new Set(warnings)] } : {}),
+        },
+      };
+    }
+  if (lastFailure) throw new QualityGateError(lastFailure.gate, lastFailure.detail);
+  throw new QualityGateError(
+    'text_fit',
+    `the copy does not fit any layout at ${Math.round(unitScale(W, H) * 1080)} px scale`,
+  );
+}
+
+type CopyChoice = ReturnType<typeof copyTiers>[number][number];
+type Attempt = { family: LayoutFamily; scrimBias: number };
+type Run = Awaited<ReturnType<typeof prepareRun>>;
+/** A creative as one attempt finishes it: the run adds its relayouts and warnings. */
+type Finished = Omit<ComposedCreative, 'quality'> & { quality: ReturnType<typeof measureQuality>['quality'] };
+
+/** Steps 2–3 of composeCreative: what every layout attempt shares, and the attempts in order. */
+async function prepareRun(input: ComposeInput, W: number, H: number, copy: CleanCopy, warnings: string[]) {
+  const gates: QualityGates = { ...DEFAULT_GATES, ...input.gates };
+  const placement = input.placement ?? defaultPlacement(W, H);
+  const safe = safeZone(W, H, placement);
+  const palette = brandPalette(input.brand.colors);
 
   // The visual's pixels are made (decoded, or drawn for an offline scene) only when a layout
   // draws or reads them (a typographic creative needs neither), at the scale each use needs:
@@ -162,16 +197,6 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
   if (input.logoMissing)
     warnings.push('logo_missing: the brand kit logo could not be loaded; the wordmark stands in');
 
-  const heading = family(input.brand.fonts.heading);
-  const body = family(input.brand.fonts.body);
-  const headingText = [...copy.headlines, copy.offer?.toLocaleUpperCase() ?? ''].join(' ');
-  const fonts: Fonts = {
-    heading,
-    body,
-    headingFaces: facesFor(heading, 700, headingText),
-    bodyFaces: facesFor(body, 400, copy.bodies.join(' ')),
-    ctaFaces: facesFor(body, 700, copy.cta),
-  };
   const visualKind = input.visualKind ?? (input.visual.model.startsWith('template') ? 'scene' : 'model');
   const angleIndex = input.angleIndex ?? 0;
   const seed = input.seed ?? input.visual.seed ?? 0;
@@ -182,7 +207,7 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
     safe,
     u: Math.min(W, H),
     palette,
-    fonts,
+    fonts: copyFonts(input, copy),
     logo: logo ? { width: logo.width, height: logo.height } : undefined,
     wordmark: logo ? undefined : input.clientName?.trim() || undefined,
     product: product ? { width: product.width, height: product.height } : undefined,
@@ -206,7 +231,7 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
   );
   const assets: Assets = { focus: CENTRE, product: product?.png };
 
-  const tries: Array<{ family: LayoutFamily; scrimBias: number }> = [];
+  const tries: Attempt[] = [];
   // The brand's own layouts close the list whatever content opened it: a flat field in the
   // kit's colours holds the most words at legible sizes and always reads, so copy that fits
   // nowhere else is re-laid out there instead of failing the slot (ADR 0038).
@@ -214,74 +239,102 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
     tries.push({ family: f, scrimBias: 0 });
     if (f === 'calm-overlay') tries.push({ family: f, scrimBias: 1 });
   }
-  let relayouts = 0;
-  let lastFailure: { gate: string; detail: string } | undefined;
-  for (const tier of copyTiers(copy))
-    for (const attempt of tries) {
-      let plan: LayoutPlan | undefined;
-      const reading =
-        attempt.family === 'typographic' ? { grid: FLAT_GRID, salient: CENTRE } : await analyse();
-      assets.focus = reading.salient;
-      for (const choice of tier) {
-        plan = LAYOUTS[attempt.family].plan({
-          ...base,
-          ...reading,
-          scrimBias: attempt.scrimBias,
-          copy: { ...choice, cta: copy.cta },
-        });
-        if (plan) break;
-      }
-      if (!plan) continue;
-      if (plan.visualBox) {
-        // The scale at which the cropped visual fills its box pixel for pixel.
-        const crop = focusCrop(W, H, plan.visualBox, assets.focus);
-        assets.visual = await visual.at(
-          Math.max(plan.visualBox.width / crop.width, plan.visualBox.height / crop.height),
-        );
-      }
-      const background = await renderBackground(plan, W, H, assets);
-      let shownLogo: LegibleLogo | undefined;
-      if (plan.logo && logo) {
-        shownLogo = await legibleLogo(background, plan.logo, logo);
-        plan.logo.chip = shownLogo.plate;
-        if (shownLogo.treatment !== 'as-is') warnings.push(`logo_${shownLogo.treatment}`);
-      }
-      const measured = measureQuality({
-        plan,
-        background,
-        safe,
-        banned: input.brand.banned_words,
-        gates,
-        wantProduct: Boolean(product),
-        logoContrast: shownLogo?.contrast,
-      });
-      if (measured.failed) {
-        lastFailure = {
-          gate: measured.failed,
-          detail: `${attempt.family}: min_contrast ${measured.quality.min_contrast}, min_text_px ${measured.quality.min_text_px}`,
-        };
-        releaseCanvas(background);
-        relayouts++;
-        continue;
-      }
-      const photo = visualKind === 'model' && plan.visualBox !== undefined;
-      const png = await renderFinal(plan, background, shownLogo, photo ? PNG_LEVEL.photo : PNG_LEVEL.flat);
-      releaseCanvas(background);
-      return {
-        png,
-        width: W,
-        height: H,
-        printed: plan.texts.map((t) => ({ role: t.role, text: t.lines.join(' ') })),
-        quality: {
-          ...measured.quality,
-          relayouts,
-          ...(warnings.length > 0 ? { warnings: [...new Set(warnings)] } : {}),
-        },
-      };
-    }
-  if (lastFailure) throw new QualityGateError(lastFailure.gate, lastFailure.detail);
-  throw new QualityGateError(
-    'text_fit',
-    `the copy does not fit any layout at ${Math.round(unitScale(W, H) * 1080)} px scale`,
-  );
+  return {
+    input,
+    W,
+    H,
+    gates,
+    safe,
+    warnings,
+    visual,
+    analyse,
+    product,
+    logo,
+    visualKind,
+    base,
+    assets,
+    tries,
+  };
+}
+
+/** The brand fonts, each face subset to the copy it sets. */
+function copyFonts(input: ComposeInput, copy: CleanCopy): Fonts {
+  const heading = family(input.brand.fonts.heading);
+  const body = family(input.brand.fonts.body);
+  const headingText = [...copy.headlines, copy.offer?.toLocaleUpperCase() ?? ''].join(' ');
+  return {
+    heading,
+    body,
+    headingFaces: facesFor(heading, 700, headingText),
+    bodyFaces: facesFor(body, 400, copy.bodies.join(' ')),
+    ctaFaces: facesFor(body, 700, copy.cta),
+  };
+}
+
+/**
+ * Steps 4–6 for one family and one tier of copy: undefined when no choice of the tier fits the
+ * family, the failed gate when the rendered background fails one, else the finished creative
+ * (its quality without the run's relayouts and warnings).
+ */
+async function tryLayout(
+  run: Run,
+  attempt: Attempt,
+  tier: readonly CopyChoice[],
+  cta: string,
+): Promise<Finished | { gate: string; detail: string } | undefined> {
+  const { W, H, assets, logo, warnings } = run;
+  let plan: LayoutPlan | undefined;
+  const reading =
+    attempt.family === 'typographic' ? { grid: FLAT_GRID, salient: CENTRE } : await run.analyse();
+  assets.focus = reading.salient;
+  for (const choice of tier) {
+    plan = LAYOUTS[attempt.family].plan({
+      ...run.base,
+      ...reading,
+      scrimBias: attempt.scrimBias,
+      copy: { ...choice, cta },
+    });
+    if (plan) break;
+  }
+  if (!plan) return undefined;
+  if (plan.visualBox) {
+    // The scale at which the cropped visual fills its box pixel for pixel.
+    const crop = focusCrop(W, H, plan.visualBox, assets.focus);
+    assets.visual = await run.visual.at(
+      Math.max(plan.visualBox.width / crop.width, plan.visualBox.height / crop.height),
+    );
+  }
+  const background = await renderBackground(plan, W, H, assets);
+  let shownLogo: LegibleLogo | undefined;
+  if (plan.logo && logo) {
+    shownLogo = await legibleLogo(background, plan.logo, logo);
+    plan.logo.chip = shownLogo.plate;
+    if (shownLogo.treatment !== 'as-is') warnings.push(`logo_${shownLogo.treatment}`);
+  }
+  const measured = measureQuality({
+    plan,
+    background,
+    safe: run.safe,
+    banned: run.input.brand.banned_words,
+    gates: run.gates,
+    wantProduct: Boolean(run.product),
+    logoContrast: shownLogo?.contrast,
+  });
+  if (measured.failed) {
+    releaseCanvas(background);
+    return {
+      gate: measured.failed,
+      detail: `${attempt.family}: min_contrast ${measured.quality.min_contrast}, min_text_px ${measured.quality.min_text_px}`,
+    };
+  }
+  const photo = run.visualKind === 'model' && plan.visualBox !== undefined;
+  const png = await renderFinal(plan, background, shownLogo, photo ? PNG_LEVEL.photo : PNG_LEVEL.flat);
+  releaseCanvas(background);
+  return {
+    png,
+    width: W,
+    height: H,
+    printed: plan.texts.map((t) => ({ role: t.role, text: t.lines.join(' ') })),
+    quality: measured.quality,
+  };
 }

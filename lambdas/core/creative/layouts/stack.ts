@@ -33,13 +33,58 @@ export function headlineLineHeight(ctx: LayoutContext): number {
   return ctx.fonts.heading === 'Oswald' ? 1.08 : 1.1;
 }
 
+type Floor = (role: 'headline' | 'body' | 'offer' | 'cta') => number;
+
+/** What the stack's steps share: the column, the base gap and the family's type floors. */
+type StackFrame = { ctx: LayoutContext; o: StackOptions; col: Box; gap: number; floor: Floor };
+
+/** The measured pieces of a stack, before they are placed. */
+type Measured = {
+  cta: Fitted;
+  ctaH: number;
+  ctaW: number;
+  mark: BrandMark;
+  offer: Fitted | undefined;
+  offerH: number;
+  headline: Fitted;
+  body: Fitted | undefined;
+};
+
+type BrandMark = { markH: number; markW: number; wordmark: Fitted | undefined };
+
+const offerPadding = (u: number) => ({ x: Math.round(u * 0.028), y: Math.round(u * 0.014) });
+
 export function stackCopy(ctx: LayoutContext, o: StackOptions): Stack | undefined {
   const { width: W, height: H, u } = ctx;
-  const col = o.column;
-  const gap = Math.round(u * 0.026);
-  const floor = (role: 'headline' | 'body' | 'offer' | 'cta') => minTypeSize(o.family, role, W, H);
+  const f: StackFrame = {
+    ctx,
+    o,
+    col: o.column,
+    gap: Math.round(u * 0.026),
+    floor: (role) => minTypeSize(o.family, role, W, H),
+  };
+  const cta = fitCta(f);
+  if (!cta) return undefined;
+  const mark = fitBrandMark(f);
+  const offer = fitOfferPill(f);
+  if (offer === null) return undefined;
+  const offerH = offer ? Math.round(offer.height + 2 * offerPadding(u).y) : 0;
+  const { gap, col } = f;
+  const fixed =
+    cta.ctaH +
+    Math.round(gap * 1.5) +
+    (mark.markH ? mark.markH + Math.round(gap * 1.4) : 0) +
+    (offer ? offerH + gap : 0);
+  const room = col.height - fixed;
+  if (room <= 0) return undefined;
+  const copy = fitHeadlineAndBody(f, room);
+  if (!copy) return undefined;
+  return placeStack(f, { ...cta, mark, offer, offerH, ...copy });
+}
 
-  // CTA: one line in a pill.
+/** CTA: one line in a pill. */
+function fitCta({ ctx, col, floor }: StackFrame) {
+  const u = ctx.u;
   const ctaSize0 = Math.max(floor('cta'), Math.round(u * 0.038));
   const cta = fitText({
     text: ctx.copy.cta,
@@ -56,8 +101,12 @@ export function stackCopy(ctx: LayoutContext, o: StackOptions): Stack | undefine
   const ctaPadX = Math.round(cta.size * 1.3);
   const ctaH = Math.round(cta.size * 2.5);
   const ctaW = Math.min(col.width, Math.max(Math.round(u * 0.28), Math.round(cta.width + 2 * ctaPadX)));
+  return { cta, ctaH, ctaW };
+}
 
-  // Brand mark: the logo, else the client's name as a wordmark.
+/** Brand mark: the logo, else the client's name as a wordmark. */
+function fitBrandMark({ ctx, o, col, floor }: StackFrame): BrandMark {
+  const u = ctx.u;
   let markH = 0;
   let markW = 0;
   let wordmark: Fitted | undefined;
@@ -84,39 +133,35 @@ export function stackCopy(ctx: LayoutContext, o: StackOptions): Stack | undefine
       markW = Math.ceil(wordmark.width);
     }
   }
+  return { markH, markW, wordmark };
+}
 
-  // Offer pill: up to two lines, upper case.
-  let offer: Fitted | undefined;
-  const offerPadX = Math.round(u * 0.028);
-  const offerPadY = Math.round(u * 0.014);
-  if (o.offerPill && ctx.copy.offer) {
-    const text = ctx.copy.offer.toLocaleUpperCase();
-    offer = fitText({
+/** Offer pill: up to two lines, upper case. Undefined when there is none to draw, null when it does not fit. */
+function fitOfferPill({ ctx, o, col, floor }: StackFrame): Fitted | undefined | null {
+  if (!(o.offerPill && ctx.copy.offer)) return undefined;
+  const u = ctx.u;
+  const text = ctx.copy.offer.toLocaleUpperCase();
+  return (
+    fitText({
       text,
       faces: facesFor(ctx.fonts.heading, 700, text),
       maxSize: Math.max(floor('offer'), Math.round(u * 0.034)),
       minSize: floor('offer'),
-      maxWidth: col.width - 2 * offerPadX,
+      maxWidth: col.width - 2 * offerPadding(u).x,
       maxLines: 2,
       maxHeight: u * 0.14,
       lineHeight: 1.15,
       letterSpacingEm: 0.04,
-    });
-    if (!offer) return undefined;
-  }
-  const offerH = offer ? Math.round(offer.height + 2 * offerPadY) : 0;
+    }) ?? null
+  );
+}
 
-  const fixed =
-    ctaH + Math.round(gap * 1.5) + (markH ? markH + Math.round(gap * 1.4) : 0) + (offer ? offerH + gap : 0);
-  const room = col.height - fixed;
-  if (room <= 0) return undefined;
-
-  // Headline (and body) as large as they fit together.
+/** Headline (and body) as large as they fit together in `room`. */
+function fitHeadlineAndBody({ ctx, o, col, gap, floor }: StackFrame, room: number) {
+  const u = ctx.u;
   const hMin = floor('headline');
   const hMax = Math.max(hMin, o.headlineMax);
   const lh = headlineLineHeight(ctx);
-  let headline: Fitted | undefined;
-  let body: Fitted | undefined;
   const sizes: number[] = [];
   for (let s = hMax; s > hMin; s *= 0.94) sizes.push(Math.round(s * 2) / 2);
   sizes.push(hMin);
@@ -133,10 +178,7 @@ export function stackCopy(ctx: LayoutContext, o: StackOptions): Stack | undefine
       letterSpacingEm: ctx.fonts.heading === 'Oswald' ? 0 : -0.01,
     });
     if (!h) continue;
-    if (!ctx.copy.body) {
-      headline = h;
-      break;
-    }
+    if (!ctx.copy.body) return { headline: h, body: undefined };
     const bMax = Math.max(floor('body'), Math.min(Math.round(u * 0.042), h.size * 0.5));
     const b = fitText({
       text: ctx.copy.body,
@@ -148,14 +190,17 @@ export function stackCopy(ctx: LayoutContext, o: StackOptions): Stack | undefine
       maxHeight: room - h.height - gap,
       lineHeight: 1.3,
     });
-    if (b) {
-      headline = h;
-      body = b;
-      break;
-    }
+    if (b) return { headline: h, body: b };
   }
-  if (!headline) return undefined;
+  return undefined;
+}
 
+/** The measured pieces placed top to bottom in the column, aligned as asked. */
+function placeStack(f: StackFrame, m: Measured): Stack {
+  const { ctx, o, col, gap } = f;
+  const { cta, ctaH, ctaW, offer, offerH, headline, body } = m;
+  const { markH } = m.mark;
+  const u = ctx.u;
   const blocks: Array<{ h: number; after: number }> = [];
   if (markH) blocks.push({ h: markH, after: Math.round(gap * 1.4) });
   if (offer) blocks.push({ h: offerH, after: gap });
@@ -170,73 +215,10 @@ export function stackCopy(ctx: LayoutContext, o: StackOptions): Stack | undefine
 
   const texts: PlacedText[] = [];
   const shapes: Shape[] = [];
-  let logo: Box | undefined;
-  const textBox = (
-    role: PlacedText['role'],
-    fit: Fitted,
-    box: Box,
-    faces: PlacedText['faces'],
-    weight: number,
-    color: string,
-    align = o.align,
-  ): PlacedText => ({
-    ...box,
-    role,
-    lines: fit.lines,
-    size: fit.size,
-    lineHeight: fit.lineHeight,
-    letterSpacing: fit.letterSpacing,
-    faces,
-    weight,
-    color,
-    align,
-  });
-
-  if (markH) {
-    if (wordmark) {
-      texts.push(
-        textBox(
-          'wordmark',
-          wordmark,
-          { x: xFor(markW), y, width: markW, height: markH },
-          facesFor(ctx.fonts.heading, 800, ctx.wordmark ?? ''),
-          800,
-          o.fg,
-          'left',
-        ),
-      );
-    } else logo = { x: xFor(markW), y, width: markW, height: markH };
-    y += markH + Math.round(gap * 1.4);
-  }
-  if (offer && o.offerPill) {
-    const w = Math.round(offer.width + 2 * offerPadX);
-    const box = { x: xFor(w), y, width: w, height: offerH };
-    shapes.push({
-      kind: 'rect',
-      box,
-      fill: o.offerPill.fill,
-      radius: Math.round(offerH * (offer.lines.length > 1 ? 0.25 : 0.5)),
-    });
-    const fg = textOn(ctx.palette, o.offerPill.fill);
-    const text = ctx.copy.offer?.toLocaleUpperCase() ?? '';
-    texts.push(
-      textBox(
-        'offer',
-        offer,
-        {
-          x: box.x + offerPadX,
-          y: box.y + offerPadY,
-          width: w - 2 * offerPadX,
-          height: Math.ceil(offer.height),
-        },
-        facesFor(ctx.fonts.heading, 700, text),
-        700,
-        fg,
-        'center',
-      ),
-    );
-    y += offerH + gap;
-  }
+  const textBox = placedText(o.align);
+  const head = placeHead(f, m, { y, xFor, texts, shapes, textBox });
+  const logo = head.logo;
+  y = head.y;
   const hh = Math.ceil(headline.height);
   texts.push(
     textBox(
@@ -277,4 +259,93 @@ export function stackCopy(ctx: LayoutContext, o: StackOptions): Stack | undefine
   const top = Math.min(...texts.map((t) => t.y), logo?.y ?? Number.POSITIVE_INFINITY);
   const bottom = ctaBox.y + ctaH;
   return { texts, shapes, logo, bounds: { x: col.x, y: top, width: col.width, height: bottom - top } };
+}
+
+/** A text box maker: the fitted lines set in `box`, aligned as the stack unless told otherwise. */
+const placedText =
+  (stackAlign: PlacedText['align']) =>
+  (
+    role: PlacedText['role'],
+    fit: Fitted,
+    box: Box,
+    faces: PlacedText['faces'],
+    weight: number,
+    color: string,
+    align = stackAlign,
+  ): PlacedText => ({
+    ...box,
+    role,
+    lines: fit.lines,
+    size: fit.size,
+    lineHeight: fit.lineHeight,
+    letterSpacing: fit.letterSpacing,
+    faces,
+    weight,
+    color,
+    align,
+  });
+
+type Placing = {
+  y: number;
+  xFor: (w: number) => number;
+  texts: PlacedText[];
+  shapes: Shape[];
+  textBox: ReturnType<typeof placedText>;
+};
+
+/** The brand mark and the offer pill at the top of the stack; answers the logo's box and the y below them. */
+function placeHead(f: StackFrame, m: Measured, p: Placing): { y: number; logo: Box | undefined } {
+  const { ctx, o, gap } = f;
+  const { offer, offerH } = m;
+  const { markH, markW, wordmark } = m.mark;
+  const { xFor, texts, shapes, textBox } = p;
+  const offerPad = offerPadding(ctx.u);
+  let y = p.y;
+  let logo: Box | undefined;
+  if (markH) {
+    if (wordmark) {
+      texts.push(
+        textBox(
+          'wordmark',
+          wordmark,
+          { x: xFor(markW), y, width: markW, height: markH },
+          facesFor(ctx.fonts.heading, 800, ctx.wordmark ?? ''),
+          800,
+          o.fg,
+          'left',
+        ),
+      );
+    } else logo = { x: xFor(markW), y, width: markW, height: markH };
+    y += markH + Math.round(gap * 1.4);
+  }
+  if (offer && o.offerPill) {
+    const w = Math.round(offer.width + 2 * offerPad.x);
+    const box = { x: xFor(w), y, width: w, height: offerH };
+    shapes.push({
+      kind: 'rect',
+      box,
+      fill: o.offerPill.fill,
+      radius: Math.round(offerH * (offer.lines.length > 1 ? 0.25 : 0.5)),
+    });
+    const fg = textOn(ctx.palette, o.offerPill.fill);
+    const text = ctx.copy.offer?.toLocaleUpperCase() ?? '';
+    texts.push(
+      textBox(
+        'offer',
+        offer,
+        {
+          x: box.x + offerPad.x,
+          y: box.y + offerPad.y,
+          width: w - 2 * offerPad.x,
+          height: Math.ceil(offer.height),
+        },
+        facesFor(ctx.fonts.heading, 700, text),
+        700,
+        fg,
+        'center',
+      ),
+    );
+    y += offerH + gap;
+  }
+  return { y, logo };
 }
