@@ -281,7 +281,10 @@ describe('the photo in every ratio', { timeout: 300_000 }, () => {
         );
         expect(magenta, `the photo's subject in ${creative.aspect_ratio}`).toBeGreaterThan(area * 0.01);
         expect(creative.quality.min_contrast).toBeGreaterThanOrEqual(4.5);
-        expect(creative.provenance.ai_generated).toBe(false);
+        expect(creative.provenance).toMatchObject({
+          ai_generated: false,
+          digital_source_type: expect.stringMatching(/\/compositeSynthetic$/),
+        });
       }
       const after = await creditsOf(api, account);
       expect(after.used - credits.used).toBe(4);
