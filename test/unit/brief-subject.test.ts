@@ -1,7 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GENERIC_HEADS, PICTURABLE } from '#core/brief/patterns/subject.ts';
 import { picturable, subjectOf } from '#core/brief/subject.ts';
-import { loadNlp } from '#core/text/nlp.ts';
+import { loadNlp, type Nlp } from '#core/text/nlp.ts';
+
+let nlp: Nlp;
+// Loading the NLP library and WordNet's index takes seconds on a busy machine: once, here.
+beforeAll(async () => {
+  nlp = await loadNlp();
+  picturable('chair');
+}, 60_000);
 
 describe('the word data of the picture subject', () => {
   it.each(PICTURABLE.examples.map((e) => [e.word, e.picturable] as const))(
@@ -26,7 +33,7 @@ describe('the picture subject from the brief', () => {
       scene,
       product,
       { researchSummary: summary, language, clientName: 'Ambervale Goods' },
-      language === 'en' ? await loadNlp() : undefined,
+      language === 'en' ? nlp : undefined,
     );
 
   it('puts the product in place of the broader noun of the scene it is a kind of', async () => {
