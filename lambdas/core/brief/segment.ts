@@ -138,7 +138,9 @@ export function segment(summary: string, language: Language): Segment[] {
         start += label.length;
         // A label opening a line labels the whole line; one inside prose, only its sentence.
         // A field label (audience, tone) covers its sentence only: what follows is content again.
-        if (sentenceIndex === 0) lineLabel = 'role' in label.target ? label.target : undefined;
+        // An aside label ("Quick context:") makes its whole line the writer's note.
+        if (sentenceIndex === 0)
+          lineLabel = 'role' in label.target || label.target.field === 'aside' ? label.target : undefined;
       }
       let current = label?.target ?? lineLabel ?? heading;
       // Items of a list written in one sentence ("a; b; c").
