@@ -100,10 +100,13 @@ export function extractBriefWith(input: ExtractInput, nlp: Nlp | undefined): Bri
 
 function segmentAll(state: State, language: Language): void {
   const segments = segment(state.summary, language);
+  // The opening is the first sentence that is not a remark to the reader ("OK, some background
+  // first."): a brief that starts with such a remark states the business in the next one.
+  const first = segments.findIndex((seg) => sentenceKind(state.summary.slice(seg.start, seg.end)).kind !== 'meta');
   segments.forEach((seg, index) => {
     const p = piece(state.summary, seg.start, seg.end);
     const label = seg.label;
-    const opening = index === 0 && sentenceKind(p.text).kind !== 'meta';
+    const opening = index === first && !label;
     if (!p.text) return;
     else if (label && 'field' in label) onField(state, label.field, p);
     else if (label && 'role' in label) addFacts(state, p, label.role, label.list === true);

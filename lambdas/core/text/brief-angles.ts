@@ -74,11 +74,15 @@ export async function anglesFromBrief(
     ...anyPairs(all),
     ...framedAlone(all),
   ];
-  // A plain feature (no figure, no role a cue or label gave) is a weak hook alone: it backs a
-  // stronger fact in a combination first, and leads alone after the combinations, before any
-  // fact is reframed.
-  const rank = (p: Plan<FactForm>) => (p.reframed ? 2 : !p.combined && isPlainFeature(p.lead) ? 1 : 0);
-  for (const plan of [0, 1, 2].flatMap((r) => candidates.filter((p) => rank(p) === r))) {
+  // A weak lead (a plain feature, a fragment) says little alone: it backs a stronger fact in a
+  // combination first, any two claims are paired before it leads alone, and a single fact is
+  // reframed last.
+  // A thin brief may still need a pair of facts already paired the other way round, last of all.
+  const rank = (p: Plan<FactForm>) =>
+    p.reframed ? (p.combined ? 1 : 3) : !p.combined && isPlainFeature(p.lead) ? 2 : 0;
+  const ordered = [0, 1, 2, 3].flatMap((r) => candidates.filter((p) => rank(p) === r));
+  const lastResort = new Set(candidates.filter((p) => rank(p) === 1).map((p) => ({ ...p })));
+  for (const plan of [...ordered, ...lastResort]) {
     // A reframed fact may be named by what is sold or where, instead of the business.
     const namedBy = plan.namedBy ? brief[plan.namedBy].trim() : '';
     if (plan.namedBy && (!namedBy || [...namedBy].length > 50)) continue;
@@ -91,7 +95,7 @@ export async function anglesFromBrief(
       .map((f) => f.part ?? f.id)
       .sort()
       .join('+');
-    if ((factSets.has(set) && !plan.reframed) || (!plan.combined && led.has(plan.lead.part ?? plan.lead.id)))
+    if ((factSets.has(set) && !(plan.reframed && (!plan.combined || lastResort.has(plan)))) || (!plan.combined && led.has(plan.lead.part ?? plan.lead.id)))
       continue;
     const entry = { plan, hook, level: plan.level, facts };
     if (chosen.length >= ANGLES_PER_SET) {
@@ -227,6 +231,13 @@ function anyPairs(forms: readonly FactForm[]): Plan<FactForm>[] {
   );
 }
 
+/**
+ * A weak lead: a fact of one or two words ("Online only"), which says nothing alone, or a feature
+ * no cue or label gave a role whose only figures, if any, are years (a date is when, not how much).
+ */
 function isPlainFeature(f: FactForm): boolean {
-  return f.role === 'feature' && numbersIn(f.fragment).length === 0;
+  if (f.fragment.trim().split(/\s+/).length <= 2) return true;
+  return f.role === 'feature' && numbersIn(f.fragment).every((n) => YEAR.test(n));
 }
+
+const YEAR = /^(?:1[89]|20)\d\d$/;

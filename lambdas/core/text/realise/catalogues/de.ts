@@ -51,7 +51,7 @@ export const de: Catalogue = {
     genericSubjects: '(?:Kunden|Menschen|Leute)',
     reader: 'Sie',
     relativeStrip: '(?:die|der) (?=[a-zäöüß])',
-    leadingConnective: '(?:plus|und|außerdem|auch)',
+    leadingConnective: '(?:(?:(?:ach|oh|übrigens),?\\s+)?(?:plus|und|außerdem|auch)|(?:ach|oh|übrigens),?)',
     reportingFrame:
       '(?:(?:der |die |das )?(?:größte|häufigste|wichtigste)[nrs]? (?:Einwand|Beschwerde|Sorge|Angst|Problem) (?:ist|sind),?(?: dass)?)\\s+',
     relativeUnusable: '(?:deren|dessen|welche|welcher|wo) ',

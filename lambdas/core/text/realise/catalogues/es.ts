@@ -54,7 +54,7 @@ export const es: Catalogue = {
     genericSubjects: '(?:la gente|los clientes|las personas|los usuarios)',
     reader: 'tú',
     relativeStrip: '(?:que|quienes) ',
-    leadingConnective: '(?:además|y|también)',
+    leadingConnective: '(?:(?:(?:ah|oh|por cierto),?\\s+)?(?:además|y|también)|(?:ah|oh|por cierto),?)',
     reportingFrame:
       '(?:(?:la |nuestra )?(?:mayor|principal) (?:queja|objeción|preocupación|duda|miedo) (?:que (?:oímos|vemos|escuchamos) )?(?:es|son)(?: que)?|nuestros datos dicen que)\\s+',
     relativeUnusable: '(?:cuyo|cuya|cuyos|cuyas|donde|el cual|la cual) ',
