@@ -74,7 +74,7 @@ export interface components {
             /** @description A UUIDv7. */
             id: string;
             /** @enum {string} */
-            kind: "logo" | "product";
+            kind: "logo" | "product" | "photo";
             /** @description Why the asset was rejected; `null` otherwise. */
             reason: string | null;
             /**
@@ -177,6 +177,8 @@ export interface components {
             landing_url: string;
             name: string;
             offer_text: string;
+            /** @description The client's own photos (`ready` photo assets), shown as each creative's picture instead of a generated one; one photo per angle and repeat, the same in every ratio (ADR 0059). */
+            photo_asset_ids: string[];
             platform_target: ("meta_feed" | "meta_stories" | "instagram_reels" | "tiktok" | "linkedin" | "google_display" | "pinterest" | "x")[];
             prepared?: {
                 /** @description A UUIDv7. */
@@ -264,7 +266,7 @@ export interface components {
             /** @enum {string} */
             content_type: "image/png" | "image/jpeg" | "image/webp";
             /** @enum {string} */
-            kind: "logo" | "product";
+            kind: "logo" | "product" | "photo";
         };
         CreateAssetUploadResult: {
             asset: components["schemas"]["Asset"];
@@ -287,6 +289,8 @@ export interface components {
             name?: string;
             /** @default  */
             offer_text?: string;
+            /** @default [] */
+            photo_asset_ids?: string[];
             /** @default [] */
             platform_target?: ("meta_feed" | "meta_stories" | "instagram_reels" | "tiktok" | "linkedin" | "google_display" | "pinterest" | "x")[];
             product_asset_id?: string | null;
@@ -465,7 +469,7 @@ export interface components {
             status: "pending" | "running" | "succeeded" | "failed" | "cancelled";
             /** @description ISO-8601 UTC timestamp. */
             updated_at: string;
-            /** @description How much the model visual was enlarged to reach the delivery size (at most 1.5). */
+            /** @description How much the model visual (at most 1.5) or the campaign's photo (ADR 0059) was enlarged to reach the delivery size. */
             upscale?: number;
             width: number | null;
         };
@@ -878,7 +882,7 @@ export interface components {
             /** Format: uuid */
             client_id: string;
             /** @enum {string} */
-            kind?: "logo" | "product";
+            kind?: "logo" | "product" | "photo";
             /** @default 50 */
             limit?: number;
             next_token?: string | null;
@@ -1220,6 +1224,7 @@ export interface components {
             landing_url?: "" | string;
             name?: string;
             offer_text?: string;
+            photo_asset_ids?: string[];
             platform_target?: ("meta_feed" | "meta_stories" | "instagram_reels" | "tiktok" | "linkedin" | "google_display" | "pinterest" | "x")[];
             product_asset_id?: string | null;
             product_image_url?: string | null;

@@ -11,7 +11,10 @@
  *     the gold subject's head noun or a synonym named, no quote, digit or hex colour, a word of
  *     the angle's visual style kept.
  *
- *   npx tsx scripts/eval-pictures.ts [--only=1,3,5] [--half=odd|even] [--prompts-only]
+ * The picture is chosen as the service chooses it, from the stored (extracted) brief's subject and
+ * category; `--input=gold` chooses from the gold annotation instead (the chooser alone).
+ *
+ *   npx tsx scripts/eval-pictures.ts [--only=1,3,5] [--half=odd|even] [--prompts-only] [--input=gold]
  */
 
 import { sceneChoice } from '#core/creative/scenes/index.ts';
@@ -63,7 +66,13 @@ const totals = {
   noPicture: 0,
   otherCategory: 0,
 };
+const input = arg('input') === 'gold' ? 'gold' : 'service';
+console.log(
+  `pictures chosen from ${input === 'gold' ? "the gold annotation's" : "the stored (extracted) brief's"} subject and category; judged against the gold ones`,
+);
 for (const brief of corpus) {
+  const slots = await composeBrief(brief, { logo: true, input });
+  const chosenFrom = slots[0]?.pictureInput ?? { subject: '', category: '' };
   const choice = await sceneChoice({
     prompt: '',
     negativePrompt: '',
@@ -81,7 +90,7 @@ for (const brief of corpus) {
       },
     },
     visualStyle: '',
-    picture: { subject: brief.gold.subject, category: brief.gold.category },
+    picture: chosenFrom,
   });
   const picture = choice.kind === 'picture' ? choice.picture : undefined;
   const own = picture ? relevant(picture, wanted(brief.id)) : false;
@@ -94,7 +103,6 @@ for (const brief of corpus) {
           )
           .map((o) => o.id)
       : [];
-  const slots = await composeBrief(brief, { logo: true });
   for (const s of slots) {
     totals.creatives++;
     if (s.gate) {
@@ -111,7 +119,7 @@ for (const brief of corpus) {
     if ((s.creative?.quality.logo_contrast ?? 21) < 3) totals.logoUnder3++;
   }
   console.log(
-    `${String(brief.number).padStart(2)} ${brief.id.padEnd(30)} ${picture ? picture.name : '(brand field)'}${picture ? (own ? ' relevant' : elsewhere.length ? ` OTHER CATEGORY (${elsewhere.join(', ')})` : ' not relevant') : ''}`,
+    `${String(brief.number).padStart(2)} ${brief.id.padEnd(30)} ${picture ? picture.name : '(brand field)'}${picture ? (own ? ' relevant' : elsewhere.length ? ` OTHER CATEGORY (${elsewhere.join(', ')})` : ' not relevant') : ''}  [${chosenFrom.category} | ${chosenFrom.subject.slice(0, 60)}]`,
   );
 }
 const pct = (n: number) => `${((100 * n) / Math.max(1, totals.creatives)).toFixed(1)} %`;

@@ -38,6 +38,7 @@ export async function seedCampaignWithCreatives(
     reference_image_url: null,
     product_image_url: null,
     product_asset_id: null,
+    photo_asset_ids: [],
   });
   const jobId = deps.newId();
   const now = deps.now().toISOString();

@@ -16,6 +16,7 @@ type CampaignFlags = {
   cta?: string;
   platforms?: string;
   angles?: string;
+  photos?: string;
   landingUrl?: string;
 };
 
@@ -29,6 +30,7 @@ function withCampaignFields(cmd: Command): Command {
     .option('--cta <text>', 'the call to action')
     .option('--platforms <list>', 'e.g. meta_feed,tiktok')
     .option('--angles <ids>', 'the selected angle ids, comma-separated (adgen angles list)')
+    .option('--photos <ids>', "the client's photo asset ids shown as the picture, comma-separated")
     .option('--landing-url <url>', 'where the ad leads');
 }
 
@@ -41,6 +43,7 @@ function campaignFields(o: CampaignFlags) {
     cta_text: o.cta,
     platform_target: list(o.platforms) as Inputs['create_campaign']['platform_target'],
     selected_angle_ids: list(o.angles),
+    photo_asset_ids: list(o.photos),
     landing_url: o.landingUrl,
   });
 }

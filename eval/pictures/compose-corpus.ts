@@ -26,6 +26,8 @@ export type ComposedSlot = {
   brief: PictureBrief;
   ratio: string;
   angleIndex: number;
+  /** The subject and category the picture was chosen from. */
+  pictureInput: { subject: string; category: string };
   creative?: ComposedCreative | undefined;
   gate?: string | undefined;
   /** Pairs of printed texts that say the same thing twice. */
@@ -69,6 +71,7 @@ export async function slotCopy(brief: PictureBrief, angleIndex: number) {
     reference_image_url: null,
     product_image_url: null,
     product_asset_id: null,
+    photo_asset_ids: [],
     use_brand_kit: true,
     created_at: now,
     updated_at: now,
@@ -88,7 +91,20 @@ export async function slotCopy(brief: PictureBrief, angleIndex: number) {
     prepared as never,
     brief.client_name,
   );
-  return { brand, angle, campaign, candidates };
+  // What the worker would read from the stored brief (pictureBriefOf): the extracted, not the gold, subject and category.
+  const stored = { subject: fields.subject, category: fields.category };
+  return { brand, angle, campaign, candidates, stored };
+}
+
+/** Which subject and category decide the picture: the stored brief's (the service path) or the gold annotation's. */
+export type PictureInput = 'service' | 'gold';
+
+export function pictureInputOf(
+  brief: PictureBrief,
+  stored: { subject: string; category: string },
+  input: PictureInput,
+) {
+  return input === 'gold' ? { subject: brief.gold.subject, category: brief.gold.category } : stored;
 }
 
 const count = (text: string, part: string) => {
@@ -104,10 +120,11 @@ const count = (text: string, part: string) => {
 /** Composes one brief in every evaluation ratio through the offline path, as the worker would. */
 export async function composeBrief(
   brief: PictureBrief,
-  options: { angleIndex?: number; logo?: boolean } = {},
+  options: { angleIndex?: number; logo?: boolean; input?: PictureInput } = {},
 ): Promise<ComposedSlot[]> {
   const angleIndex = options.angleIndex ?? 0;
-  const { brand, angle, candidates } = await slotCopy(brief, angleIndex);
+  const { brand, angle, candidates, stored } = await slotCopy(brief, angleIndex);
+  const picture = pictureInputOf(brief, stored, options.input ?? 'service');
   const model = createTemplateImageModel();
   const out: ComposedSlot[] = [];
   for (const label of EVAL_RATIOS) {
@@ -115,15 +132,14 @@ export async function composeBrief(
     const size = deliverySize(ratio);
     const seed = 7 + angleIndex;
     const visual = model.draw({
-      prompt: brief.gold.subject,
+      prompt: picture.subject,
       negativePrompt: '',
       ...size,
       aspectRatio: ratio,
       seed,
       brand,
       visualStyle: angle?.visual_style ?? '',
-      // The gold annotation stands in for the stored brief's category and subject.
-      picture: { subject: brief.gold.subject, category: brief.gold.category },
+      picture,
     });
     try {
       const creative = await composeCreative({
@@ -143,6 +159,7 @@ export async function composeBrief(
         brief,
         ratio: label,
         angleIndex,
+        pictureInput: picture,
         creative,
         repeated: repeatedPairs(printed),
         offerPrinted: brief.campaign.offer_text
@@ -151,7 +168,15 @@ export async function composeBrief(
       });
     } catch (error) {
       if (!(error instanceof QualityGateError)) throw error;
-      out.push({ brief, ratio: label, angleIndex, gate: error.gate, repeated: [], offerPrinted: 0 });
+      out.push({
+        brief,
+        ratio: label,
+        angleIndex,
+        pictureInput: picture,
+        gate: error.gate,
+        repeated: [],
+        offerPrinted: 0,
+      });
     }
   }
   return out;

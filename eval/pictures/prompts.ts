@@ -21,16 +21,32 @@ export type PromptCheck = {
   sample: string;
 };
 
-/** The production prompts of a brief's first angle in every orientation, checked against its gold. */
+/**
+ * The production prompts of a brief's first angle in every orientation, written as the worker
+ * writes them (from the extracted brief's subject and category), checked against the gold subject.
+ */
 export async function checkPrompts(brief: PictureBrief): Promise<PromptCheck> {
   const nlp = await loadNlp();
-  const head =
-    (nlp(brief.gold.subject).match('#Noun').not('#Pronoun').out('array')[0] as string | undefined)
-      ?.toLowerCase()
+  // The head of the gold subject's first noun phrase ("a compact mechanical keyboard" → keyboard)
+  // and of an "of" complement ("a pint of IPA"); their WordNet synonyms count too.
+  const chunks: string[] = nlp(brief.gold.subject.replace(/[()]/g, ','))
+    .match('#Noun+')
+    .not('(#Pronoun|#Possessive|#Value)')
+    .out('array');
+  const last = (chunk = '') =>
+    chunk
+      .toLowerCase()
       .split(/\s+/)
-      .at(-1) ?? '';
-  const synonyms = new Set([head, ...[...relatedTerms(head, { senses: 2, levels: 0 }).keys()]]);
-  const { brand, angle } = await slotCopy(brief, 0);
+      // A verb the tagger joined to the phrase ("a young couple holding") is not its head.
+      .filter((w, i) => i === 0 || !w.endsWith('ing'))
+      .at(-1)
+      ?.replace(/[^a-z-]/g, '') ?? '';
+  const heads = [last(chunks[0])];
+  if (chunks[1] && brief.gold.subject.toLowerCase().includes(`${last(chunks[0])} of `))
+    heads.push(last(chunks[1]));
+  const head = heads.join('/');
+  const synonyms = new Set(heads.flatMap((h) => [h, ...relatedTerms(h, { senses: 2, levels: 0 }).keys()]));
+  const { brand, angle, stored } = await slotCopy(brief, 0);
   const styleWords = (angle?.visual_style.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter(
     (w) => !['with', 'from', 'photo', 'image', 'style'].includes(w),
   );
@@ -46,7 +62,8 @@ export async function checkPrompts(brief: PictureBrief): Promise<PromptCheck> {
   for (const orientation of ORIENTATIONS) {
     const { prompt } = visualPrompt('stability', {
       angle,
-      brief: { subject: brief.gold.subject, category: brief.gold.category },
+      // The worker writes the prompt from the stored (extracted) brief; it is judged on the gold subject.
+      brief: stored,
       brand: { colors: brand.colors, tone_of_voice: brand.tone_of_voice },
       hasProduct: false,
       orientation,

@@ -15,7 +15,9 @@ import { loadNlp } from '#core/text/nlp.ts';
  *   and the gold sub-vertical's words; each in any of its first three senses.
  * - Relevant: the picture is an anchor, a kind of one (at most three steps down: a teacup is a
  *   cup) or one step broader (a dog for a puppy); or a kind of a noun of an anchor's gloss
- *   ("brewery: a plant where beer is brewed" → a beer mug). And no word before the picture's head
+ *   ("brewery: a plant where beer is brewed" → a beer mug); or a kind of what an anchor or a
+ *   glossed thing is a part of in WordNet ("roofing: material used to construct a roof", a roof
+ *   is part of a building → a house). And no word before the picture's head
  *   is foreign to the brief: "musical keyboard" is not relevant to a gaming keyboard, "baby
  *   bottle" not to wine, "chocolate bar" not to a taproom bar.
  *
@@ -30,11 +32,34 @@ export type Anchors = {
   glossed: Set<number>;
   /** what the anchors are, one step up (their usual sense): a dog for a puppy */
   broader: Set<number>;
+  /** what an anchor or a glossed thing is a part of (WordNet part holonyms): a building for a roof */
+  wholes: Set<number>;
   /** every word of the gold subject and category, lemmatised */
   words: Set<string>;
 };
 
 const tokens = (text: string) => text.toLowerCase().match(/[a-z][a-z-]+/g) ?? [];
+
+/**
+ * A thing with this many direct kinds or fewer is specific enough that any kind of it depicts it.
+ * A gloss's broad nouns ("a device that…", "an artifact") have hundreds: "a kind of a device"
+ * would make almost any object relevant.
+ */
+const NARROW_KINDS = 40;
+const narrow = (offset: number) => synset(offset).hyponyms <= NARROW_KINDS;
+
+/**
+ * A word WordNet lacks, read as the longest word it ends with ("cybersecurity" is a security):
+ * English compounds name a kind of their last part.
+ */
+function tailOf(word: string): string[] {
+  if (word.includes('-')) return [];
+  for (let i = 3; i <= word.length - 5; i++) {
+    const tail = lemmasOf(word.slice(i));
+    if (tail.length) return tail;
+  }
+  return [];
+}
 
 export async function relevanceSet(gold: { subject: string; category: string }): Promise<Anchors> {
   const nlp = await loadNlp();
@@ -57,24 +82,27 @@ export async function relevanceSet(gold: { subject: string; category: string }):
     if (words.length >= 2 && lemmaOf(pair)) anchorWords.add(lemmaOf(pair) ?? pair);
     for (const w of words) for (const l of lemmasOf(w)) anchorWords.add(l);
   }
-  for (const w of tokens(sub)) for (const l of lemmasOf(w)) anchorWords.add(l);
+  for (const w of tokens(sub))
+    for (const l of lemmasOf(w).length ? lemmasOf(w) : tailOf(w)) anchorWords.add(l);
   const synsets = new Map<number, string>();
   const glossed = new Set<number>();
   const broader = new Set<number>();
+  const wholes = new Set<number>();
   for (const w of anchorWords) {
     for (const h of synset(offsetsOf(w)[0] ?? -1).hypernyms ?? []) broader.add(h);
     for (const off of offsetsOf(w).slice(0, 2)) {
       synsets.set(off, w);
       for (const g of tokens(synset(off).gloss.split(';')[0] ?? ''))
-        for (const o of offsetsOf(lemmaOf(g) ?? g).slice(0, 1)) glossed.add(o);
+        for (const o of offsetsOf(lemmaOf(g) ?? g).slice(0, 1)) if (narrow(o)) glossed.add(o);
     }
   }
+  for (const off of [...synsets.keys(), ...glossed]) for (const h of synset(off).wholes) wholes.add(h);
   const words = new Set<string>();
   for (const w of tokens(`${gold.subject} ${gold.category}`)) {
     words.add(w);
     words.add(lemmaOf(w) ?? w);
   }
-  return { synsets, glossed, broader, words };
+  return { synsets, glossed, broader, wholes, words };
 }
 
 /** A word before the picture's head that the brief does not say, nor anything it is a kind of. */
@@ -118,9 +146,10 @@ function shows(picture: LibraryPicture, anchors: Anchors): boolean {
   const own = offsetsOf(compound ? picture.phrase : (lemmaOf(picture.head) ?? picture.head)).slice(0, 2);
   if (own.length === 0) return false;
   if (!compound && picture.modifiers.some((m) => foreign(m, anchors, picture.head))) return false;
-  // An anchor or a kind of one; a kind of a noun of an anchor's gloss; one step broader.
+  // An anchor or a kind of one; a kind of a noun of an anchor's gloss, or of what one is a part
+  // of (a house shows its roof); one step broader.
   for (const [off] of ancestors(own, 3))
-    if (anchors.synsets.has(off) || anchors.glossed.has(off)) return true;
+    if (anchors.synsets.has(off) || anchors.glossed.has(off) || anchors.wholes.has(off)) return true;
   if (own.some((o) => anchors.broader.has(o))) return true;
   // A mug of beer for a brewery: the word before the head is the glossed or anchored thing.
   for (const m of picture.modifiers)

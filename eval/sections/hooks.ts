@@ -43,8 +43,14 @@ export type HookMetrics = {
   findings: Finding[];
 };
 
-/** franc's trigram model needs some text: shorter fields (a CTA, a short headline) are not measured. */
-export const FRANC_MIN_CHARS = 30;
+/**
+ * franc's trigram model is "easily confused on small samples" (its README). Measured on the
+ * corpus's own human-written text (good hooks and brief sentences, languages known), franc-min
+ * restricted to the four languages reads 41 % of texts under 10 letters right, 79–81 % at 20–39,
+ * 93 % at 40–59 and every text from 60 letters on (ADR 0055). So franc judges a text of 60 letters
+ * or more; a shorter one is judged by its function words.
+ */
+const FRANC_MIN_LETTERS = 60;
 
 const LANG3: Record<string, string> = { en: 'eng', es: 'spa', de: 'deu', fr: 'fra' };
 const words = (t: string) => t.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
@@ -52,6 +58,31 @@ const words = (t: string) => t.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-
 function contentWords(text: string, language: string): string[] {
   const stop = new Set(STOPWORDS[language] ?? STOPWORDS.en);
   return words(text).filter((w) => w.length >= 3 && !stop.has(w));
+}
+
+/**
+ * Why a text is not in `language`, or undefined when it is (or cannot be told). From 60 letters
+ * franc decides, unless the text's function words speak for its own language (franc read a French
+ * ad of 80 letters, "Nounous vérifiées (…). Frais d'inscription offerts en septembre.", as
+ * English). Below 60 letters the function words decide: a text is in another language when it has
+ * more function words of that language alone than of its own ("Book your visit" in a German set);
+ * a text with none ("Feste Lehrkraft. 2 kostenlose Probestunden.") is not judged.
+ */
+export function languageMiss(text: string, language: string): string | undefined {
+  const own = new Set(STOPWORDS[language] ?? []);
+  const ws = words(text);
+  const ownCount = ws.filter((w) => own.has(w)).length;
+  const countOf = (lang: string) =>
+    ws.filter((w) => !own.has(w) && (STOPWORDS[lang] ?? []).includes(w)).length;
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  if (letters >= FRANC_MIN_LETTERS) {
+    const detected = franc(text, { only: Object.values(LANG3), minLength: 1 });
+    const other = Object.entries(LANG3).find(([, code]) => code === detected)?.[0];
+    if (!other || other === language) return undefined;
+    return ownCount > countOf(other) ? undefined : `franc reads ${detected}`;
+  }
+  const other = Object.keys(STOPWORDS).find((lang) => lang !== language && countOf(lang) > ownCount);
+  return other ? `function words read ${other}` : undefined;
 }
 
 /**
@@ -176,12 +207,10 @@ export function hookMetrics(samples: readonly HookSample[]): HookMetrics {
         m.labels++;
         note(b, text, 'label printed');
       }
-      if (b.language !== 'en' && [...text].length >= FRANC_MIN_CHARS) {
-        const detected = franc(text, { only: Object.values(LANG3), minLength: FRANC_MIN_CHARS });
-        if (detected !== 'und' && detected !== LANG3[b.language]) {
-          m.wrong_language++;
-          note(b, text, `franc reads ${detected}`);
-        }
+      const miss = b.language === 'en' ? undefined : languageMiss(text, b.language);
+      if (miss) {
+        m.wrong_language++;
+        note(b, text, miss);
       }
       const off = offLocaleNumbers(text, b, known);
       m.locale_numbers += off.length;
@@ -211,19 +240,28 @@ export function hookMetrics(samples: readonly HookSample[]): HookMetrics {
   return m;
 }
 
-/** The gates of issue 23 for hooks and copy, on one half. */
-export function hookGates(m: HookMetrics): { gate: string; ok: boolean }[] {
+/** The gates of issue 23 for hooks and copy, on one half; `value` is how far from the gate. */
+export function hookGates(m: HookMetrics): { gate: string; ok: boolean; value: number }[] {
+  const slips = m.grammar_slips / Math.max(1, m.hooks);
   return [
-    { gate: '0 untraced numbers', ok: m.untraced_numbers === 0 },
-    { gate: '0 misread ratings', ok: m.misread_ratings === 0 },
-    { gate: '0 must_not_say hits', ok: m.must_not_say === 0 },
-    { gate: '0 labels printed', ok: m.labels === 0 },
-    { gate: '0 filler hooks', ok: m.filler === 0 },
-    { gate: 'grammar slips in ≤ 2 % of hooks', ok: m.grammar_slips <= 0.02 * m.hooks },
-    { gate: 'every hook uses a fact', ok: m.hooks_with_fact === m.hooks },
-    { gate: 'ten distinct angles over ≥ 4 levels for every brief', ok: m.sets_ok === m.briefs },
-    { gate: "every hook and copy field in the brief's language (franc-min)", ok: m.wrong_language === 0 },
-    { gate: "numbers in the locale's format", ok: m.locale_numbers === 0 },
-    { gate: 'CTAs in the language', ok: m.cta_not_in_language === 0 },
+    { gate: '0 untraced numbers', ok: m.untraced_numbers === 0, value: m.untraced_numbers },
+    { gate: '0 misread ratings', ok: m.misread_ratings === 0, value: m.misread_ratings },
+    { gate: '0 must_not_say hits', ok: m.must_not_say === 0, value: m.must_not_say },
+    { gate: '0 labels printed', ok: m.labels === 0, value: m.labels },
+    { gate: '0 filler hooks', ok: m.filler === 0, value: m.filler },
+    { gate: 'grammar slips in ≤ 2 % of hooks', ok: slips <= 0.02, value: slips },
+    { gate: 'every hook uses a fact', ok: m.hooks_with_fact === m.hooks, value: m.hooks - m.hooks_with_fact },
+    {
+      gate: 'ten distinct angles over ≥ 4 levels for every brief',
+      ok: m.sets_ok === m.briefs,
+      value: m.briefs - m.sets_ok,
+    },
+    {
+      gate: "every hook and copy field in the brief's language (franc-min; function words under 60 letters)",
+      ok: m.wrong_language === 0,
+      value: m.wrong_language,
+    },
+    { gate: "numbers in the locale's format", ok: m.locale_numbers === 0, value: m.locale_numbers },
+    { gate: 'CTAs in the language', ok: m.cta_not_in_language === 0, value: m.cta_not_in_language },
   ];
 }

@@ -67,6 +67,11 @@ export const campaignRecord = z.object({
   reference_image_url: z.string().nullable(),
   product_image_url: z.string().nullable(),
   product_asset_id: uuid.nullable().describe('An uploaded product image (a `ready` product asset).'),
+  photo_asset_ids: z
+    .array(uuid)
+    .describe(
+      "The client's own photos (`ready` photo assets), shown as each creative's picture instead of a generated one; one photo per angle and repeat, the same in every ratio (ADR 0059).",
+    ),
   use_brand_kit: z.literal(true),
   prepared: preparedCampaign.extend({ prepared_at: timestamp }).optional(),
   created_at: timestamp,
@@ -233,7 +238,9 @@ export const creativeRecord = z.object({
   upscale: z
     .number()
     .optional()
-    .describe('How much the model visual was enlarged to reach the delivery size (at most 1.5).'),
+    .describe(
+      "How much the model visual (at most 1.5) or the campaign's photo (ADR 0059) was enlarged to reach the delivery size.",
+    ),
   quality: creativeQuality.optional(),
   regenerated_from: uuid.optional().describe('The creative this one redoes (regenerate_creative).'),
   review: z

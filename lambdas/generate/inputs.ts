@@ -12,15 +12,16 @@ type Source = { assetId: string | null; url: string | null; clientId: string };
 type InputDeps = Deps & { fetchImage: (url: string) => Promise<Buffer>; imageModel: ImageModel };
 
 /**
- * The bytes of a product or logo, from its asset (preferred) or its URL (through the SSRF-safe
+ * The bytes of a product, logo or photo, from its asset (preferred) or its URL (through the SSRF-safe
  * fetch), decoded through sharp (WebP included) into a PNG the renderer can draw. Anything that
  * cannot be read fails the slot with a reason naming the image: never left out silently.
  */
 async function loadImage(
   deps: InputDeps,
   accountId: string,
-  what: 'product' | 'logo',
+  what: 'product' | 'logo' | 'photo',
   source: Source,
+  maxSide?: number,
 ): Promise<Buffer | undefined> {
   let bytes: Buffer | undefined;
   if (source.assetId) {
@@ -41,7 +42,7 @@ async function loadImage(
   }
   if (!bytes) return undefined;
   try {
-    return await normalizeToPng(bytes);
+    return await normalizeToPng(bytes, maxSide);
   } catch (error) {
     if (error instanceof UnusableImageError)
       throw new PermanentImageError(
@@ -58,6 +59,39 @@ export function loadLogo(deps: InputDeps, accountId: string, brand: BrandKit) {
     url: brand.logo_url,
     clientId: brand.client_id,
   });
+}
+
+/**
+ * The long side a photo is kept at: twice a 1080 px canvas, so the window of any ratio (the
+ * 1920 px story included) is cut from real pixels, not from an enlargement.
+ */
+const PHOTO_MAX_SIDE = 2160;
+
+/**
+ * The campaign photo a slot shows, or undefined when the campaign names none (ADR 0059). One
+ * photo per concept (angle and repeat), the same in every ratio so a set reads as one ad; the
+ * concepts take the photos in turn (angle first, then repeat), so every photo is used once
+ * before any is used twice.
+ */
+export async function loadPhoto(
+  deps: InputDeps,
+  accountId: string,
+  campaign: Campaign,
+  concept: { angleIndex: number; variant: number },
+): Promise<{ assetId: string; png: Buffer } | undefined> {
+  const photos = campaign.photo_asset_ids;
+  if (photos.length === 0) return undefined;
+  const angles = Math.max(1, campaign.selected_angle_ids.length);
+  const turn = concept.variant * angles + concept.angleIndex;
+  const assetId = photos[turn % photos.length] as string;
+  const png = await loadImage(
+    deps,
+    accountId,
+    'photo',
+    { assetId, url: null, clientId: campaign.client_id },
+    PHOTO_MAX_SIDE,
+  );
+  return png ? { assetId, png } : undefined;
 }
 
 /** The campaign's product, cut out of its backdrop, or undefined when the campaign has none. */

@@ -2,7 +2,7 @@ import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { ComposedCreative, ComposeInput } from '#core/creative/types.ts';
 import type { Deps } from '#core/deps.ts';
 import { getAngle } from '#core/entities/angle.ts';
-import { getBrandKit } from '#core/entities/brand-kit.ts';
+import { type BrandKit, getBrandKit } from '#core/entities/brand-kit.ts';
 import { getBrief, getLatestBrief } from '#core/entities/brief.ts';
 import { type Campaign, getCampaign } from '#core/entities/campaign.ts';
 import { getClient } from '#core/entities/client.ts';
@@ -11,13 +11,13 @@ import { claimSlot, getSlot, releaseLease, type Slot, settleSlot } from '#core/e
 import type { SlotMessage } from '#core/generation/messages.ts';
 import { jobCompletedOutbox, settlementOutbox } from '#core/generation/outboxes.ts';
 import { deliverySize, parseRatio } from '#core/images/sizes.ts';
-import { cutAroundSubjectLazily } from '#core/images/smart-crop.ts';
+import { cutAroundSubjectLazily, cutPhotoAroundSubject } from '#core/images/smart-crop.ts';
 import { type DrawnVisual, type ImageModel, PermanentImageError, type Visual } from '#core/images/types.ts';
 import type { ManifestWriter } from '#core/provenance/manifest.ts';
 import { markProvenance } from '#core/provenance/mark.ts';
 import { creativeCopyCandidates } from '#core/text/campaign-copy.ts';
 import { PLATFORM_RATIOS } from '#core/text/platform-limits.ts';
-import { loadLogo, loadProduct } from './inputs.ts';
+import { loadLogo, loadPhoto, loadProduct } from './inputs.ts';
 import { creativeCopy } from './prompt.ts';
 import { type Orientation, visualPrompt } from './prompts/index.ts';
 import { obtainSharedVisual, planVisual } from './shared-visual.ts';
@@ -178,13 +178,83 @@ async function render(deps: WorkerDeps, slot: Slot, lastChance: boolean) {
     throw new PermanentImageError('missing_campaign', 'The campaign or its brand kit no longer exists.');
   const ratio = parseRatio(slot.aspect_ratio);
   const size = deliverySize(ratio);
-  const [product, logo] = await Promise.all([
+  const angleIndex = slot.angle_id ? Math.max(0, campaign.selected_angle_ids.indexOf(slot.angle_id)) : 0;
+  const [product, logo, photo] = await Promise.all([
     loadProduct(deps, slot.account_id, campaign),
     loadLogo(deps, slot.account_id, brand),
+    loadPhoto(deps, slot.account_id, campaign, { angleIndex, variant: slot.variant }),
   ]);
-  const picture = await pictureBriefOf(deps, slot, angle);
   const variants = copyForSlot(campaign, slot);
-  const angleIndex = slot.angle_id ? Math.max(0, campaign.selected_angle_ids.indexOf(slot.angle_id)) : 0;
+  const { visual, upscale } = photo
+    ? await photoVisual(photo, slot, ratio, size)
+    : await generatedVisual(deps, slot, campaign, { angle, brand, client, product, lastChance });
+  const composed = await deps.compose({
+    visual,
+    // The client's photo reads like a model's: calm regions found in it, a scrim under the copy.
+    ...(photo ? { visualKind: 'model' as const } : {}),
+    width: size.width,
+    height: size.height,
+    aspectRatio: ratio,
+    copy: copyCandidates(campaign, angle, brand, variants, client?.name),
+    brand,
+    clientName: client?.name,
+    excludeText: [campaign.name],
+    logo,
+    product,
+    angleIndex,
+    seed: slot.seed,
+  });
+  // A model family other than the offline template means a trained model made the visual; a
+  // photo of the client's was made by no model, whatever model the deployment has.
+  const modelVisual = !photo && (deps.imageModel.family ?? 'template') !== 'template';
+  return {
+    ...composed,
+    model: visual.model,
+    upscale,
+    makeup: { modelVisual, photo: Boolean(photo), product: Boolean(product), logo: Boolean(logo) },
+  };
+}
+
+/**
+ * The campaign's photo cut for this ratio around its subject (ADR 0059): no model is called,
+ * offline or on Bedrock, so nothing is paid for a picture the client already has.
+ */
+async function photoVisual(
+  photo: { assetId: string; png: Buffer },
+  slot: Slot,
+  ratio: { w: number; h: number },
+  size: { width: number; height: number },
+): Promise<{ visual: DrawnVisual; upscale: number }> {
+  const cut = await cutPhotoAroundSubject(photo.png, ratio, size);
+  return {
+    visual: {
+      ...size,
+      model: `photo:${photo.assetId}`,
+      seed: slot.seed,
+      subject: cut.subject,
+      pixels: (scale) => cut.pixels(scale),
+    },
+    upscale: cut.upscale,
+  };
+}
+
+/** The visual an image model makes for this slot: shared across ratios on Bedrock, drawn per slot offline. */
+async function generatedVisual(
+  deps: WorkerDeps,
+  slot: Slot,
+  campaign: Campaign,
+  given: {
+    angle: Awaited<ReturnType<typeof getAngle>>;
+    brand: BrandKit;
+    client: Awaited<ReturnType<typeof getClient>>;
+    product: Buffer | undefined;
+    lastChance: boolean;
+  },
+): Promise<{ visual: Visual | DrawnVisual; upscale: number | undefined }> {
+  const { angle, brand, client, product, lastChance } = given;
+  const ratio = parseRatio(slot.aspect_ratio);
+  const size = deliverySize(ratio);
+  const picture = await pictureBriefOf(deps, slot, angle);
   const model = deps.imageModel;
   const nativeSize = model.nativeSize?.bind(model);
   const plan = nativeSize ? planVisual({ nativeSize }, ratio, size) : undefined;
@@ -204,47 +274,25 @@ async function render(deps: WorkerDeps, slot: Slot, lastChance: boolean) {
     visualStyle: angle?.visual_style ?? 'clean modern product advertising, soft studio light',
     picture,
   };
-  let visual: Visual | DrawnVisual;
-  let upscale: number | undefined;
   if (plan) {
     // A paid model: one visual per angle, variant and orientation family, cut for this ratio.
     const shared = await obtainSharedVisual(deps, slot, plan, request, lastChance);
     const cut = await cutAroundSubjectLazily(shared.png, ratio, size);
-    visual = { ...size, model: shared.model, seed: slot.seed, pixels: (scale) => cut.pixels(scale) };
-    upscale = cut.upscale;
-  } else {
-    const drawOrGenerate = model.draw ? model.draw.bind(model) : model.generate.bind(model);
-    visual = await drawOrGenerate({
-      ...request,
-      width: size.width,
-      height: size.height,
-      aspectRatio: ratio,
-      seed: slot.seed,
-      productImage: product,
-    });
+    return {
+      visual: { ...size, model: shared.model, seed: slot.seed, pixels: (scale) => cut.pixels(scale) },
+      upscale: cut.upscale,
+    };
   }
-  const composed = await deps.compose({
-    visual,
+  const drawOrGenerate = model.draw ? model.draw.bind(model) : model.generate.bind(model);
+  const visual = await drawOrGenerate({
+    ...request,
     width: size.width,
     height: size.height,
     aspectRatio: ratio,
-    copy: copyCandidates(campaign, angle, brand, variants, client?.name),
-    brand,
-    clientName: client?.name,
-    excludeText: [campaign.name],
-    logo,
-    product,
-    angleIndex,
     seed: slot.seed,
+    productImage: product,
   });
-  // A model family other than the offline template means a trained model made the visual.
-  const modelVisual = (model.family ?? 'template') !== 'template';
-  return {
-    ...composed,
-    model: visual.model,
-    upscale,
-    makeup: { modelVisual, product: Boolean(product), logo: Boolean(logo) },
-  };
+  return { visual, upscale: undefined };
 }
 
 /**

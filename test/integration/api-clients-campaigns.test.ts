@@ -130,6 +130,7 @@ describe('create_campaign', () => {
         reference_image_url: null,
         product_image_url: null,
         product_asset_id: null,
+        photo_asset_ids: [],
         use_brand_kit: true,
         created_at: isoDate,
         updated_at: isoDate,

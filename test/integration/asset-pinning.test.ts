@@ -14,15 +14,15 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 /** An uncompressed PNG: two colours, the same byte length (the upload signs its length). */
-const png = (background: string) =>
-  sharp({ create: { width: 300, height: 300, channels: 3, background } })
+const png = (background: string, side = 300) =>
+  sharp({ create: { width: side, height: side, channels: 3, background } })
     .png({ compressionLevel: 0 })
     .toBuffer();
 
 async function uploaded(
   account: { apiKey: string },
   clientId: string,
-  kind: 'product' | 'logo',
+  kind: 'product' | 'logo' | 'photo',
   bytes: Buffer,
 ) {
   const created = await api.call(
@@ -40,12 +40,14 @@ async function uploaded(
 }
 
 describe('an asset replaced after its check', () => {
-  it.each(['product', 'logo'] as const)(
+  it.each(['product', 'logo', 'photo'] as const)(
     'a replaced %s is refused at order time with 409, nothing reserved',
     async (kind) => {
       const account = await api.newAccount(20);
       const client = (await api.call('create_client', { name: 'Acme' }, account)).body.client;
-      const first = await png('#c03030');
+      // A photo fills the canvas, so it must be larger (ADR 0059).
+      const side = kind === 'photo' ? 720 : 300;
+      const first = await png('#c03030', side);
       const asset = await uploaded(account, client.id, kind, first);
       if (kind === 'logo') {
         const kit = await api.call(
@@ -58,18 +60,23 @@ describe('an asset replaced after its check', () => {
       const campaign = (
         await api.call(
           'create_campaign',
-          { client_id: client.id, volume: 2, ...(kind === 'product' ? { product_asset_id: asset.id } : {}) },
+          {
+            client_id: client.id,
+            volume: 2,
+            ...(kind === 'product' ? { product_asset_id: asset.id } : {}),
+            ...(kind === 'photo' ? { photo_asset_ids: [asset.id] } : {}),
+          },
           account,
         )
       ).body.campaign;
       // The same upload URL, used again with another file of the same length.
-      const other = await png('#30c030');
+      const other = await png('#30c030', side);
       expect(other.byteLength).toBe(first.byteLength);
       expect((await asset.put(other)).status).toBe(200);
 
       const order = await api.call('generate_creatives', { campaign_id: campaign.id }, account);
       expect(order.status, order.text).toBe(409);
-      const field = kind === 'product' ? 'product_asset_id' : 'logo_asset_id';
+      const field = { product: 'product_asset_id', logo: 'logo_asset_id', photo: 'photo_asset_ids.0' }[kind];
       expect(order.body.error).toMatchObject({ code: 'conflict', details: { asset_id: asset.id, field } });
       expect(order.body.error.message).toMatch(/was replaced after it was checked/);
       expect(await creditsOf(api, account)).toMatchObject({ available: 20, reserved: 0 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CorpusBrief } from '../../eval/corpus.ts';
 import { EXAMPLES } from '../../eval/data/hook-checks.ts';
-import { grammarSlips, isFiller } from '../../eval/sections/hooks.ts';
+import { grammarSlips, isFiller, languageMiss } from '../../eval/sections/hooks.ts';
 
 const brief = {
   language: 'en',
@@ -22,5 +22,20 @@ describe('the hook metrics’ pattern data (its examples)', () => {
     for (const t of EXAMPLES.slips.pass) expect(grammarSlips(t, 'en'), t).toEqual([]);
     expect(grammarSlips('Book an drone survey', 'en')).toEqual(['"an drone"']);
     expect(grammarSlips('Roturas? Presupuesto cerrado.', 'es')).toContain('Spanish question without ¿');
+  });
+
+  it('judges a long text by franc and a short one by its function words', () => {
+    // Short: franc-min reads "eng" here, the function word "en" says French.
+    expect(languageMiss("Frais d'inscription offerts en septembre.", 'fr')).toBeUndefined();
+    expect(languageMiss('Book your free visit with us today.', 'de')).toBe('function words read en');
+    // No function word at all: too little to tell, not a miss.
+    expect(languageMiss('Feste Lehrkraft. 2 kostenlose Probestunden.', 'de')).toBeUndefined();
+    const long = 'Wir bauen Ihre Küche nach Maß und montieren sie in einem Tag bei Ihnen zu Hause.';
+    expect(languageMiss(long, 'de')).toBeUndefined();
+    expect(languageMiss(long, 'fr')).toBe('franc reads deu');
+    // franc-min reads this French text as English; its function words ("en") say French.
+    const french =
+      "Nounous vérifiées (casier judiciaire + 2 références). Frais d'inscription offerts en septembre.";
+    expect(languageMiss(french, 'fr')).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { ABBREVIATIONS } from '#core/brief/patterns/layout.ts';
 import { patternLanguage } from '#core/brief/patterns/types.ts';
 import { leadingLabel } from '#core/brief/segment.ts';
 import { type EvalSection, gate } from '../types.ts';
@@ -12,10 +13,13 @@ export const section: EvalSection = {
       const fields = await ctx.extracted(brief);
       const language = patternLanguage(brief.language);
       for (const fact of fields.facts) {
-        // A label opens the fact, or one of its sentences.
+        // A label opens the fact, or one of its sentences. A stop after an abbreviation the
+        // segmenter knows ("Avg. time to offer: 18 days") ends no sentence, so starts none.
         const starts = [
           0,
-          ...[...fact.text.matchAll(/[.;!?]\s+/gu)].map((m) => (m.index ?? 0) + m[0].length),
+          ...[...fact.text.matchAll(/[.;!?]\s+/gu)]
+            .filter((m) => !endsWithAbbreviation(fact.text.slice(0, (m.index ?? 0) + 1)))
+            .map((m) => (m.index ?? 0) + m[0].length),
         ];
         if (starts.some((at) => leadingLabel(fact.text.slice(at), language))) {
           leaked++;
@@ -30,3 +34,8 @@ export const section: EvalSection = {
     };
   },
 };
+
+function endsWithAbbreviation(text: string): boolean {
+  const last = text.toLowerCase().split(/\s+/).at(-1) ?? '';
+  return ABBREVIATIONS.includes(last);
+}

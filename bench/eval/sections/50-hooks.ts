@@ -13,7 +13,7 @@ export const section: EvalSection = {
     const { findings, ...m } = hookMetrics(samples);
     return {
       rows: Object.entries(m).map(([k, v]) => [k, String(v)]),
-      gates: hookGates({ ...m, findings }).map((g) => gate(g.gate, 0, g.ok, 'see rows')),
+      gates: hookGates({ ...m, findings }).map((g) => gate(g.gate, g.value, g.ok, 'see rows')),
       details: findings.map((f) => `[${f.brief}] ${f.why}: ${f.text}`),
     };
   },

@@ -11,6 +11,8 @@ import { httpUrl, id, trimmed } from '../schemas.ts';
 
 export const MAX_VOLUME = 500;
 export const MAX_SELECTED_ANGLES = 20;
+/** Photos one campaign may name: a rotation, not a library (ADR 0059). */
+export const MAX_CAMPAIGN_PHOTOS = 20;
 
 const unique = <T>(items: readonly T[]) => new Set(items).size === items.length;
 
@@ -48,6 +50,11 @@ export const createCampaignInput = z.strictObject({
   reference_image_url: httpUrl.nullish(),
   product_image_url: httpUrl.nullish(),
   product_asset_id: id('product_asset_id').nullish(),
+  photo_asset_ids: z
+    .array(id('each photo asset id'))
+    .max(MAX_CAMPAIGN_PHOTOS)
+    .refine(unique, 'must not repeat a photo')
+    .default([]),
   // Accepted so callers following the spec are not refused; the brand kit is always used.
   use_brand_kit: z.unknown().optional(),
 });
@@ -74,6 +81,17 @@ export async function checkProduct(
   }
 }
 
+/** Each named photo is a `ready` photo asset of the campaign's client (create and update_campaign). */
+export async function checkPhotos(
+  deps: Deps,
+  accountId: string,
+  clientId: string,
+  photoAssetIds: readonly string[],
+): Promise<void> {
+  for (const [i, assetId] of photoAssetIds.entries())
+    await assetForUse(deps, accountId, { assetId, clientId, kind: 'photo', field: `photo_asset_ids.${i}` });
+}
+
 export const createCampaignAction = defineAction({
   name: 'create_campaign',
   credential: 'api_key',
@@ -84,6 +102,7 @@ export const createCampaignAction = defineAction({
       reference_image_url: input.reference_image_url,
     });
     await checkProduct(deps, principal.accountId, input.client_id, input);
+    await checkPhotos(deps, principal.accountId, input.client_id, input.photo_asset_ids);
     return {
       campaign: await createCampaign(deps, principal.accountId, {
         ...input,

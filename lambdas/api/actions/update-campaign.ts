@@ -6,7 +6,7 @@ import { isFinalJobStatus } from '#core/job-status.ts';
 import { refuseOwnStorageUrls } from '#core/net/own-storage.ts';
 import { defineAction } from '../action.ts';
 import { id } from '../schemas.ts';
-import { checkProduct, createCampaignInput } from './create-campaign.ts';
+import { checkPhotos, checkProduct, createCampaignInput } from './create-campaign.ts';
 
 /**
  * create_campaign's fields with create_campaign's validation, each optional and without its
@@ -50,6 +50,8 @@ export const updateCampaignAction = defineAction({
       product_image_url:
         given.product_image_url === undefined ? campaign.product_image_url : given.product_image_url,
     });
+    if (given.photo_asset_ids)
+      await checkPhotos(deps, principal.accountId, campaign.client_id, given.photo_asset_ids);
     const running = await openJobsOfCampaign(deps, principal.accountId, campaign_id);
     // The index of a campaign's jobs is read eventually: its latest order, strongly. The write
     // below is conditional on no order since (ADR 0031).

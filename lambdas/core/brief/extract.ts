@@ -11,12 +11,12 @@ import {
   uniqueSpans,
 } from './fields.ts';
 import { figureTexts, findFigures, widenToFigures } from './figures.ts';
+import { isMostlyPlace, leadingPlace, nameLength } from './header.ts';
 import { withoutNotes } from './notes.ts';
 import { ROLE_CUES } from './patterns/cues.ts';
 import {
   AUDIENCE_CLAUSE,
   CLAUSE_SEPARATOR,
-  LEADING_NAME,
   LIST_COMMA,
   LOCATION_LINE,
   PRODUCT_END,
@@ -153,20 +153,6 @@ function mentionsName(state: State, p: Piece): boolean {
   return nameLength(state.clientName, p.text) > 0;
 }
 
-/**
- * How much of `text`'s start is the business's name: the client's name, or its first words
- * ("Acme is…" for "Acme Insurance"), capitalised as a name is. 0 when it does not start so.
- */
-export function nameLength(clientName: string, text: string): number {
-  const words = clientName.trim().split(/\s+/).filter(Boolean);
-  for (let n = words.length; n >= 1; n--) {
-    const prefix = words.slice(0, n).join(' ');
-    if (!/^\p{Lu}/u.test(prefix)) continue;
-    if (text.startsWith(prefix) && !/^[\p{L}\d]/u.test(text.slice(prefix.length))) return prefix.length;
-  }
-  return 0;
-}
-
 /** The opening line or sentence: the name, what is sold, where; anything else in it is a fact. */
 function onHeader(state: State, p: Piece, opening: boolean): void {
   const parts = headerParts(state.summary, p);
@@ -180,10 +166,11 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
       }
       return;
     }
-    const place =
-      findLocation(state.summary, part, state.nlp) ??
-      (state.product ? leadingPlace(state.summary, part, i) : undefined);
-    if (place && place.text.length >= part.text.length * 0.5) {
+    const place = [
+      findLocation(state.summary, part, state.nlp),
+      state.product ? leadingPlace(state.summary, state.nlp, part, i) : undefined,
+    ].find((found) => found && isMostlyPlace(part, found));
+    if (place) {
       state.location ??= place;
       return;
     }
@@ -194,19 +181,14 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
       return;
     }
     if (i === 0 && opening && !/\d/.test(part.text) && part.text.split(/\s+/).length <= 4) return;
+    // A later header item without a figure or a cue says how or where the business sells, not a claim.
+    if (i > 0 && !/\d/.test(part.text) && cueRole(part.text) === undefined) return;
     onSentence(state, part);
   });
 }
 
 function startsWithFigure(text: string): boolean {
   return /^[^\p{L}]*\d/u.test(text);
-}
-
-/** A later header item that opens with a name of one to three words (and its bracket): a place. */
-function leadingPlace(summary: string, p: Piece, index: number): Piece | undefined {
-  if (index === 0) return undefined;
-  const m = LEADING_NAME.re.exec(p.text);
-  return m ? piece(summary, p.start, p.start + m[0].length) : undefined;
 }
 
 /** The product phrase of a piece: after the copula and article, up to where the phrase ends. */
@@ -231,6 +213,7 @@ function productOf(state: State, p: Piece, afterName = false): Piece {
 
 /** An unlabelled sentence: audience, tone, a legal note, a remark about the campaign, or facts. */
 function onSentence(state: State, p: Piece): void {
+  if (sentenceKind(p.text).kind === 'meta') return;
   for (const clause of splitPiece(state.summary, p, CLAUSE_SEPARATOR.re)) {
     const { kind, valueFrom } = sentenceKind(clause.text);
     if (kind === 'meta') continue;

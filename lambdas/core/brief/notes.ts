@@ -1,6 +1,6 @@
 import { directionAt } from './direction.ts';
 import { type Piece, piece } from './fields.ts';
-import { BRACKET_NOTE, NOTE_CUE } from './patterns/cues.ts';
+import { BRACKET_NOTE, NOTE_CUE, RELATIVE_REMARK } from './patterns/cues.ts';
 
 /**
  * A piece of the brief without the working notes left in it. A piece that is itself a note
@@ -9,7 +9,7 @@ import { BRACKET_NOTE, NOTE_CUE } from './patterns/cues.ts';
  * ("…, and that is the whole pitch") a remark: the claim is what stands outside them.
  */
 export function withoutNotes(summary: string, p: Piece): Piece | undefined {
-  if (NOTE_CUE.re.test(p.text)) return undefined;
+  if (NOTE_CUE.re.test(p.text) || RELATIVE_REMARK.re.test(p.text)) return undefined;
   const direction = directionAt(p.text);
   if (direction === 0) return undefined;
   if (direction !== undefined) return withoutNotes(summary, piece(summary, p.start, p.start + direction));

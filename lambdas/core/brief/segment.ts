@@ -1,4 +1,4 @@
-import { LABEL_PATTERN, LABELS, type LabelTarget } from './patterns/labels.ts';
+import { LABEL_PATTERN, LABEL_QUALIFIER, LABELS, type LabelTarget } from './patterns/labels.ts';
 import { ABBREVIATIONS, BULLET, ITEM_SEPARATOR } from './patterns/layout.ts';
 import type { Language } from './patterns/types.ts';
 
@@ -18,7 +18,7 @@ export type Segment = {
 const ABBREVIATION_SET = new Set(ABBREVIATIONS);
 
 export function lookupLabel(words: string, language: Language): LabelTarget | undefined {
-  const key = words.trim().toLowerCase().replace(/[’]/g, "'");
+  const key = words.trim().toLowerCase().replace(/[’]/g, "'").replace(LABEL_QUALIFIER.re, '');
   const exact = LABELS[language][key] ?? LABELS.en[key];
   if (exact) return exact;
   // "New member offer", "Parents' biggest worry": the last word names the section.
@@ -119,7 +119,13 @@ export function segment(summary: string, language: Language): Segment[] {
     const bodyStart = bulletMatch ? bulletMatch[0].length : 0;
     const body = rawLine.slice(bodyStart);
     const bareHeading = lookupLabel(body.replace(/:\s*$/, ''), language);
-    if (!bulletMatch && bareHeading && body.trim().split(/\s+/).length <= 4) {
+    const headingWords = body.trim().split(/\s+/).length;
+    // A heading is short; a colon lets it carry a qualifier ("Hero products for this campaign:").
+    if (
+      !bulletMatch &&
+      bareHeading &&
+      (headingWords <= 4 || (headingWords <= 5 && body.trim().endsWith(':')))
+    ) {
       heading = bareHeading;
       return;
     }
@@ -132,7 +138,9 @@ export function segment(summary: string, language: Language): Segment[] {
         start += label.length;
         // A label opening a line labels the whole line; one inside prose, only its sentence.
         // A field label (audience, tone) covers its sentence only: what follows is content again.
-        if (sentenceIndex === 0) lineLabel = 'role' in label.target ? label.target : undefined;
+        // An aside label ("Quick context:") makes its whole line the writer's note.
+        if (sentenceIndex === 0)
+          lineLabel = 'role' in label.target || label.target.field === 'aside' ? label.target : undefined;
       }
       let current = label?.target ?? lineLabel ?? heading;
       // Items of a list written in one sentence ("a; b; c").

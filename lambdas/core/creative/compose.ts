@@ -185,7 +185,8 @@ async function prepareRun(input: ComposeInput, W: number, H: number, copy: Clean
     if (!analysed) {
       const small = await visual.at(ANALYSIS_SIDE / Math.max(W, H));
       const grid = await measureBusyGrid({ ...small, channels: small.channels ?? 3 });
-      analysed = { grid, salient: salientBox(grid) };
+      const known = 'pixels' in input.visual ? input.visual.subject : undefined;
+      analysed = { grid, salient: known ?? salientBox(grid) };
     }
     return analysed;
   };

@@ -12,7 +12,8 @@ import { batchDelete, collectionKeys, getItem, putNew, queryPage } from '../db/t
 import { nullableNumber, nullableString } from '../db/zod-fields.ts';
 import { clientExists } from './client.ts';
 
-export const ASSET_KINDS = ['logo', 'product'] as const;
+/** `photo`: the client's own photography (lifestyle, team, location), shown as a creative's picture (ADR 0059). */
+export const ASSET_KINDS = ['logo', 'product', 'photo'] as const;
 export type AssetKind = (typeof ASSET_KINDS)[number];
 export const ASSET_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type AssetContentType = (typeof ASSET_CONTENT_TYPES)[number];
@@ -20,8 +21,32 @@ export const ASSET_STATUSES = ['pending_upload', 'ready', 'rejected'] as const;
 export type AssetStatus = (typeof ASSET_STATUSES)[number];
 
 export const MAX_ASSET_BYTES = 10 * 1024 * 1024;
-/** Smaller images look soft at delivery size (1080 px and more). */
-export const MIN_ASSET_SIDE = 200;
+
+/**
+ * The smallest image of each kind that still looks sharp where the creative shows it (ADR 0059).
+ * A logo is drawn small and is often a wide wordmark (400×100): its long side carries the
+ * detail, its short side only has to exist. A product fills a hero region of a 1080 px canvas.
+ * A photo fills the whole canvas: with 720 px on its short side, the square cut reaches 1080 px
+ * at 1.5×, the enlargement a shared model visual is allowed (MAX_UPSCALE).
+ */
+const MIN_ASSET_SIDES: Record<AssetKind, { long: number; short: number }> = {
+  logo: { long: 200, short: 32 },
+  product: { long: 200, short: 200 },
+  photo: { long: 720, short: 720 },
+};
+
+/** Why an image of this size cannot serve as this kind of asset, or undefined when it can. */
+export function assetSizeProblem(kind: AssetKind, width: number, height: number): string | undefined {
+  const min = MIN_ASSET_SIDES[kind];
+  const long = Math.max(width, height);
+  const short = Math.min(width, height);
+  if (long >= min.long && short >= min.short) return undefined;
+  const rule =
+    min.long === min.short
+      ? `each side must be at least ${min.short} px`
+      : `the long side must be at least ${min.long} px and the short side at least ${min.short} px`;
+  return `the image is ${width}×${height} px; ${rule} for a ${kind}`;
+}
 /** How long a presigned upload URL stays valid. */
 export const UPLOAD_TTL_SECONDS = 900;
 
@@ -219,7 +244,7 @@ function isMissingObject(error: unknown): boolean {
 
 /**
  * An asset as it stands now. A pending asset whose upload has arrived is checked on this first
- * read: decoded through sharp (PNG, JPEG or WebP, at least 200 px a side), then stored as
+ * read: decoded through sharp (PNG, JPEG or WebP, at least its kind's size: MIN_ASSET_SIDES), then stored as
  * `ready` or `rejected` with the reason, once (conditional on still being pending).
  */
 export async function getAsset(deps: DbDeps, accountId: string, assetId: string): Promise<Asset | undefined> {
@@ -240,7 +265,9 @@ export async function getAsset(deps: DbDeps, accountId: string, assetId: string)
   let checked: Pick<Asset, 'status' | 'reason' | 'width' | 'height'>;
   try {
     if (bytes.byteLength > MAX_ASSET_BYTES) throw new UnusableImageError('the file is larger than 10 MB');
-    const info = await inspectImage(bytes, MIN_ASSET_SIDE);
+    const info = await inspectImage(bytes);
+    const small = assetSizeProblem(asset.kind, info.width, info.height);
+    if (small) throw new UnusableImageError(small);
     checked = { status: 'ready', reason: null, width: info.width, height: info.height };
   } catch (error) {
     if (!(error instanceof UnusableImageError)) throw error;

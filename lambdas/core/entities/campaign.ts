@@ -30,6 +30,8 @@ export type Campaign = {
   product_image_url: string | null;
   /** An uploaded product image (a `ready` asset of the same client); used before the URL. */
   product_asset_id: string | null;
+  /** The client's own photos (`ready` photo assets of the same client), shown as the picture (ADR 0059). */
+  photo_asset_ids: string[];
   use_brand_kit: true;
   /** Set by prepare_campaign (or implicitly by generate_creatives). */
   prepared?: PreparedCampaign;
@@ -55,6 +57,7 @@ const campaignSchema: z.ZodType<Campaign> = z
     reference_image_url: nullableString,
     product_image_url: nullableString,
     product_asset_id: nullableString,
+    photo_asset_ids: stringList,
     prepared: z
       .custom<PreparedCampaign>((v) => typeof v === 'object' && v !== null && !Array.isArray(v))
       .optional(),

@@ -153,7 +153,7 @@ export async function dispatchGeneration(
 }
 
 /**
- * An uploaded product or logo whose file was replaced after its check would fail every slot (or
+ * An uploaded product, logo or photo whose file was replaced after its check would fail every slot (or
  * render what was never checked): the order is refused before anything is reserved.
  */
 async function refuseReplacedAssets(deps: Deps, accountId: string, campaign: Campaign): Promise<void> {
@@ -161,6 +161,7 @@ async function refuseReplacedAssets(deps: Deps, accountId: string, campaign: Cam
   const used = [
     { field: 'product_asset_id', id: campaign.product_asset_id },
     { field: 'logo_asset_id', id: brand?.logo_asset_id ?? null },
+    ...campaign.photo_asset_ids.map((id, i) => ({ field: `photo_asset_ids.${i}`, id })),
   ];
   for (const { field, id } of used) {
     if (!id || (await assetFileUnchanged(deps, accountId, id))) continue;

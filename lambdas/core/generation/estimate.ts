@@ -15,7 +15,7 @@ export type Estimate = {
   credits: number;
   available: number;
   affordable: boolean;
-  /** Image-model calls: one per shared visual (angle, variant, orientation family); 0 offline. */
+  /** Image-model calls: one per shared visual (angle, variant, orientation family); 0 offline or with photos. */
   model_calls: number;
   /** model_calls × the configured price per call; null when no price is configured. */
   model_cost_usd: number | null;
@@ -49,7 +49,9 @@ export async function estimateGeneration(
 ): Promise<Estimate> {
   const { plans } = planCampaignBatch(campaign);
   const available = (await getAccount(deps, accountId))?.credits.available ?? 0;
-  const modelCalls = countModelCalls(plans, deps.config.imageProvider);
+  // A campaign's own photos are every creative's picture: no model is called (ADR 0059).
+  const modelCalls =
+    campaign.photo_asset_ids.length > 0 ? 0 : countModelCalls(plans, deps.config.imageProvider);
   // The operator's stated price wins; otherwise the list price of a model the catalogue knows.
   const price =
     deps.config.imageModelUsdPerCall ??

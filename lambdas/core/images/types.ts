@@ -51,6 +51,11 @@ export type DrawnVisual = {
   pixels(scale: number): Promise<RgbPixels>;
   /** Resolves true when the drawing shows no picture (the brand's field alone). */
   blank?: (() => Promise<boolean>) | undefined;
+  /**
+   * Where the subject is (fractions of width and height), when the maker knows better than the
+   * compositor's busy-ness grid: a client's photo, placed by attention (ADR 0059).
+   */
+  subject?: { x: number; y: number; width: number; height: number } | undefined;
 };
 
 /** How a model family is asked for a picture; `template` is the offline renderer. */

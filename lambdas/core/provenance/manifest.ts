@@ -6,7 +6,11 @@ export type ProvenanceClaim = {
   /** `c2pa.created` (the visual), `c2pa.placed` (each ingredient composited onto it). */
   actions: { action: 'c2pa.created' | 'c2pa.placed'; digitalSourceType?: DigitalSourceType }[];
   /** The model visual and the customer's assets that went into the creative. */
-  ingredients: { title: string; relationship: 'componentOf'; kind: 'model_visual' | 'product' | 'logo' }[];
+  ingredients: {
+    title: string;
+    relationship: 'componentOf';
+    kind: 'model_visual' | 'photo' | 'product' | 'logo';
+  }[];
 };
 
 /**

@@ -8,6 +8,8 @@ import { DIGITAL_SOURCE_TYPE_BASE, type DigitalSourceType, xmpPacket } from './x
 export type Makeup = {
   /** A trained image model made the visual (a Bedrock model); false for the offline renderer. */
   modelVisual: boolean;
+  /** The visual is the advertiser's own photo (ADR 0059): no model made it. */
+  photo?: boolean | undefined;
   product: boolean;
   logo: boolean;
 };
@@ -16,13 +18,14 @@ const XMP_KEYWORD = 'XML:com.adobe.xmp';
 
 export function digitalSourceTypeOf(makeup: Makeup): DigitalSourceType {
   if (makeup.modelVisual) return 'compositeWithTrainedAlgorithmicMedia';
-  return makeup.product || makeup.logo ? 'compositeSynthetic' : 'algorithmicMedia';
+  return makeup.photo || makeup.product || makeup.logo ? 'compositeSynthetic' : 'algorithmicMedia';
 }
 
 function claimOf(makeup: Makeup, type: DigitalSourceType): ProvenanceClaim {
   const ingredients: ProvenanceClaim['ingredients'] = [];
   if (makeup.modelVisual)
     ingredients.push({ title: 'model visual', relationship: 'componentOf', kind: 'model_visual' });
+  if (makeup.photo) ingredients.push({ title: 'photo', relationship: 'componentOf', kind: 'photo' });
   if (makeup.product)
     ingredients.push({ title: 'product image', relationship: 'componentOf', kind: 'product' });
   if (makeup.logo) ingredients.push({ title: 'logo', relationship: 'componentOf', kind: 'logo' });
@@ -39,7 +42,9 @@ function claimOf(makeup: Makeup, type: DigitalSourceType): ProvenanceClaim {
 function describe(makeup: Makeup): string {
   const visual = makeup.modelVisual
     ? 'a visual made by a generative image model'
-    : 'a scene drawn by software';
+    : makeup.photo
+      ? "the advertiser's own photo"
+      : 'a scene drawn by software';
   const placed = [makeup.product ? "the advertiser's product image" : '', makeup.logo ? 'logo' : '']
     .filter(Boolean)
     .join(' and ');

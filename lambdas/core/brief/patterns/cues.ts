@@ -39,26 +39,40 @@ export const TONE_CUE: Pattern = {
 /** A legal note or a "don't": guidance for the copy policy, never a fact. */
 export const AVOID_CUE: Pattern = {
   id: 'avoid-cue',
-  re: /(?:\blegal (?:says|hasn't|has not|won't|needs)|\bmust(?: not|n't) (?:say|claim|mention|show|name|use)|\b(?:please )?(?:don't|do not|never) (?:name|say|claim|mention|use|show|call)|\bno claims? (?:that|of|about)|\bads? (?:must|can|should)(?: not|n't)|\bwe can only say|\bno (?:mencionar|decir)|\bno se puede (?:decir|prometer)|\bnicht (?:sagen|versprechen|werben|nennen)|\bdürfen (?:wir )?nicht|\bne (?:pas|jamais) (?:dire|promettre|mentionner|citer)|\binterdit de)/iu,
+  re: /(?:\blegal (?:says|hasn't|has not|won't|needs)|\bmust(?: not|n't) (?:say|claim|mention|show|name|use)|\b(?:please )?(?:don't|do not|never) (?:name|say|claim|mention|use|show|call)|\bno claims? (?:that|of|about)|\bads? (?:must|can|should)(?: not|n't)|\bwe can only say|\bplease no\b|\bcan(?:'t|’t|not) (?:say|claim|mention|use)|\bwill veto\b|\bno (?:mencionar|decir)|\bno se puede (?:decir|prometer)|\bnicht (?:sagen|versprechen|werben|nennen)|\bdürfen (?:wir )?nicht|\bne (?:pas|jamais) (?:dire|promettre|mentionner|citer)|\binterdit de)/iu,
   examples: [
     { text: 'legal says we must say up to', match: 'legal says' },
     { text: 'so ads must not say it is waterproof', match: 'ads must not' },
     { text: "please don't name rivals", match: "please don't name" },
     { text: 'no claims that it is organic', match: 'no claims that' },
     { text: 'Do not show pets', match: 'Do not show' },
+    { text: 'Please no jargon', match: 'Please no' },
+    { text: "we are not a bank and can't say 'loan'", match: "can't say" },
     { text: 'we say it plainly', match: null },
   ],
 };
 
-/** A remark about the brief or the campaign itself ("This campaign is…"): context, not a claim. */
+/**
+ * A remark about the brief or the campaign itself ("This campaign is…"), or the writer's own
+ * aside about the notes ("sorry, long one", "brain dump from the call", "(Aside: …)"): context,
+ * not a claim.
+ */
 export const META_CUE: Pattern = {
   id: 'meta-cue',
-  re: /^(?:(?:ok|okay|so|right|alright),? ){0,2}(?:(?:[\p{L}-]+ ){0,2}(?:campaign|drive|push|launch|promo|brief)$|this (?:campaign|brief|ad|push|launch)|the (?:campaign|brief|kickoff)|a bit of background|quick context|for context|background|esta campaña|el briefing|diese kampagne|das briefing|cette campagne|le brief)\b/iu,
+  re: /^\(?(?:(?:ok|okay|so|right|alright),? ){0,2}(?:(?:[\p{L}-]+ ){0,2}(?:campaign|drive|push|launch|promo|brief)$|this (?:campaign|brief|ad|push|launch)|the (?:campaign|brief|kickoff)|a bit of background|quick context|for context|background|esta campaña|el briefing|diese kampagne|das briefing|cette campagne|le brief|(?:a |this is a |it's a )?long one|sorry|apologies|brain ?dump|here(?:'s|’s| is| are) (?:the|a|my|our|some) (?:download|rundown|lowdown|notes?|summary|debrief)|(?:lots|a lot|everything|loads) (?:came|come|that came) (?:out of|from)|I(?:'ve|’ve| have) tried to (?:get|put|fit|include|capture)|notes from (?:the|our|today)|(?:fun |quick )?(?:aside|side note|fyi|nb|p\.?s\.?)\s*:|perdón|disculpa|entschuldigung|désolée?)(?![\p{L}])/iu,
   examples: [
     { text: 'This campaign is for the spring.', match: 'This campaign' },
     { text: 'OK so a bit of background first', match: 'OK so a bit of background' },
     { text: 'Autumn loyalty push', match: 'Autumn loyalty push' },
+    { text: 'Long one, sorry', match: 'Long one' },
+    { text: 'Alright, here’s the rundown from the call', match: 'Alright, here’s the rundown' },
+    { text: 'So, brain dump from the kickoff', match: 'So, brain dump' },
+    { text: 'lots came out of the call', match: 'lots came out of' },
+    { text: "I've tried to get it all in", match: "I've tried to get" },
+    { text: '(Aside: the owners surf)', match: '(Aside:' },
+    { text: 'Sorry, we are closed on Mondays', match: 'Sorry' },
     { text: 'The panels last', match: null },
+    { text: 'Long-lasting paint', match: null },
   ],
 };
 
@@ -68,12 +82,14 @@ export const META_CUE: Pattern = {
  */
 export const DIRECTION_CUE: Pattern = {
   id: 'direction-cue',
-  re: /(?:^(?:(?:so|and|but|ok|okay),? )?(?:(?:please |we'd |we would |I'd )?(?:lead with|go with|focus on|play up|emphasi[sz]e|push the|hammer home)|(?:hay que |queremos )?(?:destacar|resaltar|insistir en|poner el foco en)|(?:bitte )?(?:betonen|hervorheben|in den Vordergrund)|(?:il faut )?(?:mettre en avant|insister sur|miser sur))\b|\b(?:is|are|that's|that is) (?:our|the) (?:whole |main |real )?(?:story|pitch|angle|message|hook|focus)\b|\bthe whole pitch\b|\bor (?:something )?similar\b|\b(?:el|nuestro) (?:mensaje|enfoque|ángulo) (?:es|debe)\b|\b(?:unsere|die) (?:Botschaft|Kernbotschaft|Story) (?:ist|lautet|soll)\b|\b(?:notre|le) (?:message|angle) (?:est|doit)\b)/iu,
+  re: /(?:^(?:(?:so|and|but|ok|okay),? )?(?:(?:please |we'd |we would |I'd )?(?:lead with|go with|focus on|play up|emphasi[sz]e|push the|hammer home)|(?:hay que |queremos )?(?:destacar|resaltar|insistir en|poner el foco en)|(?:bitte )?(?:betonen|hervorheben|in den Vordergrund)|(?:il faut )?(?:mettre en avant|insister sur|miser sur))\b|\b(?:is|are|that's|that is) (?:our|the) (?:whole |main |real )?(?:story|pitch|angle|message|hook|focus)\b|\bthe whole pitch\b|\bor (?:something )?similar\b|\b(?:ok|okay|fine|allowed) to (?:say|use|mention|claim)\b|\b(?:whole )?reason for existing\b|\b(?:el|nuestro) (?:mensaje|enfoque|ángulo) (?:es|debe)\b|\b(?:unsere|die) (?:Botschaft|Kernbotschaft|Story) (?:ist|lautet|soll)\b|\b(?:notre|le) (?:message|angle) (?:est|doit)\b)/iu,
   examples: [
     { text: 'Lead with the price', match: 'Lead with' },
     { text: 'So reliability is our story', match: 'is our story' },
     { text: 'and honestly that is the whole pitch', match: 'that is the whole pitch' },
     { text: 'Use "open late" or similar', match: 'or similar' },
+    { text: '4.8 on Google, OK to say "top rated"', match: 'OK to say' },
+    { text: "which is the brand's whole reason for existing", match: 'whole reason for existing' },
     { text: 'Hay que destacar el precio', match: 'Hay que destacar' },
     { text: 'Il faut mettre en avant le savoir-faire', match: 'Il faut mettre en avant' },
     { text: 'We focus on families', match: null },
@@ -102,11 +118,31 @@ export const NOTE_CUE: Pattern = {
   ],
 };
 
-/** A bracketed aside in square brackets ("[placeholder]", "[client to send photo]"): an editor's note. */
+/**
+ * A short relative clause with no figure, split off the claim it praises or qualifies ("…, which
+ * guests rave about", "…, which we can use"): a remark on the claim, not one of its own.
+ */
+export const RELATIVE_REMARK: Pattern = {
+  id: 'relative-remark',
+  re: /^(?:which|who|lo que|was|ce qui|ce que)(?:\s+[^\s\d]+){1,4}$/iu,
+  examples: [
+    { text: 'which guests rave about', match: 'which guests rave about' },
+    { text: 'which we can use', match: 'which we can use' },
+    { text: 'which cuts bills by 30%', match: null },
+    { text: 'which is why every install is checked twice by a second engineer', match: null },
+  ],
+};
+
+/**
+ * A bracketed aside in square brackets ("[placeholder]", "[client to send photo]"), or a round
+ * bracket that says it is one ("(aside: …)"): an editor's note.
+ */
 export const BRACKET_NOTE: Pattern = {
   id: 'bracket-note',
-  re: /\s*\[[^\]\n]{1,200}\]/u,
+  re: /\s*(?:\[[^\]\n]{1,200}\]|\((?:fun |quick |side )?(?:aside|note|fyi|nb|by the way)\b[^()\n]{0,300}\))/iu,
   examples: [
+    { text: 'Founded 2019 (fun aside: the founder surfs)', match: ' (fun aside: the founder surfs)' },
+    { text: 'open daily (8am to 6pm)', match: null },
     { text: 'free delivery [confirm zones]', match: ' [confirm zones]' },
     { text: '[insert rating here]', match: '[insert rating here]' },
     { text: 'rated 4.1/5', match: null },

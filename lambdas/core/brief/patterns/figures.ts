@@ -11,7 +11,8 @@ import type { Pattern } from './types.ts';
 const N = String.raw`(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d])|\d+(?:[.,]\d+)*)`;
 const CUR = String.raw`(?:AUD|USD|NZD|CAD|MXN|EUR|GBP|CHF|US\$|A\$|C\$|£|\$|€)`;
 const UNIT_WORDS = String.raw`(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|business days|working days|school days|days?|nights?|weeks?|wks?|months?|mos?|years?|yrs?|horas?|minutos?|segundos?|días (?:hábiles|laborables)|días|día|noches?|semanas?|meses|mes|años?|Werktage[n]?|Arbeitstage[n]?|Stunden?|Std\.?|Minuten|Min\.?|Sekunden|Tage[n]?|Tag|Nächte[n]?|Nacht|Wochen|Woche|Monate[n]?|Monat|Jahre[n]?|Jahr|jours? ouvr(?:és|ables)|heures?|minutes|secondes?|jours?|nuits?|semaines?|mois|ans|années?|km|miles?|kilometres?|kilometers?|kilómetros|Kilometer|metres?|meters?|metros?|Meter|mètres?|kg|lbs?|sq ?ft|square (?:feet|metres|meters))`;
-const UNIT_SYMBOLS = '(?:kW|kWh|MW|W|Hz|kHz|GHz|ms|mm|cm|m²|m2|m|mi|ft|ml|cl|l|L|g|kg|oz|GB|TB|mAh|V|°C|°F)';
+const UNIT_SYMBOLS =
+  '(?:kW|kWh|MW|W|Hz|kHz|GHz|[GMk]bps|Gbit\\/s|Mbit\\/s|Gb\\/s|Mb\\/s|ms|mm|cm|m²|m2|m|mi|ft|ml|cl|l|L|g|kg|oz|GB|TB|mAh|V|°C|°F)';
 const MONTHS =
   '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)';
 const RANGE_JOIN = String.raw`(?:\s?[-–]\s?|\s(?:to|a|und|bis|à|et|y)\s)`;
@@ -41,7 +42,7 @@ export const FIGURE_PATTERNS: readonly Pattern[] = [
   {
     id: 'money',
     re: new RegExp(
-      String.raw`(?:${CUR}\s?${N}(?:\s?(?:[-–]|to|a|bis|à)\s?${CUR}?\s?${N})?(?:\+|k\b|m\b)?(?:\s(?:MXN|USD|AUD|CAD|NZD|EUR|GBP|CHF)\b)?(?:\s?\/\s?\p{L}[\p{L}.]{0,11})?|${N}(?:\s?(?:[-–]|und|bis|a|à)\s?${N})?\s?(?:€|£|\$|EUR|euros?|Euro|USD|MXN|AUD|CAD|NZD|GBP|CHF|pesos)(?:\/(?:mes|Monat|mois|month|mo))?)`,
+      String.raw`(?:${CUR}\s?${N}(?:\s?(?:[-–]|to|a|bis|à)\s?${CUR}?\s?${N})?(?:\+|k\b|m\b)?(?:\s(?:MXN|USD|AUD|CAD|NZD|EUR|GBP|CHF)\b)?(?:\s?\/\s?\p{L}[\p{L}.]{0,11})?|${N}(?:\s?(?:[-–]|und|bis|a|à)\s?${N})?\s?(?:€|£|\$|EUR|euros?|Euro|USD|MXN|AUD|CAD|NZD|GBP|CHF|pesos)(?:\s?\/\s?\p{L}[\p{L}.]{0,11})?)`,
       'u',
     ),
     examples: [
@@ -52,6 +53,8 @@ export const FIGURE_PATTERNS: readonly Pattern[] = [
       { text: 'ab 7.400 € im Jahr', match: '7.400 €' },
       { text: 'à partir de 2 500 € HT', match: '2 500 €' },
       { text: 'solo 39 €/mes', match: '39 €/mes' },
+      { text: 'desde 65 €/noche', match: '65 €/noche' },
+      { text: 'ab 12 €/Tag', match: '12 €/Tag' },
       { text: 'zwischen 5.000 und 9.000 € pro Auftrag', match: '5.000 und 9.000 €' },
       { text: 'costs £6,450 total', match: '£6,450' },
       { text: 'jobs run £800–£1,200', match: '£800–£1,200' },
@@ -105,10 +108,11 @@ export const FIGURE_PATTERNS: readonly Pattern[] = [
   },
   {
     id: 'multiplier-or-ratio',
-    re: /\b\d+(?:[.,]\d)?x\b|\bx\d+\b|\b\d+:\d+\b/u,
+    re: /\b\d+(?:[.,]\d)?x\b|\bx\d+\b|\b\d+:\d+(?=s?\b)/u,
     examples: [
       { text: 'cleans 2x faster', match: '2x' },
       { text: 'coaching 1:1 sessions', match: '1:1' },
+      { text: 'weekly 1:1s with a coach', match: '1:1' },
       { text: 'plain 12', match: null },
     ],
   },
@@ -185,6 +189,8 @@ export const FIGURE_PATTERNS: readonly Pattern[] = [
       { text: 'the 4.2kW unit', match: '4.2kW' },
       { text: '15+ yrs in trade', match: '15+ yrs' },
       { text: '1,000Hz tone', match: '1,000Hz' },
+      { text: '500Mbps broadband', match: '500Mbps' },
+      { text: 'Glasfaser mit 1 Gbit/s', match: '1 Gbit/s' },
       { text: 'más de 8 años de experiencia', match: '8 años' },
       { text: '3 × 60 Minuten', match: '60 Minuten' },
       { text: 'Lieferung in 10 Werktagen', match: '10 Werktagen' },

@@ -74,6 +74,8 @@ export const LABELS_ES: Readonly<Record<string, LabelTarget>> = {
   credenciales: role('proof'),
   opiniones: role('proof'),
   diferenciales: role('differentiator', true),
+  'lo que nos distingue': role('differentiator'),
+  'lo que más nos distingue': role('differentiator'),
   diferencial: role('differentiator', true),
   diferenciadores: role('differentiator', true),
   'por qué nosotros': role('differentiator', true),

@@ -16,12 +16,26 @@ export const LABELS: Readonly<Record<Language, Readonly<Record<string, LabelTarg
 };
 
 /**
- * A label at the start of a line or sentence: one to four words, then a colon (French puts a
+ * What a label may add after the section's name about the campaign it is for ("Hero products
+ * for this campaign:", "Angebot für diese Kampagne:"): dropped before the lexicon lookup.
+ */
+export const LABEL_QUALIFIER: Pattern = {
+  id: 'label-qualifier',
+  re: /\s+(?:for|in|of|para|en|de|für|in|pour|dans) (?:this|the|esta|la|diese|der|cette|la) (?:campaign|push|launch|brief|ads?|campaña|kampagne|campagne)$/iu,
+  examples: [
+    { text: 'hero products for this campaign', match: ' for this campaign' },
+    { text: 'oferta para esta campaña', match: ' para esta campaña' },
+    { text: 'offer', match: null },
+  ],
+};
+
+/**
+ * A label at the start of a line or sentence: one to five words, then a colon (French puts a
  * space before it). The words are looked up in {@link LABELS}; an unknown label is left as text.
  */
 export const LABEL_PATTERN: Pattern = {
   id: 'label',
-  re: /^\s*([\p{L}][\p{L}'’?]*(?:[ \-/&][\p{L}'’?]+){0,3})\s?:\s+/u,
+  re: /^\s*([\p{L}][\p{L}'’?]*(?:[ \-/&][\p{L}'’?]+){0,4})\s?:\s+/u,
   examples: [
     { text: 'Proof points: rated highly', match: 'Proof points: ' },
     { text: 'Marque : une maison', match: 'Marque : ' },

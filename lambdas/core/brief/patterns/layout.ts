@@ -49,6 +49,7 @@ export const LIST_COMMA: Pattern = {
 /** Words that end in a full stop without ending the sentence. */
 export const ABBREVIATIONS: readonly string[] = [
   'approx.',
+  'avg.',
   'min.',
   'max.',
   'incl.',

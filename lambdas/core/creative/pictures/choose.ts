@@ -59,6 +59,8 @@ const NARROW_KINDS = 30;
 
 /** An emojilib keyword: looser than the name ("houses" is tagged "home", "mechanic" "artisan"). */
 const KEYWORD = 0.5;
+/** An emojilib keyword that is one of the category's own words (sub-vertical, cue terms). */
+const TRADE_KEYWORD = 0.6;
 
 /** Senses read per word (WordNet orders them by frequency; rarer ones are seldom meant). */
 const SENSES = 4;
@@ -117,11 +119,17 @@ function subjectNouns(nlp: Nlp, subject: string): Array<{ word: string; weight: 
     const pair = kept.slice(-2).join(' ');
     if (kept.length >= 2 && lemmaOf(pair)) out.push({ word: pair, weight: headWeight });
     kept.forEach((w, i) => {
-      out.push({ word: w, weight: i === kept.length - 1 ? headWeight : Math.min(headWeight, 0.75) });
+      out.push({ word: w, weight: i === kept.length - 1 ? headWeight : Math.min(headWeight, MODIFIER_NOUN) });
     });
   });
   return out;
 }
+
+/**
+ * A noun before the head of the subject's first phrase says which kind ("electric-car charger"
+ * is a charger): it names the picture less surely than the head.
+ */
+const MODIFIER_NOUN = 0.6;
 
 /** A word WordNet lacks read as the compound it is ("riverboat" is a boat, a river one). */
 function splitCompound(word: string): Array<{ word: string; share: number }> {
@@ -134,8 +142,18 @@ function splitCompound(word: string): Array<{ word: string; share: number }> {
         { word: a, share: 0.5 },
       ];
   }
+  // A prefix WordNet lacks before a word it has ("cyber" + "security"): a kind of the last word.
+  // Not across a hyphen: "co-working" is not a kind of "working" (a mine).
+  if (word.includes('-')) return [];
+  for (let i = 3; i <= word.length - MIN_TAIL; i++) {
+    const tail = word.slice(i);
+    if (lemmaOf(tail)) return [{ word: tail, share: 0.9 }];
+  }
   return [];
 }
+
+/** The shortest tail read as the word a compound is a kind of ("security" of "cybersecurity"). */
+const MIN_TAIL = 5;
 
 /** The taxonomy's English cue terms of a `vertical > sub-vertical` category, when it is one of its. */
 function cuesOf(category: string): string[] {
@@ -156,10 +174,13 @@ export async function termsOf(picture: { subject: string; category: string }): P
   const nlp = await loadNlp();
   const [vertical = '', sub = ''] = picture.category.split('>').map((s) => s.trim());
   const out = new Map<string, number>();
-  const add = (w: string, weight: number) => {
+  // The category's words and the words its compounds are read as ("security" of "cybersecurity").
+  const ofCategory = new Set<string>();
+  const add = (w: string, weight: number, category = false) => {
     const lemma = lemmaOf(w) ?? w;
     out.set(lemma, Math.max(out.get(lemma) ?? 0, weight * (ANYONE.has(w) ? 0.6 : 1)));
-    for (const part of splitCompound(w)) add(part.word, weight * part.share);
+    if (category) ofCategory.add(lemma);
+    for (const part of splitCompound(w)) add(part.word, weight * part.share, category);
   };
   // In a sub-vertical ("bakery chain", "pest control") the first noun says what the trade is;
   // the taxonomy's cue terms are the trade's own vocabulary.
@@ -188,9 +209,9 @@ export async function termsOf(picture: { subject: string; category: string }): P
     const customer = !trade.has(lemma) && isPerson(lemma);
     add(word, weight * (customer ? 0.7 : 1));
   }
-  for (const [w, weight] of trade) add(w, weight);
+  for (const [w, weight] of trade) add(w, weight, true);
   for (const w of nounsOf(nlp, vertical)) add(w, 0.5);
-  return [...out].map(([word, weight]) => ({ word, weight, category: trade.has(word) }));
+  return [...out].map(([word, weight]) => ({ word, weight, category: ofCategory.has(word) }));
 }
 
 /** A noun whose usual sense is a kind of person ("roofer", "office worker"). */
@@ -345,7 +366,12 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
       }
   // Other name words count as themselves only: "place" of "1st place medal" is no home.
   for (const w of picture.nameWords) if (w !== picture.head) consider(w, 0.75, 1);
-  for (const k of picture.keywords) consider(k, KEYWORD);
+  // A keyword that is the trade's own word (a shield tagged "security" for a security firm) is
+  // the category's emblem, a surer sign than a keyword the subject's props find.
+  for (const k of picture.keywords) {
+    const hit = find(k);
+    consider(k, hit && hit.closeness === 1 && brief.category.has(hit.from) ? TRADE_KEYWORD : KEYWORD);
+  }
   const ranked = [...perTerm].sort((a, b) => b[1].weight - a[1].weight);
   const [first, second] = ranked;
   if (!first) return { score: 0, because: '' };

@@ -9,7 +9,14 @@ import { join } from 'node:path';
  * (4.8 MB, read on first use); nothing is parsed ahead.
  */
 
-type Synset = { words: string[]; hypernyms: number[]; hyponyms: number; gloss: string };
+type Synset = {
+  words: string[];
+  hypernyms: number[];
+  hyponyms: number;
+  /** What this is a part of (part holonyms): a roof of a building, a mattress of a bed. */
+  wholes: number[];
+  gloss: string;
+};
 
 let index: Buffer | undefined;
 let dataFd: number | undefined;
@@ -71,13 +78,15 @@ export function synset(offset: number): Synset {
   const pCnt = Number(f[p]);
   const hypernyms: number[] = [];
   let hyponyms = 0;
+  const wholes: number[] = [];
   for (let i = 0; i < pCnt; i++) {
     const sym = f[p + 1 + i * 4];
     if (sym === '@' || sym === '@i') hypernyms.push(Number(f[p + 2 + i * 4]));
     if (sym === '~' || sym === '~i') hyponyms++;
+    if (sym === '#p') wholes.push(Number(f[p + 2 + i * 4]));
   }
   const bar = line.indexOf(' | ');
-  const made = { words, hypernyms, hyponyms, gloss: bar >= 0 ? line.slice(bar + 3).trim() : '' };
+  const made = { words, hypernyms, hyponyms, wholes, gloss: bar >= 0 ? line.slice(bar + 3).trim() : '' };
   synsets.set(offset, made);
   return made;
 }

@@ -1,0 +1,45 @@
+/** The opening line of a brief: where the business's name ends and which items name its place. */
+import type { Nlp } from '../text/nlp.ts';
+import { type Piece, piece } from './fields.ts';
+import { LEADING_NAME } from './patterns/layout.ts';
+
+/** A header item this short, without figures, can be a place whole. */
+const MAX_PLACE_WORDS = 4;
+
+/**
+ * How much of `text`'s start is the business's name: the client's name, or its first words
+ * ("Acme is…" for "Acme Insurance"), capitalised as a name is. 0 when it does not start so.
+ */
+export function nameLength(clientName: string, text: string): number {
+  const words = clientName.trim().split(/\s+/).filter(Boolean);
+  for (let n = words.length; n >= 1; n--) {
+    const prefix = words.slice(0, n).join(' ');
+    if (!/^\p{Lu}/u.test(prefix)) continue;
+    if (text.startsWith(prefix) && !/^[\p{L}\d]/u.test(text.slice(prefix.length))) return prefix.length;
+  }
+  return 0;
+}
+
+/**
+ * A later header item that opens with a name of one to three words (and its bracket): a place;
+ * the whole item when it is short, has no figure and (in English) names a place ("Springfield + Shelbyville").
+ */
+export function leadingPlace(
+  summary: string,
+  nlp: Nlp | undefined,
+  p: Piece,
+  index: number,
+): Piece | undefined {
+  const m = index === 0 ? null : LEADING_NAME.re.exec(p.text);
+  if (!m) return undefined;
+  const whole = !/\d/.test(p.text) && words(p.text) <= MAX_PLACE_WORDS && (!nlp || nlp(p.text).has('#Place'));
+  return piece(summary, p.start, p.start + (whole ? p.text.length : m[0].length));
+}
+
+/** A header item is the place when the place is most of it, or all but a word or two ("base en X"). */
+export function isMostlyPlace(part: Piece, place: Piece): boolean {
+  const around = words(part.text) - words(place.text);
+  return place.text.length >= part.text.length * 0.5 || (around <= 2 && !/\d/.test(part.text));
+}
+
+const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
