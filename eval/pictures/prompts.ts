@@ -1,7 +1,7 @@
-import { relatedTerms } from '#core/creative/pictures/wordnet.ts';
 import { loadNlp } from '#core/text/nlp.ts';
 import { visualPrompt } from '#generate/prompts/index.ts';
 import type { Orientation } from '#generate/prompts/scene.ts';
+import { goldHeads, goldNames, namesOneOf } from '../gold-subject.ts';
 import { slotCopy } from './compose-corpus.ts';
 import type { PictureBrief } from './corpus.ts';
 
@@ -29,23 +29,8 @@ export async function checkPrompts(brief: PictureBrief): Promise<PromptCheck> {
   const nlp = await loadNlp();
   // The head of the gold subject's first noun phrase ("a compact mechanical keyboard" → keyboard)
   // and of an "of" complement ("a pint of IPA"); their WordNet synonyms count too.
-  const chunks: string[] = nlp(brief.gold.subject.replace(/[()]/g, ','))
-    .match('#Noun+')
-    .not('(#Pronoun|#Possessive|#Value)')
-    .out('array');
-  const last = (chunk = '') =>
-    chunk
-      .toLowerCase()
-      .split(/\s+/)
-      // A verb the tagger joined to the phrase ("a young couple holding") is not its head.
-      .filter((w, i) => i === 0 || !w.endsWith('ing'))
-      .at(-1)
-      ?.replace(/[^a-z-]/g, '') ?? '';
-  const heads = [last(chunks[0])];
-  if (chunks[1] && brief.gold.subject.toLowerCase().includes(`${last(chunks[0])} of `))
-    heads.push(last(chunks[1]));
-  const head = heads.join('/');
-  const synonyms = new Set(heads.flatMap((h) => [h, ...relatedTerms(h, { senses: 2, levels: 0 }).keys()]));
+  const head = goldHeads(nlp, brief.gold.subject).join('/');
+  const synonyms = goldNames(nlp, brief.gold.subject);
   const { brand, angle, stored } = await slotCopy(brief, 0);
   const styleWords = (angle?.visual_style.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter(
     (w) => !['with', 'from', 'photo', 'image', 'style'].includes(w),
@@ -71,10 +56,7 @@ export async function checkPrompts(brief: PictureBrief): Promise<PromptCheck> {
     });
     const lower = prompt.toLowerCase();
     out.prompts++;
-    if (
-      [...synonyms].some((s) => s && new RegExp(`\\b${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(lower))
-    )
-      out.namesSubject++;
+    if (namesOneOf(prompt, synonyms)) out.namesSubject++;
     if (TEXT_TRIGGERS.test(prompt)) out.textTriggers++;
     if (styleWords.length === 0 || styleWords.some((w) => lower.includes(w))) out.reflectsStyle++;
     out.sample ||= prompt;

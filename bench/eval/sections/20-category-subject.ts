@@ -1,10 +1,13 @@
+import { goldHeads, goldNames, namesOneOf } from '../../../eval/gold-subject.ts';
 import { type EvalSection, pct } from '../types.ts';
 
 /**
  * Category and subject against the gold ones (information, not gates: the taxonomy is ours, the
  * gold's vertical names are its author's). Vertical: the same words once "&" reads "and".
  * Sub-vertical: the same name without its bracket, or the same head word (last word, singular).
- * Subject: the head noun of the gold subject's first noun phrase (or its plural) is in ours.
+ * Subject: the head noun of the gold subject's first noun phrase (eval/gold-subject.ts: not a
+ * verb the tagger joined to it, "a couple holding"), its singular, plural or a WordNet synonym,
+ * is in ours, as the production prompts are judged (section 60).
  */
 const norm = (s: string) =>
   s
@@ -31,15 +34,8 @@ export const section: EvalSection = {
       const [ourVertical = '', ourSub = ''] = fields.category.split(' > ');
       const v = norm(goldVertical) === norm(ourVertical);
       const s = norm(goldSub) === norm(ourSub) || head(goldSub) === head(ourSub);
-      const phrase =
-        nlp(brief.gold.subject)
-          .nouns()
-          .first()
-          .text('normal')
-          .split(/ (?:of|with|on|in|at) /)[0] ?? '';
-      const noun = singular(phrase.split(' ').at(-1) ?? '');
-      const ourSubject = ` ${norm(fields.subject)} `;
-      const subj = noun.length > 0 && new RegExp(`\\b${noun}(?:e?s)?\\b`, 'u').test(ourSubject);
+      const noun = goldHeads(nlp, brief.gold.subject).join('/');
+      const subj = noun.length > 0 && namesOneOf(fields.subject, goldNames(nlp, brief.gold.subject));
       vertical += v ? 1 : 0;
       sub += s ? 1 : 0;
       subject += subj ? 1 : 0;

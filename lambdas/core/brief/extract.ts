@@ -26,6 +26,7 @@ import {
 import { type Language, patternLanguage } from './patterns/types.ts';
 import type { BriefFact, BriefFields, FactRole } from './schema.ts';
 import { segment } from './segment.ts';
+import { subjectOf } from './subject.ts';
 import { placeInTaxonomy } from './taxonomy.ts';
 
 export type ExtractInput = { researchSummary: string; language: string; clientName: string };
@@ -86,7 +87,7 @@ export function extractBriefWith(input: ExtractInput, nlp: Nlp | undefined): Bri
     language: input.language,
     business_name: input.clientName.trim().slice(0, 120) || product.slice(0, 120) || 'business',
     category: place.category,
-    subject: place.subject,
+    subject: subjectOf(place.subject, product, input, nlp),
     product: product.slice(0, 200),
     audience: (state.audience?.text ?? '').slice(0, 300),
     location: (state.location?.text ?? '').slice(0, 200),

@@ -1,0 +1,105 @@
+/**
+ * Word data for the brief's picture subject (brief/subject.ts). Each list carries the examples
+ * that are its test (test/unit/brief-subject.test.ts).
+ */
+
+/**
+ * Nouns that name anyone or anything at all: a concrete noun, yet not what a picture of one
+ * business shows ("customers", "people", "a member"). Lemmas, as WordNet writes them.
+ */
+export const GENERIC_HEADS = {
+  words: new Set([
+    'people',
+    'person',
+    'customer',
+    'client',
+    'member',
+    'owner',
+    'user',
+    'buyer',
+    'consumer',
+    'visitor',
+    'guest',
+    'individual',
+    'everyone',
+    'someone',
+    'anyone',
+    'family',
+    'friend',
+    'local',
+    'thing',
+    'item',
+    'product',
+    'stuff',
+    'unit',
+    'piece',
+    'site',
+    'place',
+    'area',
+    'home',
+    'world',
+    'way',
+    'side',
+    'part',
+    'head',
+    'hand',
+    'face',
+    'body',
+    'mind',
+    'life',
+    'brand',
+    'company',
+    'business',
+    'firm',
+    'shop',
+    'store',
+    'office',
+    'location',
+    'region',
+    'city',
+    'town',
+    'country',
+    'paper',
+    'phone',
+    'call',
+    'card',
+    'money',
+    'cash',
+    'fee',
+    'price',
+    'cost',
+    'penny',
+    'dollar',
+    'pound',
+    'euro',
+  ]),
+  examples: [
+    { word: 'customer', generic: true },
+    { word: 'people', generic: true },
+    { word: 'keyboard', generic: false },
+    { word: 'roofer', generic: false },
+  ],
+} as const;
+
+/**
+ * Top WordNet categories a picture can show: a noun whose usual sense lies under one of these is
+ * something a camera sees (a roof, a keyboard, a vet, a puppy, beer). Places are left out: the
+ * setting is the taxonomy scene's.
+ */
+export const PICTURABLE = {
+  under: ['artifact', 'person', 'animal', 'plant', 'food', 'natural object'],
+  not: ['location', 'structure'],
+  examples: [
+    { word: 'keyboard', picturable: true },
+    { word: 'puppy', picturable: true },
+    { word: 'beer', picturable: true },
+    { word: 'roofer', picturable: true },
+    { word: 'repair', picturable: false },
+    { word: 'rental', picturable: false },
+    // Its second sense is a person who stands in; the first, the act, is what a brief means.
+    { word: 'replacement', picturable: false },
+    { word: 'care', picturable: false },
+    { word: 'membership', picturable: false },
+    { word: 'insurance', picturable: false },
+  ],
+} as const;

@@ -1,0 +1,84 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GENERIC_HEADS, PICTURABLE } from '#core/brief/patterns/subject.ts';
+import { picturable, subjectOf } from '#core/brief/subject.ts';
+import { loadNlp, type Nlp } from '#core/text/nlp.ts';
+
+let nlp: Nlp;
+// Loading the NLP library and WordNet's index takes seconds on a busy machine: once, here.
+beforeAll(async () => {
+  nlp = await loadNlp();
+  picturable('chair');
+}, 60_000);
+
+describe('the word data of the picture subject', () => {
+  it.each(PICTURABLE.examples.map((e) => [e.word, e.picturable] as const))(
+    'WordNet reads %j as picturable: %j',
+    (word, expected) => {
+      expect(picturable(word)).toBe(expected);
+    },
+  );
+  it.each(GENERIC_HEADS.examples.map((e) => [e.word, e.generic] as const))(
+    '%j names anyone or anything: %j',
+    (word, generic) => {
+      expect(GENERIC_HEADS.words.has(word)).toBe(generic);
+      if (generic) expect(picturable(word)).toBe(false);
+    },
+  );
+});
+
+describe('the picture subject from the brief', () => {
+  /** An invented business: its scene from the taxonomy, its product phrase and its brief. */
+  const subject = async (scene: string, product: string, summary: string, language = 'en') =>
+    subjectOf(
+      scene,
+      product,
+      { researchSummary: summary, language, clientName: 'Ambervale Goods' },
+      language === 'en' ? nlp : undefined,
+    );
+
+  it('puts the product in place of the broader noun of the scene it is a kind of', async () => {
+    expect(
+      await subject(
+        'a craftsman finishing a chair in a sunny workshop',
+        'oak rocking chairs',
+        'Ambervale Goods makes oak rocking chairs in a small workshop.',
+      ),
+    ).toBe('a craftsman finishing oak rocking chairs in a sunny workshop');
+  });
+
+  it('keeps the scene when it already names the product', async () => {
+    const scene = 'a potter glazing teapots beside a kiln';
+    expect(
+      await subject(scene, 'stoneware teapots', 'Ambervale Goods sells stoneware teapots, thrown by hand.'),
+    ).toBe(scene);
+  });
+
+  it('adds an object the scene does not show, a compound read whole', async () => {
+    expect(
+      await subject(
+        'an audiologist talking with a patient in a bright clinic',
+        'rechargeable hearing aids',
+        'Ambervale Goods fits rechargeable hearing aids. Audience: adults over 60.',
+      ),
+    ).toBe('an audiologist talking with a patient in a bright clinic, with rechargeable hearing aids');
+  });
+
+  it('reads the object of a service as the thing ("furniture" of "furniture rental")', async () => {
+    expect(
+      await subject(
+        'a delivery team carrying boxes into a new flat',
+        'furniture rental',
+        'Ambervale Goods offers furniture rental by the month.',
+      ),
+    ).toBe('a delivery team carrying boxes into a new flat, with furniture');
+  });
+
+  it('keeps the scene for an abstract product, a person of another kind, or outside English', async () => {
+    const scene = 'a mortgage adviser going through options with a couple at a desk';
+    expect(await subject(scene, 'mortgage advice', 'We give mortgage advice.')).toBe(scene);
+    expect(await subject(scene, 'independent accountants', 'Independent accountants.')).toBe(scene);
+    const pests = 'a technician inspecting a timber wall with a torch';
+    expect(await subject(pests, 'wasp removal', 'We offer wasp removal.')).toBe(pests);
+    expect(await subject(scene, 'asesoría hipotecaria', 'Asesoría hipotecaria.', 'es')).toBe(scene);
+  });
+});
