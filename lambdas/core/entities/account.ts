@@ -4,6 +4,7 @@ import { defineEntity } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
 import { getItem } from '../db/table.ts';
+import { update } from '../db/update.ts';
 import * as s from '../small-schema.ts';
 
 /** The tenant. Its id is the Cognito user's `sub`; it holds the credits ledger. */
@@ -128,25 +129,19 @@ export async function markOwnerInactive(deps: DbDeps, accountId: string): Promis
     new UpdateCommand({
       TableName: deps.config.tableName,
       Key: keys.account(accountId),
-      UpdateExpression: [
-        'SET owner_status = :inactive',
-        'owner_deactivated_at = if_not_exists(owner_deactivated_at, :now)',
-        'entity = if_not_exists(entity, :entity)',
-        'id = if_not_exists(id, :id)',
-        'credits_available = if_not_exists(credits_available, :zero)',
-        'credits_reserved = if_not_exists(credits_reserved, :zero)',
-        'credits_used = if_not_exists(credits_used, :zero)',
-        'active_api_keys = if_not_exists(active_api_keys, :zero)',
-        'created_at = if_not_exists(created_at, :now)',
-        'updated_at = :now',
-      ].join(', '),
-      ExpressionAttributeValues: {
-        ':inactive': OWNER_INACTIVE,
-        ':now': now,
-        ':entity': 'account',
-        ':id': accountId,
-        ':zero': 0,
-      },
+      // Written whole when the account item does not exist yet (an owner offboarded before use).
+      ...update()
+        .set('owner_status', OWNER_INACTIVE)
+        .setIfMissing('owner_deactivated_at', now)
+        .setIfMissing('entity', 'account')
+        .setIfMissing('id', accountId)
+        .setIfMissing('credits_available', 0)
+        .setIfMissing('credits_reserved', 0)
+        .setIfMissing('credits_used', 0)
+        .setIfMissing('active_api_keys', 0)
+        .setIfMissing('created_at', now)
+        .set('updated_at', now)
+        .build(),
       ReturnValues: 'UPDATED_OLD',
     }),
   );

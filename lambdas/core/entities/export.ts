@@ -6,6 +6,7 @@ import { isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
 import type { Outbox } from '../db/outbox.ts';
 import { getItem, putIfAbsent, updateIf } from '../db/table.ts';
+import { update } from '../db/update.ts';
 import { nullableNumber, nullableString } from '../db/zod-fields.ts';
 
 export const EXPORT_STATUSES = ['pending', 'running', 'succeeded', 'failed'] as const;
@@ -153,7 +154,12 @@ export async function finishExport(
           google_rows: outcome.googleRows,
         }
       : { failure_reason: outcome.reason.slice(0, 500) };
-  const names = Object.keys(fields);
+  const finish = update()
+    .set('status', outcome.status)
+    .setAll(fields)
+    .set('updated_at', now)
+    .set('completed_at', now)
+    .build();
   try {
     await deps.ddb.send(
       new TransactWriteCommand({
@@ -162,16 +168,14 @@ export async function finishExport(
             Update: {
               TableName: deps.config.tableName,
               Key: keys.exportById(record.account_id, record.id),
-              UpdateExpression: `SET #status = :to, ${names.map((n) => `${n} = :${n}, `).join('')}updated_at = :now, completed_at = :now`,
+              UpdateExpression: finish.UpdateExpression,
               ConditionExpression:
                 outcome.status === 'failed' ? '#status IN (:running, :pending)' : '#status = :running',
-              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeNames: { ...finish.ExpressionAttributeNames, '#status': 'status' },
               ExpressionAttributeValues: {
-                ':to': outcome.status,
+                ...finish.ExpressionAttributeValues,
                 ':running': 'running',
                 ...(outcome.status === 'failed' ? { ':pending': 'pending' } : {}),
-                ':now': now,
-                ...Object.fromEntries(names.map((n) => [`:${n}`, fields[n]])),
               },
             },
           },

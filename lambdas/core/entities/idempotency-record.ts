@@ -101,10 +101,7 @@ export async function claimIdempotencyKey(
         TableName: deps.config.tableName,
         Key: key,
         UpdateExpression:
-          'SET entity = :entity, #state = :in_progress, #action = :action, fingerprint = :fingerprint, ' +
-          'claim_token = :token, lease_until_ms = :lease, expires_at_ms = :expires, #ttl = :ttl, ' +
-          'created_at = :created, bound_id = if_not_exists(bound_id, :fresh) ' +
-          'REMOVE response_status, response_body',
+          'SET entity = :entity, #state = :in_progress, #action = :action, fingerprint = :fingerprint, claim_token = :token, lease_until_ms = :lease, expires_at_ms = :expires, #ttl = :ttl, created_at = :created, bound_id = if_not_exists(bound_id, :fresh) REMOVE response_status, response_body',
         ConditionExpression:
           'attribute_not_exists(pk) OR expires_at_ms < :now OR (#state = :in_progress AND lease_until_ms < :now)',
         ExpressionAttributeNames: {

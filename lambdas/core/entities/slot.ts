@@ -12,6 +12,7 @@ import type { Outbox, TransactItem } from '../db/outbox.ts';
 import { queryAll } from '../db/query.ts';
 import { Again, retryWithBackoff } from '../db/retry.ts';
 import { getItem, putNew, updateIf } from '../db/table.ts';
+import { update } from '../db/update.ts';
 import { nullableNumber, nullableString } from '../db/zod-fields.ts';
 import type { Provenance } from '../provenance/provenance.schema.ts';
 import { JOB_IS_LIVE, JobClosedError, jobIsLive } from './job.ts';
@@ -472,21 +473,19 @@ function jobCounter(
   now: string,
   failureCode?: string,
 ) {
-  const counter = failureCode ? 'failed' : 'succeeded';
+  const counts = update()
+    .increment(failureCode ? 'failed' : 'succeeded', 1)
+    .set('updated_at', now);
   // Failures are also counted by reason code, so get_job says why (e.g. content_filtered: 2).
-  const byReason = failureCode
-    ? ', failure_reasons.#code = if_not_exists(failure_reasons.#code, :zero) + :one'
-    : '';
+  if (failureCode) counts.increment(['failure_reasons', failureCode], 1, 0);
   return {
     Update: {
       TableName: table,
       Key: keys.jobById(slot.account_id, slot.job_id),
-      UpdateExpression: `SET ${counter} = ${counter} + :one, updated_at = :now${byReason}`,
+      ...counts.build(),
       // A job deleted or closed for deletion (ADR 0028, 0029) fails the settlement cleanly: its
       // credits were released when it was closed, and it is never recreated as a stub.
       ConditionExpression: JOB_IS_LIVE,
-      ...(failureCode ? { ExpressionAttributeNames: { '#code': failureCode } } : {}),
-      ExpressionAttributeValues: { ':one': 1, ':now': now, ...(failureCode ? { ':zero': 0 } : {}) },
     },
   };
 }
@@ -564,7 +563,7 @@ export function settlementItems(
 ) {
   const succeeded = settlement.status === 'succeeded';
   const group = groupKeys(slot, settlement.status, now);
-  const fields: Record<string, unknown> = succeeded
+  const fields = succeeded
     ? {
         width: settlement.result.width,
         height: settlement.result.height,
@@ -575,28 +574,32 @@ export function settlementItems(
         provenance: settlement.result.provenance,
       }
     : { failure_reason: settlement.reason.slice(0, 500) };
-  const set = Object.entries(fields).filter(([, value]) => value !== undefined);
   const code = succeeded ? undefined : reasonCode(settlement.reason);
   const lease = settlement.leaseId;
+  const move = update()
+    .set('status', settlement.status)
+    .setAll(fields)
+    .set('updated_at', now)
+    .set('completed_at', now)
+    .set('gsi1pk', group.gsi1pk)
+    .set('gsi1sk', group.gsi1sk)
+    .remove('lease_id', 'lease_until')
+    .build();
   return [
     {
       Update: {
         TableName: table,
         Key: keys.slot(slot.account_id, slot.job_id, slot.index),
-        UpdateExpression: `SET #status = :to, ${set.map(([name]) => `${name} = :${name}, `).join('')}updated_at = :now, completed_at = :now, gsi1pk = :g1pk, gsi1sk = :g1sk REMOVE lease_id, lease_until`,
+        UpdateExpression: move.UpdateExpression,
         ConditionExpression: succeeded
           ? '#status = :running AND lease_id = :lease'
           : `#status IN (:pending, :running)${lease ? ' AND lease_id = :lease' : ''}`,
-        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeNames: { ...move.ExpressionAttributeNames, '#status': 'status' },
         ExpressionAttributeValues: {
-          ':to': settlement.status,
+          ...move.ExpressionAttributeValues,
           ':running': 'running',
           ...(succeeded ? {} : { ':pending': 'pending' }),
           ...(lease ? { ':lease': lease } : {}),
-          ...Object.fromEntries(set.map(([name, value]) => [`:${name}`, value])),
-          ':now': now,
-          ':g1pk': group.gsi1pk,
-          ':g1sk': group.gsi1sk,
         },
       },
     },

@@ -7,6 +7,7 @@ import type { Page } from '../db/pagination.ts';
 import type { PageRequest } from '../db/query.ts';
 import { getItem, queryBefore, queryPage, updateIf } from '../db/table.ts';
 import { tableDesign } from '../db/table-design.ts';
+import { update } from '../db/update.ts';
 import { nullableNumber, nullableString } from '../db/zod-fields.ts';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../webhooks/events.ts';
 
@@ -213,23 +214,23 @@ export async function recordAttempt(
   const next =
     attempt.status === 'pending' && attempt.nextAttemptAt ? attempt.nextAttemptAt.toISOString() : null;
   const due = next ? dueKeys(delivery, next) : undefined;
+  const record = update()
+    .set('status', attempt.status)
+    .increment('attempts', 1)
+    .set('last_status_code', attempt.statusCode)
+    .set('last_error', attempt.error?.slice(0, 300) ?? null)
+    .set('next_attempt_at', next)
+    .set('updated_at', now)
+    .remove('lease_id', 'lease_until');
+  // Due again: back on the due index at the new time; final: off it.
+  if (due) record.set('gsi2pk', due.gsi2pk).set('gsi2sk', due.gsi2sk);
+  else record.remove('gsi2pk', 'gsi2sk');
+  const parts = record.build();
   return updateIf(deps, {
     Key: keys.webhookDelivery(delivery.account_id, delivery.webhook_endpoint_id, delivery.id),
-    UpdateExpression: `SET #status = :status, attempts = attempts + :one, last_status_code = :code, last_error = :error, next_attempt_at = :next, updated_at = :now${
-      due ? ', gsi2pk = :g2pk, gsi2sk = :g2sk' : ''
-    } REMOVE lease_id, lease_until${due ? '' : ', gsi2pk, gsi2sk'}`,
+    ...parts,
     ConditionExpression: 'lease_id = :lease',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':status': attempt.status,
-      ':one': 1,
-      ':code': attempt.statusCode,
-      ':error': attempt.error?.slice(0, 300) ?? null,
-      ':next': next,
-      ':now': now,
-      ':lease': leaseId,
-      ...(due ? { ':g2pk': due.gsi2pk, ':g2sk': due.gsi2sk } : {}),
-    },
+    ExpressionAttributeValues: { ...parts.ExpressionAttributeValues, ':lease': leaseId },
   });
 }
 

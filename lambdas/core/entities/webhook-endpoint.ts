@@ -156,13 +156,15 @@ export async function createWebhookEndpoint(
       const count =
         counted === undefined
           ? {
-              UpdateExpression: `SET ${COUNTER} = ${COUNTER} + :one`,
-              ConditionExpression: `${COUNTER} < :max`,
+              UpdateExpression: 'SET #count = #count + :one',
+              ConditionExpression: '#count < :max',
+              ExpressionAttributeNames: { '#count': COUNTER },
               ExpressionAttributeValues: { ':one': 1, ':max': MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT },
             }
           : {
-              UpdateExpression: `SET ${COUNTER} = :next`,
-              ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(${COUNTER})`,
+              UpdateExpression: 'SET #count = :next',
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#count)',
+              ExpressionAttributeNames: { '#count': COUNTER },
               ExpressionAttributeValues: { ':next': counted + 1 },
             };
       try {
@@ -270,8 +272,9 @@ export async function deleteWebhookEndpoint(
               TableName: table,
               Key: keys.account(accountId),
               // An account from before the counter has none: the next create counts its endpoints.
-              UpdateExpression: `SET ${COUNTER} = ${COUNTER} - :one`,
-              ConditionExpression: `${COUNTER} > :zero`,
+              UpdateExpression: 'SET #count = #count - :one',
+              ConditionExpression: '#count > :zero',
+              ExpressionAttributeNames: { '#count': COUNTER },
               ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
             },
           },

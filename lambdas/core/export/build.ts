@@ -80,26 +80,7 @@ async function readPng(deps: Deps, key: string): Promise<Uint8Array> {
 export async function buildExport(deps: Deps, record: CampaignExport): Promise<BuiltExport | undefined> {
   const campaign = await getCampaign(deps, record.account_id, record.campaign_id);
   if (!campaign) return undefined;
-  const [client, slots] = await Promise.all([
-    getClient(deps, record.account_id, campaign.client_id),
-    finishedCreativesOfCampaign(
-      deps,
-      record.account_id,
-      campaign.id,
-      record.include === 'approved' ? 'approved' : undefined,
-    ),
-  ]);
-  const angleIds = [...new Set(slots.flatMap((s) => (s.angle_id ? [s.angle_id] : [])))];
-  const angles = new Map((await getAngles(deps, record.account_id, angleIds)).map((a) => [a.id, a]));
-  const order = (s: Slot) => {
-    const at = s.angle_id ? campaign.selected_angle_ids.indexOf(s.angle_id) : -1;
-    return [at < 0 ? 999 : at, s.aspect_ratio, s.created_at, s.index] as const;
-  };
-  slots.sort((a, b) => {
-    const [x, y] = [order(a), order(b)];
-    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return (x[i] as never) < (y[i] as never) ? -1 : 1;
-    return 0;
-  });
+  const { client, slots, angles } = await exportedCreatives(deps, record, campaign);
 
   const businessName = client?.name ?? '';
   const counters = new Map<string, number>();
@@ -199,4 +180,29 @@ export async function buildExport(deps: Deps, record: CampaignExport): Promise<B
     { level: 6 },
   );
   return { zip, creatives: slots.length, metaRows: metaRows.length, googleRows: googleRows.length };
+}
+
+/** The client, the campaign's finished creatives (approved only, when asked) in export order, and their angles. */
+async function exportedCreatives(deps: Deps, record: CampaignExport, campaign: Campaign) {
+  const [client, slots] = await Promise.all([
+    getClient(deps, record.account_id, campaign.client_id),
+    finishedCreativesOfCampaign(
+      deps,
+      record.account_id,
+      campaign.id,
+      record.include === 'approved' ? 'approved' : undefined,
+    ),
+  ]);
+  const angleIds = [...new Set(slots.flatMap((s) => (s.angle_id ? [s.angle_id] : [])))];
+  const angles = new Map((await getAngles(deps, record.account_id, angleIds)).map((a) => [a.id, a]));
+  const order = (s: Slot) => {
+    const at = s.angle_id ? campaign.selected_angle_ids.indexOf(s.angle_id) : -1;
+    return [at < 0 ? 999 : at, s.aspect_ratio, s.created_at, s.index] as const;
+  };
+  slots.sort((a, b) => {
+    const [x, y] = [order(a), order(b)];
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return (x[i] as never) < (y[i] as never) ? -1 : 1;
+    return 0;
+  });
+  return { client, slots, angles };
 }
