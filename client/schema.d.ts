@@ -469,7 +469,7 @@ export interface components {
             status: "pending" | "running" | "succeeded" | "failed" | "cancelled";
             /** @description ISO-8601 UTC timestamp. */
             updated_at: string;
-            /** @description How much the model visual was enlarged to reach the delivery size (at most 1.5). */
+            /** @description How much the model visual (at most 1.5) or the campaign's photo (ADR 0059) was enlarged to reach the delivery size. */
             upscale?: number;
             width: number | null;
         };

@@ -238,7 +238,9 @@ export const creativeRecord = z.object({
   upscale: z
     .number()
     .optional()
-    .describe('How much the model visual was enlarged to reach the delivery size (at most 1.5).'),
+    .describe(
+      "How much the model visual (at most 1.5) or the campaign's photo (ADR 0059) was enlarged to reach the delivery size.",
+    ),
   quality: creativeQuality.optional(),
   regenerated_from: uuid.optional().describe('The creative this one redoes (regenerate_creative).'),
   review: z

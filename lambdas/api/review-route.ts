@@ -2,12 +2,12 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { Deps } from '#core/deps.ts';
 import { getAngles } from '#core/entities/angle.ts';
 import { finishedCreativesOfCampaign } from '#core/entities/creative.ts';
-import { creativesWithLinks } from '#core/entities/creative-links.ts';
 import { AppError } from '#core/errors.ts';
 import { applyReviews } from '#core/review/apply.ts';
 import { checkReviewToken, type LinkCheck } from '#core/review/links.ts';
 import { refusedPage, reviewPage } from '#core/review/page-html.ts';
 import { REVIEW_PAGE_TEXT } from '#core/review/page-text.ts';
+import { creativesWithLinks } from '#core/s3/creative-links.ts';
 
 const MAX_FORM_BYTES = 16 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -3,47 +3,19 @@
  * turned into the `{ error: { code, message, details } }` envelope in exactly one place
  * (`lambdas/api/http.ts`); anything that is not an `AppError` becomes a 500 that leaks nothing.
  */
-export type ErrorCode =
-  | 'invalid_json'
-  | 'validation_error'
-  | 'unknown_action'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'insufficient_credits'
-  | 'conflict'
-  | 'idempotency_key_reused'
-  | 'idempotency_in_progress'
-  | 'method_not_allowed'
-  | 'payload_too_large'
-  | 'rate_limited'
-  | 'upstream_error'
-  | 'unsupported_language'
-  | 'internal_error';
+import { AppError } from './db/app-errors.ts';
 
-export class AppError extends Error {
-  override name = 'AppError';
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-  }
-}
+export {
+  AppError,
+  ConflictError,
+  type ErrorCode,
+  NotFoundError,
+  ValidationError,
+} from './db/app-errors.ts';
 
 export class InvalidJsonError extends AppError {
   constructor(message = 'The request body must be a JSON object.') {
     super(400, 'invalid_json', message);
-  }
-}
-
-export type FieldIssue = { path: string; message: string };
-
-export class ValidationError extends AppError {
-  constructor(message: string, issues: FieldIssue[] = []) {
-    super(400, 'validation_error', message, issues.length > 0 ? { issues } : undefined);
   }
 }
 
@@ -69,12 +41,6 @@ export class ForbiddenError extends AppError {
  * The same answer for an id that does not exist and for one that belongs to another account,
  * so that probing ids tells an attacker nothing.
  */
-export class NotFoundError extends AppError {
-  constructor(resource: string, id: string) {
-    super(404, 'not_found', `${resource} '${id}' was not found.`);
-  }
-}
-
 export class InsufficientCreditsError extends AppError {
   constructor(required: number, available: number) {
     super(402, 'insufficient_credits', `This batch needs ${required} credits; ${available} are available.`, {
@@ -84,13 +50,6 @@ export class InsufficientCreditsError extends AppError {
   }
 }
 
-export class ConflictError extends AppError {
-  constructor(message: string, details?: unknown) {
-    super(409, 'conflict', message, details);
-  }
-}
-
-/** An `Idempotency-Key` already used, within 24 h, for another action or another body. */
 export class IdempotencyKeyReusedError extends AppError {
   constructor() {
     super(

@@ -9,6 +9,7 @@ import { getClient } from '#core/entities/client.ts';
 import { finalizeJobIfDone, markJobRunning } from '#core/entities/job.ts';
 import { claimSlot, getSlot, releaseLease, type Slot, settleSlot } from '#core/entities/slot.ts';
 import type { SlotMessage } from '#core/generation/messages.ts';
+import { jobCompletedOutbox, settlementOutbox } from '#core/generation/outboxes.ts';
 import { deliverySize, parseRatio } from '#core/images/sizes.ts';
 import { cutAroundSubjectLazily, cutPhotoAroundSubject } from '#core/images/smart-crop.ts';
 import { type DrawnVisual, type ImageModel, PermanentImageError, type Visual } from '#core/images/types.ts';
@@ -92,25 +93,30 @@ export async function processSlot(
         CacheControl: 'private, max-age=31536000, immutable',
       }),
     );
-    const settled = await settleSlot(deps, slot, {
-      status: 'succeeded',
-      leaseId,
-      result: {
-        width: png.width,
-        height: png.height,
-        bytes: png.png.byteLength,
-        model: png.model,
-        upscale: png.upscale,
-        // Stored as plain data: DynamoDB refuses undefined members.
-        quality: JSON.parse(JSON.stringify(png.quality)),
-        provenance,
+    const settled = await settleSlot(
+      deps,
+      slot,
+      {
+        status: 'succeeded',
+        leaseId,
+        result: {
+          width: png.width,
+          height: png.height,
+          bytes: png.png.byteLength,
+          model: png.model,
+          upscale: png.upscale,
+          // Stored as plain data: DynamoDB refuses undefined members.
+          quality: JSON.parse(JSON.stringify(png.quality)),
+          provenance,
+        },
       },
-    });
+      settlementOutbox(deps, slot),
+    );
     if (!settled) {
       await dropIfAbandoned(deps, slot);
       return { result: 'skipped', why: 'lease_lost' };
     }
-    await finalizeJobIfDone(deps, ref.accountId, ref.jobId);
+    await finalizeJobIfDone(deps, ref.accountId, ref.jobId, jobCompletedOutbox(deps, ref.accountId));
     return {
       result: 'succeeded',
       slot: { ...slot, status: 'succeeded', width: png.width, height: png.height },
@@ -122,8 +128,8 @@ export async function processSlot(
       const reason = permanent
         ? `${error.reason}: ${error.message}`
         : `retries_exhausted: ${error instanceof Error ? error.message : String(error)}`;
-      await settleSlot(deps, slot, { status: 'failed', reason, leaseId });
-      await finalizeJobIfDone(deps, ref.accountId, ref.jobId);
+      await settleSlot(deps, slot, { status: 'failed', reason, leaseId }, settlementOutbox(deps, slot));
+      await finalizeJobIfDone(deps, ref.accountId, ref.jobId, jobCompletedOutbox(deps, ref.accountId));
       return { result: 'failed', reason };
     }
     await releaseLease(deps, slot, leaseId);

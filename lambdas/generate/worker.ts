@@ -2,12 +2,13 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { backoffMs } from '#core/db/retry.ts';
 import type { Deps } from '#core/deps.ts';
 import { finalizeJobIfDone } from '#core/entities/job.ts';
 import { getSlot, settleSlot, slotId } from '#core/entities/slot.ts';
 import { exportMessage, isExportMessage } from '#core/export/messages.ts';
 import { type SlotMessage, slotMessage } from '#core/generation/messages.ts';
-import { backoffMs } from '#core/retry.ts';
+import { jobCompletedOutbox, settlementOutbox } from '#core/generation/outboxes.ts';
 import { METRIC } from '#core/telemetry.ts';
 import { processSlot, type SlotOutcome, type WorkerDeps } from './process-slot.ts';
 
@@ -210,8 +211,14 @@ export function createDeadLetterHandler(deps: Deps, logger: Logger) {
         let result: 'failed' | 'final' | 'missing' = slot ? 'final' : 'missing';
         if (slot && (slot.status === 'pending' || slot.status === 'running')) {
           const reason = 'retries_exhausted: the image could not be made after every retry';
-          if (await settleSlot(deps, slot, { status: 'failed', reason })) result = 'failed';
-          await finalizeJobIfDone(deps, message.account_id, message.job_id);
+          if (await settleSlot(deps, slot, { status: 'failed', reason }, settlementOutbox(deps, slot)))
+            result = 'failed';
+          await finalizeJobIfDone(
+            deps,
+            message.account_id,
+            message.job_id,
+            jobCompletedOutbox(deps, message.account_id),
+          );
         }
         const line = { ...fields, result, latency_ms: Date.now() - started };
         if (result === 'failed') logger.warn('dead letter', line);

@@ -3,19 +3,16 @@
  * every creative, cut around its subject for each ratio, offline and on Bedrock (where no model
  * is called for it). And the asset sizes per kind: a wide wordmark is a logo.
  */
-import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putAngles } from '#core/entities/angle.ts';
 import { getCampaign } from '#core/entities/campaign.ts';
 import { estimateGeneration } from '#core/generation/estimate.ts';
-import { createStabilityImageModel } from '#core/images/bedrock-stability.ts';
 import { deliverySize, parseRatio } from '#core/images/sizes.ts';
-import { isFinalJobStatus } from '#core/job-status.ts';
 import { type BedrockStandIn, startBedrockStandIn } from '#local/bedrock-stand-in.ts';
 import { creditsOf, startTestApi, type TestApi } from './harness.ts';
-import { eventually, runWorkers, workerDepsFor } from './worker-harness.ts';
+import { CYAN, download, hex, MAGENTA, pixelsNear, type Rgb, uploadAsset } from './images.ts';
+import { orderAndWait, runWorkers, standInWorkerDeps } from './worker-harness.ts';
 
 let api: TestApi;
 let standIn: BedrockStandIn;
@@ -29,12 +26,7 @@ afterAll(async () => {
 });
 
 type Account = { accountId: string; apiKey: string };
-type Rgb = [number, number, number];
 
-/** Colours no brand kit, template scene or stand-in visual of these tests uses. */
-const MAGENTA: Rgb = [255, 0, 212];
-const CYAN: Rgb = [0, 208, 255];
-const hex = ([r, g, b]: Rgb) => `#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
 const RATIOS = ['1:1', '4:5', '9:16', '16:9'];
 
 /**
@@ -51,21 +43,7 @@ function photoOf(subject: Rgb): Promise<Buffer> {
     .toBuffer();
 }
 
-/** How many pixels of a PNG lie within `tolerance` of a colour. */
-async function pixelsNear(png: Buffer, color: Rgb, tolerance = 40): Promise<number> {
-  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  let n = 0;
-  for (let i = 0; i < data.length; i += info.channels) {
-    const d = Math.hypot(
-      (data[i] ?? 0) - color[0],
-      (data[i + 1] ?? 0) - color[1],
-      (data[i + 2] ?? 0) - color[2],
-    );
-    if (d < tolerance) n++;
-  }
-  return n;
-}
-
+/** Uploads an asset and reads it once, which checks it: the asset as it then stands. */
 async function upload(
   account: Account,
   clientId: string,
@@ -73,16 +51,8 @@ async function upload(
   bytes: Buffer,
   contentType: 'image/png' | 'image/jpeg' = 'image/jpeg',
 ) {
-  const created = await api.call(
-    'create_asset_upload',
-    { client_id: clientId, kind, content_type: contentType, content_length: bytes.byteLength },
-    account,
-  );
-  expect(created.status, created.text).toBe(200);
-  const { url, method, headers } = created.body.upload;
-  const put = await fetch(url, { method, headers, body: bytes });
-  expect(put.status, await put.text()).toBe(200);
-  return (await api.call('get_asset', { asset_id: created.body.asset.id }, account)).body.asset;
+  const id = await uploadAsset(api, account, clientId, kind, bytes, contentType);
+  return (await api.call('get_asset', { asset_id: id }, account)).body.asset;
 }
 
 async function clientWithAngles(account: Account, angles: number) {
@@ -105,41 +75,8 @@ async function clientWithAngles(account: Account, angles: number) {
   return { client, angles: stored };
 }
 
-async function runCampaign(account: Account, campaignId: string, expected: number) {
-  const res = await api.call('generate_creatives', { campaign_id: campaignId }, account);
-  expect(res.status, res.text).toBe(200);
-  expect(res.body.jobs).toBe(expected);
-  const job = await eventually(async () => {
-    const j = (await api.call('get_job', { job_id: res.body.job_id }, account)).body.job;
-    return isFinalJobStatus(j.status) ? j : undefined;
-  }, 240_000);
-  const page = await api.call(
-    'list_creatives',
-    { campaign_id: campaignId, status: 'all', limit: 100 },
-    account,
-  );
-  return { job, creatives: page.body.creatives as any[] };
-}
-
-async function download(creative: { image_url: string }): Promise<Buffer> {
-  const res = await fetch(creative.image_url);
-  expect(res.status).toBe(200);
-  return Buffer.from(await res.arrayBuffer());
-}
-
-function bedrockWorkers() {
-  const runtime = new BedrockRuntimeClient({
-    region: 'us-east-1',
-    endpoint: standIn.endpoint,
-    maxAttempts: 1,
-    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-    requestHandler: new NodeHttpHandler({ requestTimeout: 180_000 }),
-  });
-  return runWorkers(
-    api,
-    workerDepsFor(api, { imageModel: createStabilityImageModel(runtime, 'stability.sd3-5-large-v1:0') }),
-  );
-}
+const runCampaign = (account: Account, campaignId: string, expected: number) =>
+  orderAndWait(api, account, campaignId, expected);
 
 describe('photo assets', () => {
   it('takes a photo of 720 px or more a side, refuses a small one with the reason; a 400×100 wordmark is a logo', async () => {
@@ -294,7 +231,7 @@ describe('the photo in every ratio', { timeout: 300_000 }, () => {
   });
 
   it('Bedrock: the photo in all four ratios, no model call and none estimated, one credit per image', async () => {
-    const workers = bedrockWorkers();
+    const workers = runWorkers(api, standInWorkerDeps(api, standIn.endpoint));
     try {
       const account = await api.newAccount(20);
       const { client, angles } = await clientWithAngles(account, 1);
@@ -344,7 +281,10 @@ describe('the photo in every ratio', { timeout: 300_000 }, () => {
         );
         expect(magenta, `the photo's subject in ${creative.aspect_ratio}`).toBeGreaterThan(area * 0.01);
         expect(creative.quality.min_contrast).toBeGreaterThanOrEqual(4.5);
-        expect(creative.provenance.ai_generated).toBe(false);
+        expect(creative.provenance).toMatchObject({
+          ai_generated: false,
+          digital_source_type: expect.stringMatching(/\/compositeSynthetic$/),
+        });
       }
       const after = await creditsOf(api, account);
       expect(after.used - credits.used).toBe(4);

@@ -1,15 +1,12 @@
-import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putAngles } from '#core/entities/angle.ts';
-import { createStabilityImageModel } from '#core/images/bedrock-stability.ts';
 import { deliverySize, parseRatio } from '#core/images/sizes.ts';
-import { isFinalJobStatus } from '#core/job-status.ts';
 import { processSlot, type WorkerDeps } from '#generate/process-slot.ts';
 import { type BedrockStandIn, startBedrockStandIn } from '#local/bedrock-stand-in.ts';
 import { creditsOf, startTestApi, type TestApi } from './harness.ts';
-import { eventually, runWorkers, workerDepsFor } from './worker-harness.ts';
+import { CYAN, download, hex, LIME, MAGENTA, pixelsNear, uploadAsset } from './images.ts';
+import { orderAndWait, runWorkers, standInWorkerDeps } from './worker-harness.ts';
 
 let api: TestApi;
 let standIn: BedrockStandIn;
@@ -23,13 +20,10 @@ afterAll(async () => {
 });
 
 type Account = { accountId: string; apiKey: string };
-type Rgb = [number, number, number];
 
-/** Colours no brand kit, template scene or stand-in visual of these tests uses. */
-const PRODUCT_MAGENTA: Rgb = [255, 0, 212];
-const PRODUCT_CYAN: Rgb = [0, 208, 255];
-const LOGO_LIME: Rgb = [124, 255, 0];
-const hex = ([r, g, b]: Rgb) => `#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+const PRODUCT_MAGENTA = MAGENTA;
+const PRODUCT_CYAN = CYAN;
+const LOGO_LIME = LIME;
 
 /** A product bottle on a transparent background (PNG with alpha). */
 function productWithAlpha(): Promise<Buffer> {
@@ -62,40 +56,13 @@ function logo(format: 'png' | 'webp'): Promise<Buffer> {
   return format === 'png' ? image.png().toBuffer() : image.webp({ lossless: true }).toBuffer();
 }
 
-/** How many pixels of a PNG lie within `tolerance` of a colour. */
-async function pixelsNear(png: Buffer, color: Rgb, tolerance = 40): Promise<number> {
-  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  let n = 0;
-  for (let i = 0; i < data.length; i += info.channels) {
-    const d = Math.hypot(
-      (data[i] ?? 0) - color[0],
-      (data[i + 1] ?? 0) - color[1],
-      (data[i + 2] ?? 0) - color[2],
-    );
-    if (d < tolerance) n++;
-  }
-  return n;
-}
-
-async function upload(
+const upload = (
   account: Account,
   clientId: string,
   kind: 'logo' | 'product',
   bytes: Buffer,
   contentType: 'image/png' | 'image/jpeg' | 'image/webp',
-) {
-  const created = await api.call(
-    'create_asset_upload',
-    { client_id: clientId, kind, content_type: contentType, content_length: bytes.byteLength },
-    account,
-  );
-  expect(created.status, created.text).toBe(200);
-  expect(created.body.asset).toMatchObject({ client_id: clientId, kind, status: 'pending_upload' });
-  const { url, method, headers } = created.body.upload;
-  const put = await fetch(url, { method, headers, body: bytes });
-  expect(put.status, await put.text()).toBe(200);
-  return created.body.asset.id as string;
-}
+) => uploadAsset(api, account, clientId, kind, bytes, contentType);
 
 async function setupClient(account: Account, angles: number) {
   const client = (await api.call('create_client', { name: 'Acme Coffee' }, account)).body.client;
@@ -118,39 +85,10 @@ async function setupClient(account: Account, angles: number) {
 
 const credits = (account: Account) => creditsOf(api, account);
 
-async function runCampaign(account: Account, campaignId: string, expected: number) {
-  const res = await api.call('generate_creatives', { campaign_id: campaignId }, account);
-  expect(res.status, res.text).toBe(200);
-  expect(res.body.jobs).toBe(expected);
-  const job = await eventually(async () => {
-    const j = (await api.call('get_job', { job_id: res.body.job_id }, account)).body.job;
-    // Final status, not just no slot pending: the job is finalised right after its last settlement.
-    return isFinalJobStatus(j.status) ? j : undefined;
-  }, 240_000);
-  const page = await api.call(
-    'list_creatives',
-    { campaign_id: campaignId, status: 'all', limit: 100 },
-    account,
-  );
-  return { job, creatives: page.body.creatives as any[], jobId: res.body.job_id as string };
-}
+const runCampaign = (account: Account, campaignId: string, expected: number) =>
+  orderAndWait(api, account, campaignId, expected);
 
-async function download(creative: { image_url: string }): Promise<Buffer> {
-  const res = await fetch(creative.image_url);
-  expect(res.status).toBe(200);
-  return Buffer.from(await res.arrayBuffer());
-}
-
-function bedrockWorkerDeps(): WorkerDeps {
-  const runtime = new BedrockRuntimeClient({
-    region: 'us-east-1',
-    endpoint: standIn.endpoint,
-    maxAttempts: 1,
-    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-    requestHandler: new NodeHttpHandler({ requestTimeout: 180_000 }),
-  });
-  return workerDepsFor(api, { imageModel: createStabilityImageModel(runtime, 'stability.sd3-5-large-v1:0') });
-}
+const bedrockWorkerDeps = () => standInWorkerDeps(api, standIn.endpoint);
 
 describe('assets', () => {
   it('uploads through a presigned PUT and becomes ready once it decodes at 200 px a side or more', async () => {

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJob } from '#core/entities/job.ts';
 import { settleSlot, slotsOfJob } from '#core/entities/slot.ts';
+import { settlementOutbox } from '#core/generation/outboxes.ts';
 import { reconcileDispatches } from '#core/generation/reconcile.ts';
 import { startTestApi, type TestApi } from './harness.ts';
 
@@ -37,9 +38,14 @@ describe('the reconciler', () => {
     const slots = await slotsOfJob(api.deps, api.accountId, jobId);
     expect(slots).toHaveLength(3);
     for (const slot of slots) {
-      expect(await settleSlot(api.deps, slot, { status: 'failed', reason: 'input_refused: test' })).toBe(
-        true,
-      );
+      expect(
+        await settleSlot(
+          api.deps,
+          slot,
+          { status: 'failed', reason: 'input_refused: test' },
+          settlementOutbox(api.deps, slot),
+        ),
+      ).toBe(true);
     }
     const stranded = await getJob(api.deps, api.accountId, jobId);
     expect(stranded).toMatchObject({ failed: 3, succeeded: 0 });

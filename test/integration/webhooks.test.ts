@@ -322,6 +322,7 @@ describe('signed webhooks', () => {
 describe('emission is exactly once per job and survives a lost message', () => {
   it('ten concurrent finalisers of one job write one job.completed; an event whose message was never sent is swept, fanned out and delivered', async () => {
     const { finalizeJobIfDone } = await import('#core/entities/job.ts');
+    const { jobCompletedOutbox, settlementOutbox } = await import('#core/generation/outboxes.ts');
     const { settleSlot, slotsOfJob } = await import('#core/entities/slot.ts');
     const { sweepOverdueDeliveries } = await import('#core/webhooks/sweep.ts');
     const account = await api.newAccount();
@@ -351,10 +352,17 @@ describe('emission is exactly once per job and survives a lost message', () => {
     const jobId = (await api.call('generate_creatives', { campaign_id: campaign.id }, as)).body
       .job_id as string;
     for (const slot of await slotsOfJob(crashed, account.accountId, jobId)) {
-      await settleSlot(crashed, slot, { status: 'failed', reason: 'input_refused: test' });
+      await settleSlot(
+        crashed,
+        slot,
+        { status: 'failed', reason: 'input_refused: test' },
+        settlementOutbox(crashed, slot),
+      );
     }
     const finalised = await Promise.all(
-      Array.from({ length: 10 }, () => finalizeJobIfDone(crashed, account.accountId, jobId)),
+      Array.from({ length: 10 }, () =>
+        finalizeJobIfDone(crashed, account.accountId, jobId, jobCompletedOutbox(crashed, account.accountId)),
+      ),
     );
     // Each answers the job as it read or wrote it; the one that won wrote `failed`.
     expect(finalised.map((j) => j?.status)).toContain('failed');
@@ -389,6 +397,7 @@ describe('emission is exactly once per job and survives a lost message', () => {
 
 describe('a creative deleted before its event is sent', () => {
   it('ends the delivery failed without sending anything', async () => {
+    const { settlementOutbox } = await import('#core/generation/outboxes.ts');
     const { settleSlot, slotsOfJob } = await import('#core/entities/slot.ts');
     const { sweepOverdueDeliveries } = await import('#core/webhooks/sweep.ts');
     const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
@@ -418,7 +427,14 @@ describe('a creative deleted before its event is sent', () => {
     };
     const [slot] = await slotsOfJob(noQueue, account.accountId, jobId);
     if (!slot) throw new Error('the job has no slot');
-    expect(await settleSlot(noQueue, slot, { status: 'failed', reason: 'input_refused: test' })).toBe(true);
+    expect(
+      await settleSlot(
+        noQueue,
+        slot,
+        { status: 'failed', reason: 'input_refused: test' },
+        settlementOutbox(noQueue, slot),
+      ),
+    ).toBe(true);
     // What deleting the campaign does to its creatives.
     await api.deps.ddb.send(
       new DeleteCommand({

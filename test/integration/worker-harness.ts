@@ -1,4 +1,8 @@
 import { Logger } from '@aws-lambda-powertools/logger';
+import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { expect } from 'vitest';
+import { createStabilityImageModel } from '#core/images/bedrock-stability.ts';
 import type { ImageModel } from '#core/images/types.ts';
 import { isFinalJobStatus } from '#core/job-status.ts';
 import { c2paManifestWriter } from '#core/provenance/c2pa.ts';
@@ -62,6 +66,40 @@ export async function eventually<T>(
     if (Date.now() > deadline) throw new Error(`not reached within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
+}
+
+/** Worker dependencies with SD3.5 Large through the Bedrock stand-in at `endpoint` (one attempt per call). */
+export function standInWorkerDeps(api: TestApi, endpoint: string): WorkerDeps {
+  const runtime = new BedrockRuntimeClient({
+    region: 'us-east-1',
+    endpoint,
+    maxAttempts: 1,
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    requestHandler: new NodeHttpHandler({ requestTimeout: 180_000 }),
+  });
+  return workerDepsFor(api, { imageModel: createStabilityImageModel(runtime, 'stability.sd3-5-large-v1:0') });
+}
+
+/**
+ * Orders a campaign's creatives, waits for the job to be final and answers it with every
+ * creative of the campaign (whatever its status).
+ */
+export async function orderAndWait(
+  api: TestApi,
+  account: { apiKey: string },
+  campaignId: string,
+  expected: number,
+) {
+  const res = await api.call('generate_creatives', { campaign_id: campaignId }, account);
+  expect(res.status, res.text).toBe(200);
+  expect(res.body.jobs).toBe(expected);
+  const job = await finalJobOf(api, account, res.body.job_id, 240_000);
+  const page = await api.call(
+    'list_creatives',
+    { campaign_id: campaignId, status: 'all', limit: 100 },
+    account,
+  );
+  return { job, creatives: page.body.creatives as any[], jobId: res.body.job_id as string };
 }
 
 /** get_job until the job is final (the worker finalises it right after its last settlement). */

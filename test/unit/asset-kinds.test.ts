@@ -81,4 +81,15 @@ describe('a photo cut around its subject', () => {
     expect(centre.y).toBeLessThanOrEqual(cut.subject.y + cut.subject.height);
     expect(cut.subject.width * cut.subject.height).toBeLessThan(0.5);
   });
+
+  it('lays a photo with transparency on white, not on whatever its clear pixels hold', async () => {
+    const clear = await sharp({
+      create: { width: 800, height: 800, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
+    const cut = await cutPhotoAroundSubject(clear, { w: 1, h: 1 }, { width: 400, height: 400 });
+    const { data } = await cut.pixels(1);
+    expect([data[0], data[1], data[2]]).toEqual([255, 255, 255]);
+  });
 });

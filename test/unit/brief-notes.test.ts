@@ -42,4 +42,51 @@ describe('notes and directions in a brief', () => {
       end: text.indexOf(' daily'),
     });
   });
+
+  it("drops the writer's asides, permissions and bans, keeps the claims", () => {
+    const facts = factsOf(
+      "Long one, sorry, lots came out of the call. Acme Tiles fits bathroom tiles in Dover. Rated 4.8 on Google (90 reviews) – OK to say top rated. Fitters clean up every night, which customers love. (Aside: the owner hates beige, so no beige.) Please no jargon; we can't say 'cheapest'.",
+    );
+    expect(facts).toContain('Rated 4.8 on Google (90 reviews)');
+    expect(facts).toContain('Fitters clean up every night');
+    expect(facts.join(' ')).not.toMatch(/sorry|came out|OK to say|customers love|beige|jargon|cheapest/);
+  });
+
+  it('reads a short header item as the place, and a Spanish label by its first word', () => {
+    const header = extractBriefWith(
+      {
+        researchSummary: 'Acme Tiles – bathroom tiling, base en Dover. Fitted in 2 days.',
+        language: 'es',
+        clientName: 'Acme Tiles',
+      },
+      undefined,
+    );
+    expect(header.location).toBe('Dover');
+    expect(header.facts.map((f) => f.text)).not.toContain('base en Dover');
+    const es = extractBriefWith(
+      {
+        researchSummary:
+          'Acme Azulejos – reformas de baño en Toledo.\nMiedo habitual: que la obra dure semanas',
+        language: 'es',
+        clientName: 'Acme Azulejos',
+      },
+      undefined,
+    );
+    expect(es.facts).toContainEqual(
+      expect.objectContaining({ role: 'objection', text: 'que la obra dure semanas' }),
+    );
+  });
+
+  it('ends a sentence after a range outside German ("zones 1-4. Audience is …")', () => {
+    const b = extractBriefWith(
+      {
+        researchSummary: 'Acme Tiles fits bathroom tiles. Free visits in zones 1-4. Audience is landlords.',
+        language: 'en',
+        clientName: 'Acme Tiles',
+      },
+      undefined,
+    );
+    expect(b.facts.map((f) => f.text)).toContain('Free visits in zones 1-4');
+    expect(b.audience).toBe('landlords');
+  });
 });

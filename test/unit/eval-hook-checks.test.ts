@@ -33,5 +33,9 @@ describe('the hook metrics’ pattern data (its examples)', () => {
     const long = 'Wir bauen Ihre Küche nach Maß und montieren sie in einem Tag bei Ihnen zu Hause.';
     expect(languageMiss(long, 'de')).toBeUndefined();
     expect(languageMiss(long, 'fr')).toBe('franc reads deu');
+    // franc-min reads this French text as English; its function words ("en") say French.
+    const french =
+      "Nounous vérifiées (casier judiciaire + 2 références). Frais d'inscription offerts en septembre.";
+    expect(languageMiss(french, 'fr')).toBeUndefined();
   });
 });

@@ -25,6 +25,22 @@ describe('provenance marking (ADR 0041)', () => {
       'compositeSynthetic',
     );
     expect(digitalSourceTypeOf({ modelVisual: false, product: false, logo: false })).toBe('algorithmicMedia');
+    // The advertiser's photo under typeset copy: a composite with synthetic parts, no model (ADR 0059).
+    expect(digitalSourceTypeOf({ modelVisual: false, photo: true, product: false, logo: false })).toBe(
+      'compositeSynthetic',
+    );
+  });
+
+  it("says a photo creative was composed from the advertiser's own photo, not made by a model", async () => {
+    const marked = await markProvenance(await blank(), {
+      modelVisual: false,
+      photo: true,
+      product: false,
+      logo: false,
+    });
+    expect(marked.provenance.ai_generated).toBe(false);
+    const xmp = await exifr.parse(marked.png, { xmp: true, mergeOutput: false });
+    expect(JSON.stringify(xmp)).toContain("Advertisement composed by adgen from the advertiser's own photo");
   });
 
   it('writes XMP an independent reader finds, keeps the pixels, and marks once when marked twice', async () => {

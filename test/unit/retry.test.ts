@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Again, backoffMs, retryUntilDone, retryWithBackoff } from '#core/retry.ts';
+import { Again, backoffMs, retryUntilDone, retryWithBackoff } from '#core/db/retry.ts';
 import { retryDelaySeconds } from '#generate/worker.ts';
 
 describe('the one backoff', () => {

@@ -36,7 +36,7 @@ function itemsWith(endpoints: number, status: 'succeeded' | 'failed', disabled =
       ? { status, leaseId: 'l', result: { width: 1, height: 1, bytes: 1, model: 'm' } }
       : { status, reason: 'content_filtered: x' },
     at.toISOString(),
-    event,
+    event.puts,
   );
 }
 

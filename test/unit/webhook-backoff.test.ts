@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { backoffMs } from '#core/retry.ts';
+import { backoffMs } from '#core/db/retry.ts';
 import { nextAttemptAt, type RetryPolicy } from '#core/webhooks/backoff.ts';
 
 const DEFAULTS: RetryPolicy = { baseMs: 30_000, capMs: 3_600_000, windowMs: 86_400_000 };

@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { getCampaign } from '#core/entities/campaign.ts';
 import { listCreativesOfCampaign } from '#core/entities/creative.ts';
-import { creativesWithLinks } from '#core/entities/creative-links.ts';
 import { REVIEW_STATES } from '#core/entities/slot.ts';
 import { NotFoundError } from '#core/errors.ts';
+import { creativesWithLinks } from '#core/s3/creative-links.ts';
 import { defineAction } from '../action.ts';
 import { id, pageResult, pagination } from '../schemas.ts';
 

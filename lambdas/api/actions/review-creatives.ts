@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { creativesWithLinks } from '#core/entities/creative-links.ts';
 import { applyReviews, MAX_REVIEWS_PER_CALL, reviewerOf } from '#core/review/apply.ts';
+import { creativesWithLinks } from '#core/s3/creative-links.ts';
 import { defineAction } from '../action.ts';
 import { id, trimmed } from '../schemas.ts';
 

@@ -181,6 +181,8 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
       return;
     }
     if (i === 0 && opening && !/\d/.test(part.text) && part.text.split(/\s+/).length <= 4) return;
+    // A later header item without a figure or a cue says how or where the business sells, not a claim.
+    if (i > 0 && !/\d/.test(part.text) && cueRole(part.text) === undefined) return;
     onSentence(state, part);
   });
 }

@@ -21,9 +21,11 @@ export function lookupLabel(words: string, language: Language): LabelTarget | un
   const key = words.trim().toLowerCase().replace(/[’]/g, "'").replace(LABEL_QUALIFIER.re, '');
   const exact = LABELS[language][key] ?? LABELS.en[key];
   if (exact) return exact;
-  // "New member offer", "Parents' biggest worry": the last word names the section.
-  const last = key.split(/\s+/).at(-1) ?? '';
-  return key.includes(' ') ? (LABELS[language][last] ?? LABELS.en[last]) : undefined;
+  // "New member offer", "Parents' biggest worry": the last word names the section; in Spanish
+  // and French the adjective follows the noun ("Miedo habitual", "Offre spéciale"): the first does.
+  const parts = key.split(/\s+/);
+  const head = (language === 'es' || language === 'fr' ? parts[0] : parts.at(-1)) ?? '';
+  return parts.length > 1 ? (LABELS[language][head] ?? LABELS.en[head]) : undefined;
 }
 
 /** A known label at the start of `text`: its target and the length of `Label: `. */
@@ -83,7 +85,8 @@ function sentencesOf(line: string, language: Language): Array<{ start: number; e
     const joins =
       (lastWord && ABBREVIATION_SET.has(lastWord.toLowerCase())) ||
       (/(?:^|\s)\p{Lu}[\p{L}]*[?!]$/u.test(previousText) && /^\s*\p{Lu}/u.test(line.slice(start, end))) ||
-      /\b\d{1,2}\.$/u.test(previousText) ||
+      // A German ordinal ("am 3. Oktober"); elsewhere, and after a range ("zones 1-4."), the stop ends it.
+      (language === 'de' && /(?<!\d[-–])\b\d{1,2}\.$/u.test(previousText)) ||
       !/[\p{L}\d]/u.test(line.slice(start, end));
     if (previous && joins && !sectionLabel(line.slice(start, end), language)) previous.end = end;
     else out.push({ start, end });
@@ -138,7 +141,9 @@ export function segment(summary: string, language: Language): Segment[] {
         start += label.length;
         // A label opening a line labels the whole line; one inside prose, only its sentence.
         // A field label (audience, tone) covers its sentence only: what follows is content again.
-        if (sentenceIndex === 0) lineLabel = 'role' in label.target ? label.target : undefined;
+        // An aside label ("Quick context:") makes its whole line the writer's note.
+        if (sentenceIndex === 0)
+          lineLabel = 'role' in label.target || label.target.field === 'aside' ? label.target : undefined;
       }
       let current = label?.target ?? lineLabel ?? heading;
       // Items of a list written in one sentence ("a; b; c").

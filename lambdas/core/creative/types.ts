@@ -1,5 +1,8 @@
 import type { BrandKit } from '../entities/brand-kit.ts';
 import type { DrawnVisual, Visual } from '../images/types.ts';
+import type { CreativeQuality } from './quality.schema.ts';
+
+export type { CreativeQuality, LayoutFamily } from './quality.schema.ts';
 
 /** A rectangle in canvas pixels. */
 export type Box = { x: number; y: number; width: number; height: number };
@@ -18,15 +21,6 @@ export type CopyCandidates = {
   cta: string;
 };
 
-export const LAYOUT_FAMILIES = [
-  'side-by-side',
-  'calm-overlay',
-  'offer-led',
-  'typographic',
-  'brand-block',
-] as const;
-export type LayoutFamily = (typeof LAYOUT_FAMILIES)[number];
-
 /** Thresholds a composed creative must meet before it is delivered (and charged). */
 export type QualityGates = {
   /** WCAG contrast of every text against the pixels behind it. */
@@ -36,37 +30,6 @@ export type QualityGates = {
 };
 
 export const DEFAULT_GATES: QualityGates = { minContrast: 4.5, minTextScale: 1 };
-
-/** What a creative measured after composing; stored on the creative and returned by list_creatives. */
-export type CreativeQuality = {
-  layout: LayoutFamily;
-  /** Lowest WCAG contrast of any text box against the rendered pixels behind it. */
-  min_contrast: number;
-  /** Smallest rendered type size in px. */
-  min_text_px: number;
-  /** Share of the canvas covered by text boxes, in percent. */
-  text_area_pct: number;
-  safe_zone_ok: boolean;
-  banned_words: number;
-  product_visible: boolean | null;
-  /** The logo's measured contrast reaches 3:1 (null without a logo: a wordmark is drawn). */
-  logo_visible: boolean | null;
-  /** WCAG contrast of the logo's ink against the pixels (or plate) under it. */
-  logo_contrast: number | null;
-  /** Where the text went on the visual and how busy that region was (0 = flat). */
-  text_region?: { name: string; busy: number } | undefined;
-  /** Every text box as laid out (canvas px), so a caller can check the measure. */
-  boxes: Array<{
-    role: 'headline' | 'body' | 'offer' | 'cta' | 'wordmark';
-    x: number;
-    y: number;
-    width: number;
-    height: number;
-  }>;
-  /** Re-layouts before the creative passed its gates. */
-  relayouts: number;
-  warnings?: string[] | undefined;
-};
 
 export type ComposeInput = {
   /** The background: a model visual or an offline scene, at width × height (encoded, or drawn on demand). */

@@ -8,11 +8,11 @@ import {
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { retryUntilDone } from '../retry.ts';
 import { isConditionalCheckFailed } from './errors.ts';
 import { type CollectionKey, type ItemKey, sortKeyIn } from './keys.ts';
 import type { Page } from './pagination.ts';
 import { type PageRequest, type QueryFilter, queryAll, queryCollection } from './query.ts';
+import { retryUntilDone } from './retry.ts';
 
 /** What the table helpers need of the service's dependencies. */
 export type TableDeps = { ddb: DynamoDBDocumentClient; config: { tableName: string } };

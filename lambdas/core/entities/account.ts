@@ -1,9 +1,9 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { DbDeps } from '../db/deps.ts';
 import { defineEntity } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
 import { getItem } from '../db/table.ts';
-import type { Deps } from '../deps.ts';
 import * as s from '../small-schema.ts';
 
 /** The tenant. Its id is the Cognito user's `sub`; it holds the credits ledger. */
@@ -78,7 +78,7 @@ export const OWNER_INACTIVE = 'inactive';
 
 export const accountFromItem = accountEntity.fromItem;
 
-export function getAccount(deps: Deps, accountId: string): Promise<Account | undefined> {
+export function getAccount(deps: DbDeps, accountId: string): Promise<Account | undefined> {
   return getItem(deps, keys.account(accountId), accountFromItem);
 }
 
@@ -87,7 +87,7 @@ export function getAccount(deps: Deps, accountId: string): Promise<Account | und
  * item not existing, so concurrent first calls all end with the same single account.
  */
 export async function ensureAccount(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   startingCredits: number = deps.config.defaultCredits,
 ): Promise<Account> {
@@ -122,7 +122,7 @@ export async function ensureAccount(
  * Marks the owner inactive. If the user never called the API, the account is created here,
  * already inactive and empty, so an unexpired token cannot create it afterwards.
  */
-export async function markOwnerInactive(deps: Deps, accountId: string): Promise<boolean> {
+export async function markOwnerInactive(deps: DbDeps, accountId: string): Promise<boolean> {
   const now = deps.now().toISOString();
   const out = await deps.ddb.send(
     new UpdateCommand({
@@ -159,7 +159,7 @@ export async function markOwnerInactive(deps: Deps, accountId: string): Promise<
  * the existence check it already made.
  */
 export async function ownerStanding(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
 ): Promise<'active' | 'inactive' | undefined> {
   const out = await deps.ddb.send(

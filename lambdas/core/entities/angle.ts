@@ -1,12 +1,12 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import type { DbDeps } from '../db/deps.ts';
 import { defineEntity } from '../db/entity.ts';
 import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import type { PageRequest } from '../db/query.ts';
 import { batchDelete, batchGet, collectionKeys, getItem, putNew, queryPage } from '../db/table.ts';
-import type { Deps } from '../deps.ts';
-import { type AngleDraft, AWARENESS_LEVELS, type AwarenessLevel } from '../text/types.ts';
+import { type AngleDraft, AWARENESS_LEVELS, type AwarenessLevel } from '../text/plan.schema.ts';
 import { clientExists } from './client.ts';
 
 export type Angle = {
@@ -89,7 +89,7 @@ export function angleToItem(accountId: string, angle: Angle): Record<string, unk
  * caller gets all ten angles or none, never a partial save.
  */
 export async function putAngles(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   clientId: string,
   drafts: readonly (AngleDraft & { fact_ids?: readonly string[] })[],
@@ -127,13 +127,13 @@ export async function putAngles(
   return angles;
 }
 
-export function getAngle(deps: Deps, accountId: string, angleId: string): Promise<Angle | undefined> {
+export function getAngle(deps: DbDeps, accountId: string, angleId: string): Promise<Angle | undefined> {
   return getItem(deps, keys.angleById(accountId, angleId), angleFromItem);
 }
 
 /** Several angles by id (a campaign selects at most 20), in the order asked; missing ones are left out. */
 export async function getAngles(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   angleIds: readonly string[],
 ): Promise<Angle[]> {
@@ -147,7 +147,7 @@ export async function getAngles(
 }
 
 export function listAnglesOfClient(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   clientId: string,
   page: PageRequest,
@@ -156,7 +156,11 @@ export function listAnglesOfClient(
 }
 
 /** Deletes every angle of a client (its deletion sweep); answers how many. */
-export async function deleteAnglesOfClient(deps: Deps, accountId: string, clientId: string): Promise<number> {
+export async function deleteAnglesOfClient(
+  deps: DbDeps,
+  accountId: string,
+  clientId: string,
+): Promise<number> {
   const found = await collectionKeys(deps, keys.anglesOfClient(accountId, clientId));
   await batchDelete(deps, found);
   return found.length;

@@ -1,12 +1,11 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { IssuedApiKey } from '../auth/api-key-format.ts';
+import type { DbDeps } from '../db/deps.ts';
 import { defineEntity } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
 import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import type { PageRequest } from '../db/query.ts';
 import { getItem, queryPage } from '../db/table.ts';
-import type { Deps } from '../deps.ts';
 import * as s from '../small-schema.ts';
 
 /** What is stored for a key: never the key itself, only its hash and display parts. */
@@ -79,9 +78,12 @@ export const apiKeyEntity = defineEntity({
 
 export const apiKeyFromItem: (item: Record<string, unknown>) => ApiKeyRecord = apiKeyEntity.fromItem;
 
-export function getApiKeyById(deps: Deps, keyId: string): Promise<ApiKeyRecord | undefined> {
+export function getApiKeyById(deps: DbDeps, keyId: string): Promise<ApiKeyRecord | undefined> {
   return getItem(deps, keys.apiKeyById(keyId), apiKeyFromItem);
 }
+
+/** What is stored of a freshly issued key (auth/api-key-format.ts issues it): never the secret. */
+type StoredKeyParts = { keyId: string; hash: string; prefix: string; last4: string };
 
 /**
  * Stores a freshly issued key and counts it against the account's active keys, in one
@@ -89,8 +91,8 @@ export function getApiKeyById(deps: Deps, keyId: string): Promise<ApiKeyRecord |
  * Throws a cancelled transaction when the account is at the limit (the caller maps it).
  */
 export async function putApiKey(
-  deps: Deps,
-  input: { accountId: string; name: string; issued: IssuedApiKey; expiresAt: string | null },
+  deps: DbDeps,
+  input: { accountId: string; name: string; issued: StoredKeyParts; expiresAt: string | null },
 ): Promise<ApiKeyRecord> {
   const now = deps.now().toISOString();
   const record: ApiKeyRecord = {
@@ -146,7 +148,7 @@ export async function putApiKey(
  * Records use at most once a minute per key, so authentication stays one read on the hot path
  * and a write only now and then.
  */
-export async function touchApiKey(deps: Deps, key: ApiKeyRecord): Promise<void> {
+export async function touchApiKey(deps: DbDeps, key: ApiKeyRecord): Promise<void> {
   const now = deps.now();
   if (key.last_used_at && now.getTime() - Date.parse(key.last_used_at) < 60_000) return;
   await deps.ddb.send(
@@ -177,7 +179,7 @@ export function toApiKeyView(record: ApiKeyRecord, now: Date): ApiKeyView {
 }
 
 export function listApiKeysOfAccount(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   page: PageRequest,
 ): Promise<Page<ApiKeyRecord>> {
@@ -190,7 +192,7 @@ export function listApiKeysOfAccount(
  * undefined for a key that is not this account's (unknown or foreign alike).
  */
 export async function revokeApiKey(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   keyId: string,
 ): Promise<ApiKeyRecord | undefined> {

@@ -1,6 +1,8 @@
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { NotFoundError, ValidationError } from '../db/app-errors.ts';
+import type { DbDeps } from '../db/deps.ts';
 import { defineEntity } from '../db/entity.ts';
 import { cancellationReasons, isConditionalCheckFailed } from '../db/errors.ts';
 import { inCollection, keys } from '../db/keys.ts';
@@ -8,8 +10,6 @@ import type { Page } from '../db/pagination.ts';
 import type { PageRequest } from '../db/query.ts';
 import { batchDelete, collectionKeys, getItem, putNew, queryPage } from '../db/table.ts';
 import { nullableNumber, nullableString } from '../db/zod-fields.ts';
-import type { Deps } from '../deps.ts';
-import { NotFoundError, ValidationError } from '../errors.ts';
 import { clientExists } from './client.ts';
 
 /** `photo`: the client's own photography (lifestyle, team, location), shown as a creative's picture (ADR 0059). */
@@ -141,7 +141,7 @@ export function assetToItem(accountId: string, asset: Asset): Record<string, unk
 
 /** Records a pending asset, conditional on the client existing in this account. */
 export async function createAsset(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   input: { client_id: string; kind: AssetKind; content_type: AssetContentType; content_length: number },
 ): Promise<Asset> {
@@ -174,13 +174,13 @@ export async function createAsset(
   return asset;
 }
 
-function getAssetRecord(deps: Deps, accountId: string, assetId: string): Promise<Asset | undefined> {
+function getAssetRecord(deps: DbDeps, accountId: string, assetId: string): Promise<Asset | undefined> {
   return getItem(deps, keys.assetById(accountId, assetId), assetFromItem);
 }
 
 /** The uploaded bytes of an asset (tenant-scoped key), or undefined while nothing was uploaded. */
 export async function readAssetObject(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   asset: Pick<Asset, 'client_id' | 'id'>,
 ): Promise<Buffer | undefined> {
@@ -189,7 +189,7 @@ export async function readAssetObject(
 
 /** The uploaded bytes with the ETag S3 answered them with (the version that was read). */
 async function readAssetVersion(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   asset: Pick<Asset, 'client_id' | 'id'>,
 ): Promise<{ bytes: Buffer; etag: string | null } | undefined> {
@@ -211,7 +211,7 @@ async function readAssetVersion(
  * GET (a byte) with If-Match on the ETag pinned at the check; S3 answers 412 when it changed.
  * An asset checked before pinning existed has no ETag and counts as unchanged.
  */
-export async function assetFileUnchanged(deps: Deps, accountId: string, assetId: string): Promise<boolean> {
+export async function assetFileUnchanged(deps: DbDeps, accountId: string, assetId: string): Promise<boolean> {
   const pinned = await getItem(deps, keys.assetById(accountId, assetId), (item) => ({
     asset: assetFromItem(item),
     etag: typeof item.object_etag === 'string' ? item.object_etag : null,
@@ -247,7 +247,7 @@ function isMissingObject(error: unknown): boolean {
  * read: decoded through sharp (PNG, JPEG or WebP, at least its kind's size: MIN_ASSET_SIDES), then stored as
  * `ready` or `rejected` with the reason, once (conditional on still being pending).
  */
-export async function getAsset(deps: Deps, accountId: string, assetId: string): Promise<Asset | undefined> {
+export async function getAsset(deps: DbDeps, accountId: string, assetId: string): Promise<Asset | undefined> {
   const asset = await getAssetRecord(deps, accountId, assetId);
   if (asset?.status !== 'pending_upload') return asset;
   const key = assetObjectKey(accountId, asset);
@@ -309,7 +309,7 @@ export async function getAsset(deps: Deps, accountId: string, assetId: string): 
  * `ready`; otherwise a 400 says why.
  */
 export async function assetForUse(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   ref: { assetId: string; clientId: string; kind: AssetKind; field: string },
 ): Promise<Asset> {
@@ -325,7 +325,7 @@ export async function assetForUse(
 }
 
 export function listAssetsOfClient(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   clientId: string,
   kind: AssetKind | undefined,
@@ -340,7 +340,11 @@ export function listAssetsOfClient(
 }
 
 /** Deletes every asset record of a client (its deletion sweep; the objects go by prefix); answers how many. */
-export async function deleteAssetsOfClient(deps: Deps, accountId: string, clientId: string): Promise<number> {
+export async function deleteAssetsOfClient(
+  deps: DbDeps,
+  accountId: string,
+  clientId: string,
+): Promise<number> {
   const found = await collectionKeys(deps, keys.assetsOfClient(accountId, clientId));
   await batchDelete(deps, found);
   return found.length;

@@ -1,12 +1,12 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { ConflictError } from '../db/app-errors.ts';
+import type { DbDeps } from '../db/deps.ts';
 import { defineEntity } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
 import { batchDelete, getItem } from '../db/table.ts';
 import { nullableString, stringList } from '../db/zod-fields.ts';
-import type { Deps } from '../deps.ts';
-import { ConflictError } from '../errors.ts';
 import { FONT_FAMILIES, type FontFamily } from '../fonts.ts';
 
 export type BrandColors = {
@@ -109,14 +109,14 @@ export function brandKitToItem(accountId: string, kit: BrandKit, version: number
   };
 }
 
-function getStoredBrandKit(deps: Deps, accountId: string, clientId: string) {
+function getStoredBrandKit(deps: DbDeps, accountId: string, clientId: string) {
   return getItem(deps, keys.brandKitOfClient(accountId, clientId), (item) =>
     brandKitEntity.fromItemAs(storedBrandKit, item),
   );
 }
 
 export async function getBrandKit(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   clientId: string,
 ): Promise<BrandKit | undefined> {
@@ -131,7 +131,7 @@ export async function getBrandKit(
  * cannot silently drop each other's fields; the loser gets a 409 and can retry.
  */
 export async function updateBrandKit(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   clientId: string,
   patch: BrandKitPatch,
@@ -174,6 +174,6 @@ function definedOnly<T extends object>(value: T | undefined): Partial<T> {
 }
 
 /** Deletes a client's brand kit (its deletion sweep). */
-export function deleteBrandKit(deps: Deps, accountId: string, clientId: string): Promise<void> {
+export function deleteBrandKit(deps: DbDeps, accountId: string, clientId: string): Promise<void> {
   return batchDelete(deps, [keys.brandKitOfClient(accountId, clientId)]);
 }

@@ -7,12 +7,12 @@ import {
   briefFactSchema,
   briefFieldsSchema,
 } from '../brief/schema.ts';
+import type { DbDeps } from '../db/deps.ts';
 import { defineEntity } from '../db/entity.ts';
 import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import type { PageRequest } from '../db/query.ts';
 import { batchDelete, collectionKeys, getItem, putNew, queryPage } from '../db/table.ts';
-import type { Deps } from '../deps.ts';
 import { clientExists } from './client.ts';
 
 const briefItemSchema = z.object({
@@ -88,7 +88,7 @@ export type PutBriefOutcome = { brief: Brief } | { missing: true } | { conflict:
  * does not care what came before: it then follows the latest head).
  */
 export async function putBriefVersion(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   input: {
     clientId: string;
@@ -142,16 +142,16 @@ export async function putBriefVersion(
   return { brief };
 }
 
-function readHead(deps: Deps, accountId: string, clientId: string) {
+function readHead(deps: DbDeps, accountId: string, clientId: string) {
   return getItem(deps, keys.briefHeadOfClient(accountId, clientId), (item) => briefHeadSchema.parse(item));
 }
 
-export function getBrief(deps: Deps, accountId: string, briefId: string): Promise<Brief | undefined> {
+export function getBrief(deps: DbDeps, accountId: string, briefId: string): Promise<Brief | undefined> {
   return getItem(deps, keys.briefById(accountId, briefId), briefFromItem);
 }
 
 export async function getLatestBrief(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   clientId: string,
 ): Promise<Brief | undefined> {
@@ -160,7 +160,11 @@ export async function getLatestBrief(
 }
 
 /** Deletes every version of a client's brief and its head (the client's deletion sweep). */
-export async function deleteBriefsOfClient(deps: Deps, accountId: string, clientId: string): Promise<number> {
+export async function deleteBriefsOfClient(
+  deps: DbDeps,
+  accountId: string,
+  clientId: string,
+): Promise<number> {
   const found = await collectionKeys(deps, keys.briefsOfClient(accountId, clientId));
   await batchDelete(deps, [...found, keys.briefHeadOfClient(accountId, clientId)]);
   return found.length;

@@ -1,5 +1,7 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { ConflictError, NotFoundError, ValidationError } from '../db/app-errors.ts';
+import type { DbDeps } from '../db/deps.ts';
 import { defineEntity } from '../db/entity.ts';
 import { cancellationReasons } from '../db/errors.ts';
 import { inCollection, keys } from '../db/keys.ts';
@@ -7,10 +9,8 @@ import type { Page } from '../db/pagination.ts';
 import { type PageRequest, queryAll } from '../db/query.ts';
 import { batchDelete, getItem, putNew, queryPage, updateIf } from '../db/table.ts';
 import { nullableString, stringList } from '../db/zod-fields.ts';
-import type { Deps } from '../deps.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import { PLATFORM_TARGETS, type PlatformTarget } from '../platforms.ts';
-import type { PreparedCampaign } from '../text/types.ts';
+import type { PreparedCampaign } from '../text/plan.schema.ts';
 import { clientExists, gsi2Values, NOT_DELETING } from './client.ts';
 
 /** Every field of the spec's create_campaign table, plus identity and timestamps. */
@@ -143,7 +143,7 @@ export function campaignToItem(accountId: string, campaign: Campaign): Record<st
  * client exists in this account and that every selected angle belongs to that client. Nothing
  * is written when any check fails.
  */
-export async function createCampaign(deps: Deps, accountId: string, input: NewCampaign): Promise<Campaign> {
+export async function createCampaign(deps: DbDeps, accountId: string, input: NewCampaign): Promise<Campaign> {
   const now = deps.now().toISOString();
   const campaign: Campaign = {
     ...input,
@@ -177,7 +177,7 @@ export async function createCampaign(deps: Deps, accountId: string, input: NewCa
 
 /** The campaign, unless it does not exist or its deletion has begun (then it reads as gone at once). */
 export async function getCampaign(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   campaignId: string,
 ): Promise<Campaign | undefined> {
@@ -186,7 +186,7 @@ export async function getCampaign(
 }
 
 export function listCampaignsOfClient(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   clientId: string,
   page: PageRequest,
@@ -227,7 +227,7 @@ export function campaignOrdered(
  * conditional on.
  */
 export async function getCampaignForUpdate(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   campaignId: string,
 ): Promise<{ campaign: Campaign; lastJobId: string | null } | undefined> {
@@ -250,7 +250,7 @@ export async function getCampaignForUpdate(
  * it changed meanwhile, ValidationError for an angle of another client.
  */
 export async function updateCampaign(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   { campaign: read, lastJobId }: { campaign: Campaign; lastJobId: string | null },
   fields: Partial<Omit<NewCampaign, 'client_id'>>,
@@ -304,7 +304,7 @@ export async function updateCampaign(
  * among pending deletions until the sweep deletes it. Answers false when it does not exist or
  * its deletion already began.
  */
-export function markCampaignDeleting(deps: Deps, accountId: string, campaignId: string): Promise<boolean> {
+export function markCampaignDeleting(deps: DbDeps, accountId: string, campaignId: string): Promise<boolean> {
   const now = deps.now().toISOString();
   const pending = inCollection(keys.pendingDeletions(), now, accountId, 'campaign', campaignId);
   return updateIf(deps, {
@@ -317,7 +317,7 @@ export function markCampaignDeleting(deps: Deps, accountId: string, campaignId: 
 
 /** The campaign whatever its state, for the sweep that deletes it. */
 export function getCampaignForSweep(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   campaignId: string,
 ): Promise<(Campaign & { deleting: boolean }) | undefined> {
@@ -328,14 +328,14 @@ export function getCampaignForSweep(
 }
 
 /** Every campaign id of a client, those being deleted included (a client's deletion sweep). */
-export function campaignIdsOfClient(deps: Deps, accountId: string, clientId: string): Promise<string[]> {
+export function campaignIdsOfClient(deps: DbDeps, accountId: string, clientId: string): Promise<string[]> {
   return queryAll(deps.ddb, deps.config.tableName, keys.campaignsOfClient(accountId, clientId), (item) =>
     String(item.id),
   );
 }
 
 /** The last step of a campaign's deletion. */
-export function deleteCampaignItem(deps: Deps, accountId: string, campaignId: string): Promise<void> {
+export function deleteCampaignItem(deps: DbDeps, accountId: string, campaignId: string): Promise<void> {
   return batchDelete(deps, [keys.campaignById(accountId, campaignId)]);
 }
 
@@ -373,7 +373,7 @@ function badAnglesError(all: readonly string[], bad: readonly string[], clientId
  * orders agree on one copy. Otherwise answers the copy given.
  */
 export async function savePreparedCampaign(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   campaign: Pick<Campaign, 'id' | 'updated_at'>,
   prepared: PreparedCampaign,

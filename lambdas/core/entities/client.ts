@@ -1,12 +1,12 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import type { DbDeps } from '../db/deps.ts';
 import { defineEntity } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
 import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import { type PageRequest, queryAll } from '../db/query.ts';
 import { batchDelete, getItem, putNew, queryPage, updateIf } from '../db/table.ts';
-import type { Deps } from '../deps.ts';
 import { brandKitToItem, defaultBrandKit } from './brand-kit.ts';
 
 export type Client = { id: string; name: string; created_at: string; updated_at: string };
@@ -59,7 +59,7 @@ export function clientToItem(accountId: string, client: Client): Record<string, 
 }
 
 /** Creates the client together with its brand kit (neutral defaults): never one without the other. */
-export async function createClient(deps: Deps, accountId: string, name: string): Promise<Client> {
+export async function createClient(deps: DbDeps, accountId: string, name: string): Promise<Client> {
   const now = deps.now().toISOString();
   const client: Client = { id: deps.newId(), name, created_at: now, updated_at: now };
   const table = deps.config.tableName;
@@ -76,7 +76,7 @@ export async function createClient(deps: Deps, accountId: string, name: string):
 
 /** The client, unless it does not exist or its deletion has begun (then it reads as gone at once). */
 export async function getClient(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   clientId: string,
 ): Promise<Client | undefined> {
@@ -88,13 +88,13 @@ const liveClient = (item: Record<string, unknown>) => (item.deleting_at ? null :
 /** Items whose deletion has begun are left out of every list (ADR 0028). */
 export const NOT_DELETING = { expression: 'attribute_not_exists(deleting_at)' } as const;
 
-export function listClients(deps: Deps, accountId: string, page: PageRequest): Promise<Page<Client>> {
+export function listClients(deps: DbDeps, accountId: string, page: PageRequest): Promise<Page<Client>> {
   return queryPage(deps, keys.clientsOfAccount(accountId), page, clientFromItem, NOT_DELETING);
 }
 
 /** Renames a live client; answers it as written, or undefined when it is gone or being deleted. */
 export async function renameClient(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   clientId: string,
   name: string,
@@ -123,7 +123,7 @@ export async function renameClient(
  * among pending deletions until the sweep deletes the client item itself. Answers false when the
  * client does not exist or its deletion already began (a second delete is a 404).
  */
-export function markClientDeleting(deps: Deps, accountId: string, clientId: string): Promise<boolean> {
+export function markClientDeleting(deps: DbDeps, accountId: string, clientId: string): Promise<boolean> {
   const now = deps.now().toISOString();
   const pending = inCollection(keys.pendingDeletions(), now, accountId, 'client', clientId);
   return updateIf(deps, {
@@ -136,7 +136,7 @@ export function markClientDeleting(deps: Deps, accountId: string, clientId: stri
 
 /** The client whatever its state, for the sweep that deletes it. */
 export function getClientForSweep(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   clientId: string,
 ): Promise<(Client & { deleting: boolean }) | undefined> {
@@ -147,7 +147,7 @@ export function getClientForSweep(
 }
 
 /** The last step of a client's deletion: the client item (and with it the pending marker). */
-export function deleteClientItem(deps: Deps, accountId: string, clientId: string): Promise<void> {
+export function deleteClientItem(deps: DbDeps, accountId: string, clientId: string): Promise<void> {
   return batchDelete(deps, [keys.clientById(accountId, clientId)]);
 }
 
@@ -184,7 +184,7 @@ const pendingSchema = z
   );
 
 /** Every pending deletion, across accounts (the sparse gsi2 `DELETIONS#pending`). */
-export function listPendingDeletions(deps: Deps): Promise<PendingDeletion[]> {
+export function listPendingDeletions(deps: DbDeps): Promise<PendingDeletion[]> {
   return queryAll(deps.ddb, deps.config.tableName, keys.pendingDeletions(), (item) =>
     clientEntity.fromItemAs(pendingSchema, item),
   );

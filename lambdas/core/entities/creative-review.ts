@@ -1,9 +1,8 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { DbDeps } from '../db/deps.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
-import type { Deps } from '../deps.ts';
-import { enqueueAfterCommit, planEvent } from '../webhooks/emit.ts';
-import type { CreativeRef } from '../webhooks/events.ts';
+import type { Outbox } from '../db/outbox.ts';
 import type { ReviewState, Slot } from './slot.ts';
 
 /** One decision on one creative: its state and the reviewer's note (null clears it). */
@@ -18,25 +17,20 @@ export function isSameDecision(slot: Slot, decision: ReviewDecision): boolean {
 }
 
 /**
- * Records a decision on a creative (ADR 0040), with its `creative.reviewed` webhook deliveries
- * in the same transaction, so a subscriber hears of exactly the decisions that were stored.
+ * Records a decision on a creative (ADR 0040), with what the caller's outbox records of it
+ * (the `creative.reviewed` event) in the same transaction, so a subscriber hears of exactly the decisions that were stored.
  * Only a finished image can be reviewed; the condition re-checks it, so a creative deleted since
  * it was read fails cleanly. Answers the slot as it now is, or undefined when it is gone.
  */
 export async function reviewCreative(
-  deps: Deps,
+  deps: DbDeps,
   slot: Slot,
   decision: ReviewDecision,
   reviewer: Reviewer,
+  outbox: Outbox<Slot>,
 ): Promise<Slot | undefined> {
   const now = deps.now().toISOString();
-  const event = await planEvent(
-    deps,
-    slot.account_id,
-    'creative.reviewed',
-    { job_id: slot.job_id, index: slot.index } satisfies CreativeRef,
-    new Date(now),
-  );
+  const event = await outbox(slot, new Date(now));
   try {
     await deps.ddb.send(
       new TransactWriteCommand({
@@ -66,7 +60,7 @@ export async function reviewCreative(
     if (isConditionalCheckFailed(error)) return undefined;
     throw error;
   }
-  await enqueueAfterCommit(deps, event);
+  await event.committed();
   return {
     ...slot,
     review_state: decision.state,

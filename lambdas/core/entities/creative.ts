@@ -1,10 +1,10 @@
-import type { CreativeQuality } from '../creative/types.ts';
+import type { CreativeQuality } from '../creative/quality.schema.ts';
+import type { DbDeps } from '../db/deps.ts';
 import { keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import { type PageRequest, type QueryFilter, queryAll } from '../db/query.ts';
 import { queryPage } from '../db/table.ts';
-import type { Deps } from '../deps.ts';
-import type { Provenance } from '../provenance/mark.ts';
+import type { Provenance } from '../provenance/provenance.schema.ts';
 import { type ReviewState, type Slot, slotFromItem } from './slot.ts';
 
 export type CreativeFilter = 'succeeded' | 'pending' | 'failed' | 'all';
@@ -96,7 +96,7 @@ function reviewFilter(review: ReviewState): QueryFilter {
  * newest first, optionally only those in one review state.
  */
 export function listCreativesOfCampaign(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   campaignId: string,
   filter: CreativeFilter,
@@ -112,7 +112,7 @@ export function listCreativesOfCampaign(
 
 /** Every finished creative of a campaign, optionally only those in one review state (an export's walk). */
 export function finishedCreativesOfCampaign(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   campaignId: string,
   review?: ReviewState,

@@ -1,12 +1,12 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import type { DbDeps } from '../db/deps.ts';
 import { defineEntity } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
+import type { Outbox } from '../db/outbox.ts';
 import { getItem, putIfAbsent, updateIf } from '../db/table.ts';
 import { nullableNumber, nullableString } from '../db/zod-fields.ts';
-import type { Deps } from '../deps.ts';
-import { enqueueAfterCommit, planEvent } from '../webhooks/emit.ts';
 
 export const EXPORT_STATUSES = ['pending', 'running', 'succeeded', 'failed'] as const;
 export const EXPORT_INCLUDES = ['approved', 'all'] as const;
@@ -82,7 +82,7 @@ export const exportEntity = defineEntity({
 export const exportFromItem = exportEntity.fromItem;
 
 export async function createExport(
-  deps: Deps,
+  deps: DbDeps,
   input: { accountId: string; campaignId: string; include: CampaignExport['include'] },
 ): Promise<CampaignExport> {
   const now = deps.now().toISOString();
@@ -107,12 +107,12 @@ export async function createExport(
   return record;
 }
 
-export function getExport(deps: Deps, accountId: string, exportId: string) {
+export function getExport(deps: DbDeps, accountId: string, exportId: string) {
   return getItem(deps, keys.exportById(accountId, exportId), exportFromItem);
 }
 
 /** pending → running (a redelivered message takes a running one again: building is idempotent). */
-export function startExport(deps: Deps, record: CampaignExport): Promise<boolean> {
+export function startExport(deps: DbDeps, record: CampaignExport): Promise<boolean> {
   return updateIf(deps, {
     Key: keys.exportById(record.account_id, record.id),
     UpdateExpression: 'SET #status = :running, updated_at = :now',
@@ -131,24 +131,19 @@ export type ExportOutcome =
   | { status: 'failed'; reason: string };
 
 /**
- * running → final, with the `export.completed` deliveries in the same transaction (the event
+ * running → final, with the caller's outbox items (the `export.completed` event) in the same transaction (the event
  * stores the export's id; the record, with a fresh download link, is read when it is sent).
  * A failure may also end a `pending` export (its message exhausted its deliveries before one
  * took it: the DLQ path, ADR 0046). Answers false when the export was already final.
  */
 export async function finishExport(
-  deps: Deps,
+  deps: DbDeps,
   record: CampaignExport,
   outcome: ExportOutcome,
+  outbox: Outbox<CampaignExport>,
 ): Promise<boolean> {
   const now = deps.now().toISOString();
-  const event = await planEvent(
-    deps,
-    record.account_id,
-    'export.completed',
-    { export_id: record.id },
-    new Date(now),
-  );
+  const event = await outbox(record, new Date(now));
   const fields: Record<string, unknown> =
     outcome.status === 'succeeded'
       ? {
@@ -188,6 +183,6 @@ export async function finishExport(
     if (isConditionalCheckFailed(error)) return false;
     throw error;
   }
-  await enqueueAfterCommit(deps, event);
+  await event.committed();
   return true;
 }

@@ -1,11 +1,11 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, type NativeAttributeValue, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DbDeps } from '../db/deps.ts';
 import { defineEntity } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
 import { tableDesign } from '../db/table-design.ts';
-import type { Deps } from '../deps.ts';
 import * as s from '../small-schema.ts';
 
 /**
@@ -80,7 +80,7 @@ const recordFromItem = idempotencyRecordEntity.fromItem;
  * a key claimed afresh (new, or past its 24 h) gets a new one.
  */
 export async function claimIdempotencyKey(
-  deps: Deps,
+  deps: DbDeps,
   scope: IdempotencyScope,
   claim: {
     action: string;
@@ -157,7 +157,7 @@ export async function claimIdempotencyKey(
  * a 5xx and released it).
  */
 async function holderOf(
-  deps: Deps,
+  deps: DbDeps,
   key: ReturnType<typeof keys.idempotencyRecord>,
   failure: unknown,
 ): Promise<IdempotencyRecord | undefined> {
@@ -171,7 +171,7 @@ async function holderOf(
 
 /** Stores the answer of the request that holds the claim; a claim taken over since is left alone. */
 export async function completeIdempotencyKey(
-  deps: Deps,
+  deps: DbDeps,
   scope: IdempotencyScope,
   token: string,
   response: { status: number; body: string },
@@ -200,7 +200,7 @@ export async function completeIdempotencyKey(
 
 /** Frees the key (the request failed in a way a retry may fix); only by the claim's holder. */
 export async function releaseIdempotencyKey(
-  deps: Deps,
+  deps: DbDeps,
   scope: IdempotencyScope,
   token: string,
 ): Promise<void> {

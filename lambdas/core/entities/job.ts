@@ -1,17 +1,17 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { ConflictError, NotFoundError } from '../db/app-errors.ts';
+import type { DbDeps } from '../db/deps.ts';
 import { defineEntity } from '../db/entity.ts';
 import { cancellationReasons, isConditionalCheckFailed } from '../db/errors.ts';
 import { type ItemKey, inCollection, keys } from '../db/keys.ts';
+import type { Outbox } from '../db/outbox.ts';
 import type { Page } from '../db/pagination.ts';
 import { type PageRequest, queryAll } from '../db/query.ts';
+import { Again, retryWithBackoff } from '../db/retry.ts';
 import { batchDelete, getItem, putNew, queryPage, updateIf } from '../db/table.ts';
 import { nullableNumber, nullableString, stringList } from '../db/zod-fields.ts';
-import type { Deps } from '../deps.ts';
-import { ConflictError, NotFoundError } from '../errors.ts';
 import { FINAL_JOB_STATUSES, isFinalJobStatus, JOB_STATUSES, type JobStatus } from '../job-status.ts';
-import { Again, retryWithBackoff } from '../retry.ts';
-import { enqueueAfterCommit, planEvent } from '../webhooks/emit.ts';
 import { campaignOrdered, getCampaign } from './campaign.ts';
 import { ledger } from './ledger.ts';
 
@@ -223,7 +223,7 @@ export class JobClosedError extends Error {
 export type DispatchState = 'planned' | 'dispatched';
 
 /** planned → dispatched; idempotent. */
-export async function markJobDispatched(deps: Deps, accountId: string, jobId: string): Promise<void> {
+export async function markJobDispatched(deps: DbDeps, accountId: string, jobId: string): Promise<void> {
   await updateIf(deps, {
     Key: keys.jobById(accountId, jobId),
     UpdateExpression: 'SET #dispatch = :dispatched',
@@ -233,7 +233,7 @@ export async function markJobDispatched(deps: Deps, accountId: string, jobId: st
   });
 }
 
-export function getJob(deps: Deps, accountId: string, jobId: string): Promise<Job | undefined> {
+export function getJob(deps: DbDeps, accountId: string, jobId: string): Promise<Job | undefined> {
   return getItem(deps, keys.jobById(accountId, jobId), jobFromItem);
 }
 
@@ -243,7 +243,7 @@ export function getJob(deps: Deps, accountId: string, jobId: string): Promise<Jo
  * exists (answers `exists`: an Idempotency-Key's retry raced its first request, ADR 0031).
  */
 export async function createJobReservingCredits(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   job: Parameters<typeof newJobItem>[1],
   /** The campaign's `updated_at` the order was planned from (ADR 0031). */
@@ -265,7 +265,7 @@ export async function createJobReservingCredits(
 const TRANSACTION_CONFLICTS = { baseMs: 20, capMs: 500, maxAttempts: 10 };
 
 async function reserveOnce(
-  deps: Deps,
+  deps: DbDeps,
   table: string,
   accountId: string,
   job: Parameters<typeof newJobItem>[1],
@@ -303,7 +303,7 @@ async function reserveOnce(
  * pending → running, when its first slot starts. The worker calls it once per job and
  * container (see `jobStarted` in lambdas/generate/process-slot.ts), not once per slot.
  */
-export async function markJobRunning(deps: Deps, accountId: string, jobId: string): Promise<void> {
+export async function markJobRunning(deps: DbDeps, accountId: string, jobId: string): Promise<void> {
   await updateIf(deps, {
     Key: keys.jobById(accountId, jobId),
     UpdateExpression: 'SET #status = :running, updated_at = :now',
@@ -350,9 +350,10 @@ export function jobView(job: Job) {
  * it first): one read and at most one write, never a read after.
  */
 export async function finalizeJobIfDone(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   jobId: string,
+  outbox: Outbox<Job>,
 ): Promise<Job | undefined> {
   const job = await getJob(deps, accountId, jobId);
   if (!job) return undefined;
@@ -361,7 +362,7 @@ export async function finalizeJobIfDone(
   const [completed, partial, failed, cancelled] = FINAL_JOB_STATUSES;
   const now = deps.now();
   const final: Job = { ...job, status, updated_at: now.toISOString() };
-  const event = await planEvent(deps, accountId, 'job.completed', { job: jobView(final) }, now);
+  const event = await outbox(final, now);
   const update = {
     TableName: deps.config.tableName,
     Key: keys.jobById(accountId, jobId),
@@ -386,6 +387,7 @@ export async function finalizeJobIfDone(
   try {
     if (event.puts.length === 0) {
       const out = await deps.ddb.send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
+      await event.committed();
       return out.Attributes ? jobFromItem(out.Attributes) : job;
     }
     // A transaction cannot return the new item; the condition pins it to `final`.
@@ -395,7 +397,7 @@ export async function finalizeJobIfDone(
     if (!isConditionalCheckFailed(error)) throw error;
     return job;
   }
-  await enqueueAfterCommit(deps, event);
+  await event.committed();
   return final;
 }
 
@@ -407,7 +409,7 @@ const openJobSchema: z.ZodType<OpenJob> = z
   .transform((j) => ({ accountId: j.account_id, jobId: j.id, createdAt: j.created_at }));
 
 /** Every job not yet final, across accounts (the sparse gsi2 `JOBS#open`). */
-export async function listOpenJobs(deps: Deps): Promise<OpenJob[]> {
+export async function listOpenJobs(deps: DbDeps): Promise<OpenJob[]> {
   return queryAll(deps.ddb, deps.config.tableName, keys.openJobs(), (item) =>
     jobEntity.fromItemAs(openJobSchema, item),
   );
@@ -415,7 +417,7 @@ export async function listOpenJobs(deps: Deps): Promise<OpenJob[]> {
 
 /** Jobs of an account, or of one of its campaigns, newest first; optionally only those of one status. */
 export function listJobs(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   filter: { campaignId?: string | undefined; status?: JobStatus | undefined },
   page: PageRequest,
@@ -439,7 +441,7 @@ export function listJobs(
 }
 
 /** A campaign's jobs that are not final yet (pending or running). */
-export function openJobsOfCampaign(deps: Deps, accountId: string, campaignId: string): Promise<Job[]> {
+export function openJobsOfCampaign(deps: DbDeps, accountId: string, campaignId: string): Promise<Job[]> {
   return queryAll(deps.ddb, deps.config.tableName, keys.jobsOfCampaign(accountId, campaignId), jobFromItem, {
     expression: 'NOT #status IN (:c, :p, :x, :k)',
     names: { '#status': 'status' },
@@ -448,7 +450,7 @@ export function openJobsOfCampaign(deps: Deps, accountId: string, campaignId: st
 }
 
 /** An account's jobs that are not final yet (offboarding cancels them). */
-export function openJobsOfAccount(deps: Deps, accountId: string): Promise<Job[]> {
+export function openJobsOfAccount(deps: DbDeps, accountId: string): Promise<Job[]> {
   return queryAll(deps.ddb, deps.config.tableName, keys.jobsOfAccount(accountId), jobFromItem, {
     expression: 'NOT #status IN (:c, :p, :x, :k)',
     names: { '#status': 'status' },
@@ -457,7 +459,7 @@ export function openJobsOfAccount(deps: Deps, accountId: string): Promise<Job[]>
 }
 
 /** Every job of a campaign, whatever its status (a deletion sweep). */
-export function jobsOfCampaign(deps: Deps, accountId: string, campaignId: string): Promise<Job[]> {
+export function jobsOfCampaign(deps: DbDeps, accountId: string, campaignId: string): Promise<Job[]> {
   return queryAll(deps.ddb, deps.config.tableName, keys.jobsOfCampaign(accountId, campaignId), jobFromItem);
 }
 
@@ -479,7 +481,7 @@ const closingSchema = z.object({
  * cancellation finds nothing to release. Idempotent: a closed or missing job answers 0.
  * Answers how many credits it released.
  */
-export async function closeJobForDeletion(deps: Deps, accountId: string, jobId: string): Promise<number> {
+export async function closeJobForDeletion(deps: DbDeps, accountId: string, jobId: string): Promise<number> {
   const table = deps.config.tableName;
   return retryWithBackoff(
     async () => {
@@ -529,7 +531,7 @@ export async function closeJobForDeletion(deps: Deps, accountId: string, jobId: 
  * finds the job and finishes it.
  * Answers how many slots it deleted.
  */
-export async function deleteJobRecords(deps: Deps, accountId: string, jobId: string): Promise<number> {
+export async function deleteJobRecords(deps: DbDeps, accountId: string, jobId: string): Promise<number> {
   const keyOf = (item: Record<string, unknown>): ItemKey => ({ pk: String(item.pk), sk: String(item.sk) });
   const slotItems = await queryAll(
     deps.ddb,

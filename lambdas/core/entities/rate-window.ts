@@ -1,8 +1,8 @@
+import type { DbDeps } from '../db/deps.ts';
 import { defineEntity } from '../db/entity.ts';
 import { keys } from '../db/keys.ts';
 import { updateIf } from '../db/table.ts';
 import { tableDesign } from '../db/table-design.ts';
-import type { Deps } from '../deps.ts';
 import * as s from '../small-schema.ts';
 
 /** A per-account counter of one action group in one fixed window; removed by TTL after it. */
@@ -28,7 +28,7 @@ export const rateWindowEntity = defineEntity({
  * counted there. Answers false (nothing written) when the allowance is spent.
  */
 export async function countUse(
-  deps: Deps,
+  deps: DbDeps,
   window: { accountId: string; bucket: string; windowStart: Date; expiresAt: Date; limit: number },
 ): Promise<boolean> {
   return updateIf(deps, {

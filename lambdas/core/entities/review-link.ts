@@ -1,9 +1,9 @@
 import * as z from 'zod';
+import type { DbDeps } from '../db/deps.ts';
 import { defineEntity } from '../db/entity.ts';
 import { keys } from '../db/keys.ts';
 import { getItem, putIfAbsent, updateIf } from '../db/table.ts';
 import { nullableString } from '../db/zod-fields.ts';
-import type { Deps } from '../deps.ts';
 
 /** A link that lets a client review one campaign without an account (ADR 0040). */
 export type ReviewLink = {
@@ -56,7 +56,7 @@ export const reviewLinkEntity = defineEntity({
 });
 
 export async function createReviewLink(
-  deps: Deps,
+  deps: DbDeps,
   input: { accountId: string; campaignId: string; note: string | null; expiresAt: Date; createdBy: string },
 ): Promise<ReviewLink> {
   const now = deps.now().toISOString();
@@ -83,12 +83,12 @@ export async function createReviewLink(
   return link;
 }
 
-export function getReviewLink(deps: Deps, accountId: string, linkId: string) {
+export function getReviewLink(deps: DbDeps, accountId: string, linkId: string) {
   return getItem(deps, keys.reviewLinkById(accountId, linkId), reviewLinkEntity.fromItem);
 }
 
 /** Ends a link at once; answers false for an unknown id. Revoking twice keeps the first time. */
-export function revokeReviewLink(deps: Deps, accountId: string, linkId: string): Promise<boolean> {
+export function revokeReviewLink(deps: DbDeps, accountId: string, linkId: string): Promise<boolean> {
   const now = deps.now().toISOString();
   return updateIf(deps, {
     Key: keys.reviewLinkById(accountId, linkId),

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import type { DbDeps } from '../db/deps.ts';
 import { defineEntity } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
 import { getItem, updateIf } from '../db/table.ts';
-import type { Deps } from '../deps.ts';
 
 /**
  * The marker of one model visual that several slots of a job share (same angle, variant and
@@ -53,7 +53,7 @@ export const sharedVisualEntity = defineEntity({
   ],
 });
 
-export function getVisualMarker(deps: Deps, ref: VisualRef): Promise<SharedVisualMarker | undefined> {
+export function getVisualMarker(deps: DbDeps, ref: VisualRef): Promise<SharedVisualMarker | undefined> {
   return getItem(
     deps,
     keys.sharedVisual(ref.accountId, ref.jobId, ref.visualKey),
@@ -62,7 +62,11 @@ export function getVisualMarker(deps: Deps, ref: VisualRef): Promise<SharedVisua
 }
 
 /** Takes the right to make the visual; answers the lease id, or undefined when another slot holds it. */
-export async function claimVisual(deps: Deps, ref: VisualRef, leaseMs: number): Promise<string | undefined> {
+export async function claimVisual(
+  deps: DbDeps,
+  ref: VisualRef,
+  leaseMs: number,
+): Promise<string | undefined> {
   const now = deps.now();
   const leaseId = randomUUID();
   try {
@@ -94,7 +98,7 @@ export async function claimVisual(deps: Deps, ref: VisualRef, leaseMs: number): 
 
 /** making → ready or failed (for good), only by the lease holder. */
 export async function settleVisual(
-  deps: Deps,
+  deps: DbDeps,
   ref: VisualRef,
   leaseId: string,
   outcome: { status: 'ready' } | { status: 'failed'; reason: string },
@@ -115,7 +119,7 @@ export async function settleVisual(
 }
 
 /** Gives the visual up after a transient failure, so the next delivery of any sibling may make it. */
-export async function releaseVisual(deps: Deps, ref: VisualRef, leaseId: string): Promise<void> {
+export async function releaseVisual(deps: DbDeps, ref: VisualRef, leaseId: string): Promise<void> {
   try {
     await deps.ddb.send(
       new DeleteCommand({

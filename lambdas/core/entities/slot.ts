@@ -3,20 +3,17 @@ import { crc32 } from 'node:zlib';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { v5 as uuidv5 } from 'uuid';
 import * as z from 'zod';
-import type { CreativeQuality } from '../creative/types.ts';
+import type { CreativeQuality } from '../creative/quality.schema.ts';
+import type { DbDeps } from '../db/deps.ts';
 import { defineEntity } from '../db/entity.ts';
 import { cancellationReasons, isConditionalCheckFailed } from '../db/errors.ts';
 import { inCollection, keys, slotIndexPart, sortKeyIn } from '../db/keys.ts';
+import type { Outbox, TransactItem } from '../db/outbox.ts';
 import { queryAll } from '../db/query.ts';
+import { Again, retryWithBackoff } from '../db/retry.ts';
 import { getItem, putNew, updateIf } from '../db/table.ts';
 import { nullableNumber, nullableString } from '../db/zod-fields.ts';
-import type { Deps } from '../deps.ts';
-import type { SlotPlan } from '../generation/batch.ts';
-import type { Provenance } from '../provenance/mark.ts';
-import { Again, retryWithBackoff } from '../retry.ts';
-import { METRIC } from '../telemetry.ts';
-import { enqueueAfterCommit, type PlannedEvent, planEvent } from '../webhooks/emit.ts';
-import type { CreativeRef } from '../webhooks/events.ts';
+import type { Provenance } from '../provenance/provenance.schema.ts';
 import { JOB_IS_LIVE, JobClosedError, jobIsLive } from './job.ts';
 import { ledger } from './ledger.ts';
 
@@ -86,6 +83,16 @@ export function slotIdentity(accountId: string, campaignId: string, jobId: strin
 type Group = 'pending' | 'succeeded' | 'failed';
 const groupOf = (status: Exclude<SlotStatus, 'cancelled'>): Group =>
   status === 'running' ? 'pending' : status;
+
+/** One image of a batch as dispatch plans it (generation/batch.ts). */
+export type SlotPlan = {
+  /** 0-based position in the batch; the slot id and S3 key derive from it. */
+  index: number;
+  angleId: string | null;
+  aspectRatio: string;
+  /** Which repeat of this angle × ratio combination (0-based). */
+  repeat: number;
+};
 
 /** The state group a slot is listed in; a cancelled slot is in none (only `all` lists it). */
 function groupKeys(
@@ -291,7 +298,7 @@ const SLOTS_PER_TRANSACTION = 49;
  * slots) is retried with backoff.
  */
 export async function writeSlots(
-  deps: Deps,
+  deps: DbDeps,
   items: readonly Record<string, unknown>[],
   onProgress?: (written: number) => Promise<void>,
 ): Promise<void> {
@@ -319,7 +326,7 @@ type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteComma
  * One transaction whose last item is the job's liveness check: JobClosedError when that failed,
  * false when another item's condition failed, retried on conflicts.
  */
-async function transactUnlessClosed(deps: Deps, jobId: string, items: TransactItems): Promise<boolean> {
+async function transactUnlessClosed(deps: DbDeps, jobId: string, items: TransactItems): Promise<boolean> {
   return retryWithBackoff(
     async () => {
       try {
@@ -354,7 +361,7 @@ const pointerSchema = z.object({ job_id: z.string(), index: z.number().int().non
 
 /** A creative's slot by the creative id; undefined for an unknown id (or a slot written before pointers). */
 export async function getSlotByCreativeId(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   creativeId: string,
 ): Promise<Slot | undefined> {
@@ -369,7 +376,7 @@ export async function getSlotByCreativeId(
  * slot a worker already claimed or settled) or the job is closed for deletion. Answers whether
  * it wrote it.
  */
-export async function createSlotIfMissing(deps: Deps, item: Record<string, unknown>): Promise<boolean> {
+export async function createSlotIfMissing(deps: DbDeps, item: Record<string, unknown>): Promise<boolean> {
   const table = deps.config.tableName;
   try {
     return await transactUnlessClosed(deps, String(item.job_id), [
@@ -385,7 +392,7 @@ export async function createSlotIfMissing(deps: Deps, item: Record<string, unkno
 }
 
 export function getSlot(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   jobId: string,
   index: number,
@@ -394,7 +401,7 @@ export function getSlot(
 }
 
 /** Every slot of a job, in index order (base table, strongly consistent). */
-export function slotsOfJob(deps: Deps, accountId: string, jobId: string): Promise<Slot[]> {
+export function slotsOfJob(deps: DbDeps, accountId: string, jobId: string): Promise<Slot[]> {
   return queryAll(deps.ddb, deps.config.tableName, keys.slotsOfJob(accountId, jobId), slotFromItem);
 }
 
@@ -409,7 +416,7 @@ export type ClaimResult =
  * again; a finished slot is never touched, so a redelivered message does nothing.
  */
 export async function claimSlot(
-  deps: Deps,
+  deps: DbDeps,
   ref: { accountId: string; jobId: string; index: number },
   leaseMs: number,
 ): Promise<ClaimResult> {
@@ -513,39 +520,32 @@ export type Settlement =
  * delivery took the slot over, or it was already final), in which case nothing was written.
  */
 export async function settleSlot(
-  deps: Deps,
+  deps: DbDeps,
   slot: Pick<Slot, 'account_id' | 'job_id' | 'campaign_id' | 'index' | 'id'>,
   settlement: Settlement,
+  outbox: Outbox<Settlement>,
 ): Promise<boolean> {
   const now = deps.now();
-  // The creative's event commits with its settlement, or not at all: one outbox item, fanned
-  // out to the endpoints after the commit (ADR 0025, 0029).
-  const event = await planEvent(
-    deps,
-    slot.account_id,
-    settlement.status === 'succeeded' ? 'creative.succeeded' : 'creative.failed',
-    { job_id: slot.job_id, index: slot.index } satisfies CreativeRef,
-    now,
-  );
+  // What the caller records with the settlement (the creative's event, one outbox item fanned
+  // out after the commit: ADR 0025, 0029) commits with it, or not at all.
+  const event = await outbox(settlement, now);
   try {
     await deps.ddb.send(
       new TransactWriteCommand({
-        TransactItems: settlementItems(deps.config.tableName, slot, settlement, now.toISOString(), event),
+        TransactItems: settlementItems(
+          deps.config.tableName,
+          slot,
+          settlement,
+          now.toISOString(),
+          event.puts,
+        ),
       }),
     );
   } catch (error) {
     if (isConditionalCheckFailed(error)) return false;
     throw error;
   }
-  await enqueueAfterCommit(deps, event);
-  // Counted only when the move commits, so a redelivery can never count an image twice.
-  if (settlement.status === 'succeeded') {
-    deps.telemetry.count(METRIC.imagesSucceeded);
-    deps.telemetry.count(METRIC.creditsUsed);
-  } else {
-    deps.telemetry.count(METRIC.imagesFailed, 1, { reason: reasonCode(settlement.reason) });
-    deps.telemetry.count(METRIC.creditsReleased);
-  }
+  await event.committed();
   return true;
 }
 
@@ -560,7 +560,7 @@ export function settlementItems(
   slot: Pick<Slot, 'account_id' | 'job_id' | 'campaign_id' | 'index' | 'id'>,
   settlement: Settlement,
   now: string,
-  event: PlannedEvent,
+  outboxPuts: readonly TransactItem[],
 ) {
   const succeeded = settlement.status === 'succeeded';
   const group = groupKeys(slot, settlement.status, now);
@@ -602,7 +602,7 @@ export function settlementItems(
     },
     succeeded ? ledger.consume(table, slot.account_id) : ledger.release(table, slot.account_id),
     jobCounter(table, slot, now, code),
-    ...event.puts,
+    ...outboxPuts,
   ];
 }
 
@@ -611,7 +611,7 @@ export function settlementItems(
  * redelivery may take it at once) or when the local stack reclaims a slot whose worker is gone.
  * Answers false when another delivery holds or finished the slot (nothing written).
  */
-export async function releaseLease(deps: Deps, slot: Slot, leaseId: string): Promise<boolean> {
+export async function releaseLease(deps: DbDeps, slot: Slot, leaseId: string): Promise<boolean> {
   return updateIf(deps, {
     Key: keys.slot(slot.account_id, slot.job_id, slot.index),
     UpdateExpression: 'SET #status = :pending, updated_at = :now REMOVE lease_id, lease_until',
@@ -636,12 +636,14 @@ export async function releaseLease(deps: Deps, slot: Slot, leaseId: string): Pro
  * cancelled (and so how many credits came back).
  */
 export async function cancelSlots(
-  deps: Deps,
+  deps: DbDeps,
   slots: readonly Pick<Slot, 'account_id' | 'job_id' | 'index'>[],
+  /** Called after each committed transaction with how many it cancelled (the caller's metrics). */
+  onCancelled: (count: number) => void,
 ): Promise<number> {
   let cancelled = 0;
   for (let i = 0; i < slots.length; i += 25) {
-    const chunk = await cancelPending(deps, slots.slice(i, i + 25));
+    const chunk = await cancelPending(deps, slots.slice(i, i + 25), onCancelled);
     // The job was closed for deletion: its credits are already back.
     if (chunk === 'closed') return cancelled;
     cancelled += chunk;
@@ -651,8 +653,9 @@ export async function cancelSlots(
 
 /** One transaction of cancelSlots (at most 25 slots of one job), retried without the slots lost. */
 async function cancelPending(
-  deps: Deps,
+  deps: DbDeps,
   slots: readonly Pick<Slot, 'account_id' | 'job_id' | 'index'>[],
+  onCancelled: (count: number) => void,
 ): Promise<number | 'closed'> {
   const table = deps.config.tableName;
   let pending = slots;
@@ -693,7 +696,7 @@ async function cancelPending(
             ],
           }),
         );
-        deps.telemetry.count(METRIC.creditsReleased, pending.length);
+        onCancelled(pending.length);
         return pending.length;
       } catch (error) {
         const reasons = cancellationReasons(error);
@@ -714,7 +717,7 @@ async function cancelPending(
 
 /** The ids of the jobs that have creatives in a campaign (all states). */
 export async function jobIdsOfCampaignCreatives(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   campaignId: string,
 ): Promise<string[]> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
+import type { DbDeps } from '../db/deps.ts';
 import { defineEntity } from '../db/entity.ts';
 import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
@@ -7,7 +8,6 @@ import type { PageRequest } from '../db/query.ts';
 import { getItem, queryBefore, queryPage, updateIf } from '../db/table.ts';
 import { tableDesign } from '../db/table-design.ts';
 import { nullableNumber, nullableString } from '../db/zod-fields.ts';
-import type { Deps } from '../deps.ts';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../webhooks/events.ts';
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
@@ -143,7 +143,7 @@ export function deliveryPut(tableName: string, delivery: WebhookDelivery) {
   };
 }
 
-export function getDelivery(deps: Deps, ref: DeliveryRef): Promise<WebhookDelivery | undefined> {
+export function getDelivery(deps: DbDeps, ref: DeliveryRef): Promise<WebhookDelivery | undefined> {
   return getItem(
     deps,
     keys.webhookDelivery(ref.account_id, ref.webhook_endpoint_id, ref.delivery_id),
@@ -152,7 +152,7 @@ export function getDelivery(deps: Deps, ref: DeliveryRef): Promise<WebhookDelive
 }
 
 export function listDeliveriesOfEndpoint(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   endpointId: string,
   page: PageRequest,
@@ -166,7 +166,7 @@ export function listDeliveriesOfEndpoint(
  * the lease id, or undefined when it was not taken.
  */
 export async function claimDelivery(
-  deps: Deps,
+  deps: DbDeps,
   delivery: WebhookDelivery,
   leaseMs: number,
 ): Promise<string | undefined> {
@@ -204,7 +204,7 @@ export type AttemptRecord = {
  * Answers false when the lease was lost (nothing written).
  */
 export async function recordAttempt(
-  deps: Deps,
+  deps: DbDeps,
   delivery: WebhookDelivery,
   leaseId: string,
   attempt: AttemptRecord,
@@ -234,7 +234,7 @@ export async function recordAttempt(
 }
 
 /** Pending deliveries (any account) whose attempt was due before `cutoff`, oldest first, at most `limit`. */
-export async function listOverdueDeliveries(deps: Deps, cutoff: Date, limit = 100): Promise<DeliveryRef[]> {
+export async function listOverdueDeliveries(deps: DbDeps, cutoff: Date, limit = 100): Promise<DeliveryRef[]> {
   const items = await queryBefore(deps, keys.dueWebhookDeliveries(), cutoff.toISOString(), limit);
   const refSchema = z.object({ account_id: z.string(), webhook_endpoint_id: z.string(), id: z.string() });
   return items.map((item) => refOf(webhookDeliveryEntity.fromItemAs(refSchema, item)));

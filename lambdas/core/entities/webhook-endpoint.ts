@@ -1,14 +1,14 @@
 import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import type { DbDeps } from '../db/deps.ts';
 import { defineEntity } from '../db/entity.ts';
 import { cancellationReasons, isConditionalCheckFailed } from '../db/errors.ts';
 import { keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import { type PageRequest, queryAll } from '../db/query.ts';
+import { Again, retryWithBackoff } from '../db/retry.ts';
 import { getItem, putNew, queryPage, updateIf } from '../db/table.ts';
 import { nullableString } from '../db/zod-fields.ts';
-import type { Deps } from '../deps.ts';
-import { Again, retryWithBackoff } from '../retry.ts';
 import {
   MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT,
   SECRET_OVERLAP_MS,
@@ -135,7 +135,7 @@ const COUNTER = 'webhook_endpoints';
  * EndpointLimitError at the cap.
  */
 export async function createWebhookEndpoint(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   endpoint: Omit<WebhookEndpoint, 'disabled_at'>,
 ): Promise<WebhookEndpoint> {
@@ -183,7 +183,7 @@ export async function createWebhookEndpoint(
 }
 
 export function getWebhookEndpoint(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   endpointId: string,
 ): Promise<WebhookEndpoint | undefined> {
@@ -191,7 +191,7 @@ export function getWebhookEndpoint(
 }
 
 export function listWebhookEndpoints(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   page: PageRequest,
 ): Promise<Page<WebhookEndpoint>> {
@@ -199,7 +199,7 @@ export function listWebhookEndpoints(
 }
 
 /** Every endpoint of the account (at most MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT): one Query. */
-export function allWebhookEndpoints(deps: Deps, accountId: string): Promise<WebhookEndpoint[]> {
+export function allWebhookEndpoints(deps: DbDeps, accountId: string): Promise<WebhookEndpoint[]> {
   return queryAll(
     deps.ddb,
     deps.config.tableName,
@@ -214,7 +214,7 @@ export function allWebhookEndpoints(deps: Deps, accountId: string): Promise<Webh
  * Answers the endpoint as written, or undefined when it does not exist or the race was lost.
  */
 export async function rotateWebhookSecret(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   endpoint: WebhookEndpoint,
   next: string,
@@ -247,7 +247,7 @@ export async function rotateWebhookSecret(
  * when there was none.
  */
 export async function deleteWebhookEndpoint(
-  deps: Deps,
+  deps: DbDeps,
   accountId: string,
   endpointId: string,
 ): Promise<WebhookEndpoint | undefined> {
@@ -304,7 +304,7 @@ export async function deleteWebhookEndpoint(
  * Disables every endpoint of the account (its owner was offboarded, ADR 0029): nothing more is
  * fanned out or sent to them. Answers how many it disabled.
  */
-export async function disableWebhookEndpoints(deps: Deps, accountId: string): Promise<number> {
+export async function disableWebhookEndpoints(deps: DbDeps, accountId: string): Promise<number> {
   let disabled = 0;
   const now = deps.now().toISOString();
   for (const endpoint of await allWebhookEndpoints(deps, accountId)) {

@@ -1,9 +1,9 @@
 import * as z from 'zod';
+import type { DbDeps } from '../db/deps.ts';
 import { defineEntity } from '../db/entity.ts';
 import { inCollection, keys } from '../db/keys.ts';
 import { getItem, queryBefore, updateIf } from '../db/table.ts';
 import { tableDesign } from '../db/table-design.ts';
-import type { Deps } from '../deps.ts';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../webhooks/events.ts';
 import { DELIVERY_RETENTION_DAYS } from './webhook-delivery.ts';
 
@@ -92,12 +92,12 @@ export function eventPut(tableName: string, event: WebhookEvent) {
   };
 }
 
-export function getWebhookEvent(deps: Deps, ref: EventRef): Promise<WebhookEvent | undefined> {
+export function getWebhookEvent(deps: DbDeps, ref: EventRef): Promise<WebhookEvent | undefined> {
   return getItem(deps, keys.webhookEvent(ref.account_id, ref.event_id), webhookEventEntity.fromItem);
 }
 
 /** Fanned out: off the fan-out index, so the sweeper leaves it alone. */
-export function markFannedOut(deps: Deps, ref: EventRef): Promise<boolean> {
+export function markFannedOut(deps: DbDeps, ref: EventRef): Promise<boolean> {
   return updateIf(deps, {
     Key: keys.webhookEvent(ref.account_id, ref.event_id),
     UpdateExpression: 'SET fanned_out_at = :now REMOVE gsi2pk, gsi2sk',
@@ -107,7 +107,7 @@ export function markFannedOut(deps: Deps, ref: EventRef): Promise<boolean> {
 }
 
 /** Events (any account) written before `cutoff` and not yet fanned out, oldest first, at most `limit`. */
-export async function listEventsToFanOut(deps: Deps, cutoff: Date, limit = 100): Promise<EventRef[]> {
+export async function listEventsToFanOut(deps: DbDeps, cutoff: Date, limit = 100): Promise<EventRef[]> {
   const items = await queryBefore(deps, keys.eventsToFanOut(), cutoff.toISOString(), limit);
   const refSchema = z.object({ account_id: z.string(), id: z.string() });
   return items.map((item) => {

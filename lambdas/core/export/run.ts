@@ -2,6 +2,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { Deps } from '../deps.ts';
 import { type CampaignExport, finishExport, getExport, startExport } from '../entities/export.ts';
+import { eventOutbox } from '../webhooks/emit.ts';
 import { buildExport } from './build.ts';
 import type { ExportMessage } from './messages.ts';
 
@@ -38,6 +39,7 @@ export async function runExport(deps: Deps, message: ExportMessage): Promise<Exp
         status: 'failed',
         reason: 'campaign_deleted: the campaign no longer exists',
       },
+      exportCompleted(deps, record.account_id),
     );
     return 'failed';
   }
@@ -59,6 +61,7 @@ export async function runExport(deps: Deps, message: ExportMessage): Promise<Exp
       metaRows: built.metaRows,
       googleRows: built.googleRows,
     },
+    exportCompleted(deps, record.account_id),
   );
   return done ? 'succeeded' : 'skipped';
 }
@@ -71,8 +74,20 @@ export async function runExport(deps: Deps, message: ExportMessage): Promise<Exp
 export async function failExportFromDeadLetter(deps: Deps, message: ExportMessage): Promise<boolean> {
   const record = await getExport(deps, message.account_id, message.export_id);
   if (!record || (record.status !== 'pending' && record.status !== 'running')) return false;
-  return finishExport(deps, record, {
-    status: 'failed',
-    reason: 'retries_exhausted: the export could not be built after every retry',
-  });
+  return finishExport(
+    deps,
+    record,
+    {
+      status: 'failed',
+      reason: 'retries_exhausted: the export could not be built after every retry',
+    },
+    exportCompleted(deps, record.account_id),
+  );
 }
+
+/** The `export.completed` event, written with the final status (it carries the id; the record is read when sent). */
+const exportCompleted = (deps: Deps, accountId: string) =>
+  eventOutbox<CampaignExport>(deps, accountId, (r) => ({
+    type: 'export.completed',
+    data: { export_id: r.id },
+  }));

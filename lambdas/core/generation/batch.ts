@@ -1,4 +1,5 @@
 import { parseAspectRatios } from '../aspect-ratio.ts';
+import type { SlotPlan } from '../entities/slot.ts';
 
 /**
  * The spec's job count rule (section 4, generate_creatives rules 3–6):
@@ -20,15 +21,6 @@ export function batchSize(input: { angles: number; ratios: number; volume: numbe
   const perCombination = Math.max(1, Math.floor(volume / combinations));
   return { combinations, perCombination, jobs: combinations * perCombination };
 }
-
-export type SlotPlan = {
-  /** 0-based position in the batch; the slot id and S3 key derive from it. */
-  index: number;
-  angleId: string | null;
-  aspectRatio: string;
-  /** Which repeat of this angle × ratio combination (0-based). */
-  repeat: number;
-};
 
 /** One slot per image, angle-major, in a stable order so ids are deterministic. */
 export function planSlots(

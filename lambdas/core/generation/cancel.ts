@@ -2,6 +2,7 @@ import type { Deps } from '../deps.ts';
 import { finalizeJobIfDone, getJob, type Job } from '../entities/job.ts';
 import { cancelSlots, slotsOfJob } from '../entities/slot.ts';
 import { isFinalJobStatus } from '../job-status.ts';
+import { countReleased, jobCompletedOutbox } from './outboxes.ts';
 
 export type CancelResult = { job: Job; creditsReleased: number };
 
@@ -28,7 +29,8 @@ export async function cancelJob(
   const creditsReleased = await cancelSlots(
     deps,
     slots.filter((s) => s.status === 'pending'),
+    countReleased(deps),
   );
-  const after = await finalizeJobIfDone(deps, accountId, jobId);
+  const after = await finalizeJobIfDone(deps, accountId, jobId, jobCompletedOutbox(deps, accountId));
   return { job: after ?? job, creditsReleased };
 }

@@ -11,7 +11,13 @@ import {
   JobClosedError,
   markJobDispatched,
 } from '../entities/job.ts';
-import { createSlotIfMissing, newSlotItems, settleSlot, writeSlots } from '../entities/slot.ts';
+import {
+  createSlotIfMissing,
+  newSlotItems,
+  type SlotPlan,
+  settleSlot,
+  writeSlots,
+} from '../entities/slot.ts';
 import {
   AppError,
   ConflictError,
@@ -21,8 +27,9 @@ import {
 } from '../errors.ts';
 import { consumeTextModelCall } from '../rate-limit.ts';
 import { METRIC } from '../telemetry.ts';
-import { planCampaignBatch, type SlotPlan } from './batch.ts';
+import { planCampaignBatch } from './batch.ts';
 import { enqueueSlots, slotRefKey } from './enqueue.ts';
+import { jobCompletedOutbox, settlementOutbox } from './outboxes.ts';
 import { prepareCampaign } from './prepare.ts';
 
 export type DispatchedJob = { job_id: string; campaign_id: string; status: 'pending'; jobs: number };
@@ -204,11 +211,19 @@ export async function releaseUnsent(
     // The slot may not have been written if writing was what failed; write it (never over one
     // a worker already touched) so that it can be failed and its credit released.
     if (item) await createSlotIfMissing(deps, item);
+    const slot = {
+      account_id: accountId,
+      job_id: jobId,
+      campaign_id: campaignId,
+      index,
+      id: String(item?.id),
+    };
     await settleSlot(
       deps,
-      { account_id: accountId, job_id: jobId, campaign_id: campaignId, index, id: String(item?.id) },
+      slot,
       { status: 'failed', reason: 'dispatch_failed: the image could not be queued' },
+      settlementOutbox(deps, slot),
     );
   }
-  await finalizeJobIfDone(deps, accountId, jobId);
+  await finalizeJobIfDone(deps, accountId, jobId, jobCompletedOutbox(deps, accountId));
 }

@@ -1,11 +1,12 @@
 import type { Deps } from '../deps.ts';
 import { getAccount } from '../entities/account.ts';
 import type { Campaign } from '../entities/campaign.ts';
+import type { SlotPlan } from '../entities/slot.ts';
 import { listPricePerImage } from '../images/catalogue.ts';
 import { nativeSizeOf } from '../images/native-sizes.ts';
 import { deliverySize, parseRatio } from '../images/sizes.ts';
 import { planVisual } from '../images/visual-plan.ts';
-import { planCampaignBatch, type SlotPlan } from './batch.ts';
+import { planCampaignBatch } from './batch.ts';
 
 export type Estimate = {
   /** Images generate_creatives would order now: the same plan (`planCampaignBatch`). */

@@ -7,6 +7,7 @@ import { sweepOrphanJob } from '../lifecycle/delete.ts';
 import { planSlots } from './batch.ts';
 import { releaseUnsent } from './dispatch.ts';
 import { enqueueSlots, slotRefKey } from './enqueue.ts';
+import { jobCompletedOutbox } from './outboxes.ts';
 
 export type ReconcileReport = {
   /** Open jobs still `planned` (their dispatch never finished) that were looked at. */
@@ -53,7 +54,12 @@ export async function reconcileDispatches(deps: Deps, olderThan: Date): Promise<
       // Every slot settled but the job still open: the process died between the last
       // settlement and its finalisation, which nothing else would ever retry.
       if (finalStatus(job)) {
-        const after = await finalizeJobIfDone(deps, open.accountId, job.job_id);
+        const after = await finalizeJobIfDone(
+          deps,
+          open.accountId,
+          job.job_id,
+          jobCompletedOutbox(deps, open.accountId),
+        );
         if (after && isFinalJobStatus(after.status)) report.finalized += 1;
       }
       continue;
@@ -96,7 +102,7 @@ export async function reconcileDispatches(deps: Deps, olderThan: Date): Promise<
     }
     report.enqueued += enqueued.size;
     await markJobDispatched(deps, open.accountId, job.job_id);
-    await finalizeJobIfDone(deps, open.accountId, job.job_id);
+    await finalizeJobIfDone(deps, open.accountId, job.job_id, jobCompletedOutbox(deps, open.accountId));
   }
   return report;
 }

@@ -53,7 +53,12 @@ export async function cutPhotoAroundSubject(
   ratio: { w: number; h: number },
   size: { width: number; height: number },
 ): Promise<SubjectCut> {
-  const { data, info } = await sharp(photo).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  // A photo with transparency is laid on white, as a viewer shows it (dropping the alpha would
+  // show whatever colour the transparent pixels happen to hold, often black).
+  const { data, info } = await sharp(photo)
+    .flatten({ background: '#ffffff' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: 3 as const } };
   const cut = largestCut({ width: info.width, height: info.height }, ratio, size);
   // Covering the window's own size crops without scaling; the offsets say where it went.

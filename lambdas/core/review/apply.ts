@@ -7,6 +7,8 @@ import {
 } from '../entities/creative-review.ts';
 import { getSlotByCreativeId, type Slot } from '../entities/slot.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
+import { eventOutbox } from '../webhooks/emit.ts';
+import type { CreativeRef } from '../webhooks/events.ts';
 
 /** Most creatives one call decides on (review_creatives and one review page submission alike). */
 export const MAX_REVIEWS_PER_CALL = 100;
@@ -67,7 +69,16 @@ export async function applyReviews(
   return mapLimited(requests, 10, async (r) => {
     const slot = slots[requests.indexOf(r)] as Slot;
     if (isSameDecision(slot, r)) return slot;
-    const after = await reviewCreative(deps, slot, { state: r.state, note: r.note }, reviewer);
+    const after = await reviewCreative(
+      deps,
+      slot,
+      { state: r.state, note: r.note },
+      reviewer,
+      eventOutbox<Slot>(deps, slot.account_id, (s) => ({
+        type: 'creative.reviewed',
+        data: { job_id: s.job_id, index: s.index } satisfies CreativeRef,
+      })),
+    );
     // Deleted between the check and the write: nothing was recorded for it.
     if (!after) throw new NotFoundError('creative', r.creativeId);
     return after;

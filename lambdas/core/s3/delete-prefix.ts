@@ -1,6 +1,6 @@
 import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { retryUntilDone } from '../db/retry.ts';
 import type { Deps } from '../deps.ts';
-import { retryUntilDone } from '../retry.ts';
 
 /**
  * Deletes every object under `prefix` (which must end in `/`, so `creatives/a/c1/` never reaches

@@ -5,7 +5,7 @@ import { archetypeWhere, LEVEL_OF_ROLE } from './plan/archetypes.ts';
 import type { Plan } from './plan/planner.ts';
 import { planCandidates } from './plan/planner.ts';
 import { answerCheck } from './plan/topics.ts';
-import { copyViolations, type PolicyContext } from './policy/copy-policy.ts';
+import { copyViolations, numbersIn, type PolicyContext } from './policy/copy-policy.ts';
 import { DANGLING } from './policy/policy-data.ts';
 import { capFirst, type FactForm, factForm } from './realise/forms.ts';
 import { catalogueFor, message, OFFLINE_LANGUAGES } from './realise/messages.ts';
@@ -68,12 +68,17 @@ export async function anglesFromBrief(
   const factSets = new Set<string>();
   const hooks = new Set<string>();
   const all = [...forms, ...parts];
-  for (const plan of [
+  const candidates = [
     ...planCandidates(forms, answers),
     ...planCandidates(parts, answers),
     ...anyPairs(all),
     ...framedAlone(all),
-  ]) {
+  ];
+  // A plain feature (no figure, no role a cue or label gave) is a weak hook alone: it backs a
+  // stronger fact in a combination first, and leads alone after the combinations, before any
+  // fact is reframed.
+  const rank = (p: Plan<FactForm>) => (p.reframed ? 2 : !p.combined && isPlainFeature(p.lead) ? 1 : 0);
+  for (const plan of [0, 1, 2].flatMap((r) => candidates.filter((p) => rank(p) === r))) {
     // A reframed fact may be named by what is sold or where, instead of the business.
     const namedBy = plan.namedBy ? brief[plan.namedBy].trim() : '';
     if (plan.namedBy && (!namedBy || [...namedBy].length > 50)) continue;
@@ -95,7 +100,8 @@ export async function anglesFromBrief(
       continue;
     }
     chosen.push(entry);
-    led.add(plan.lead.part ?? plan.lead.id);
+    // A fact that led a combination may still lead alone (a plain feature comes alone last).
+    if (!plan.combined) led.add(plan.lead.part ?? plan.lead.id);
     factSets.add(set);
     hooks.add(hook.toLowerCase());
   }
@@ -219,4 +225,8 @@ function anyPairs(forms: readonly FactForm[]): Plan<FactForm>[] {
         reframed: true,
       })),
   );
+}
+
+function isPlainFeature(f: FactForm): boolean {
+  return f.role === 'feature' && numbersIn(f.fragment).length === 0;
 }

@@ -1,4 +1,4 @@
-import { backoffMs } from '../retry.ts';
+import { backoffMs } from '../db/retry.ts';
 
 /** How a failed delivery is retried (ADR 0025). */
 export type RetryPolicy = {

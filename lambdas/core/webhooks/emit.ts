@@ -1,4 +1,5 @@
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import type { Outbox } from '../db/outbox.ts';
 import type { Deps } from '../deps.ts';
 import type { DeliveryRef } from '../entities/webhook-delivery.ts';
 import { allWebhookEndpoints, type WebhookEndpoint } from '../entities/webhook-endpoint.ts';
@@ -112,4 +113,27 @@ export async function enqueueAfterCommit(deps: Deps, planned: PlannedEvent): Pro
   } catch {
     // The event is written and listed for fan-out: the sweeper sends it (a little later).
   }
+}
+
+/**
+ * The outbox of one event about a change: its item goes in the change's transaction, its
+ * enqueue after the commit; `then` runs after that (metrics counted only for committed moves).
+ */
+export function eventOutbox<C>(
+  deps: Deps,
+  accountId: string,
+  event: (change: C) => { type: WebhookEventType; data: unknown },
+  then?: (change: C) => void,
+): Outbox<C> {
+  return async (change, at) => {
+    const { type, data } = event(change);
+    const planned = await planEvent(deps, accountId, type, data, at);
+    return {
+      puts: planned.puts,
+      committed: async () => {
+        await enqueueAfterCommit(deps, planned);
+        then?.(change);
+      },
+    };
+  };
 }

@@ -1,7 +1,7 @@
 import type { Deps } from '../deps.ts';
-import { creativesWithLinks } from '../entities/creative-links.ts';
 import { getSlot } from '../entities/slot.ts';
 import type { WebhookDelivery } from '../entities/webhook-delivery.ts';
+import { creativesWithLinks } from '../s3/creative-links.ts';
 import type { CreativeRef } from './events.ts';
 
 /**

@@ -12,7 +12,7 @@ const N = String.raw`(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d])|\d+(?:[.,]\d+)*
 const CUR = String.raw`(?:AUD|USD|NZD|CAD|MXN|EUR|GBP|CHF|US\$|A\$|C\$|£|\$|€)`;
 const UNIT_WORDS = String.raw`(?:hours?|hrs?|minutes?|mins?|seconds?|secs?|business days|working days|school days|days?|nights?|weeks?|wks?|months?|mos?|years?|yrs?|horas?|minutos?|segundos?|días (?:hábiles|laborables)|días|día|noches?|semanas?|meses|mes|años?|Werktage[n]?|Arbeitstage[n]?|Stunden?|Std\.?|Minuten|Min\.?|Sekunden|Tage[n]?|Tag|Nächte[n]?|Nacht|Wochen|Woche|Monate[n]?|Monat|Jahre[n]?|Jahr|jours? ouvr(?:és|ables)|heures?|minutes|secondes?|jours?|nuits?|semaines?|mois|ans|années?|km|miles?|kilometres?|kilometers?|kilómetros|Kilometer|metres?|meters?|metros?|Meter|mètres?|kg|lbs?|sq ?ft|square (?:feet|metres|meters))`;
 const UNIT_SYMBOLS =
-  '(?:kW|kWh|MW|W|Hz|kHz|GHz|Gbps|Mbps|kbps|Gbit\\/s|Mbit\\/s|Gb\\/s|Mb\\/s|ms|mm|cm|m²|m2|m|mi|ft|ml|cl|l|L|g|kg|oz|GB|TB|mAh|V|°C|°F)';
+  '(?:kW|kWh|MW|W|Hz|kHz|GHz|[GMk]bps|Gbit\\/s|Mbit\\/s|Gb\\/s|Mb\\/s|ms|mm|cm|m²|m2|m|mi|ft|ml|cl|l|L|g|kg|oz|GB|TB|mAh|V|°C|°F)';
 const MONTHS =
   '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)';
 const RANGE_JOIN = String.raw`(?:\s?[-–]\s?|\s(?:to|a|und|bis|à|et|y)\s)`;

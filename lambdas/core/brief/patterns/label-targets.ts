@@ -7,7 +7,18 @@ import type { FactRole } from '../schema.ts';
  * are usually laid out, not from any one brief. Keys are lower case, without the colon.
  */
 export type LabelTarget =
-  | { field: 'business' | 'product' | 'audience' | 'location' | 'tone' | 'mandatories' | 'avoid' | 'skip' }
+  | {
+      field:
+        | 'business'
+        | 'product'
+        | 'audience'
+        | 'location'
+        | 'tone'
+        | 'mandatories'
+        | 'avoid'
+        | 'skip'
+        | 'aside';
+    }
   | { role: FactRole; list?: boolean };
 
 export const business = { field: 'business' } as const;
@@ -18,4 +29,6 @@ export const tone = { field: 'tone' } as const;
 export const mandatories = { field: 'mandatories' } as const;
 export const avoid = { field: 'avoid' } as const;
 export const skip = { field: 'skip' } as const;
+/** The writer's context or aside ("Quick context:", "Aside:"): the whole line is a note, not facts. */
+export const aside = { field: 'aside' } as const;
 export const role = (r: FactRole, list = false): LabelTarget => ({ role: r, list });

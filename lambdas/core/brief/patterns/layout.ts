@@ -50,8 +50,6 @@ export const LIST_COMMA: Pattern = {
 export const ABBREVIATIONS: readonly string[] = [
   'approx.',
   'avg.',
-  'proc.',
-  'opc.',
   'min.',
   'max.',
   'incl.',

@@ -1,5 +1,3 @@
-import type { AwarenessLevel } from '../types.ts';
-
 /**
  * What a language needs to write angles and copy: ICU MessageFormat strings (compiled with
  * intl-messageformat, so plurals and selects follow the locale's rules) and the pattern data the

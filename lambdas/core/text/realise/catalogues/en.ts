@@ -78,6 +78,11 @@ export const en: Catalogue = {
     { pattern: '(?<=\\d\\+?\\s?)hr', to: 'hour', example: ['a 1 hr class', 'a 1 hour class'] },
     { pattern: 'mins|(?<=\\d\\s?)min', to: 'minutes', example: ['ready in 20 mins', 'ready in 20 minutes'] },
     { pattern: 'wks', to: 'weeks', example: ['done in 6 wks', 'done in 6 weeks'] },
+    {
+      pattern: '(?<=\\d\\s?)mo(?![\\p{L}/])',
+      to: 'months',
+      example: ['a buy-out after 6 mo.', 'a buy-out after 6 months.'],
+    },
     { pattern: 'approx\\.', to: 'about', example: ['approx. 40% of cases', 'about 40% of cases'] },
     {
       pattern: 'incl\\.',

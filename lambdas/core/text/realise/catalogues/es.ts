@@ -70,6 +70,7 @@ export const es: Catalogue = {
     },
     { pattern: 'm[aá]x\\.(?=\\s\\p{L})', to: 'máximo', example: ['máx. personas', 'máximo personas'] },
     { pattern: 'c\\/u', to: 'cada uno', example: ['20 € c/u', '20 € cada uno'] },
+    { pattern: 'p\\/(?=\\s)', to: 'para', example: ['4 plazas p/ dormir', '4 plazas para dormir'] },
     { pattern: 'dto\\.', to: 'descuento', example: ['10 % dto. en julio', '10 % descuento en julio'] },
     { pattern: '(?<=\\d\\s?)hrs?', to: 'horas', example: ['en 24 hrs', 'en 24 horas'] },
   ],

@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts';
-import { type Creative, type ImageLink, toCreative } from './creative.ts';
-import type { Slot } from './slot.ts';
+import { type Creative, type ImageLink, toCreative } from '../entities/creative.ts';
+import type { Slot } from '../entities/slot.ts';
 
 /**
  * Creatives as callers see them, each finished one with a presigned image URL. The presigner is
@@ -12,7 +12,7 @@ export async function creativesWithLinks(deps: Deps, slots: readonly Slot[]): Pr
     throw new Error('a slot without an image has no link');
   };
   if (slots.some((slot) => slot.status === 'succeeded')) {
-    const { presignerFor } = await import('../s3/presign.ts');
+    const { presignerFor } = await import('./presign.ts');
     const presigner = await presignerFor(deps.s3, deps.config.endpoints.s3);
     const batch = await presigner.batch(deps.config.bucketName, deps.config.presignTtlSeconds, deps.now());
     const expiresAt = batch.expiresAt.toISOString();
