@@ -41,7 +41,9 @@ function planWithCard(ctx: LayoutContext, k: number): LayoutPlan | undefined {
       : { x: 0, y: 0, width: W - cw - m, height: H };
   } else if (ctx.placement === 'story') {
     const top = Math.round(H * (1 - 0.42 * k));
-    card = { x: m, y: top, width: W - 2 * m, height: H - top - m };
+    // The smaller card keeps the full card's proportions, so the picture's cut keeps it whole.
+    const cw = Math.round((W - 2 * m) * k);
+    card = { x: flip ? W - cw - m : m, y: top, width: cw, height: H - top - m };
     copy = { x: 0, y: 0, width: W, height: top };
   } else if (r >= 0.95) {
     const cw = Math.round(W * 0.5 * k);
@@ -50,7 +52,8 @@ function planWithCard(ctx: LayoutContext, k: number): LayoutPlan | undefined {
     copy = { x: 0, y: ch + m, width: W, height: H - ch - m };
   } else {
     const ch = Math.round(H * 0.42 * k);
-    card = { x: m, y: m, width: W - 2 * m, height: ch };
+    const cw = Math.round((W - 2 * m) * k);
+    card = { x: flip ? W - cw - m : m, y: m, width: cw, height: ch };
     copy = { x: 0, y: ch + m, width: W, height: H - ch - m };
   }
   const off = Math.round(u * 0.035);
