@@ -1,0 +1,196 @@
+import { TAXONOMY } from '../../brief/taxonomy/index.ts';
+import { loadNlp, type Nlp } from '../../text/nlp.ts';
+import { lemmaOf, relatedTerms } from './wordnet.ts';
+
+// The brief's side of choosing a picture (choose.ts): which of its words can name one, and how
+// much each says.
+
+/** A word of the brief, its weight, and whether the category (sub-vertical, cue terms) says it. */
+export type Term = { word: string; weight: number; category?: boolean };
+
+/** Words that show anyone at all: a picture of "a woman" says little about a business. */
+export const ANYONE = new Set([
+  'man',
+  'woman',
+  'person',
+  'people',
+  'child',
+  'children',
+  'couple',
+  'family',
+  'kid',
+  'kids',
+  'boy',
+  'girl',
+]);
+
+/** Nouns of a text (compromise), singular, lower case; two-word compounds WordNet knows come first. */
+function nounsOf(nlp: Nlp, text: string): string[] {
+  const doc = nlp(text.replace(/[>&()]/g, ','));
+  const nouns = doc
+    .match('#Noun')
+    .not('(#Pronoun|#Possessive|#Value|#Place|#Person|#Organization)')
+    .json()
+    .flatMap((m: { terms: Array<{ normal: string }> }) => m.terms.map((t) => t.normal))
+    .map((w: string) => w.replace(/[^a-z-]/g, ''))
+    .filter((w: string) => w.length >= 3);
+  const out: string[] = [];
+  for (let i = 0; i + 1 < nouns.length; i++) {
+    const pair = `${nouns[i]} ${nouns[i + 1]}`;
+    if (text.toLowerCase().includes(pair) && lemmaOf(pair)) out.push(pair);
+  }
+  return [...out, ...nouns];
+}
+
+/** A word compromise took for a noun but that is a verb after one ("freelancers working"). */
+const trailingVerb = (chunk: string[], i: number) => i > 0 && /ing$/.test(chunk[i] ?? '');
+
+/**
+ * The subject's noun phrases with how much each says what the picture is of: the first phrase's
+ * last noun (1) and its other nouns (0.75), an "of" complement as the head itself ("a pint of
+ * IPA", "three bottles of wine"), the next phrase (the object, 0.8: "a vet examining a puppy"),
+ * then the setting (0.55).
+ */
+function subjectNouns(nlp: Nlp, subject: string): Array<{ word: string; weight: number }> {
+  const doc = nlp(subject.replace(/[()]/g, ','));
+  const chunks: string[] = doc
+    .match('#Noun+')
+    .not('(#Pronoun|#Possessive|#Value|#Place|#Person|#Organization)')
+    .out('array');
+  // The object of the subject's verb ("examining a young puppy"), not a place or time after a
+  // preposition ("at the wheel", "at sunset").
+  const objects = new Set<string>(
+    doc.match('#Verb #Determiner? #Value? #Adverb? #Adjective* [#Noun+]', 0).out('array'),
+  );
+  const out: Array<{ word: string; weight: number }> = [];
+  const lower = subject.toLowerCase();
+  let rank = 0;
+  chunks.forEach((chunk, c) => {
+    const words = chunk
+      .toLowerCase()
+      .split(/\s+/)
+      .map((w) => w.replace(/[^a-z-]/g, ''));
+    const before = (chunks[c - 1] ?? '').toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const of = c > 0 && new RegExp(`${before}\\s+of\\s`).test(lower);
+    if (!of && c > 0) rank++;
+    const headWeight = rank === 0 ? 1 : rank === 1 && objects.has(chunk) ? 0.8 : 0.55;
+    const kept = words.filter((w, i) => w.length >= 3 && !trailingVerb(words, i));
+    const pair = kept.slice(-2).join(' ');
+    if (kept.length >= 2 && lemmaOf(pair)) out.push({ word: pair, weight: headWeight });
+    kept.forEach((w, i) => {
+      out.push({ word: w, weight: i === kept.length - 1 ? headWeight : Math.min(headWeight, MODIFIER_NOUN) });
+    });
+  });
+  return out;
+}
+
+/**
+ * A noun before the head of the subject's first phrase says which kind ("electric-car charger"
+ * is a charger): it names the picture less surely than the head.
+ */
+const MODIFIER_NOUN = 0.6;
+
+/** A word WordNet lacks read as the compound it is ("riverboat" is a boat, a river one). */
+function splitCompound(word: string): Array<{ word: string; share: number }> {
+  if (lemmaOf(word) || word.length < 7) return [];
+  for (let i = 3; i <= word.length - 3; i++) {
+    const [a, b] = [word.slice(0, i), word.slice(i)];
+    if (lemmaOf(a) && lemmaOf(b))
+      return [
+        { word: b, share: 0.9 },
+        { word: a, share: 0.5 },
+      ];
+  }
+  // A prefix WordNet lacks before a word it has ("cyber" + "security"): a kind of the last word.
+  // Not across a hyphen: "co-working" is not a kind of "working" (a mine).
+  if (word.includes('-')) return [];
+  for (let i = 3; i <= word.length - MIN_TAIL; i++) {
+    const tail = word.slice(i);
+    if (lemmaOf(tail)) return [{ word: tail, share: 0.9 }];
+  }
+  return [];
+}
+
+/** The shortest tail read as the word a compound is a kind of ("security" of "cybersecurity"). */
+const MIN_TAIL = 5;
+
+/** The taxonomy's English cue terms of a `vertical > sub-vertical` category, when it is one of its. */
+function cuesOf(category: string): string[] {
+  const key = category
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+  for (const vertical of TAXONOMY)
+    for (const sub of vertical.subs)
+      if (`${vertical.name} > ${sub.name}`.toLowerCase() === key)
+        return sub.cues.en.split('|').filter((c) => lemmaOf(c));
+  return [];
+}
+
+/** The brief's words that can name a picture, most telling first. */
+export async function termsOf(picture: { subject: string; category: string }): Promise<Term[]> {
+  const nlp = await loadNlp();
+  const [vertical = '', sub = ''] = picture.category.split('>').map((s) => s.trim());
+  const out = new Map<string, number>();
+  // The category's words and the words its compounds are read as ("security" of "cybersecurity").
+  const ofCategory = new Set<string>();
+  const add = (w: string, weight: number, category = false) => {
+    const lemma = lemmaOf(w) ?? w;
+    out.set(lemma, Math.max(out.get(lemma) ?? 0, weight * (ANYONE.has(w) ? 0.6 : 1)));
+    if (category) ofCategory.add(lemma);
+    for (const part of splitCompound(w)) add(part.word, weight * part.share, category);
+  };
+  // In a sub-vertical ("bakery chain", "pest control") the first noun says what the trade is;
+  // the taxonomy's cue terms are the trade's own vocabulary.
+  const trade = new Map<string, number>();
+  // A sub-vertical is a noun phrase whatever the tagger says ("chocolatier" is no comparative).
+  const subWords = sub
+    .replace(/\([^)]*\)/g, ' ')
+    .toLowerCase()
+    .split(/[^a-z-]+/)
+    .filter((w) => w.length >= 3 && !STOP.has(w));
+  const subNouns = subWords.filter(
+    (w, i) => i === subWords.length - 1 || nlp(w).has('#Noun') || lemmaOf(w) === undefined,
+  );
+  for (const w of nounsOf(nlp, sub.match(/\(([^)]*)\)/)?.[1] ?? '')) trade.set(lemmaOf(w) ?? w, 0.8);
+  subNouns.forEach((w, i) => {
+    // A person before another noun qualifies it ("artisan chocolatier"): not the trade's picture.
+    const qualifier = i + 1 < subNouns.length && isPerson(lemmaOf(w) ?? w);
+    trade.set(lemmaOf(w) ?? w, qualifier ? 0.5 : i === 0 ? 0.95 : 0.6);
+  });
+  for (const cue of cuesOf(picture.category))
+    trade.set(lemmaOf(cue) ?? cue, Math.max(trade.get(cue) ?? 0, 0.8));
+  // A person in the subject who is not the trade's (a customer, "an office worker" trying on
+  // glasses) says less about the business than the trade's own words.
+  for (const { word, weight } of subjectNouns(nlp, picture.subject)) {
+    const lemma = lemmaOf(word) ?? word;
+    const customer = !trade.has(lemma) && isPerson(lemma);
+    add(word, weight * (customer ? 0.7 : 1));
+  }
+  for (const [w, weight] of trade) add(w, weight, true);
+  for (const w of nounsOf(nlp, vertical)) add(w, 0.5);
+  return [...out].map(([word, weight]) => ({ word, weight, category: ofCategory.has(word) }));
+}
+
+/** A noun whose usual sense is a kind of person ("roofer", "office worker"). */
+function isPerson(lemma: string): boolean {
+  return relatedTerms(lemma, { senses: 1, levels: 8 }).has('person');
+}
+
+const STOP = new Set([
+  'the',
+  'and',
+  'for',
+  'with',
+  'that',
+  'which',
+  'from',
+  'into',
+  'used',
+  'etc',
+  'any',
+  'other',
+]);
+export const tokens = (text: string) =>
+  (text.toLowerCase().match(/[a-z][a-z-]+/g) ?? []).filter((w) => w.length >= 3 && !STOP.has(w));
