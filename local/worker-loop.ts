@@ -154,6 +154,133 @@ type Held = { message: Message; group: string; visibleUntil: number; sole?: bool
 const SOLE_PRIORITY_MS = 15_000;
 
 /**
+ * The messages fair mode holds, by group, and the groups' turns. A group's *sole* message
+ * (nothing else of it held or in flight: a quiet tenant's 1-image job) runs without new work
+ * beside it: the workers share one process's CPU, so while it runs the other workers start only
+ * other sole messages, for at most `SOLE_PRIORITY_MS`. Work already running goes on. A message of
+ * a group whose sole message is in flight is not held back either: it is that tenant's next step
+ * (a webhook event's fan-out enqueues its delivery while the fan-out still runs), and holding it
+ * until its own predecessor ends would make the quiet tenant wait on itself.
+ */
+class FairQueue {
+  private readonly groups = new Map<string, Held[]>();
+  /** Groups in the order they are served; the next turn starts after the last one served. */
+  private readonly order: string[] = [];
+  private turn = 0;
+  held = 0;
+  /** Messages being handled, by group. */
+  private readonly inFlight = new Map<string, number>();
+  /** When the oldest sole message now in flight started (see `take`); undefined: none. */
+  private soleSince: number | undefined;
+  private soleInFlight = 0;
+  /** Groups whose sole message is in flight: what it leads to (its next message) is not held back. */
+  private readonly soleGroups = new Map<string, number>();
+
+  constructor(private readonly maxPerGroup: number) {}
+
+  private isSole(group: string): boolean {
+    return (this.groups.get(group)?.length ?? 0) === 1 && !this.inFlight.get(group);
+  }
+
+  hold(item: Held): void {
+    let queue = this.groups.get(item.group);
+    if (!queue) {
+      queue = [];
+      this.groups.set(item.group, queue);
+      // A group that had nothing waiting goes next: it has had no turn in this round.
+      this.order.splice(this.turn, 0, item.group);
+    }
+    queue.push(item);
+    this.held += 1;
+  }
+
+  /** The next message, round-robin over the groups (sole messages first, see the class). */
+  take(): Held | undefined {
+    const soleOnly = this.soleSince !== undefined && Date.now() - this.soleSince < SOLE_PRIORITY_MS;
+    for (let i = 0; i < this.order.length; i++) {
+      const index = (this.turn + i) % this.order.length;
+      const group = this.order[index] as string;
+      const queue = this.groups.get(group);
+      const sole = this.isSole(group);
+      if (soleOnly && !sole && !this.soleGroups.has(group)) continue;
+      if ((this.inFlight.get(group) ?? 0) >= this.maxPerGroup) continue;
+      const next = queue?.shift();
+      if (!next) continue;
+      this.held -= 1;
+      next.sole = sole;
+      if (queue?.length === 0) {
+        this.groups.delete(group);
+        this.order.splice(index, 1);
+        this.turn = this.order.length === 0 ? 0 : index % this.order.length;
+      } else {
+        this.turn = (index + 1) % this.order.length;
+      }
+      return next;
+    }
+    return undefined;
+  }
+
+  /** How long sole messages still hold other work back (0: they do not). */
+  priorityLeft(): number {
+    return this.soleSince === undefined ? 0 : this.soleSince + SOLE_PRIORITY_MS - Date.now();
+  }
+
+  started(next: Held): void {
+    this.inFlight.set(next.group, (this.inFlight.get(next.group) ?? 0) + 1);
+    if (next.sole) {
+      this.soleInFlight += 1;
+      this.soleSince ??= Date.now();
+      this.soleGroups.set(next.group, (this.soleGroups.get(next.group) ?? 0) + 1);
+    }
+  }
+
+  finished(next: Held): void {
+    this.inFlight.set(next.group, (this.inFlight.get(next.group) ?? 1) - 1);
+    if (next.sole) {
+      this.soleInFlight -= 1;
+      if (this.soleInFlight === 0) this.soleSince = undefined;
+      const left = (this.soleGroups.get(next.group) ?? 1) - 1;
+      if (left > 0) this.soleGroups.set(next.group, left);
+      else this.soleGroups.delete(next.group);
+    }
+  }
+
+  /** Every message held (not yet taken). */
+  waiting(): Held[] {
+    return [...this.groups.values()].flat();
+  }
+
+  /** Lets go of every held message and answers them. */
+  drain(): Held[] {
+    const left = this.waiting();
+    this.groups.clear();
+    return left;
+  }
+}
+
+/** Workers that wait for work sleep here until a receive or a finished message wakes them all. */
+function wakeups() {
+  let wake: (() => void) | undefined;
+  return {
+    wakeAll: () => {
+      const w = wake;
+      wake = undefined;
+      w?.();
+    },
+    waitForWork: () =>
+      new Promise<void>((resolve) => {
+        const previous = wake;
+        wake = () => {
+          previous?.();
+          resolve();
+        };
+      }),
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
  * Fair mode: one receiver takes every message it can (up to `maxHeld`) and holds them by group;
  * `concurrency` workers each take the next message round-robin over the groups that have one.
  * A tenant whose one message arrived behind another's 200 is served next, not 200th. Held
@@ -168,91 +295,20 @@ function startFairWorkerLoop(options: WorkerLoopOptions & { fairBy: (message: Me
   const arn = options.queueArn ?? `arn:aws:sqs:local:000000000000:${options.queueUrl.split('/').pop()}`;
   const visibilityMs = (options.visibilityTimeoutSeconds ?? 120) * 1000;
   const maxHeld = options.maxHeld ?? 1000;
-  const maxPerGroup = options.maxInFlightPerGroup ?? Number.POSITIVE_INFINITY;
-  const groups = new Map<string, Held[]>();
-  /** Groups in the order they are served; the next turn starts after the last one served. */
-  const order: string[] = [];
-  let turn = 0;
-  let held = 0;
-  let wake: (() => void) | undefined;
-  const wakeAll = () => {
-    const w = wake;
-    wake = undefined;
-    w?.();
-  };
-  const waitForWork = () =>
-    new Promise<void>((resolve) => {
-      const previous = wake;
-      wake = () => {
-        previous?.();
-        resolve();
-      };
-    });
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-  /** Messages being handled, by group. */
-  const inFlight = new Map<string, number>();
-  /** When the oldest sole message now in flight started (see `take`); undefined: none. */
-  let soleSince: number | undefined;
-  let soleInFlight = 0;
-  /** Groups whose sole message is in flight: what it leads to (its next message) is not held back. */
-  const soleGroups = new Map<string, number>();
-  const isSole = (group: string) => (groups.get(group)?.length ?? 0) === 1 && !inFlight.get(group);
-
-  /**
-   * The next message, round-robin over the groups. A group's *sole* message (nothing else of it
-   * held or in flight: a quiet tenant's 1-image job) runs without new work beside it: the
-   * workers share one process's CPU, so while it runs the other workers start only other sole
-   * messages, for at most `SOLE_PRIORITY_MS`. Work already running goes on. A message of a group
-   * whose sole message is in flight is not held back either: it is that tenant's next step (a
-   * webhook event's fan-out enqueues its delivery while the fan-out still runs), and holding it
-   * until its own predecessor ends would make the quiet tenant wait on itself.
-   */
-  const take = (): Held | undefined => {
-    const soleOnly = soleSince !== undefined && Date.now() - soleSince < SOLE_PRIORITY_MS;
-    for (let i = 0; i < order.length; i++) {
-      const index = (turn + i) % order.length;
-      const group = order[index] as string;
-      const queue = groups.get(group);
-      const sole = isSole(group);
-      if (soleOnly && !sole && !soleGroups.has(group)) continue;
-      if ((inFlight.get(group) ?? 0) >= maxPerGroup) continue;
-      const next = queue?.shift();
-      if (!next) continue;
-      held -= 1;
-      next.sole = sole;
-      if (queue?.length === 0) {
-        groups.delete(group);
-        order.splice(index, 1);
-        turn = order.length === 0 ? 0 : index % order.length;
-      } else {
-        turn = (index + 1) % order.length;
-      }
-      return next;
-    }
-    return undefined;
-  };
+  const queue = new FairQueue(options.maxInFlightPerGroup ?? Number.POSITIVE_INFINITY);
+  const { wakeAll, waitForWork } = wakeups();
 
   const receive = async () => {
     while (running) {
       try {
-        if (held >= maxHeld) {
+        if (queue.held >= maxHeld) {
           await sleep(200);
           continue;
         }
         const out = await pollQueue(options, 10);
         const receivedAt = Date.now();
         for (const message of out.Messages ?? []) {
-          const group = options.fairBy(message);
-          let queue = groups.get(group);
-          if (!queue) {
-            queue = [];
-            groups.set(group, queue);
-            // A group that had nothing waiting goes next: it has had no turn in this round.
-            order.splice(turn, 0, group);
-          }
-          queue.push({ message, group, visibleUntil: receivedAt + visibilityMs });
-          held += 1;
+          queue.hold({ message, group: options.fairBy(message), visibleUntil: receivedAt + visibilityMs });
         }
         if ((out.Messages ?? []).length > 0) wakeAll();
       } catch (error) {
@@ -265,19 +321,14 @@ function startFairWorkerLoop(options: WorkerLoopOptions & { fairBy: (message: Me
 
   const work = async () => {
     while (running) {
-      const next = take();
+      const next = queue.take();
       if (!next) {
         // Held back behind a sole message: look again when it ends, or when its priority does.
-        const priorityLeft = soleSince === undefined ? 0 : soleSince + SOLE_PRIORITY_MS - Date.now();
+        const priorityLeft = queue.priorityLeft();
         await Promise.race([waitForWork(), ...(priorityLeft > 0 ? [sleep(priorityLeft + 10)] : [])]);
         continue;
       }
-      inFlight.set(next.group, (inFlight.get(next.group) ?? 0) + 1);
-      if (next.sole) {
-        soleInFlight += 1;
-        soleSince ??= Date.now();
-        soleGroups.set(next.group, (soleGroups.get(next.group) ?? 0) + 1);
-      }
+      queue.started(next);
       try {
         const record = toRecord(next.message, arn);
         const response = await options.handler({ Records: [record] });
@@ -289,14 +340,7 @@ function startFairWorkerLoop(options: WorkerLoopOptions & { fairBy: (message: Me
       } catch (error) {
         if (running) options.onError?.(error);
       } finally {
-        inFlight.set(next.group, (inFlight.get(next.group) ?? 1) - 1);
-        if (next.sole) {
-          soleInFlight -= 1;
-          if (soleInFlight === 0) soleSince = undefined;
-          const left = (soleGroups.get(next.group) ?? 1) - 1;
-          if (left > 0) soleGroups.set(next.group, left);
-          else soleGroups.delete(next.group);
-        }
+        queue.finished(next);
         wakeAll();
       }
     }
@@ -314,12 +358,10 @@ function startFairWorkerLoop(options: WorkerLoopOptions & { fairBy: (message: Me
   const keepInvisible = setInterval(
     () => {
       const now = Date.now();
-      for (const queue of groups.values()) {
-        for (const item of queue) {
-          if (item.visibleUntil - now > visibilityMs / 2) continue;
-          item.visibleUntil = now + visibilityMs;
-          changeVisibility(item, visibilityMs / 1000).catch((error: unknown) => options.onError?.(error));
-        }
+      for (const item of queue.waiting()) {
+        if (item.visibleUntil - now > visibilityMs / 2) continue;
+        item.visibleUntil = now + visibilityMs;
+        changeVisibility(item, visibilityMs / 1000).catch((error: unknown) => options.onError?.(error));
       }
     },
     Math.max(1000, visibilityMs / 6),
@@ -335,11 +377,9 @@ function startFairWorkerLoop(options: WorkerLoopOptions & { fairBy: (message: Me
       wakeAll();
       await Promise.allSettled([receiver, ...workers]);
       // What was held but never handled (the last poll's messages too) goes back to the queue now.
-      const left = [...groups.values()].flat();
-      groups.clear();
       await giveBack(
         options,
-        left.map((item) => item.message),
+        queue.drain().map((item) => item.message),
       );
     },
   };
