@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Logger } from '@aws-lambda-powertools/logger';
 import {
@@ -13,8 +12,8 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { createApiHandler } from '#api/app.ts';
 import { preloadedUserTokenVerifier } from '#core/auth/user-token.ts';
 import { createAwsClients } from '#core/aws.ts';
-import { type LogLevel, loadConfig } from '#core/config.ts';
-import { createDeps } from '#core/deps.ts';
+import { type Config, type LogLevel, loadConfig } from '#core/config.ts';
+import { createDeps, type Deps } from '#core/deps.ts';
 import { reconcileDispatches } from '#core/generation/reconcile.ts';
 import { redriveOpenJobs } from '#core/generation/redrive.ts';
 import { resumeDeletions } from '#core/lifecycle/delete.ts';
@@ -25,11 +24,12 @@ import { createDeadLetterHandler, createWorkerHandler } from '#generate/worker.t
 import { startApiServer } from './api-server.ts';
 import { localClaimSigner } from './c2pa-signer.ts';
 import { galleryRoutes } from './gallery.ts';
+import { pauseAt } from './pause.ts';
 import { assertPortFree } from './port.ts';
 import { PrettyLogger } from './pretty-logger.ts';
 import { ensureBucket, ensureQueues, ensureTable, ensureUser, ensureUserPool } from './provision.ts';
 import { ensureAccountWithKey } from './seed.ts';
-import { type LocalPorts, startLocalServices } from './services/index.ts';
+import { type LocalPorts, type LocalServices, startLocalServices } from './services/index.ts';
 import { startWebhookLoop } from './webhook-loop.ts';
 import { accountOfSlotMessage, startWorkerLoop } from './worker-loop.ts';
 
@@ -69,40 +69,6 @@ const VISIBILITY_TIMEOUT_SECONDS = 120;
 const RECONCILE_AFTER_MS = 60_000;
 const RECONCILE_EVERY_MS = 30_000;
 const WEBHOOK_VISIBILITY_TIMEOUT_SECONDS = 60;
-
-/**
- * `ADGEN_PAUSE_AT=<checkpoint>[:<progress>]` (e.g. `dispatch.slots_written:50`): the first time
- * that checkpoint is reached with at least that progress, print `paused at …` and never go on.
- * For the crash tests, which kill the process group at that moment; unset otherwise.
- *
- * With `ADGEN_RESUME_FILE=<path>` the pause holds only until that file exists (it is then
- * removed and `resumed at …` printed), and `ADGEN_PAUSE_AT` may list several moments separated
- * by commas: each dispatch (from its `dispatch.reserved`) pauses at most once, at the next moment
- * of the list. For tests that act at a known moment of a dispatch and let it go on.
- */
-function pauseAt(spec: string | undefined, resumeFile: string | undefined) {
-  if (!spec) return undefined;
-  const moments = spec.split(',').map((moment) => {
-    const [name, at = '0'] = moment.split(':');
-    return { name, at: Number(at) };
-  });
-  let next = 0;
-  let armed = true;
-  return async (checkpoint: string, progress: number) => {
-    if (checkpoint === 'dispatch.reserved' && resumeFile) armed = true;
-    const moment = moments[next];
-    if (!armed || !moment || checkpoint !== moment.name || progress < moment.at) return;
-    armed = false;
-    next += 1;
-    console.log(`paused at ${checkpoint} ${progress}`);
-    if (!resumeFile) await new Promise(() => {});
-    else {
-      while (!existsSync(resumeFile)) await new Promise((r) => setTimeout(r, 25));
-      await rm(resumeFile, { force: true });
-      console.log(`resumed at ${checkpoint} ${progress}`);
-    }
-  };
-}
 
 async function readLocalJson(path: string): Promise<Partial<LocalJson>> {
   try {
@@ -178,61 +144,9 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
   const stopServices = () => services.stop();
   try {
     const { region, endpoints } = services;
-    const dynamo = new DynamoDBClient({ region, endpoint: endpoints.dynamodb });
-    const sqs = new SQSClient({ region, endpoint: endpoints.sqs });
-    const s3 = new S3Client({ region, endpoint: endpoints.s3, forcePathStyle: true });
-    const cognito = new CognitoIdentityProviderClient({ region, endpoint: endpoints.cognito });
-
-    await ensureTable(dynamo, NAMES.table);
-    await ensureBucket(s3, NAMES.bucket);
-    const queues = await ensureQueues(sqs, {
-      queueName: NAMES.queue,
-      dlqName: NAMES.dlq,
-      maxReceiveCount: 5,
-      visibilityTimeoutSeconds: VISIBILITY_TIMEOUT_SECONDS,
-    });
-    const webhookQueues = await ensureQueues(sqs, {
-      queueName: NAMES.webhookQueue,
-      dlqName: NAMES.webhookDlq,
-      maxReceiveCount: 5,
-      visibilityTimeoutSeconds: WEBHOOK_VISIBILITY_TIMEOUT_SECONDS,
-    });
-    const pool = await ensureUserPool(cognito, {
-      poolName: NAMES.userPool,
-      clientName: NAMES.userPoolClient,
-    });
-    const password = previous.cognito?.password ?? newPassword();
-    await ensureUser(cognito, { userPoolId: pool.userPoolId, username: NAMES.username, password });
-    const user = await cognito.send(
-      new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: NAMES.username }),
-    );
-    const sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
-    if (!sub) throw new Error('The local Cognito user has no sub attribute.');
-
-    const config = loadConfig({
-      ...process.env,
-      AWS_REGION: region,
-      TABLE_NAME: NAMES.table,
-      BUCKET_NAME: NAMES.bucket,
-      QUEUE_URL: queues.queueUrl,
-      WEBHOOK_QUEUE_URL: webhookQueues.queueUrl,
-      ADGEN_ENV: 'local',
-      ADGEN_DEFAULT_CREDITS: options.defaultCredits ?? process.env.ADGEN_DEFAULT_CREDITS ?? '1000',
-      USER_POOL_ID: pool.userPoolId,
-      USER_POOL_CLIENT_ID: pool.clientId,
-      // Locally a worker run has no timeout; a lease shorter than the visibility timeout (120 s)
-      // lets a slot whose run died be taken over on the next delivery.
-      SLOT_LEASE_SECONDS: process.env.SLOT_LEASE_SECONDS ?? '90',
-      DYNAMODB_ENDPOINT: endpoints.dynamodb,
-      SQS_ENDPOINT: endpoints.sqs,
-      S3_ENDPOINT: endpoints.s3,
-      COGNITO_ENDPOINT: endpoints.cognito,
-      // Review links (ADR 0040) are signed with a key derived from this stack's own secret, so
-      // links survive a restart; REVIEW_LINK_SECRET overrides it.
-      REVIEW_LINK_SECRET:
-        process.env.REVIEW_LINK_SECRET ??
-        createHash('sha256').update(`adgen-review-links/${password}`).digest('base64url'),
-    });
+    const provisioned = await provision(services, previous);
+    const { pool, password, sub } = provisioned;
+    const config = localConfig(options, services, provisioned);
     const pause = pauseAt(process.env.ADGEN_PAUSE_AT, process.env.ADGEN_RESUME_FILE);
     const deps = createDeps(config, createAwsClients(config), {
       ...(options.telemetry ? { telemetry: options.telemetry } : {}),
@@ -242,99 +156,18 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
       existingKey: previous.apiKey,
       keyName: 'local default',
     });
-
-    const issuer = `${services.cognitoIssuerBase}/${pool.userPoolId}`;
-    const jwksResponse = await fetch(`${endpoints.cognito}/${pool.userPoolId}/.well-known/jwks.json`);
-    if (!jwksResponse.ok) throw new Error(`cognito-local JWKS answered ${jwksResponse.status}`);
-    const verifyUserToken = await preloadedUserTokenVerifier({
-      issuer,
-      clientId: pool.clientId,
-      jwks: (await jwksResponse.json()) as Parameters<typeof preloadedUserTokenVerifier>[0]['jwks'],
-    });
+    const verifyUserToken = await userTokenVerifier(services, pool);
 
     const logLevel = options.logLevel ?? config.logLevel;
     const newLogger = (serviceName: string) =>
       options.logFormat === 'pretty'
         ? new PrettyLogger({ serviceName, logLevel })
         : new Logger({ serviceName, logLevel });
-    const logger = newLogger('adgen-api');
-    const workerLogger = newLogger('adgen-worker');
-    const dlqLogger = newLogger('adgen-dlq');
-    const imageModel = await guardModelLifecycle(
-      config,
-      createImageModel(config),
-      workerLogger,
-      deps.telemetry,
-    );
-    // Every creative carries a signed C2PA manifest, by a chain kept in the data folder (ADR 0047).
-    const workerDeps = {
-      ...createWorkerDeps(deps, imageModel),
-      manifestWriter: c2paManifestWriter(await localClaimSigner(dataDir)),
-    };
-    // Before any worker or request runs, finish what the last run left: dispatches it died in
-    // the middle of, then every unfinished slot — including the ones that were running when it
-    // stopped (this process owns all of this data's workers, so their leases are orphaned).
-    const reconciled = await reconcileDispatches(deps, deps.now());
-    if (reconciled.jobs > 0) workerLogger.info('finished interrupted dispatches', { ...reconciled });
-    // Deletions the last run died in the middle of (ADR 0028).
-    const deletions = await resumeDeletions(deps, deps.now());
-    if (deletions > 0) workerLogger.info('finished interrupted deletions', { deletions });
-    const redriven = await redriveOpenJobs(deps, { reclaimRunning: true });
-    if (redriven > 0) workerLogger.info('re-drove unfinished slots', { slots: redriven });
-    const workers = startWorkerLoop({
-      sqs: deps.sqs,
-      queueUrl: queues.queueUrl,
-      handler: createWorkerHandler(workerDeps, workerLogger),
-      concurrency: options.workers ?? Number(process.env.ADGEN_WORKERS ?? 2),
-      // Accounts are served round-robin, as SQS fair queues do on AWS (MessageGroupId = account).
-      fairBy: accountOfSlotMessage,
-      visibilityTimeoutSeconds: VISIBILITY_TIMEOUT_SECONDS,
-      onError: (error) => workerLogger.error('worker loop', { error }),
-    });
-    const deadLetters = startWorkerLoop({
-      sqs: deps.sqs,
-      queueUrl: queues.dlqUrl,
-      handler: createDeadLetterHandler(deps, dlqLogger),
-      concurrency: 1,
-      onError: (error) => dlqLogger.error('dead-letter loop', { error }),
-    });
-    // Webhook deliveries through the same handler as the delivery Lambda, and the same sweeper.
-    const webhookLogger = newLogger('adgen-webhooks');
-    const webhookLoop = startWebhookLoop({
-      deps,
-      queueUrl: webhookQueues.queueUrl,
-      logger: webhookLogger,
-    });
-    // The same reconciler as the scheduled Lambda on AWS, over dispatches older than a minute
-    // (a live request finishes its own well within that).
-    const reconcileTimer = setInterval(() => {
-      const cutoff = new Date(deps.now().getTime() - RECONCILE_AFTER_MS);
-      reconcileDispatches(deps, cutoff)
-        .then(async (r) => {
-          if (r.jobs > 0) workerLogger.info('finished interrupted dispatches', { ...r });
-          const finished = await resumeDeletions(deps, cutoff);
-          if (finished > 0) workerLogger.info('finished interrupted deletions', { deletions: finished });
-        })
-        .catch((error: unknown) => workerLogger.error('reconcile', { error }));
-    }, RECONCILE_EVERY_MS);
-    reconcileTimer.unref();
+    const background = await startBackgroundWork({ options, dataDir, config, deps, provisioned, newLogger });
     const server = await startApiServer({
       port: options.port,
-      handler: createApiHandler({ ...deps, verifyUserToken }, logger),
-      routes: {
-        // The creative gallery (local/gallery/): GET /gallery.
-        ...galleryRoutes({ apiKey: seeded.apiKey }),
-        '/health': (_req, res) => {
-          res.writeHead(200, { 'content-type': 'application/json' });
-          res.end('{"status":"ok"}');
-        },
-        // The OpenAPI document (docs/openapi.json, generated by `npm run openapi`).
-        '/openapi.json': async (_req, res) => {
-          const body = await readFile(new URL('../docs/openapi.json', import.meta.url));
-          res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-          res.end(body);
-        },
-      },
+      handler: createApiHandler({ ...deps, verifyUserToken }, newLogger('adgen-api')),
+      routes: localRoutes(seeded.apiKey),
     });
 
     const localJson: LocalJson = {
@@ -360,11 +193,11 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
       localJsonPath,
       localJson,
       stop: async () => {
-        clearInterval(reconcileTimer);
+        background.stopReconciling();
         // Requests in flight finish (and their dispatch with them) before anything stops.
         await server.close();
-        await Promise.all([workers.stop(), deadLetters.stop(), webhookLoop.stop()]);
-        for (const c of [dynamo, sqs, s3, cognito, deps.ddb, deps.s3, deps.sqs]) c.destroy();
+        await background.stop();
+        for (const c of [...provisioned.clients, deps.ddb, deps.s3, deps.sqs]) c.destroy();
         await stopServices();
       },
     };
@@ -372,4 +205,190 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
     await stopServices();
     throw error;
   }
+}
+
+type Provisioned = Awaited<ReturnType<typeof provision>>;
+
+/** The table, bucket, queues and user pool in the emulators, and the local user (created or kept). */
+async function provision(services: LocalServices, previous: Partial<LocalJson>) {
+  const { region, endpoints } = services;
+  const dynamo = new DynamoDBClient({ region, endpoint: endpoints.dynamodb });
+  const sqs = new SQSClient({ region, endpoint: endpoints.sqs });
+  const s3 = new S3Client({ region, endpoint: endpoints.s3, forcePathStyle: true });
+  const cognito = new CognitoIdentityProviderClient({ region, endpoint: endpoints.cognito });
+
+  await ensureTable(dynamo, NAMES.table);
+  await ensureBucket(s3, NAMES.bucket);
+  const queues = await ensureQueues(sqs, {
+    queueName: NAMES.queue,
+    dlqName: NAMES.dlq,
+    maxReceiveCount: 5,
+    visibilityTimeoutSeconds: VISIBILITY_TIMEOUT_SECONDS,
+  });
+  const webhookQueues = await ensureQueues(sqs, {
+    queueName: NAMES.webhookQueue,
+    dlqName: NAMES.webhookDlq,
+    maxReceiveCount: 5,
+    visibilityTimeoutSeconds: WEBHOOK_VISIBILITY_TIMEOUT_SECONDS,
+  });
+  const pool = await ensureUserPool(cognito, {
+    poolName: NAMES.userPool,
+    clientName: NAMES.userPoolClient,
+  });
+  const password = previous.cognito?.password ?? newPassword();
+  await ensureUser(cognito, { userPoolId: pool.userPoolId, username: NAMES.username, password });
+  const user = await cognito.send(
+    new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: NAMES.username }),
+  );
+  const sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+  if (!sub) throw new Error('The local Cognito user has no sub attribute.');
+  return { clients: [dynamo, sqs, s3, cognito], queues, webhookQueues, pool, password, sub };
+}
+
+/** The Lambdas' configuration, pointed at the emulators and what provision() made in them. */
+function localConfig(options: LocalStackOptions, services: LocalServices, provisioned: Provisioned) {
+  const { region, endpoints } = services;
+  const { queues, webhookQueues, pool, password } = provisioned;
+  return loadConfig({
+    ...process.env,
+    AWS_REGION: region,
+    TABLE_NAME: NAMES.table,
+    BUCKET_NAME: NAMES.bucket,
+    QUEUE_URL: queues.queueUrl,
+    WEBHOOK_QUEUE_URL: webhookQueues.queueUrl,
+    ADGEN_ENV: 'local',
+    ADGEN_DEFAULT_CREDITS: options.defaultCredits ?? process.env.ADGEN_DEFAULT_CREDITS ?? '1000',
+    USER_POOL_ID: pool.userPoolId,
+    USER_POOL_CLIENT_ID: pool.clientId,
+    // Locally a worker run has no timeout; a lease shorter than the visibility timeout (120 s)
+    // lets a slot whose run died be taken over on the next delivery.
+    SLOT_LEASE_SECONDS: process.env.SLOT_LEASE_SECONDS ?? '90',
+    DYNAMODB_ENDPOINT: endpoints.dynamodb,
+    SQS_ENDPOINT: endpoints.sqs,
+    S3_ENDPOINT: endpoints.s3,
+    COGNITO_ENDPOINT: endpoints.cognito,
+    // Review links (ADR 0040) are signed with a key derived from this stack's own secret, so
+    // links survive a restart; REVIEW_LINK_SECRET overrides it.
+    REVIEW_LINK_SECRET:
+      process.env.REVIEW_LINK_SECRET ??
+      createHash('sha256').update(`adgen-review-links/${password}`).digest('base64url'),
+  });
+}
+
+/** Verifies the local pool's user tokens with the keys cognito-local publishes. */
+async function userTokenVerifier(services: LocalServices, pool: Provisioned['pool']) {
+  const issuer = `${services.cognitoIssuerBase}/${pool.userPoolId}`;
+  const jwksResponse = await fetch(`${services.endpoints.cognito}/${pool.userPoolId}/.well-known/jwks.json`);
+  if (!jwksResponse.ok) throw new Error(`cognito-local JWKS answered ${jwksResponse.status}`);
+  return preloadedUserTokenVerifier({
+    issuer,
+    clientId: pool.clientId,
+    jwks: (await jwksResponse.json()) as Parameters<typeof preloadedUserTokenVerifier>[0]['jwks'],
+  });
+}
+
+/**
+ * What runs beside the API: first what the last run left unfinished, then the generation
+ * workers, the dead-letter handler, the webhook deliveries and the periodic reconciler.
+ */
+async function startBackgroundWork(input: {
+  options: LocalStackOptions;
+  dataDir: string;
+  config: Config;
+  deps: Deps;
+  provisioned: Provisioned;
+  newLogger: (serviceName: string) => Logger;
+}): Promise<{ stopReconciling(): void; stop(): Promise<void> }> {
+  const { options, dataDir, config, deps, newLogger } = input;
+  const { queues, webhookQueues } = input.provisioned;
+  const workerLogger = newLogger('adgen-worker');
+  const dlqLogger = newLogger('adgen-dlq');
+  const imageModel = await guardModelLifecycle(
+    config,
+    createImageModel(config),
+    workerLogger,
+    deps.telemetry,
+  );
+  // Every creative carries a signed C2PA manifest, by a chain kept in the data folder (ADR 0047).
+  const workerDeps = {
+    ...createWorkerDeps(deps, imageModel),
+    manifestWriter: c2paManifestWriter(await localClaimSigner(dataDir)),
+  };
+  await finishLastRun(deps, workerLogger);
+  const workers = startWorkerLoop({
+    sqs: deps.sqs,
+    queueUrl: queues.queueUrl,
+    handler: createWorkerHandler(workerDeps, workerLogger),
+    concurrency: options.workers ?? Number(process.env.ADGEN_WORKERS ?? 2),
+    // Accounts are served round-robin, as SQS fair queues do on AWS (MessageGroupId = account).
+    fairBy: accountOfSlotMessage,
+    visibilityTimeoutSeconds: VISIBILITY_TIMEOUT_SECONDS,
+    onError: (error) => workerLogger.error('worker loop', { error }),
+  });
+  const deadLetters = startWorkerLoop({
+    sqs: deps.sqs,
+    queueUrl: queues.dlqUrl,
+    handler: createDeadLetterHandler(deps, dlqLogger),
+    concurrency: 1,
+    onError: (error) => dlqLogger.error('dead-letter loop', { error }),
+  });
+  // Webhook deliveries through the same handler as the delivery Lambda, and the same sweeper.
+  const webhookLogger = newLogger('adgen-webhooks');
+  const webhookLoop = startWebhookLoop({
+    deps,
+    queueUrl: webhookQueues.queueUrl,
+    logger: webhookLogger,
+  });
+  // The same reconciler as the scheduled Lambda on AWS, over dispatches older than a minute
+  // (a live request finishes its own well within that).
+  const reconcileTimer = setInterval(() => {
+    const cutoff = new Date(deps.now().getTime() - RECONCILE_AFTER_MS);
+    reconcileDispatches(deps, cutoff)
+      .then(async (r) => {
+        if (r.jobs > 0) workerLogger.info('finished interrupted dispatches', { ...r });
+        const finished = await resumeDeletions(deps, cutoff);
+        if (finished > 0) workerLogger.info('finished interrupted deletions', { deletions: finished });
+      })
+      .catch((error: unknown) => workerLogger.error('reconcile', { error }));
+  }, RECONCILE_EVERY_MS);
+  reconcileTimer.unref();
+  return {
+    stopReconciling: () => clearInterval(reconcileTimer),
+    stop: async () => {
+      await Promise.all([workers.stop(), deadLetters.stop(), webhookLoop.stop()]);
+    },
+  };
+}
+
+/**
+ * Before any worker or request runs, finish what the last run left: dispatches it died in the
+ * middle of, then every unfinished slot — including the ones that were running when it stopped
+ * (this process owns all of this data's workers, so their leases are orphaned).
+ */
+async function finishLastRun(deps: Deps, workerLogger: Logger): Promise<void> {
+  const reconciled = await reconcileDispatches(deps, deps.now());
+  if (reconciled.jobs > 0) workerLogger.info('finished interrupted dispatches', { ...reconciled });
+  // Deletions the last run died in the middle of (ADR 0028).
+  const deletions = await resumeDeletions(deps, deps.now());
+  if (deletions > 0) workerLogger.info('finished interrupted deletions', { deletions });
+  const redriven = await redriveOpenJobs(deps, { reclaimRunning: true });
+  if (redriven > 0) workerLogger.info('re-drove unfinished slots', { slots: redriven });
+}
+
+/** The local server's own routes beside the API's. */
+function localRoutes(apiKey: string): Parameters<typeof startApiServer>[0]['routes'] {
+  return {
+    // The creative gallery (local/gallery/): GET /gallery.
+    ...galleryRoutes({ apiKey }),
+    '/health': (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"status":"ok"}');
+    },
+    // The OpenAPI document (docs/openapi.json, generated by `npm run openapi`).
+    '/openapi.json': async (_req, res) => {
+      const body = await readFile(new URL('../docs/openapi.json', import.meta.url));
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(body);
+    },
+  };
 }
