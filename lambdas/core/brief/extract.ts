@@ -102,7 +102,9 @@ function segmentAll(state: State, language: Language): void {
   const segments = segment(state.summary, language);
   // The opening is the first sentence that is not a remark to the reader ("OK, some background
   // first."): a brief that starts with such a remark states the business in the next one.
-  const first = segments.findIndex((seg) => sentenceKind(state.summary.slice(seg.start, seg.end)).kind !== 'meta');
+  const first = segments.findIndex(
+    (seg) => sentenceKind(state.summary.slice(seg.start, seg.end)).kind !== 'meta',
+  );
   segments.forEach((seg, index) => {
     const p = piece(state.summary, seg.start, seg.end);
     const label = seg.label;

@@ -10,9 +10,7 @@ import {
 import type { DbDeps } from '../db/deps.ts';
 import { defineEntity } from '../db/entity.ts';
 import { inCollection, keys } from '../db/keys.ts';
-import type { Page } from '../db/pagination.ts';
-import type { PageRequest } from '../db/query.ts';
-import { batchDelete, collectionKeys, getItem, putNew, queryPage } from '../db/table.ts';
+import { batchDelete, collectionKeys, getItem, putNew } from '../db/table.ts';
 import { clientExists } from './client.ts';
 
 const briefItemSchema = z.object({

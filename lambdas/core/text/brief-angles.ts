@@ -95,7 +95,10 @@ export async function anglesFromBrief(
       .map((f) => f.part ?? f.id)
       .sort()
       .join('+');
-    if ((factSets.has(set) && !(plan.reframed && (!plan.combined || lastResort.has(plan)))) || (!plan.combined && led.has(plan.lead.part ?? plan.lead.id)))
+    if (
+      (factSets.has(set) && !(plan.reframed && (!plan.combined || lastResort.has(plan)))) ||
+      (!plan.combined && led.has(plan.lead.part ?? plan.lead.id))
+    )
       continue;
     const entry = { plan, hook, level: plan.level, facts };
     if (chosen.length >= ANGLES_PER_SET) {

@@ -60,7 +60,8 @@ export const en: Catalogue = {
       '(?:people|customers|clients|buyers|users|candidates|members|parents|owners|homeowners|shoppers|patients|students|families)',
     reader: 'you',
     relativeStrip: '(?:people |those |customers |clients )?(?:who|that) ',
-    leadingConnective: '(?:(?:(?:oh|ah|btw|by the way),?\\s+)?(?:plus|and|also|or|so)|(?:oh|ah|btw|by the way),?)',
+    leadingConnective:
+      '(?:(?:(?:oh|ah|btw|by the way),?\\s+)?(?:plus|and|also|or|so)|(?:oh|ah|btw|by the way),?)',
     reportingFrame:
       '(?:our research (?:says|shows)(?: that)?|(?:the |our )?(?:biggest|main|most common|number one|top|#1) (?:complaint|objection|worry|frustration|fear|concern|pain point|problem|question)s? (?:(?:we|I) (?:hear|see|get)(?: [\\p{L}]+){0,2} )?(?:with [\\p{L} ]{1,30}? )?(?:is|are)(?: about| that)?(?: (?:people|customers|clients)(?= \\p{L}+ing\\b))?)\\s+',
     relativeUnusable: '(?:which|whose|where|whom) ',

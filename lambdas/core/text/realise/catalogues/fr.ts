@@ -51,7 +51,8 @@ export const fr: Catalogue = {
     genericSubjects: '(?:les gens|les clients)',
     reader: 'vous',
     relativeStrip: '(?:qui) ',
-    leadingConnective: '(?:(?:(?:ah|oh|au fait|d’ailleurs),?\\s+)?(?:et|aussi|plus)|(?:ah|oh|au fait|d’ailleurs),?)',
+    leadingConnective:
+      '(?:(?:(?:ah|oh|au fait|d’ailleurs),?\\s+)?(?:et|aussi|plus)|(?:ah|oh|au fait|d’ailleurs),?)',
     reportingFrame:
       "(?:(?:la |notre )?(?:principale|plus grande) (?:objection|plainte|crainte|inquiétude|peur) (?:que nous (?:entendons|voyons) )?(?:est|c'est)(?: que| de)?)\\s+",
     relativeUnusable: '(?:dont|où|lequel|laquelle) ',
