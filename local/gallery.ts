@@ -32,6 +32,9 @@ const FILES = {
   '/gallery': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/gallery/': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/gallery/gallery.js': { file: 'gallery.js', type: 'text/javascript; charset=utf-8' },
+  '/gallery/api.js': { file: 'api.js', type: 'text/javascript; charset=utf-8' },
+  '/gallery/dom.js': { file: 'dom.js', type: 'text/javascript; charset=utf-8' },
+  '/gallery/creatives.js': { file: 'creatives.js', type: 'text/javascript; charset=utf-8' },
   '/gallery/gallery.css': { file: 'gallery.css', type: 'text/css; charset=utf-8' },
 } as const;
 
@@ -60,7 +63,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 }
 
 /**
- * The gallery's GET routes: the page, its script and style sheet, and `/gallery/config.json`,
+ * The gallery's GET routes: the page, its script modules and style sheet, and `/gallery/config.json`,
  * which hands the local stack's API key to a page loaded from this machine (and `null` to anyone
  * else, who then types a key into the page).
  */

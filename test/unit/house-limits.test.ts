@@ -19,7 +19,6 @@ const LONG_FILES: Record<string, string> = {
   'lambdas/core/brief/taxonomy/leisure.ts': 'data: a vertical of the taxonomy (sub-verticals, cue terms)',
   'lambdas/core/brief/taxonomy/commerce.ts': 'data: a vertical of the taxonomy (sub-verticals, cue terms)',
   'lambdas/core/brief/taxonomy/services.ts': 'data: a vertical of the taxonomy (sub-verticals, cue terms)',
-  'local/gallery/gallery.js': 'the local gallery browser script, one file served as is; its split is pending',
 };
 
 function sourceFiles(dir: string): string[] {
