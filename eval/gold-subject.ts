@@ -1,4 +1,4 @@
-import { relatedTerms } from '#core/creative/pictures/wordnet.ts';
+import { relatedTerms } from '#core/lexicon/wordnet.ts';
 import type { Nlp } from '#core/text/nlp.ts';
 
 /**

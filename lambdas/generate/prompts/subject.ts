@@ -1,4 +1,4 @@
-import { relatedTerms } from '#core/creative/pictures/wordnet.ts';
+import { relatedTerms } from '#core/lexicon/wordnet.ts';
 
 /**
  * What the picture shows, from the stored brief (ADR 0037): its `subject` ("a roofer replacing

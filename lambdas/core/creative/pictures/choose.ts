@@ -1,6 +1,6 @@
+import { ancestors, lemmaOf, offsetsOf, relatedTerms, synset } from '../../lexicon/wordnet.ts';
 import { type LibraryPicture, pictureLibrary } from './library.ts';
 import { ANYONE, type Term, termsOf, tokens } from './terms.ts';
-import { ancestors, lemmaOf, offsetsOf, relatedTerms, synset } from './wordnet.ts';
 
 /**
  * Which library picture shows this business, from its brief's `subject` and `category` (ADR

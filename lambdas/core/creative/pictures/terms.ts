@@ -1,6 +1,6 @@
 import { TAXONOMY } from '../../brief/taxonomy/index.ts';
+import { lemmaOf, relatedTerms } from '../../lexicon/wordnet.ts';
 import { loadNlp, type Nlp } from '../../text/nlp.ts';
-import { lemmaOf, relatedTerms } from './wordnet.ts';
 
 // The brief's side of choosing a picture (choose.ts): which of its words can name one, and how
 // much each says.
