@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { formatAspectRatios, parseAspectRatios } from '#core/aspect-ratio.ts';
+import { checkUpload } from '#core/assets/check-upload.ts';
 import type { Deps } from '#core/deps.ts';
 import { assetForUse } from '#core/entities/asset.ts';
 import { createCampaign } from '#core/entities/campaign.ts';
@@ -72,12 +73,17 @@ export async function checkProduct(
     ]);
   }
   if (product.product_asset_id) {
-    await assetForUse(deps, accountId, {
-      assetId: product.product_asset_id,
-      clientId,
-      kind: 'product',
-      field: 'product_asset_id',
-    });
+    await assetForUse(
+      deps,
+      accountId,
+      {
+        assetId: product.product_asset_id,
+        clientId,
+        kind: 'product',
+        field: 'product_asset_id',
+      },
+      checkUpload,
+    );
   }
 }
 
@@ -89,7 +95,12 @@ export async function checkPhotos(
   photoAssetIds: readonly string[],
 ): Promise<void> {
   for (const [i, assetId] of photoAssetIds.entries())
-    await assetForUse(deps, accountId, { assetId, clientId, kind: 'photo', field: `photo_asset_ids.${i}` });
+    await assetForUse(
+      deps,
+      accountId,
+      { assetId, clientId, kind: 'photo', field: `photo_asset_ids.${i}` },
+      checkUpload,
+    );
 }
 
 export const createCampaignAction = defineAction({

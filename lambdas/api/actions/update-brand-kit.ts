@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { checkUpload } from '#core/assets/check-upload.ts';
 import { assetForUse } from '#core/entities/asset.ts';
 import { updateBrandKit } from '#core/entities/brand-kit.ts';
 import { NotFoundError } from '#core/errors.ts';
@@ -51,12 +52,17 @@ export const updateBrandKitAction = defineAction({
   run: async ({ client_id, ...patch }, { principal, deps }) => {
     refuseOwnStorageUrls(deps.config, { logo_url: patch.logo_url });
     if (patch.logo_asset_id) {
-      await assetForUse(deps, principal.accountId, {
-        assetId: patch.logo_asset_id,
-        clientId: client_id,
-        kind: 'logo',
-        field: 'logo_asset_id',
-      });
+      await assetForUse(
+        deps,
+        principal.accountId,
+        {
+          assetId: patch.logo_asset_id,
+          clientId: client_id,
+          kind: 'logo',
+          field: 'logo_asset_id',
+        },
+        checkUpload,
+      );
     }
     const kit = await updateBrandKit(deps, principal.accountId, client_id, patch);
     if (!kit) throw new NotFoundError('client', client_id);

@@ -242,12 +242,26 @@ function isMissingObject(error: unknown): boolean {
   return name === 'NoSuchKey' || name === 'NotFound' || status === 404;
 }
 
+/** What a fresh upload's bytes are: ready with its size, or rejected with the reason. */
+export type UploadVerdict = Pick<Asset, 'status' | 'reason' | 'width' | 'height'>;
+
+/**
+ * Judges a fresh upload's bytes (the image decoder lives above the entities: the caller passes
+ * `checkUpload` from core/assets/check-upload.ts).
+ */
+export type UploadCheck = (bytes: Buffer, kind: AssetKind) => Promise<UploadVerdict>;
+
 /**
  * An asset as it stands now. A pending asset whose upload has arrived is checked on this first
- * read: decoded through sharp (PNG, JPEG or WebP, at least its kind's size: MIN_ASSET_SIDES), then stored as
- * `ready` or `rejected` with the reason, once (conditional on still being pending).
+ * read by `check`, then stored as `ready` or `rejected` with the reason, once (conditional on
+ * still being pending).
  */
-export async function getAsset(deps: DbDeps, accountId: string, assetId: string): Promise<Asset | undefined> {
+export async function getAsset(
+  deps: DbDeps,
+  accountId: string,
+  assetId: string,
+  check: UploadCheck,
+): Promise<Asset | undefined> {
   const asset = await getAssetRecord(deps, accountId, assetId);
   if (asset?.status !== 'pending_upload') return asset;
   const key = assetObjectKey(accountId, asset);
@@ -260,19 +274,7 @@ export async function getAsset(deps: DbDeps, accountId: string, assetId: string)
   const read = await readAssetVersion(deps, accountId, asset);
   if (!read) return asset;
   const { bytes, etag } = read;
-  // sharp is loaded only here, so the router pays for it only when an upload is checked.
-  const { inspectImage, UnusableImageError } = await import('../images/decode.ts');
-  let checked: Pick<Asset, 'status' | 'reason' | 'width' | 'height'>;
-  try {
-    if (bytes.byteLength > MAX_ASSET_BYTES) throw new UnusableImageError('the file is larger than 10 MB');
-    const info = await inspectImage(bytes);
-    const small = assetSizeProblem(asset.kind, info.width, info.height);
-    if (small) throw new UnusableImageError(small);
-    checked = { status: 'ready', reason: null, width: info.width, height: info.height };
-  } catch (error) {
-    if (!(error instanceof UnusableImageError)) throw error;
-    checked = { status: 'rejected', reason: error.message, width: null, height: null };
-  }
+  const checked = await check(bytes, asset.kind);
   const now = deps.now().toISOString();
   try {
     await deps.ddb.send(
@@ -312,8 +314,9 @@ export async function assetForUse(
   deps: DbDeps,
   accountId: string,
   ref: { assetId: string; clientId: string; kind: AssetKind; field: string },
+  check: UploadCheck,
 ): Promise<Asset> {
-  const asset = await getAsset(deps, accountId, ref.assetId);
+  const asset = await getAsset(deps, accountId, ref.assetId, check);
   if (!asset || asset.client_id !== ref.clientId) throw new NotFoundError('asset', ref.assetId);
   const refuse = (message: string) =>
     new ValidationError(`${ref.field} cannot be used: ${message}`, [{ path: ref.field, message }]);
