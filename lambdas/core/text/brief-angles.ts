@@ -81,8 +81,15 @@ export async function anglesFromBrief(
   const rank = (p: Plan<FactForm>) =>
     p.reframed ? (p.combined ? 1 : 3) : !p.combined && isPlainFeature(p.lead) ? 2 : 0;
   const ordered = [0, 1, 2, 3].flatMap((r) => candidates.filter((p) => rank(p) === r));
-  const lastResort = new Set(candidates.filter((p) => rank(p) === 1).map((p) => ({ ...p })));
-  for (const plan of [...ordered, ...lastResort]) {
+  const pass = (plans: readonly Plan<FactForm>[], repeatSetOk: boolean) =>
+    plans.map((plan) => ({ plan, repeatSetOk }));
+  for (const { plan, repeatSetOk } of [
+    ...pass(ordered, false),
+    ...pass(
+      ordered.filter((p) => rank(p) === 1),
+      true,
+    ),
+  ]) {
     // A reframed fact may be named by what is sold or where, instead of the business.
     const namedBy = plan.namedBy ? brief[plan.namedBy].trim() : '';
     if (plan.namedBy && (!namedBy || [...namedBy].length > 50)) continue;
@@ -96,7 +103,7 @@ export async function anglesFromBrief(
       .sort()
       .join('+');
     if (
-      (factSets.has(set) && !(plan.reframed && (!plan.combined || lastResort.has(plan)))) ||
+      (factSets.has(set) && !(plan.reframed && (!plan.combined || repeatSetOk))) ||
       (!plan.combined && led.has(plan.lead.part ?? plan.lead.id))
     )
       continue;
