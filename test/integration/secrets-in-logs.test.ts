@@ -115,9 +115,13 @@ beforeAll(async () => {
       if (Date.now() > deadline) throw new Error(`job still ${status.job.status}`);
       await new Promise((r) => setTimeout(r, 200));
     }
-    await post({ action: 'list_clients' }, { 'x-api-key': `${flow.newKey.slice(0, -1)}x` });
-    await post({ action: 'revoke_api_key', api_key_id: created.api_key.id }, bearer);
-    await post({ action: 'list_clients' }, key);
+    // The two refusals the log and metric tests count: a malformed key, then the revoked key.
+    const forged = await post({ action: 'list_clients' }, { 'x-api-key': `${flow.newKey.slice(0, -1)}x` });
+    expect(forged.error?.code, JSON.stringify(forged)).toBe('unauthorized');
+    const revoked = await post({ action: 'revoke_api_key', api_key_id: created.api_key.id }, bearer);
+    expect(revoked.api_key?.status, JSON.stringify(revoked)).toBe('revoked');
+    const after = await post({ action: 'list_clients' }, key);
+    expect(after.error?.code, JSON.stringify(after)).toBe('unauthorized');
   } finally {
     await stack?.stop();
     process.stdout.write = write;

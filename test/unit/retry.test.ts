@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { DbDeps } from '#core/db/deps.ts';
 import { Again, backoffMs, retryUntilDone, retryWithBackoff } from '#core/db/retry.ts';
+import { TRANSACTION_CONFLICTS, transactWrite } from '#core/db/transact.ts';
 import { retryDelaySeconds } from '#generate/worker.ts';
 
 describe('the one backoff', () => {
@@ -78,4 +80,50 @@ describe('the one backoff', () => {
     await expect(failing).rejects.toThrow('not retryable');
     expect(calls).toBe(1);
   });
+});
+
+describe('a transaction cancelled by a concurrent write', () => {
+  const cancelled = (...codes: string[]) =>
+    Object.assign(new Error('Transaction cancelled'), {
+      name: 'TransactionCanceledException',
+      CancellationReasons: codes.map((Code) => ({ Code })),
+    });
+  // A client that answers the queued errors in turn, then succeeds: the error mapping of one
+  // send, which DynamoDB Local does not produce on demand.
+  const client = (answers: unknown[]) => {
+    const sent: unknown[] = [];
+    const ddb = {
+      send: async (command: unknown) => {
+        sent.push(command);
+        const next = answers.shift();
+        if (next) throw next;
+        return {};
+      },
+    };
+    return { deps: { ddb } as unknown as DbDeps, sent };
+  };
+
+  it('is sent again until it goes through', async () => {
+    const { deps, sent } = client([
+      cancelled('None', 'TransactionConflict'),
+      cancelled('TransactionConflict'),
+    ]);
+    await transactWrite(deps, { TransactItems: [] });
+    expect(sent).toHaveLength(3);
+  });
+
+  it('is thrown at once when a condition failed, even beside a conflict', async () => {
+    const error = cancelled('ConditionalCheckFailed', 'TransactionConflict');
+    const { deps, sent } = client([error]);
+    await expect(transactWrite(deps, { TransactItems: [] })).rejects.toBe(error);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('gives up with the conflict after the attempts allowed', async () => {
+    const errors = Array.from({ length: 12 }, () => cancelled('TransactionConflict'));
+    const last = errors[TRANSACTION_CONFLICTS.maxAttempts - 1];
+    const { deps, sent } = client(errors);
+    await expect(transactWrite(deps, { TransactItems: [] })).rejects.toBe(last);
+    expect(sent).toHaveLength(TRANSACTION_CONFLICTS.maxAttempts);
+  }, 20_000);
 });

@@ -1,4 +1,4 @@
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DbDeps } from '../db/deps.ts';
 import { defineEntity } from '../db/entity.ts';
 import { isConditionalCheckFailed } from '../db/errors.ts';
@@ -6,6 +6,7 @@ import { inCollection, keys } from '../db/keys.ts';
 import type { Page } from '../db/pagination.ts';
 import type { PageRequest } from '../db/query.ts';
 import { getItem, queryPage } from '../db/table.ts';
+import { transactWrite } from '../db/transact.ts';
 import * as s from '../small-schema.ts';
 
 /** What is stored for a key: never the key itself, only its hash and display parts. */
@@ -107,40 +108,38 @@ export async function putApiKey(
     revoked_at: null,
     last_used_at: null,
   };
-  await deps.ddb.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: deps.config.tableName,
-            Key: keys.account(input.accountId),
-            UpdateExpression: 'SET active_api_keys = if_not_exists(active_api_keys, :zero) + :one',
-            // An owner offboarded meanwhile (lambdas/core/offboarding.ts) gets no new key either.
-            ConditionExpression:
-              'attribute_exists(pk) AND (attribute_not_exists(active_api_keys) OR active_api_keys < :max) AND (attribute_not_exists(owner_status) OR owner_status <> :inactive)',
-            ExpressionAttributeValues: {
-              ':zero': 0,
-              ':one': 1,
-              ':max': MAX_ACTIVE_KEYS_PER_ACCOUNT,
-              ':inactive': 'inactive',
-            },
+  await transactWrite(deps, {
+    TransactItems: [
+      {
+        Update: {
+          TableName: deps.config.tableName,
+          Key: keys.account(input.accountId),
+          UpdateExpression: 'SET active_api_keys = if_not_exists(active_api_keys, :zero) + :one',
+          // An owner offboarded meanwhile (lambdas/core/offboarding.ts) gets no new key either.
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(active_api_keys) OR active_api_keys < :max) AND (attribute_not_exists(owner_status) OR owner_status <> :inactive)',
+          ExpressionAttributeValues: {
+            ':zero': 0,
+            ':one': 1,
+            ':max': MAX_ACTIVE_KEYS_PER_ACCOUNT,
+            ':inactive': 'inactive',
           },
         },
-        {
-          Put: {
-            TableName: deps.config.tableName,
-            Item: {
-              ...keys.apiKeyById(record.id),
-              ...inCollection(keys.apiKeysOfAccount(input.accountId), now, record.id),
-              entity: 'api_key',
-              ...record,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
+      },
+      {
+        Put: {
+          TableName: deps.config.tableName,
+          Item: {
+            ...keys.apiKeyById(record.id),
+            ...inCollection(keys.apiKeysOfAccount(input.accountId), now, record.id),
+            entity: 'api_key',
+            ...record,
           },
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
-      ],
-    }),
-  );
+      },
+    ],
+  });
   return record;
 }
 
@@ -201,30 +200,28 @@ export async function revokeApiKey(
   if (existing.revoked_at !== null) return existing;
   const now = deps.now().toISOString();
   try {
-    await deps.ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: deps.config.tableName,
-              Key: keys.apiKeyById(keyId),
-              UpdateExpression: 'SET revoked_at = :now',
-              ConditionExpression: 'account_id = :account AND revoked_at = :null',
-              ExpressionAttributeValues: { ':now': now, ':account': accountId, ':null': null },
-            },
+    await transactWrite(deps, {
+      TransactItems: [
+        {
+          Update: {
+            TableName: deps.config.tableName,
+            Key: keys.apiKeyById(keyId),
+            UpdateExpression: 'SET revoked_at = :now',
+            ConditionExpression: 'account_id = :account AND revoked_at = :null',
+            ExpressionAttributeValues: { ':now': now, ':account': accountId, ':null': null },
           },
-          {
-            Update: {
-              TableName: deps.config.tableName,
-              Key: keys.account(accountId),
-              UpdateExpression: 'SET active_api_keys = active_api_keys - :one',
-              ConditionExpression: 'active_api_keys > :zero',
-              ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-            },
+        },
+        {
+          Update: {
+            TableName: deps.config.tableName,
+            Key: keys.account(accountId),
+            UpdateExpression: 'SET active_api_keys = active_api_keys - :one',
+            ConditionExpression: 'active_api_keys > :zero',
+            ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
           },
-        ],
-      }),
-    );
+        },
+      ],
+    });
   } catch (error) {
     // A concurrent revoke won the race: the key is revoked either way.
     if (!isConditionalCheckFailed(error)) throw error;

@@ -8,6 +8,7 @@ import type { Page } from '../db/pagination.ts';
 import { type PageRequest, queryAll } from '../db/query.ts';
 import { Again, retryWithBackoff } from '../db/retry.ts';
 import { getItem, putNew, queryPage, updateIf } from '../db/table.ts';
+import { transactWrite } from '../db/transact.ts';
 import { nullableString } from '../db/zod-fields.ts';
 import {
   MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT,
@@ -257,30 +258,28 @@ export async function deleteWebhookEndpoint(
   const endpoint = await getWebhookEndpoint(deps, accountId, endpointId);
   if (!endpoint) return undefined;
   try {
-    await deps.ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: table,
-              Key: keys.webhookEndpointById(accountId, endpointId),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
+    await transactWrite(deps, {
+      TransactItems: [
+        {
+          Delete: {
+            TableName: table,
+            Key: keys.webhookEndpointById(accountId, endpointId),
+            ConditionExpression: 'attribute_exists(pk)',
           },
-          {
-            Update: {
-              TableName: table,
-              Key: keys.account(accountId),
-              // An account from before the counter has none: the next create counts its endpoints.
-              UpdateExpression: 'SET #count = #count - :one',
-              ConditionExpression: '#count > :zero',
-              ExpressionAttributeNames: { '#count': COUNTER },
-              ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-            },
+        },
+        {
+          Update: {
+            TableName: table,
+            Key: keys.account(accountId),
+            // An account from before the counter has none: the next create counts its endpoints.
+            UpdateExpression: 'SET #count = #count - :one',
+            ConditionExpression: '#count > :zero',
+            ExpressionAttributeNames: { '#count': COUNTER },
+            ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
           },
-        ],
-      }),
-    );
+        },
+      ],
+    });
     return endpoint;
   } catch (error) {
     const reasons = cancellationReasons(error);

@@ -4,6 +4,7 @@ import type { DbDeps } from '../../db/deps.ts';
 import { cancellationReasons } from '../../db/errors.ts';
 import { Again, retryWithBackoff } from '../../db/retry.ts';
 import { putNew } from '../../db/table.ts';
+import { TRANSACTION_CONFLICTS } from '../../db/transact.ts';
 import { campaignOrdered, getCampaign } from '../campaign.ts';
 import { ledger } from '../ledger.ts';
 import { newJobItem } from './entity.ts';
@@ -31,9 +32,6 @@ export async function createJobReservingCredits(
       : answer;
   }, TRANSACTION_CONFLICTS);
 }
-
-/** How a transaction cancelled by a concurrent write to one of its items is tried again. */
-export const TRANSACTION_CONFLICTS = { baseMs: 20, capMs: 500, maxAttempts: 10 };
 
 async function reserveOnce(
   deps: DbDeps,

@@ -6,8 +6,8 @@ import { type ItemKey, keys } from '../../db/keys.ts';
 import { queryAll } from '../../db/query.ts';
 import { Again, retryWithBackoff } from '../../db/retry.ts';
 import { batchDelete, getItem } from '../../db/table.ts';
+import { TRANSACTION_CONFLICTS } from '../../db/transact.ts';
 import { ledger } from '../ledger.ts';
-import { TRANSACTION_CONFLICTS } from './create.ts';
 import { counter, jobEntity } from './entity.ts';
 
 const closingSchema = z.object({
