@@ -36,6 +36,16 @@ describe('the business taxonomy', () => {
     );
   });
 
+  it('finds a phrase cue with its words in the plural, so a rental of things is not a letting of homes', () => {
+    const place = (language: 'en' | 'es', summary: string) =>
+      placeInTaxonomy({ language, product: summary, summary, nlp: undefined }).category;
+    // "alquiler" alone is a lettings cue; "furgoneta camper" in the plural must outweigh it.
+    expect(place('es', 'Alquiler de furgonetas camper para escapadas de fin de semana.')).toBe(
+      'travel > campervan rental',
+    );
+    expect(place('en', 'We rent out electric cars by the week.')).not.toBe('travel > campervan rental');
+  });
+
   it('is documented in docs/taxonomy.md, generated from the data', () => {
     expect(readFileSync(new URL('../../docs/taxonomy.md', import.meta.url), 'utf8')).toBe(taxonomyMarkdown());
   });

@@ -19,6 +19,7 @@ import {
   CLAUSE_SEPARATOR,
   LIST_COMMA,
   LOCATION_LINE,
+  OWN_NEW,
   PRODUCT_END,
   PRODUCT_LEAD,
   PRODUCT_REST,
@@ -81,6 +82,7 @@ export function extractBriefWith(input: ExtractInput, nlp: Nlp | undefined): Bri
       numbers: figureTexts(text).slice(0, 20),
     };
   });
+  state.product ??= ownNewProduct(state);
   const product = state.product?.text ?? '';
   const place = placeInTaxonomy({ language, product, summary, businessName: input.clientName, nlp });
   return {
@@ -195,6 +197,17 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
 
 function startsWithFigure(text: string): boolean {
   return /^[^\p{L}]*\d/u.test(text);
+}
+
+/** "… our new oat stout, out in June": the product of a brief whose opening names none. */
+function ownNewProduct(state: State): Piece | undefined {
+  const found = OWN_NEW.re.exec(state.summary);
+  if (!found) return undefined;
+  const start = found.index + found[0].length;
+  const rest = state.summary.slice(start);
+  const end = PRODUCT_END.re.exec(rest);
+  const cut = end ? end.index : rest.length;
+  return cut > 2 && cut <= 60 ? piece(state.summary, start, start + cut) : undefined;
 }
 
 /** The product phrase of a piece: after the copula and article, up to where the phrase ends. */

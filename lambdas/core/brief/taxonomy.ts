@@ -24,13 +24,28 @@ function normalise(text: string): string {
     .replace(/[^\p{L}\p{N}'&+-]+/gu, ' ')} `;
 }
 
-/** Whether a cue term occurs: a phrase at a word start, a word as a prefix (plurals), in German also inside compounds. */
+/**
+ * Whether a cue term occurs: a word as a prefix (plurals), in German also inside compounds; a
+ * phrase as its words in a row, each a prefix too ("furgoneta camper" in "furgonetas camper",
+ * "hearing aid" in "hearing aids").
+ */
 export function cueOccurs(text: string, cue: string, language: Language): boolean {
   const term = cue.toLowerCase();
-  if (term.includes(' ')) return text.includes(` ${term}`);
+  if (term.includes(' ')) return phrasePattern(term).test(text);
   if (term.length < 4) return text.includes(` ${term} `);
   if (language === 'de' && term.length >= 5) return text.includes(term);
   return text.includes(` ${term}`);
+}
+
+const phrasePatterns = new Map<string, RegExp>();
+function phrasePattern(term: string): RegExp {
+  let re = phrasePatterns.get(term);
+  if (!re) {
+    const words = term.split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    re = new RegExp(` ${words.join('\\p{L}* ')}`, 'u');
+    phrasePatterns.set(term, re);
+  }
+  return re;
 }
 
 function cuesOf(sub: SubVertical, language: Language): string[] {

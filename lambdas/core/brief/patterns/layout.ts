@@ -123,6 +123,23 @@ export const PRODUCT_LEAD: Pattern = {
   ],
 };
 
+/**
+ * A brief that names no product in its opening often introduces it as the business's own new
+ * thing ("our new oat stout", "notre nouvelle collection"): the phrase after this is the product.
+ */
+export const OWN_NEW: Pattern = {
+  id: 'own-new',
+  re: /\b(?:our|nuestr[oa]s?|unser(?:e[nmrs]?)?|notre|nos)\s+(?:brand[- ]new|new|nuev[oa]s?|neue[nmrs]?|nouvel(?:le)?s?|nouveaux?)\s+/iu,
+  examples: [
+    { text: 'Ember, our new oat stout, out in June', match: 'our new ' },
+    { text: 'unser neues Modell', match: 'unser neues ' },
+    { text: 'sign up to our newsletter', match: null },
+    { text: 'unsere neue Kollektion', match: 'unsere neue ' },
+    { text: 'notre nouvelle carte', match: 'notre nouvelle ' },
+    { text: 'new customers get 10% off', match: null },
+  ],
+};
+
 /** Where a product phrase stops: a preposition or clause that starts the rest of the sentence. */
 export const PRODUCT_END: Pattern = {
   id: 'product-end',
