@@ -8,6 +8,14 @@ import type { PictureBrief } from './corpus.ts';
 const ORIENTATIONS: Orientation[] = ['square', 'portrait', 'landscape'];
 const TEXT_TRIGGERS = /["'“”‘’«»]|\d|#[0-9a-f]{3,8}\b/i;
 
+/** Whether a text names one of `names` as a whole word (or its plural): "man" is not in "Mandatory". */
+function namesWhole(text: string, names: ReadonlySet<string>): boolean {
+  const lower = text.toLowerCase();
+  return [...names].some(
+    (s) => s && new RegExp(`\\b${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:e?s)?\\b`, 'u').test(lower),
+  );
+}
+
 export type PromptCheck = {
   brief: PictureBrief;
   prompts: number;
@@ -18,6 +26,13 @@ export type PromptCheck = {
   /** Prompts carrying a content word of the angle's visual style. */
   reflectsStyle: number;
   head: string;
+  /**
+   * Whether the brief itself names the gold head or a synonym (in any language's text, the
+   * English word as written). A prompt is written from what the brief says; a gold subject may
+   * show what its annotator pictured (a "pint" for a brief that says "IPA"), which no reading
+   * of the brief can name.
+   */
+  briefNames: boolean;
   sample: string;
 };
 
@@ -42,6 +57,7 @@ export async function checkPrompts(brief: PictureBrief): Promise<PromptCheck> {
     textTriggers: 0,
     reflectsStyle: 0,
     head,
+    briefNames: namesWhole(brief.research_summary, synonyms),
     sample: '',
   };
   for (const orientation of ORIENTATIONS) {

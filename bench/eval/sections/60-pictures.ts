@@ -18,6 +18,8 @@ export const section: EvalSection = {
     let names = 0;
     let triggers = 0;
     let style = 0;
+    let named = 0;
+    let namedNames = 0;
     const details: string[] = [];
     for (const brief of ctx.briefs) {
       const c = await checkPrompts(brief as unknown as PictureBrief);
@@ -25,14 +27,24 @@ export const section: EvalSection = {
       names += c.namesSubject;
       triggers += c.textTriggers;
       style += c.reflectsStyle;
+      if (c.briefNames) {
+        named += c.prompts;
+        namedNames += c.namesSubject;
+      }
       if (c.namesSubject < c.prompts || c.textTriggers > 0 || c.reflectsStyle < c.prompts)
-        details.push(`[${brief.id}] head noun "${c.head}": ${c.sample}`);
+        details.push(
+          `[${brief.id}] head noun "${c.head}"${c.briefNames ? '' : ' (the brief never names it)'}: ${c.sample}`,
+        );
     }
     const share = (n: number) => n / Math.max(1, prompts);
     return {
       rows: [
         ['prompts', String(prompts)],
         ["name the gold subject's head noun or a synonym", `${names} (${pct(share(names))})`],
+        [
+          'of them, where the brief itself names the gold head or a synonym',
+          `${namedNames} of ${named} (${pct(namedNames / Math.max(1, named))})`,
+        ],
         ['quotes, digits or hex colours', String(triggers)],
         ["keep a word of the angle's visual style", `${style} (${pct(share(style))})`],
       ],
