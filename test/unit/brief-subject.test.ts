@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GENERIC_HEADS, PICTURABLE } from '#core/brief/patterns/subject.ts';
-import { picturable, subjectOf } from '#core/brief/subject.ts';
+import { ANYONE_IN_SCENE, GENERIC_HEADS, PICTURABLE } from '#core/brief/patterns/subject.ts';
+import { picturable, subjectOf, withPeople } from '#core/brief/subject.ts';
 import { loadNlp, type Nlp } from '#core/text/nlp.ts';
 
 let nlp: Nlp;
@@ -24,6 +24,32 @@ describe('the word data of the picture subject', () => {
       if (generic) expect(picturable(word)).toBe(false);
     },
   );
+});
+
+describe("the brief's people in place of anyone at all", () => {
+  it.each(ANYONE_IN_SCENE.examples.map((e) => [e.scene, e.people, e.result] as const))(
+    '%j with %j',
+    (scene, people, result) => {
+      const head = people.replace(/s$/, '');
+      expect(withPeople(scene, { text: people, head })).toBe(result ?? scene);
+    },
+  );
+
+  it('takes the people a brief names most, not its staff named once nor anyone at all', async () => {
+    expect(
+      subjectOf(
+        'people working at shared desks in a bright studio',
+        'studio membership',
+        {
+          researchSummary:
+            'Ambervale Studio rents desks by the month. Our members are illustrators and a few translators. Illustrators get a plan chest each. Customers love the light.',
+          language: 'en',
+          clientName: 'Ambervale Studio',
+        },
+        nlp,
+      ),
+    ).toBe('illustrators working at shared desks in a bright studio');
+  });
 });
 
 describe('the picture subject from the brief', () => {

@@ -1,7 +1,7 @@
 import { lemmaOf, offsetsOf, relatedTerms } from '../lexicon/wordnet.ts';
 import type { Nlp } from '../text/nlp.ts';
 import { sentenceKind } from './fields.ts';
-import { GENERIC_HEADS, PICTURABLE } from './patterns/subject.ts';
+import { ANYONE_IN_SCENE, GENERIC_HEADS, PICTURABLE } from './patterns/subject.ts';
 import { patternLanguage } from './patterns/types.ts';
 import { leadingLabel, segment } from './segment.ts';
 
@@ -67,7 +67,46 @@ export function subjectOf(scene: string, product: string, brief: BriefText, nlp:
     language: brief.language,
   };
   const thing = thingOf(input, nlp);
-  return thing ? inScene(thing, scene, nlp) : scene;
+  const placed = thing ? inScene(thing, scene, nlp) : scene;
+  return withPeople(placed, peopleOf(input, nlp));
+}
+
+/**
+ * The people the brief names most (its audience and members as much as its staff): a person
+ * noun a picture can show, not the business's name nor anyone at all ("customers").
+ */
+function peopleOf(input: SubjectInput, nlp: Nlp): Phrase | undefined {
+  const name = new Set(words(input.businessName));
+  const count = new Map<string, { n: number; phrase: Phrase; order: number }>();
+  const language = patternLanguage(input.language);
+  for (const seg of segment(input.summary, language))
+    for (const phrase of phrasesOf(nlp, seg.text)) {
+      if (name.has(phrase.head) || !picturable(phrase.head) || !isPerson(phrase.head)) continue;
+      // A word that is first an adjective ("private offices") is no person, whatever the tagger said.
+      if (nlp(phrase.head).has('#Adjective')) continue;
+      const entry = count.get(phrase.head) ?? { n: 0, phrase, order: count.size };
+      entry.n++;
+      count.set(phrase.head, entry);
+    }
+  return [...count.values()].sort((a, b) => b.n - a.n || a.order - b.order)[0]?.phrase;
+}
+
+/** The scene with the brief's people in place of anyone at all, when it shows anyone at all. */
+export function withPeople(scene: string, people: { text: string; head: string } | undefined): string {
+  if (!people || scene.toLowerCase().includes(people.head)) return scene;
+  return scene.replace(ANYONE_IN_SCENE.re, (found) => {
+    const one = people.text.replace(new RegExp(`${people.head}\\S*$`, 'u'), people.head);
+    // "a customer", "the client": one person; "people", "customers": several.
+    return /^(?:an?|the) /iu.test(found) ? `${articleFor(one)}${one}` : pluralOf(one);
+  });
+}
+
+function pluralOf(phrase: string): string {
+  return /(?:s|x|ch|sh)$/u.test(phrase) ? `${phrase}es` : phrase.replace(/([^aeiou])y$/u, '$1ie').concat('s');
+}
+
+function isPerson(lemma: string): boolean {
+  return relatedTerms(lemma, { senses: 1, levels: 16 }).has('person');
 }
 
 /** The picturable noun phrase of the product phrase the brief stresses most, if any. */

@@ -103,3 +103,25 @@ export const PICTURABLE = {
     { word: 'insurance', picturable: false },
   ],
 } as const;
+
+/**
+ * Words of a taxonomy scene that show anyone at all: the brief's own people take their place
+ * ("people working at shared desks" for a brief whose members are "freelancers"). Singular with
+ * its article, or plural; each example is the scene and the brief's people, then the result.
+ */
+export const ANYONE_IN_SCENE = {
+  re: /\b(?:(?:an?|the) (?:person|customer|client)|people|customers|clients)\b/iu,
+  examples: [
+    {
+      scene: 'people working at shared desks in a bright studio',
+      people: 'illustrators',
+      result: 'illustrators working at shared desks in a bright studio',
+    },
+    {
+      scene: 'a courier handing a parcel to a customer at the door',
+      people: 'florists',
+      result: 'a courier handing a parcel to a florist at the door',
+    },
+    { scene: 'a baker pulling loaves from an oven', people: 'commuters', result: null },
+  ],
+} as const;
