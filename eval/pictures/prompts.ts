@@ -47,8 +47,10 @@ export async function checkPrompts(brief: PictureBrief): Promise<PromptCheck> {
   const head = goldHeads(nlp, brief.gold.subject).join('/');
   const synonyms = goldNames(nlp, brief.gold.subject);
   const { brand, angle, stored } = await slotCopy(brief, 0);
+  // The style's own words: a word the subject also says would be found in any prompt of it.
+  const subjectWords = new Set(stored.subject.toLowerCase().match(/[a-z]{4,}/g) ?? []);
   const styleWords = (angle?.visual_style.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter(
-    (w) => !['with', 'from', 'photo', 'image', 'style'].includes(w),
+    (w) => !['with', 'from', 'photo', 'image', 'style'].includes(w) && !subjectWords.has(w),
   );
   const out: PromptCheck = {
     brief,

@@ -47,6 +47,17 @@ describe('visual prompts', () => {
     },
   );
 
+  it('says the subject once: an art direction that opens with the scene keeps only its own parts', () => {
+    const scene = 'a dentist chatting with a relaxed patient in a bright dental clinic';
+    const { prompt } = visualPrompt('stability', {
+      ...dental,
+      brief: { category: 'health > dental clinic', subject: scene },
+      angle: { ...dentalAngle, visual_style: `${scene}, warm window light, shallow depth of field` },
+    });
+    expect(prompt.split(scene)).toHaveLength(2);
+    expect(prompt).toContain('Art direction: warm window light, shallow depth of field.');
+  });
+
   it('takes the mood from the tone when the style contradicts it', () => {
     const { prompt } = visualPrompt('stability', dental);
     expect(prompt).toMatch(/Mood: reassuring, friendly/);

@@ -56,6 +56,24 @@ export function styleFor(visualStyle: string, keep: readonly string[]): string {
     .join(', ');
 }
 
+/**
+ * The art direction without the parts that only say the subject again: an angle's visual style
+ * often opens with the scene ("a baker at the oven, warm morning light"), which the prompt's
+ * first sentence already names.
+ */
+function withoutSubject(style: string, subject: string): string {
+  const norm = (t: string) =>
+    t
+      .toLowerCase()
+      .replace(/[^\p{L}]+/gu, ' ')
+      .trim();
+  const said = norm(subject);
+  return style
+    .split(', ')
+    .filter((part) => !said.includes(norm(part)) || norm(part).split(' ').length < 3)
+    .join(', ');
+}
+
 export function describeScene(input: SceneInput): Scene {
   const style = input.angle?.visual_style ?? '';
   const moods = moodWords({ visualStyle: style, tone: input.brand.tone_of_voice });
@@ -66,7 +84,7 @@ export function describeScene(input: SceneInput): Scene {
     // People are in the picture when the brief's subject or the art direction puts them there.
     people: subject.people || /\b(people|person|customer|team|portrait|hands?)\b/i.test(style),
     medium,
-    style: styleFor(style, moods),
+    style: withoutSubject(styleFor(style, moods), subject.subject),
     moods,
     lowKey: isLowKey(moods),
     colors: paletteNames(input.brand.colors),
