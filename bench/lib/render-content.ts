@@ -18,6 +18,12 @@ export const copy = {
   offer: '30% off your first bag',
   cta: 'Shop now',
 };
+// The stored brief's picture input: the offline path draws its library picture (issue 24), so
+// the bench times the new imagery, not only the brand field.
+export const picture = {
+  category: 'food & drink > cafe and coffee shop',
+  subject: 'a barista pouring a cup of coffee at a bright counter',
+};
 // The visual style a slot without an angle gets (lambdas/generate/prompt.ts).
 export const visualStyle = 'clean modern product advertising, soft studio light';
 export const model = createTemplateImageModel();
@@ -45,6 +51,7 @@ export const sceneFor = (ratio: Ratio, c: Case, seed: number) =>
     seed,
     brand,
     visualStyle,
+    picture,
     productImage: c.product ? product : undefined,
   });
 
