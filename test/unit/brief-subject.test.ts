@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ANYONE_IN_SCENE, GENERIC_HEADS, PICTURABLE } from '#core/brief/patterns/subject.ts';
-import { picturable, subjectOf, withPeople } from '#core/brief/subject.ts';
+import { ANYONE_IN_SCENE, GENERIC_HEADS, PICTURABLE, QUANTITY_WORDS } from '#core/brief/patterns/subject.ts';
+import { picturable, subjectOf, withoutQuantity, withPeople } from '#core/brief/subject.ts';
 import { loadNlp, type Nlp } from '#core/text/nlp.ts';
 
 let nlp: Nlp;
@@ -32,6 +32,13 @@ describe("the brief's people in place of anyone at all", () => {
     (scene, people, result) => {
       const head = people.replace(/s$/, '');
       expect(withPeople(scene, { text: people, head })).toBe(result ?? scene);
+    },
+  );
+
+  it.each(QUANTITY_WORDS.examples.map((e) => [e.phrase, e.people] as const))(
+    '%j names the people %j',
+    (phrase, people) => {
+      expect(withoutQuantity({ text: phrase }).text).toBe(people);
     },
   );
 

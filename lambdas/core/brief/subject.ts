@@ -1,7 +1,7 @@
 import { lemmaOf, offsetsOf, relatedTerms } from '../lexicon/wordnet.ts';
 import type { Nlp } from '../text/nlp.ts';
 import { sentenceKind } from './fields.ts';
-import { ANYONE_IN_SCENE, GENERIC_HEADS, PICTURABLE } from './patterns/subject.ts';
+import { ANYONE_IN_SCENE, GENERIC_HEADS, PICTURABLE, QUANTITY_WORDS } from './patterns/subject.ts';
 import { patternLanguage } from './patterns/types.ts';
 import { leadingLabel, segment } from './segment.ts';
 
@@ -84,11 +84,18 @@ function peopleOf(input: SubjectInput, nlp: Nlp): Phrase | undefined {
       if (name.has(phrase.head) || !picturable(phrase.head) || !isPerson(phrase.head)) continue;
       // A word that is first an adjective ("private offices") is no person, whatever the tagger said.
       if (nlp(phrase.head).has('#Adjective')) continue;
-      const entry = count.get(phrase.head) ?? { n: 0, phrase, order: count.size };
+      const entry = count.get(phrase.head) ?? { n: 0, phrase: withoutQuantity(phrase), order: count.size };
       entry.n++;
       count.set(phrase.head, entry);
     }
   return [...count.values()].sort((a, b) => b.n - a.n || a.order - b.order)[0]?.phrase;
+}
+
+/** A phrase without the words before it that say how many ("most homeowners" → homeowners). */
+export function withoutQuantity<P extends { text: string }>(phrase: P): P {
+  const ws = phrase.text.split(' ');
+  while (ws.length > 1 && QUANTITY_WORDS.words.has(ws[0] ?? '')) ws.shift();
+  return { ...phrase, text: ws.join(' ') };
 }
 
 /** The scene with the brief's people in place of anyone at all, when it shows anyone at all. */

@@ -125,3 +125,31 @@ export const ANYONE_IN_SCENE = {
     { scene: 'a baker pulling loaves from an oven', people: 'commuters', result: null },
   ],
 } as const;
+
+/**
+ * Words before a noun that say how many, not which kind ("all caregivers", "most homeowners"):
+ * a picture's people are named without them.
+ */
+export const QUANTITY_WORDS = {
+  words: new Set([
+    'all',
+    'most',
+    'many',
+    'some',
+    'few',
+    'several',
+    'every',
+    'each',
+    'other',
+    'more',
+    'both',
+    'any',
+    'no',
+  ]),
+  examples: [
+    { phrase: 'all caregivers', people: 'caregivers' },
+    { phrase: 'most homeowners', people: 'homeowners' },
+    { phrase: 'many other renters', people: 'renters' },
+    { phrase: 'independent vets', people: 'independent vets' },
+  ],
+} as const;
