@@ -1,5 +1,6 @@
 import { ancestors, lemmaOf, offsetsOf, relatedTerms, synset } from '../../lexicon/wordnet.ts';
 import { type LibraryPicture, pictureLibrary } from './library.ts';
+import { tablerLibrary } from './tabler.ts';
 import { ANYONE, type Term, termsOf, tokens } from './terms.ts';
 
 /**
@@ -128,11 +129,45 @@ function otherSense(phrase: string, briefSense: number | undefined): boolean {
   return own.length > 0 && !ancestors(own, 4).has(briefSense);
 }
 
+/**
+ * A Tabler icon's tags share at least this many words with one sense of its name: the icon is
+ * that sense ("nurse" tagged "medical", "hospital" is the health professional, no nanny).
+ */
+const TAG_SENSE_WORDS = 2;
+const tagSenses = new WeakMap<LibraryPicture, number | undefined>();
+
+/** The sense a Tabler icon's tags say its name has, when they say one clearly (Fluent: none). */
+function pictureSense(picture: LibraryPicture): number | undefined {
+  if (picture.source !== 'tabler') return undefined;
+  if (tagSenses.has(picture)) return tagSenses.get(picture);
+  const own = offsetsOf(picture.phrase).length > 0 ? picture.phrase : (lemmaOf(picture.head) ?? '');
+  const tags = new Set(picture.keywords.flatMap((k) => [...tokens(k), lemmaOf(k) ?? k]));
+  let best: number | undefined;
+  let bestScore = TAG_SENSE_WORDS - 1;
+  for (const off of offsetsOf(own).slice(0, SENSES)) {
+    let score = 0;
+    for (const t of signature(off)) if (!own.split(' ').includes(t) && tags.has(t)) score++;
+    if (score > bestScore) {
+      best = off;
+      bestScore = score;
+    }
+  }
+  tagSenses.set(picture, best);
+  return best;
+}
+
+/** The brief's sense and the picture's are one, or one is a kind of the other (a dog for a puppy). */
+function sameThing(pictureOff: number, briefOff: number | undefined): boolean {
+  if (briefOff === undefined) return true;
+  return ancestors([pictureOff], 4).has(briefOff) || ancestors([briefOff], 4).has(pictureOff);
+}
+
 /** What the picture is, one step broader (a teacup is a cup): synset → factor. */
 function pictureAncestors(picture: LibraryPicture): Map<number, number> {
   const out = new Map<number, number>();
   const own = offsetsOf(picture.phrase).length > 0 ? picture.phrase : (lemmaOf(picture.head) ?? '');
-  for (const [off, steps] of ancestors(offsetsOf(own).slice(0, 1), 1))
+  const sense = pictureSense(picture);
+  for (const [off, steps] of ancestors(sense !== undefined ? [sense] : offsetsOf(own).slice(0, 1), 1))
     if (steps > 0) out.set(off, PICTURE_STEP ** steps);
   return out;
 }
@@ -156,7 +191,11 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
   // A picture of anyone ("person", "woman") shows the brief's own word, not a broader one.
   if (ANYONE.has(picture.head) && (head?.closeness ?? 0) < 0.9) return { score: 0, because: '' };
   if (head) {
-    const sense = otherSense(picture.phrase, brief.senses.get(head.from)) ? OTHER_SENSE : 1;
+    const briefSense = brief.senses.get(head.from);
+    const own = pictureSense(picture);
+    const other =
+      otherSense(picture.phrase, briefSense) || (own !== undefined && !sameThing(own, briefSense));
+    const sense = other ? OTHER_SENSE : 1;
     consider(picture.head, kind * sense);
   }
   // A kind of the brief's own word (a teacup for "cups"), not a sibling under a broad term
@@ -175,6 +214,9 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
       }
   // Other name words count as themselves only: "place" of "1st place medal" is no home.
   for (const w of picture.nameWords) if (w !== picture.head) consider(w, 0.75, 1);
+  // Tabler's tags say where an interface uses the icon ("online" of a cloud, "work" of a desk),
+  // not what it shows: its name must match for it to be a picture of the business.
+  if (picture.source === 'tabler' && perTerm.size === 0) return { score: 0, because: '' };
   // A keyword that is the trade's own word (a shield tagged "security" for a security firm) is
   // the category's emblem, a surer sign than a keyword the subject's props find.
   for (const k of picture.keywords) {
@@ -196,21 +238,48 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
   };
 }
 
+/**
+ * A Tabler icon is shown only when it scores this much more than the best Fluent Emoji and than
+ * {@link MIN_SCORE}: a colour picture that matches as well reads better than a line icon, and
+ * the icon wins when it is clearly the more specific match (a solar panel where Fluent has only a
+ * battery). Its name is an interface's word as often as a thing's ("placeholder", "navigation"),
+ * so a bare match at the threshold is not enough.
+ */
+const TABLER_MARGIN = 0.15;
+
+function best(pictures: readonly LibraryPicture[], brief: Expanded): Chosen | undefined {
+  let out: Chosen | undefined;
+  for (const picture of pictures) {
+    const { score, because } = scorePicture(picture, brief);
+    // Ties go to the picture whose own name is shortest: "house" before "house with garden",
+    // "solar-panel" before its second drawing "solar-panel-2".
+    if (
+      score > (out?.score ?? 0) ||
+      (out &&
+        score === out.score &&
+        (picture.nameWords.length < out.picture.nameWords.length ||
+          (picture.nameWords.length === out.picture.nameWords.length &&
+            picture.name.length < out.picture.name.length)))
+    )
+      out = { picture, score, because };
+  }
+  return out;
+}
+
+/** Each source's best picture for the brief, whatever its score (what the evaluation prints). */
+export async function pictureCandidates(brief: { subject: string; category: string }) {
+  const expanded = expand(await termsOf(brief));
+  return { fluent: best(pictureLibrary(), expanded), tabler: best(tablerLibrary(), expanded) };
+}
+
 /** The best picture for the brief, or undefined when none reaches {@link MIN_SCORE}. */
 export async function choosePicture(brief: {
   subject: string;
   category: string;
 }): Promise<Chosen | undefined> {
-  const expanded = expand(await termsOf(brief));
-  let best: Chosen | undefined;
-  for (const picture of pictureLibrary()) {
-    const { score, because } = scorePicture(picture, expanded);
-    // Ties go to the picture whose own name is shortest: "house" before "house with garden".
-    if (
-      score > (best?.score ?? 0) ||
-      (best && score === best.score && picture.nameWords.length < best.picture.nameWords.length)
-    )
-      best = { picture, score, because };
-  }
-  return best && best.score >= MIN_SCORE ? best : undefined;
+  const shown = (c: Chosen | undefined) => (c && c.score >= MIN_SCORE ? c : undefined);
+  const candidates = await pictureCandidates(brief);
+  const fluent = shown(candidates.fluent);
+  const tabler = shown(candidates.tabler);
+  return tabler && tabler.score >= Math.max(fluent?.score ?? 0, MIN_SCORE) + TABLER_MARGIN ? tabler : fluent;
 }
