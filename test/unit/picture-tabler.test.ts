@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio } from '#core/creative/color.ts';
 import { choosePicture } from '#core/creative/pictures/choose.ts';
-import { depictable, keptIcons, readTablerName, tablerLibrary } from '#core/creative/pictures/tabler.ts';
+import {
+  depictable,
+  keptIcons,
+  readTablerName,
+  tablerLibrary,
+  tagSense,
+} from '#core/creative/pictures/tabler.ts';
 import { buildSceneSvg } from '#core/creative/scenes/index.ts';
 import { relevanceSet, relevant } from '../../eval/pictures/relevance.ts';
 import { BUSINESSES } from '../../scripts/lib/sample-businesses.ts';
@@ -57,13 +63,18 @@ describe('offline pictures from Tabler Icons', { timeout: 60_000 }, () => {
     expect(phrase('bread-2')).toBe('bread');
   });
 
-  it('keeps only names WordNet files as things (an artifact, a food), not acts or ideas', () => {
+  it('keeps only names WordNet files as things (an artifact, a food), in the sense the tags say', () => {
     const read = (name: string) => readTablerName(name, new Set());
-    expect(depictable(read('stethoscope'))).toBe(true);
-    expect(depictable(read('bread'))).toBe(true);
-    expect(depictable(read('activity'))).toBe(false);
-    expect(depictable(read('navigation'))).toBe(false);
-    expect(tablerLibrary().some((p) => p.name === 'activity')).toBe(false);
+    const shows = (name: string, tags: string[]) => depictable(read(name), tagSense(read(name), tags));
+    expect(shows('stethoscope', [])).toBe(true);
+    expect(shows('bread', ['loaf', 'bakery'])).toBe(true);
+    // Acts and ideas, and a person no tag names: interface marks named like a job.
+    expect(shows('activity', ['pulse', 'heartbeat'])).toBe(false);
+    expect(shows('navigation', ['gps', 'arrow'])).toBe(false);
+    expect(shows('loader', ['spinner', 'progress'])).toBe(false);
+    expect(tablerLibrary().some((p) => p.name === 'activity' || p.name === 'loader')).toBe(false);
+    // Tabler's nurse cap, tagged "medical", "hospital", "caregiver", is a person its tags name.
+    expect(tabler('nurse').sense).toBeDefined();
   });
 
   it('shows a Tabler icon where Fluent Emoji has nothing as specific (a solar panel)', async () => {

@@ -1,5 +1,6 @@
 import { ancestors, lemmaOf, offsetsOf, relatedTerms, synset } from '../../lexicon/wordnet.ts';
 import { type LibraryPicture, pictureLibrary } from './library.ts';
+import { signature } from './signature.ts';
 import { tablerLibrary } from './tabler.ts';
 import { ANYONE, type Term, termsOf, tokens } from './terms.ts';
 
@@ -45,17 +46,6 @@ const TRADE_KEYWORD = 0.6;
 
 /** Senses read per word (WordNet orders them by frequency; rarer ones are seldom meant). */
 const SENSES = 4;
-
-/** A sense's signature: its words, its gloss and its broader terms' words and glosses, two levels up. */
-function signature(offset: number): Set<string> {
-  const out = new Set<string>();
-  for (const [off] of ancestors([offset], 2)) {
-    const s = synset(off);
-    for (const w of s.words) for (const t of tokens(w)) out.add(t);
-    for (const t of tokens(s.gloss.split(';')[0] ?? '')) out.add(t);
-  }
-  return out;
-}
 
 /**
  * The sense of `lemma` the brief means: the one whose signature shares most with the brief's
@@ -129,33 +119,6 @@ function otherSense(phrase: string, briefSense: number | undefined): boolean {
   return own.length > 0 && !ancestors(own, 4).has(briefSense);
 }
 
-/**
- * A Tabler icon's tags share at least this many words with one sense of its name: the icon is
- * that sense ("nurse" tagged "medical", "hospital" is the health professional, no nanny).
- */
-const TAG_SENSE_WORDS = 2;
-const tagSenses = new WeakMap<LibraryPicture, number | undefined>();
-
-/** The sense a Tabler icon's tags say its name has, when they say one clearly (Fluent: none). */
-function pictureSense(picture: LibraryPicture): number | undefined {
-  if (picture.source !== 'tabler') return undefined;
-  if (tagSenses.has(picture)) return tagSenses.get(picture);
-  const own = offsetsOf(picture.phrase).length > 0 ? picture.phrase : (lemmaOf(picture.head) ?? '');
-  const tags = new Set(picture.keywords.flatMap((k) => [...tokens(k), lemmaOf(k) ?? k]));
-  let best: number | undefined;
-  let bestScore = TAG_SENSE_WORDS - 1;
-  for (const off of offsetsOf(own).slice(0, SENSES)) {
-    let score = 0;
-    for (const t of signature(off)) if (!own.split(' ').includes(t) && tags.has(t)) score++;
-    if (score > bestScore) {
-      best = off;
-      bestScore = score;
-    }
-  }
-  tagSenses.set(picture, best);
-  return best;
-}
-
 /** The brief's sense and the picture's are one, or one is a kind of the other (a dog for a puppy). */
 function sameThing(pictureOff: number, briefOff: number | undefined): boolean {
   if (briefOff === undefined) return true;
@@ -166,7 +129,7 @@ function sameThing(pictureOff: number, briefOff: number | undefined): boolean {
 function pictureAncestors(picture: LibraryPicture): Map<number, number> {
   const out = new Map<number, number>();
   const own = offsetsOf(picture.phrase).length > 0 ? picture.phrase : (lemmaOf(picture.head) ?? '');
-  const sense = pictureSense(picture);
+  const sense = picture.sense;
   for (const [off, steps] of ancestors(sense !== undefined ? [sense] : offsetsOf(own).slice(0, 1), 1))
     if (steps > 0) out.set(off, PICTURE_STEP ** steps);
   return out;
@@ -192,7 +155,7 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
   if (ANYONE.has(picture.head) && (head?.closeness ?? 0) < 0.9) return { score: 0, because: '' };
   if (head) {
     const briefSense = brief.senses.get(head.from);
-    const own = pictureSense(picture);
+    const own = picture.sense;
     const other =
       otherSense(picture.phrase, briefSense) || (own !== undefined && !sameThing(own, briefSense));
     const sense = other ? OTHER_SENSE : 1;

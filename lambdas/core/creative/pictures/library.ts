@@ -23,6 +23,8 @@ export type LibraryPicture = {
   head: string;
   phrase: string;
   modifiers: string[];
+  /** The WordNet sense the picture's name has, when its data says one (Tabler's tags); else its usual senses. */
+  sense?: number;
   /** Looser keywords of emojilib, e.g. ["builder", "hard hat"]. */
   keywords: string[];
   /** SVG body on the set's grid. */

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { ancestors, lemmaOf, offsetsOf, synset } from '../../lexicon/wordnet.ts';
 import type { LibraryPicture } from './library.ts';
+import { signature } from './signature.ts';
+import { tokens } from './terms.ts';
 
 /**
  * The second offline picture source (ADR 0048 amendment): Tabler Icons (MIT), 24 × 24 stroke
@@ -79,7 +81,8 @@ const phraseOf = (words: readonly string[]): NamePhrase => ({
  *   2. after a family's stem (the longest start of the name that is a kept icon, "credit-card"
  *      of "credit-card-pay"), the rest turned round when WordNet has that ("delivery truck");
  *      else the rest itself when it is a kind of the stem ("car-suv" is an SUV,
- *      "building-factory" a factory); else the stem, the rest saying which kind ("truck-loading");
+ *      "building-skyscraper" a skyscraper) or a WordNet compound ("building-wind-turbine"); else
+ *      the stem, the rest saying which kind ("truck-loading");
  *   3. after a namespace (a first word that begins many names but is no icon: "device-"), the rest.
  */
 export function readTablerName(
@@ -96,7 +99,11 @@ export function readTablerName(
   const rest = words.slice(cut);
   if (isCompound([...rest, ...stem])) return phraseOf([...rest, ...stem]);
   const stemHead = stem.join(' ');
-  if (kindOf(rest.join(' '), stemHead) || (rest.length > 1 && kindOf(rest.at(-1) ?? '', stemHead)))
+  // A compound of its own after the stem is the thing ("building-wind-turbine": a wind turbine).
+  if (
+    kindOf(rest.join(' '), stemHead) ||
+    (rest.length > 1 && (isCompound(rest) || kindOf(rest.at(-1) ?? '', stemHead)))
+  )
     return phraseOf(rest);
   return phraseOf([...rest, ...stem]);
 }
@@ -170,18 +177,49 @@ export function keptIcons(icons: readonly TablerIcon[]): TablerIcon[] {
 
 /**
  * WordNet's lexicographer files of things a picture can show: animals, artifacts, body parts,
- * food, natural objects, people, natural phenomena (a storm), plants, substances. Not acts,
- * attributes, states or ideas, which many interface icons are named after ("activity",
- * "navigation", "placeholder").
+ * food, natural objects, people, plants, substances. Not acts, attributes, states, ideas or
+ * phenomena, which many interface icons are named after ("activity", "navigation", "power").
  */
-const THINGS = new Set([5, 6, 8, 13, 17, 18, 19, 20, 27]);
+const THINGS = new Set([5, 6, 8, 13, 17, 18, 20, 27]);
+const PERSON = 18;
 
-/** Whether the phrase, in one of its two usual senses, is a thing a picture shows. */
-export function depictable(read: NamePhrase): boolean {
-  const own = offsetsOf(read.phrase).length > 0 ? read.phrase : (lemmaOf(read.head) ?? '');
-  return offsetsOf(own)
+/**
+ * An icon's tags share at least this many words with one sense of its name: the icon is that
+ * sense ("nurse" tagged "medical", "hospital" is the health professional).
+ */
+const TAG_SENSE_WORDS = 2;
+
+const ownLemma = (read: NamePhrase) =>
+  offsetsOf(read.phrase).length > 0 ? read.phrase : (lemmaOf(read.head) ?? '');
+
+/** The sense of the icon's name its tags say, when they say one clearly. */
+export function tagSense(read: NamePhrase, tags: readonly string[]): number | undefined {
+  const own = ownLemma(read);
+  const words = new Set(tags.flatMap((k) => [...tokens(k), lemmaOf(k) ?? k]));
+  let best: number | undefined;
+  let bestScore = TAG_SENSE_WORDS - 1;
+  for (const off of offsetsOf(own).slice(0, 4)) {
+    let score = 0;
+    for (const t of signature(off)) if (!own.split(' ').includes(t) && words.has(t)) score++;
+    if (score > bestScore) {
+      best = off;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/**
+ * Whether the icon shows a thing: the sense its tags say, else one of its name's two usual
+ * senses. A person needs the tags' word for it: interface icons are named like jobs ("loader",
+ * "server", "target" spinners and marks), and a person icon's tags say who it is ("nurse":
+ * medical, hospital).
+ */
+export function depictable(read: NamePhrase, sense: number | undefined): boolean {
+  if (sense !== undefined) return THINGS.has(synset(sense).lexFile);
+  return offsetsOf(ownLemma(read))
     .slice(0, 2)
-    .some((off) => THINGS.has(synset(off).lexFile));
+    .some((off) => THINGS.has(synset(off).lexFile) && synset(off).lexFile !== PERSON);
 }
 
 let library: LibraryPicture[] | undefined;
@@ -199,15 +237,19 @@ export function tablerLibrary(): LibraryPicture[] {
     const drawing = nodes[icon.name];
     if (!drawing) continue;
     const read = readTablerName(icon.name, stems, namespaces);
-    if (!read.head || !depictable(read)) continue;
+    if (!read.head) continue;
+    const keywords = (icon.tags ?? [])
+      .map((t) => String(t).toLowerCase().replace(/-/g, ' '))
+      .filter((t) => /[a-z]{3}/.test(t) && t !== read.phrase);
+    const sense = tagSense(read, keywords);
+    if (!depictable(read, sense)) continue;
     out.push({
       source: 'tabler',
       name: icon.name,
       nameWords: read.phrase.split(' '),
       ...read,
-      keywords: (icon.tags ?? [])
-        .map((t) => String(t).toLowerCase().replace(/-/g, ' '))
-        .filter((t) => /[a-z]{3}/.test(t) && t !== read.phrase),
+      ...(sense !== undefined ? { sense } : {}),
+      keywords,
       body: nodesMarkup(drawing),
     });
   }
