@@ -44,7 +44,7 @@ const ARM64_INSTALL = { npm_config_cpu: 'arm64', npm_config_os: 'linux', npm_con
  * prebuilt `@img/sharp-linux-arm64` and libvips) and the font files at run time: all are
  * installed beside the bundle (npm told to fetch the arm64 builds) instead of inlined. So is the
  * offline picture library's data, read by path on first use (ADR 0037): WordNet's dictionary
- * files, the Fluent Emoji set and its CLDR names and keywords.
+ * files, the Fluent Emoji set and its CLDR names and keywords, and Tabler's icons and tags.
  */
 export const RENDERER_BUNDLING = {
   nodeModules: [
@@ -60,6 +60,7 @@ export const RENDERER_BUNDLING = {
     '@iconify-json/fluent-emoji-flat',
     'unicode-emoji-json',
     'emojilib',
+    '@tabler/icons',
   ],
   environment: ARM64_INSTALL,
 };

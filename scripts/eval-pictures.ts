@@ -14,9 +14,14 @@
  * The picture is chosen as the service chooses it, from the stored (extracted) brief's subject and
  * category; `--input=gold` chooses from the gold annotation instead (the chooser alone).
  *
- *   npx tsx scripts/eval-pictures.ts [--only=1,3,5] [--half=odd|even] [--prompts-only] [--input=gold]
+ * `--png=<dir>` also writes each creative there (`<number>-<ratio>.png`) for a contact sheet
+ * (`node ../shared/tools/contact-sheet.mjs <dir> <out.png>`).
+ *
+ *   npx tsx scripts/eval-pictures.ts [--only=1,3,5] [--half=odd|even] [--prompts-only] [--input=gold] [--png=<dir>]
  */
 
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sceneChoice } from '#core/creative/scenes/index.ts';
 import { composeBrief } from '../eval/pictures/compose-corpus.ts';
 import { loadPictureCorpus } from '../eval/pictures/corpus.ts';
@@ -66,6 +71,8 @@ const totals = {
   noPicture: 0,
   otherCategory: 0,
 };
+const pngDir = arg('png');
+if (pngDir) mkdirSync(pngDir, { recursive: true });
 const input = arg('input') === 'gold' ? 'gold' : 'service';
 console.log(
   `pictures chosen from ${input === 'gold' ? "the gold annotation's" : "the stored (extracted) brief's"} subject and category; judged against the gold ones`,
@@ -105,6 +112,11 @@ for (const brief of corpus) {
       : [];
   for (const s of slots) {
     totals.creatives++;
+    if (pngDir && s.creative)
+      writeFileSync(
+        join(pngDir, `${String(brief.number).padStart(2, '0')}-${s.ratio.replace(':', 'x')}.png`),
+        s.creative.png,
+      );
     if (s.gate) {
       totals.failed++;
       console.log(`  fail ${brief.id} ${s.ratio}: ${s.gate}`);
@@ -119,7 +131,7 @@ for (const brief of corpus) {
     if ((s.creative?.quality.logo_contrast ?? 21) < 3) totals.logoUnder3++;
   }
   console.log(
-    `${String(brief.number).padStart(2)} ${brief.id.padEnd(30)} ${picture ? picture.name : '(brand field)'}${picture ? (own ? ' relevant' : elsewhere.length ? ` OTHER CATEGORY (${elsewhere.join(', ')})` : ' not relevant') : ''}  [${chosenFrom.category} | ${chosenFrom.subject.slice(0, 60)}]`,
+    `${String(brief.number).padStart(2)} ${brief.id.padEnd(30)} ${picture ? `${picture.source === 'tabler' ? 'tabler:' : ''}${picture.name}` : '(brand field)'}${picture ? (own ? ' relevant' : elsewhere.length ? ` OTHER CATEGORY (${elsewhere.join(', ')})` : ' not relevant') : ''}  [${chosenFrom.category} | ${chosenFrom.subject.slice(0, 60)}]`,
   );
 }
 const pct = (n: number) => `${((100 * n) / Math.max(1, totals.creatives)).toFixed(1)} %`;

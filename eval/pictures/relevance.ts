@@ -80,6 +80,11 @@ export async function relevanceSet(gold: { subject: string; category: string }):
     const words = tokens(chunk);
     const pair = words.slice(-2).join(' ');
     if (words.length >= 2 && lemmaOf(pair)) anchorWords.add(lemmaOf(pair) ?? pair);
+    // A compound the tagger split, its first word read as an adjective: "solar panels" is the
+    // noun "solar panel" in WordNet, not a kind of panel.
+    const before = lower.split(chunk.toLowerCase())[0]?.match(/([a-z]+)\s+$/)?.[1];
+    const compound = before && words.length === 1 ? lemmaOf(`${before} ${words[0]}`) : undefined;
+    if (compound) anchorWords.add(compound);
     for (const w of words) for (const l of lemmasOf(w)) anchorWords.add(l);
   }
   for (const w of tokens(sub))

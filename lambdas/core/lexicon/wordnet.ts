@@ -16,6 +16,8 @@ type Synset = {
   /** What this is a part of (part holonyms): a roof of a building, a mattress of a bed. */
   wholes: number[];
   gloss: string;
+  /** WordNet's lexicographer file: what sort of thing the sense is (6 an artifact, 4 an act…). */
+  lexFile: number;
 };
 
 let index: Buffer | undefined;
@@ -86,7 +88,14 @@ export function synset(offset: number): Synset {
     if (sym === '#p') wholes.push(Number(f[p + 2 + i * 4]));
   }
   const bar = line.indexOf(' | ');
-  const made = { words, hypernyms, hyponyms, wholes, gloss: bar >= 0 ? line.slice(bar + 3).trim() : '' };
+  const made = {
+    words,
+    hypernyms,
+    hyponyms,
+    wholes,
+    gloss: bar >= 0 ? line.slice(bar + 3).trim() : '',
+    lexFile: Number(f[1]),
+  };
   synsets.set(offset, made);
   return made;
 }

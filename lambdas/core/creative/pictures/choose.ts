@@ -1,5 +1,7 @@
 import { ancestors, lemmaOf, offsetsOf, relatedTerms, synset } from '../../lexicon/wordnet.ts';
 import { type LibraryPicture, pictureLibrary } from './library.ts';
+import { signature } from './signature.ts';
+import { tablerLibrary } from './tabler.ts';
 import { ANYONE, type Term, termsOf, tokens } from './terms.ts';
 
 /**
@@ -44,17 +46,6 @@ const TRADE_KEYWORD = 0.6;
 
 /** Senses read per word (WordNet orders them by frequency; rarer ones are seldom meant). */
 const SENSES = 4;
-
-/** A sense's signature: its words, its gloss and its broader terms' words and glosses, two levels up. */
-function signature(offset: number): Set<string> {
-  const out = new Set<string>();
-  for (const [off] of ancestors([offset], 2)) {
-    const s = synset(off);
-    for (const w of s.words) for (const t of tokens(w)) out.add(t);
-    for (const t of tokens(s.gloss.split(';')[0] ?? '')) out.add(t);
-  }
-  return out;
-}
 
 /**
  * The sense of `lemma` the brief means: the one whose signature shares most with the brief's
@@ -128,11 +119,18 @@ function otherSense(phrase: string, briefSense: number | undefined): boolean {
   return own.length > 0 && !ancestors(own, 4).has(briefSense);
 }
 
+/** The brief's sense and the picture's are one, or one is a kind of the other (a dog for a puppy). */
+function sameThing(pictureOff: number, briefOff: number | undefined): boolean {
+  if (briefOff === undefined) return true;
+  return ancestors([pictureOff], 4).has(briefOff) || ancestors([briefOff], 4).has(pictureOff);
+}
+
 /** What the picture is, one step broader (a teacup is a cup): synset → factor. */
 function pictureAncestors(picture: LibraryPicture): Map<number, number> {
   const out = new Map<number, number>();
   const own = offsetsOf(picture.phrase).length > 0 ? picture.phrase : (lemmaOf(picture.head) ?? '');
-  for (const [off, steps] of ancestors(offsetsOf(own).slice(0, 1), 1))
+  const sense = picture.sense;
+  for (const [off, steps] of ancestors(sense !== undefined ? [sense] : offsetsOf(own).slice(0, 1), 1))
     if (steps > 0) out.set(off, PICTURE_STEP ** steps);
   return out;
 }
@@ -156,7 +154,11 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
   // A picture of anyone ("person", "woman") shows the brief's own word, not a broader one.
   if (ANYONE.has(picture.head) && (head?.closeness ?? 0) < 0.9) return { score: 0, because: '' };
   if (head) {
-    const sense = otherSense(picture.phrase, brief.senses.get(head.from)) ? OTHER_SENSE : 1;
+    const briefSense = brief.senses.get(head.from);
+    const own = picture.sense;
+    const other =
+      otherSense(picture.phrase, briefSense) || (own !== undefined && !sameThing(own, briefSense));
+    const sense = other ? OTHER_SENSE : 1;
     consider(picture.head, kind * sense);
   }
   // A kind of the brief's own word (a teacup for "cups"), not a sibling under a broad term
@@ -175,6 +177,9 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
       }
   // Other name words count as themselves only: "place" of "1st place medal" is no home.
   for (const w of picture.nameWords) if (w !== picture.head) consider(w, 0.75, 1);
+  // Tabler's tags say where an interface uses the icon ("online" of a cloud, "work" of a desk),
+  // not what it shows: its name must match for it to be a picture of the business.
+  if (picture.source === 'tabler' && perTerm.size === 0) return { score: 0, because: '' };
   // A keyword that is the trade's own word (a shield tagged "security" for a security firm) is
   // the category's emblem, a surer sign than a keyword the subject's props find.
   for (const k of picture.keywords) {
@@ -196,21 +201,48 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
   };
 }
 
+/**
+ * A Tabler icon is shown only when it scores this much more than the best Fluent Emoji and than
+ * {@link MIN_SCORE}: a colour picture that matches as well reads better than a line icon, and
+ * the icon wins when it is clearly the more specific match (a solar panel where Fluent has only a
+ * battery). Its name is an interface's word as often as a thing's ("placeholder", "navigation"),
+ * so a bare match at the threshold is not enough.
+ */
+const TABLER_MARGIN = 0.15;
+
+function best(pictures: readonly LibraryPicture[], brief: Expanded): Chosen | undefined {
+  let out: Chosen | undefined;
+  for (const picture of pictures) {
+    const { score, because } = scorePicture(picture, brief);
+    // Ties go to the picture whose own name is shortest: "house" before "house with garden",
+    // "solar-panel" before its second drawing "solar-panel-2".
+    if (
+      score > (out?.score ?? 0) ||
+      (out &&
+        score === out.score &&
+        (picture.nameWords.length < out.picture.nameWords.length ||
+          (picture.nameWords.length === out.picture.nameWords.length &&
+            picture.name.length < out.picture.name.length)))
+    )
+      out = { picture, score, because };
+  }
+  return out;
+}
+
+/** Each source's best picture for the brief, whatever its score (what the evaluation prints). */
+export async function pictureCandidates(brief: { subject: string; category: string }) {
+  const expanded = expand(await termsOf(brief));
+  return { fluent: best(pictureLibrary(), expanded), tabler: best(tablerLibrary(), expanded) };
+}
+
 /** The best picture for the brief, or undefined when none reaches {@link MIN_SCORE}. */
 export async function choosePicture(brief: {
   subject: string;
   category: string;
 }): Promise<Chosen | undefined> {
-  const expanded = expand(await termsOf(brief));
-  let best: Chosen | undefined;
-  for (const picture of pictureLibrary()) {
-    const { score, because } = scorePicture(picture, expanded);
-    // Ties go to the picture whose own name is shortest: "house" before "house with garden".
-    if (
-      score > (best?.score ?? 0) ||
-      (best && score === best.score && picture.nameWords.length < best.picture.nameWords.length)
-    )
-      best = { picture, score, because };
-  }
-  return best && best.score >= MIN_SCORE ? best : undefined;
+  const shown = (c: Chosen | undefined) => (c && c.score >= MIN_SCORE ? c : undefined);
+  const candidates = await pictureCandidates(brief);
+  const fluent = shown(candidates.fluent);
+  const tabler = shown(candidates.tabler);
+  return tabler && tabler.score >= Math.max(fluent?.score ?? 0, MIN_SCORE) + TABLER_MARGIN ? tabler : fluent;
 }

@@ -9,6 +9,8 @@ import { createRequire } from 'node:module';
  */
 
 export type LibraryPicture = {
+  /** Fluent Emoji (colour, 32 × 32) or Tabler Icons (stroke, 24 × 24, drawn in the brand's colours). */
+  source: 'fluent' | 'tabler';
   /** Icon name in the set, e.g. `construction-worker`. */
   name: string;
   /** The CLDR name's words, e.g. ["construction", "worker"]. */
@@ -21,9 +23,11 @@ export type LibraryPicture = {
   head: string;
   phrase: string;
   modifiers: string[];
+  /** The WordNet sense the picture's name has, when its data says one (Tabler's tags); else its usual senses. */
+  sense?: number;
   /** Looser keywords of emojilib, e.g. ["builder", "hard hat"]. */
   keywords: string[];
-  /** SVG body on the set's 32 × 32 grid. */
+  /** SVG body on the set's grid. */
   body: string;
 };
 
@@ -67,6 +71,7 @@ export function pictureLibrary(): LibraryPicture[] {
       .split(/[^a-z0-9]+/)
       .filter((w) => w && !NAME_STOPWORDS.has(w));
     out.push({
+      source: 'fluent',
       name,
       nameWords,
       head: phraseWords.at(-1) ?? nameWords.at(-1) ?? '',

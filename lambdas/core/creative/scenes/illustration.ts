@@ -1,4 +1,5 @@
-import { lighten } from '../color.ts';
+import { contrastRatio, darken, lighten } from '../color.ts';
+import type { BrandPalette } from '../palette.ts';
 import type { LibraryPicture } from '../pictures/library.ts';
 import { gradient, n, rect, type SceneContext, tones } from './kit.ts';
 
@@ -27,9 +28,31 @@ export function illustrationScene(s: SceneContext, picture: LibraryPicture | und
   const size = u * rng.range(0.46, 0.52);
   const cx = W / 2;
   const cy = H / 2;
-  return [
+  const disc = lighten(field, 0.55);
+  const shapes = [
     rect(0, 0, W, H, field),
-    `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(size * 0.6)}" fill="${lighten(field, 0.55)}"/>`,
-    `<svg x="${n(cx - size / 2)}" y="${n(cy - size / 2)}" width="${n(size)}" height="${n(size)}" viewBox="0 0 32 32">${picture.body}</svg>`,
-  ].join('');
+    `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(size * 0.6)}" fill="${disc}"/>`,
+  ];
+  if (picture.source === 'tabler') {
+    // A line icon drawn as an emblem: stroked in a brand colour that stands out on the disc,
+    // inside a thin ring of the same colour, a little smaller than an emoji (its lines reach
+    // the edges of its grid, an emoji's shapes do not).
+    const ink = emblemInk(s.pal, disc);
+    const icon = size * 0.78;
+    shapes.push(
+      `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(size * 0.6 - size * 0.045)}" fill="none" stroke="${ink}" stroke-width="${n(size * 0.012)}"/>`,
+      `<svg x="${n(cx - icon / 2)}" y="${n(cy - icon / 2)}" width="${n(icon)}" height="${n(icon)}" viewBox="0 0 24 24"><g fill="none" stroke="${ink}" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round">${picture.body}</g></svg>`,
+    );
+  } else
+    shapes.push(
+      `<svg x="${n(cx - size / 2)}" y="${n(cy - size / 2)}" width="${n(size)}" height="${n(size)}" viewBox="0 0 32 32">${picture.body}</svg>`,
+    );
+  return shapes.join('');
+}
+
+/** The brand colour a line icon is drawn in: the primary, else the accent or the deep shade, at 3:1 on its disc. */
+function emblemInk(pal: BrandPalette, disc: string): string {
+  for (const c of [pal.kit.primary, pal.kit.accent, pal.kit.secondary, darken(pal.kit.primary, 0.4)])
+    if (contrastRatio(c, disc) >= 3) return c;
+  return pal.deep;
 }
