@@ -151,6 +151,19 @@ describe('offline scenes', () => {
     ).not.toMatch(/railway|train/);
   });
 
+  it("show what the subject's verb acts on, and never a picture only its keywords find", {
+    timeout: 60_000,
+  }, async () => {
+    const chosen = async (subject: string, category: string) =>
+      (await choosePicture({ subject, category }))?.picture.name ?? 'field';
+    // The object of "glazing" is what the picture shows (it was read as the setting before).
+    expect(await chosen('a potter glazing a teapot beside a kiln', 'retail > ceramics')).toBe('teapot');
+    // "Mover" is a keyword of the minibus emoji (a people mover): a keyword alone shows nothing.
+    expect(
+      await chosen('two movers lifting a piano down a narrow staircase', 'home services > removals'),
+    ).not.toMatch(/bus/);
+  });
+
   it('are deterministic per seed and differ across angles', async () => {
     const b = BUSINESSES[0];
     if (!b) throw new Error('no business');

@@ -177,9 +177,11 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
       }
   // Other name words count as themselves only: "place" of "1st place medal" is no home.
   for (const w of picture.nameWords) if (w !== picture.head) consider(w, 0.75, 1);
-  // Tabler's tags say where an interface uses the icon ("online" of a cloud, "work" of a desk),
-  // not what it shows: its name must match for it to be a picture of the business.
-  if (picture.source === 'tabler' && perTerm.size === 0) return { score: 0, because: '' };
+  // Keywords are looser than a name: emojilib's say what an emoji is used for or looks like
+  // ("mover" of a minibus, a people mover; "vaccination" of a syringe), Tabler's tags where an
+  // interface uses the icon ("online" of a cloud). The name must match for a picture to be one
+  // of the business; keywords then only rank it.
+  if (perTerm.size === 0) return { score: 0, because: '' };
   // A keyword that is the trade's own word (a shield tagged "security" for a security firm) is
   // the category's emblem, a surer sign than a keyword the subject's props find.
   for (const k of picture.keywords) {

@@ -59,8 +59,13 @@ function subjectNouns(nlp: Nlp, subject: string): Array<{ word: string; weight: 
     .out('array');
   // The object of the subject's verb ("examining a young puppy"), not a place or time after a
   // preposition ("at the wheel", "at sunset").
+  // (The tagger's `#Adjective*` and capture groups match nothing here: the phrase is matched
+  // whole, then its trailing nouns taken; a participle qualifies the object, "wrapped furniture".)
   const objects = new Set<string>(
-    doc.match('#Verb #Determiner? #Value? #Adverb? #Adjective* [#Noun+]', 0).out('array'),
+    doc
+      .match('#Verb #Determiner? #Value? #Adverb? (#Adjective|#Verb){0,3} #Noun+')
+      .match('#Noun+$')
+      .out('array'),
   );
   const out: Array<{ word: string; weight: number }> = [];
   const lower = subject.toLowerCase();
