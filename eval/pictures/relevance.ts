@@ -63,7 +63,11 @@ function tailOf(word: string): string[] {
 
 export async function relevanceSet(gold: { subject: string; category: string }): Promise<Anchors> {
   const nlp = await loadNlp();
-  const chunks: string[] = nlp(gold.subject.replace(/[()]/g, ','))
+  const doc = nlp(gold.subject.replace(/[()]/g, ','));
+  // The tagger reads "long desks" after "at" as a verb; the object of a preposition is a noun
+  // (the same reading as the chooser's, terms.ts).
+  doc.match('#Preposition #Determiner? (#Adjective|#Value){1,3} #Verb').lastTerms().unTag('Verb').tag('Noun');
+  const chunks: string[] = doc
     .match('#Noun+')
     .not('(#Pronoun|#Possessive|#Value|#Place|#Person|#Organization)')
     .out('array');

@@ -53,6 +53,9 @@ const trailingVerb = (chunk: string[], i: number) => i > 0 && /ing$/.test(chunk[
  */
 function subjectNouns(nlp: Nlp, subject: string): Array<{ word: string; weight: number }> {
   const doc = nlp(subject.replace(/[()]/g, ','));
+  // After a preposition and its adjectives comes a noun ("at shared desks"), whatever the
+  // tagger read: the object of a preposition is a noun phrase.
+  doc.match('#Preposition #Determiner? (#Adjective|#Value){1,3} #Verb').lastTerms().unTag('Verb').tag('Noun');
   const chunks: string[] = doc
     .match('#Noun+')
     .not('(#Pronoun|#Possessive|#Value|#Place|#Person|#Organization)')
