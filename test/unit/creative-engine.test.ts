@@ -158,6 +158,10 @@ describe('offline scenes', () => {
       (await choosePicture({ subject, category }))?.picture.name ?? 'field';
     // The object of "glazing" is what the picture shows (it was read as the setting before).
     expect(await chosen('a potter glazing a teapot beside a kiln', 'retail > ceramics')).toBe('teapot');
+    // After "at" and an adjective comes a noun, though the tagger reads "desks" as a verb.
+    expect(
+      await chosen('translators typing at shared desks in a quiet studio', 'workspace > co-working space'),
+    ).toBe('desk');
     // "Mover" is a keyword of the minibus emoji (a people mover): a keyword alone shows nothing.
     expect(
       await chosen('two movers lifting a piano down a narrow staircase', 'home services > removals'),
