@@ -21,8 +21,8 @@ export const brandBlock: Layout = {
   },
 };
 
-/** The card's share of its side: the full card, then a smaller one that leaves the copy more room. */
-const CARD_SHARES = [1, 0.62] as const;
+/** The card's share of its side: the full card, then smaller ones that leave the copy more room. */
+const CARD_SHARES = [1, 0.62, 0.45] as const;
 
 function planWithCard(ctx: LayoutContext, k: number): LayoutPlan | undefined {
   const { width: W, height: H, u } = ctx;
