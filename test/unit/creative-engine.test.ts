@@ -162,6 +162,13 @@ describe('offline scenes', () => {
     expect(
       await chosen('translators typing at shared desks in a quiet studio', 'workspace > co-working space'),
     ).toBe('desk');
+    // A chair is a seat, a kind of furniture: two steps down still shows the brief's word.
+    expect(
+      await chosen(
+        'a carpenter restoring antique furniture in a bright workshop',
+        'home > furniture restoration',
+      ),
+    ).toBe('chair');
     // "Mover" is a keyword of the minibus emoji (a people mover): a keyword alone shows nothing.
     expect(
       await chosen('two movers lifting a piano down a narrow staircase', 'home services > removals'),

@@ -125,12 +125,12 @@ function sameThing(pictureOff: number, briefOff: number | undefined): boolean {
   return ancestors([pictureOff], 4).has(briefOff) || ancestors([briefOff], 4).has(pictureOff);
 }
 
-/** What the picture is, one step broader (a teacup is a cup): synset → factor. */
+/** What the picture is, up to two steps broader (a teacup is a cup; a chair is a seat, a kind of furniture): synset → factor. */
 function pictureAncestors(picture: LibraryPicture): Map<number, number> {
   const out = new Map<number, number>();
   const own = offsetsOf(picture.phrase).length > 0 ? picture.phrase : (lemmaOf(picture.head) ?? '');
   const sense = picture.sense;
-  for (const [off, steps] of ancestors(sense !== undefined ? [sense] : offsetsOf(own).slice(0, 1), 1))
+  for (const [off, steps] of ancestors(sense !== undefined ? [sense] : offsetsOf(own).slice(0, 1), 2))
     if (steps > 0) out.set(off, PICTURE_STEP ** steps);
   return out;
 }
