@@ -169,6 +169,18 @@ describe('offline scenes', () => {
         'home > furniture restoration',
       ),
     ).toBe('chair');
+    // What the trade does ("installation") and when ("night") are not what a picture shows: a
+    // station is an installation, a night sky a night.
+    expect(
+      await chosen('an engineer fitting a burglar alarm in a hallway', 'home security > alarm installation'),
+    ).not.toBe('station');
+    expect(
+      await chosen('a night nanny settling a baby in a cot', 'family services > nanny agency'),
+    ).not.toMatch(/night/);
+    // A nanny is a nurse in WordNet, but a nurse's cap tagged "medical, hospital" shows another trade.
+    expect(
+      await chosen('a nanny reading a story to a toddler on the sofa', 'family services > nanny agency'),
+    ).not.toBe('nurse');
     // "Mover" is a keyword of the minibus emoji (a people mover): a keyword alone shows nothing.
     expect(
       await chosen('two movers lifting a piano down a narrow staircase', 'home services > removals'),

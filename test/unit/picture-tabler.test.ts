@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio } from '#core/creative/color.ts';
 import { choosePicture } from '#core/creative/pictures/choose.ts';
-import {
-  depictable,
-  keptIcons,
-  readTablerName,
-  tablerLibrary,
-  tagSense,
-} from '#core/creative/pictures/tabler.ts';
+import { tagSense } from '#core/creative/pictures/signature.ts';
+import { depictable, keptIcons, readTablerName, tablerLibrary } from '#core/creative/pictures/tabler.ts';
 import { buildSceneSvg } from '#core/creative/scenes/index.ts';
 import { relevanceSet, relevant } from '../../eval/pictures/relevance.ts';
 import { BUSINESSES } from '../../scripts/lib/sample-businesses.ts';

@@ -112,6 +112,17 @@ function explained(word: string, brief: Expanded): boolean {
   return brief.context.has(word) || brief.context.has(lemmaOf(word) ?? '');
 }
 
+/** Tags of a Tabler icon, other than its own name's words, that the brief says or implies. */
+function agreeingTags(picture: LibraryPicture, brief: Expanded): number {
+  const own = new Set(picture.nameWords);
+  return picture.keywords.filter(
+    (k) => !own.has(k) && k.split(/[\s-]+/).some((w) => !own.has(w) && explained(w, brief)),
+  ).length;
+}
+
+/** How many of a line icon's other tags must agree with the brief. */
+const TAGS_AGREEING = 1;
+
 /** The phrase is a WordNet compound none of whose senses lies under the sense the brief means. */
 function otherSense(phrase: string, briefSense: number | undefined): boolean {
   if (briefSense === undefined || !phrase.includes(' ')) return false;
@@ -182,6 +193,11 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
   // interface uses the icon ("online" of a cloud). The name must match for a picture to be one
   // of the business; keywords then only rank it.
   if (perTerm.size === 0) return { score: 0, because: '' };
+  // A line icon's tags describe what it shows ("medical, hospital" of a nurse's cap): unless some
+  // of them, besides its own name, agree with the brief, it shows another trade's thing under a
+  // shared word (a nanny is a nurse in WordNet; an alarm clock is an alarm).
+  if (picture.source === 'tabler' && agreeingTags(picture, brief) < TAGS_AGREEING)
+    return { score: 0, because: '' };
   // A keyword that is the trade's own word (a shield tagged "security" for a security firm) is
   // the category's emblem, a surer sign than a keyword the subject's props find.
   for (const k of picture.keywords) {

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { ancestors, lemmaOf, offsetsOf, synset } from '../../lexicon/wordnet.ts';
 import type { LibraryPicture } from './library.ts';
-import { signature } from './signature.ts';
-import { tokens } from './terms.ts';
+import { ownLemma, tagSense } from './signature.ts';
+import { THINGS } from './terms.ts';
 
 /**
  * The second offline picture source (ADR 0048 amendment): Tabler Icons (MIT), 24 × 24 stroke
@@ -175,39 +175,7 @@ export function keptIcons(icons: readonly TablerIcon[]): TablerIcon[] {
   });
 }
 
-/**
- * WordNet's lexicographer files of things a picture can show: animals, artifacts, body parts,
- * food, natural objects, people, plants, substances. Not acts, attributes, states, ideas or
- * phenomena, which many interface icons are named after ("activity", "navigation", "power").
- */
-const THINGS = new Set([5, 6, 8, 13, 17, 18, 20, 27]);
 const PERSON = 18;
-
-/**
- * An icon's tags share at least this many words with one sense of its name: the icon is that
- * sense ("nurse" tagged "medical", "hospital" is the health professional).
- */
-const TAG_SENSE_WORDS = 2;
-
-const ownLemma = (read: NamePhrase) =>
-  offsetsOf(read.phrase).length > 0 ? read.phrase : (lemmaOf(read.head) ?? '');
-
-/** The sense of the icon's name its tags say, when they say one clearly. */
-export function tagSense(read: NamePhrase, tags: readonly string[]): number | undefined {
-  const own = ownLemma(read);
-  const words = new Set(tags.flatMap((k) => [...tokens(k), lemmaOf(k) ?? k]));
-  let best: number | undefined;
-  let bestScore = TAG_SENSE_WORDS - 1;
-  for (const off of offsetsOf(own).slice(0, 4)) {
-    let score = 0;
-    for (const t of signature(off)) if (!own.split(' ').includes(t) && words.has(t)) score++;
-    if (score > bestScore) {
-      best = off;
-      bestScore = score;
-    }
-  }
-  return best;
-}
 
 /**
  * Whether the icon shows a thing: the sense its tags say, else one of its name's two usual

@@ -1,5 +1,5 @@
 import { TAXONOMY } from '../../brief/taxonomy/index.ts';
-import { lemmaOf, relatedTerms } from '../../lexicon/wordnet.ts';
+import { lemmaOf, offsetsOf, relatedTerms, synset } from '../../lexicon/wordnet.ts';
 import { loadNlp, type Nlp } from '../../text/nlp.ts';
 
 // The brief's side of choosing a picture (choose.ts): which of its words can name one, and how
@@ -86,7 +86,10 @@ function subjectNouns(nlp: Nlp, subject: string): Array<{ word: string; weight: 
     const pair = kept.slice(-2).join(' ');
     if (kept.length >= 2 && lemmaOf(pair)) out.push({ word: pair, weight: headWeight });
     kept.forEach((w, i) => {
-      out.push({ word: w, weight: i === kept.length - 1 ? headWeight : Math.min(headWeight, MODIFIER_NOUN) });
+      const head = i === kept.length - 1;
+      // A word before the head that is a time or an act says when or how, not what is shown.
+      if (!head && !isThing(lemmaOf(w) ?? w)) return;
+      out.push({ word: w, weight: head ? headWeight : Math.min(headWeight, MODIFIER_NOUN) });
     });
   });
   return out;
@@ -163,12 +166,15 @@ export async function termsOf(picture: { subject: string; category: string }): P
   );
   for (const w of nounsOf(nlp, sub.match(/\(([^)]*)\)/)?.[1] ?? '')) trade.set(lemmaOf(w) ?? w, 0.8);
   subNouns.forEach((w, i) => {
+    // What the trade does to its thing ("alarm installation", "dog training") is no picture:
+    // a picture found by it shows another sense of the word (a station is an installation).
+    if (subWords.length > 1 && isAct(lemmaOf(w) ?? w)) return;
     // A person before another noun qualifies it ("artisan chocolatier"): not the trade's picture.
     const qualifier = i + 1 < subNouns.length && isPerson(lemmaOf(w) ?? w);
     trade.set(lemmaOf(w) ?? w, qualifier ? 0.5 : i === 0 ? 0.95 : 0.6);
   });
   for (const cue of cuesOf(picture.category))
-    trade.set(lemmaOf(cue) ?? cue, Math.max(trade.get(cue) ?? 0, 0.8));
+    if (!isAct(lemmaOf(cue) ?? cue)) trade.set(lemmaOf(cue) ?? cue, Math.max(trade.get(cue) ?? 0, 0.8));
   // A person in the subject who is not the trade's (a customer, "an office worker" trying on
   // glasses) says less about the business than the trade's own words.
   for (const { word, weight } of subjectNouns(nlp, picture.subject)) {
@@ -179,6 +185,28 @@ export async function termsOf(picture: { subject: string; category: string }): P
   for (const [w, weight] of trade) add(w, weight, true);
   for (const w of nounsOf(nlp, vertical)) add(w, 0.5);
   return [...out].map(([word, weight]) => ({ word, weight, category: ofCategory.has(word) }));
+}
+
+/**
+ * WordNet's lexicographer files of things a picture can show: animals, artifacts, body parts,
+ * food, natural objects, people, plants, substances. Not acts, attributes, states, ideas, times
+ * or phenomena, which many interface icons are named after ("activity", "navigation", "power").
+ */
+export const THINGS = new Set([5, 6, 8, 13, 17, 18, 20, 27]);
+
+/** A noun whose usual (first) sense is a thing a camera sees ("night" of "night nanny" is not). */
+function isThing(lemma: string): boolean {
+  const first = offsetsOf(lemma)[0];
+  return first === undefined || THINGS.has(synset(first).lexFile);
+}
+
+/** WordNet's lexicographer file of acts (noun.act): "installation", "training", "repair". */
+const ACT_FILE = 4;
+
+/** A noun whose usual (first) sense is an act: what a trade does, not a thing a camera sees. */
+function isAct(lemma: string): boolean {
+  const first = offsetsOf(lemma)[0];
+  return first !== undefined && synset(first).lexFile === ACT_FILE;
 }
 
 /** A noun whose usual sense is a kind of person ("roofer", "office worker"). */
