@@ -60,6 +60,13 @@ export const de: Catalogue = {
   clauseSplit: '(?:,\\s+und\\s+|;\\s*|:\\s+|\\.\\s+(?=\\p{Lu})|,\\s+weil\\s+)',
   nounsCapitalised: true,
   shorthand: [
+    { pattern: '<\\s?(?=\\d)', to: 'unter ', example: ['alle <3 Jahre alt', 'alle unter 3 Jahre alt'] },
+    { pattern: '>\\s?(?=\\d)', to: 'über ', example: ['>200 Bewertungen', 'über 200 Bewertungen'] },
+    {
+      pattern: '→',
+      to: '–',
+      example: ['kein Warten → rein und raus', 'kein Warten – rein und raus'],
+    },
     { pattern: 'ca\\.', to: 'etwa', example: ['ca. 40 % der Fälle', 'etwa 40 % der Fälle'] },
     { pattern: 'inkl\\.', to: 'inklusive', example: ['inkl. Montage', 'inklusive Montage'] },
     { pattern: 'zzgl\\.', to: 'zuzüglich', example: ['zzgl. Anfahrt', 'zuzüglich Anfahrt'] },

@@ -69,6 +69,13 @@ export const en: Catalogue = {
   clauseSplit: '(?:,\\s+and\\s+|;\\s*|:\\s+|,\\s+so\\s+|\\.\\s+(?=\\p{Lu})|\\s+because\\s+)',
   nounsCapitalised: false,
   shorthand: [
+    {
+      pattern: '<\\s?(?=\\d)',
+      to: 'under ',
+      example: ['all of them <3 years old', 'all of them under 3 years old'],
+    },
+    { pattern: '>\\s?(?=\\d)', to: 'over ', example: ['>200 reviews', 'over 200 reviews'] },
+    { pattern: '→', to: '–', example: ['no wait → in and out', 'no wait – in and out'] },
     { pattern: 'w\\/in', to: 'within', example: ['booked w/in 48 hours', 'booked within 48 hours'] },
     { pattern: 'w\\/o', to: 'without', example: ['fitted w/o mess', 'fitted without mess'] },
     { pattern: 'w\\/(?=\\s)', to: 'with', example: ['rooms w/ sea views', 'rooms with sea views'] },

@@ -62,6 +62,9 @@ export const es: Catalogue = {
   clauseSplit: '(?:,\\s+y\\s+|;\\s*|:\\s+|\\.\\s+(?=\\p{Lu})|\\s+porque\\s+)',
   nounsCapitalised: false,
   shorthand: [
+    { pattern: '<\\s?(?=\\d)', to: 'menos de ', example: ['todas de <3 años', 'todas de menos de 3 años'] },
+    { pattern: '>\\s?(?=\\d)', to: 'más de ', example: ['>200 reseñas', 'más de 200 reseñas'] },
+    { pattern: '→', to: '–', example: ['sin esperas → entra y sal', 'sin esperas – entra y sal'] },
     { pattern: 'aprox\\.', to: 'aproximadamente', example: ['aprox. 40 %', 'aproximadamente 40 %'] },
     {
       pattern: 'm[ií]n\\.(?=\\s\\p{L})',

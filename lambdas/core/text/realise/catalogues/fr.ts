@@ -60,6 +60,13 @@ export const fr: Catalogue = {
   clauseSplit: '(?:,\\s+et\\s+|;\\s*|\\s:\\s+|\\.\\s+(?=\\p{Lu})|\\s+parce qu(?:e\\s+|’))',
   nounsCapitalised: false,
   shorthand: [
+    { pattern: '<\\s?(?=\\d)', to: 'moins de ', example: ['tous de <3 ans', 'tous de moins de 3 ans'] },
+    { pattern: '>\\s?(?=\\d)', to: 'plus de ', example: ['>200 avis', 'plus de 200 avis'] },
+    {
+      pattern: '→',
+      to: '–',
+      example: ['sans attente → on entre et on sort', 'sans attente – on entre et on sort'],
+    },
     { pattern: 'env\\.', to: 'environ', example: ['env. 40 % des cas', 'environ 40 % des cas'] },
     {
       pattern: 'min\\.(?=\\s\\p{L})',
