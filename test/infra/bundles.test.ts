@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { facesFor, fontPackages } from '../../lambdas/core/creative/fonts.ts';
 import { DEFAULT_BUNDLING } from '../../lib/constructs/node-function.ts';
 import { RENDERER_BUNDLING, ROUTER_BUNDLING } from '../../lib/stateless-stack.ts';
 
@@ -83,6 +84,22 @@ describe('Lambda bundles', () => {
     for (const part of ['lambdas/core/provenance/signer-secret.ts', 'node_modules/@trustnxt/c2pa-ts/']) {
       expect(worker.inputs.some((f) => f.includes(part))).toBe(true);
     }
+  });
+
+  it('installs beside the worker every font package a face is read from, the symbol fallback included', () => {
+    // fonts.ts builds each file's path, which neither esbuild nor readByPath can follow.
+    const packages = fontPackages();
+    expect(packages).toEqual(
+      expect.arrayContaining(['@fontsource/noto-sans-symbols-2', '@fontsource/noto-sans-math']),
+    );
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> };
+    for (const name of packages) {
+      expect(RENDERER_BUNDLING.nodeModules).toContain(name);
+      expect(pkg.dependencies[name], name).toBeDefined();
+    }
+    // The files the fallback reads are in those packages: an arrow and a check mark find their faces.
+    const names = facesFor('Inter', 700, '→ ✓').map((f) => f.name);
+    expect(names).toEqual(['Inter', 'Inter latin-ext', 'Noto Sans Symbols 2 symbols', 'Noto Sans Math']);
   });
 
   it('keeps the renderer out of the dead-letter consumer', async () => {

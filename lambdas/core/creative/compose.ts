@@ -6,6 +6,7 @@ import { type BusyGrid, measureBusyGrid, type RelBox, salientBox } from './analy
 import { releaseCanvas } from './canvas.ts';
 import { type CleanCopy, usableCopy } from './copy.ts';
 import { facesFor } from './fonts.ts';
+import { printableCopy, printableText } from './glyphs.ts';
 import { defaultPlacement, safeZone, unitScale } from './grid.ts';
 import { familyOrder, LAYOUTS } from './layouts/index.ts';
 import type { Fonts, LayoutContext, LayoutPlan } from './layouts/types.ts';
@@ -128,8 +129,12 @@ export async function composeCreative(input: ComposeInput): Promise<ComposedCrea
   if (!(W > 0 && H > 0 && W <= 4096 && H <= 4096))
     throw new RangeError(`composeCreative: bad size ${input.width}×${input.height}`);
   const warnings: string[] = [];
-  const copy = usableCopy(input.copy, input.brand.banned_words, input.excludeText ?? []);
+  const copy = printableCopy(usableCopy(input.copy, input.brand.banned_words, input.excludeText ?? []), [
+    family(input.brand.fonts.heading),
+    family(input.brand.fonts.body),
+  ]);
   if (copy.dropped.length > 0) warnings.push(`copy_dropped: ${copy.dropped.length}`);
+  if (copy.glyphs.length > 0) warnings.push(`glyphs_dropped: ${copy.glyphs.join(' ')}`);
   if (copy.headlines.length === 0)
     throw new QualityGateError(
       'copy',
@@ -209,7 +214,7 @@ async function prepareRun(input: ComposeInput, W: number, H: number, copy: Clean
     palette,
     fonts: copyFonts(input, copy),
     logo: logo ? { width: logo.width, height: logo.height } : undefined,
-    wordmark: logo ? undefined : input.clientName?.trim() || undefined,
+    wordmark: logo ? undefined : wordmarkOf(input),
     product: product ? { width: product.width, height: product.height } : undefined,
     grid: FLAT_GRID,
     visualKind,
@@ -255,6 +260,12 @@ async function prepareRun(input: ComposeInput, W: number, H: number, copy: Clean
     assets,
     tries,
   };
+}
+
+/** The client's name, drawn in the heading family when there is no logo (none if it cannot be). */
+function wordmarkOf(input: ComposeInput): string | undefined {
+  const name = printableText(input.clientName?.trim() ?? '', [family(input.brand.fonts.heading)]);
+  return (name.ok && name.text) || undefined;
 }
 
 /** The brand fonts, each face subset to the copy it sets. */

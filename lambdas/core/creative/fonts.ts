@@ -1,19 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { inflateSync } from 'node:zlib';
-import type { FontFamily } from '../fonts.ts';
+import { FONT_FAMILIES, type FontFamily } from '../fonts.ts';
+import { type Metrics, parseMetrics } from './sfnt.ts';
 
 /**
  * The brand fonts, shipped as @fontsource WOFF files (Lambda has no system fonts; satori reads
  * WOFF and TTF/OTF, not WOFF2). Each family/weight/subset file is read and parsed once per
  * process. Besides the bytes for satori, each face keeps its character map and advance widths so
  * the compositor can wrap and fit text itself and know every box before anything is drawn.
+ *
+ * No brand family draws arrows, check marks, stars or dingbats, which briefs do use ("→", "✓"):
+ * two Noto symbol fonts stand in for those characters only, after every subset of the brand's
+ * own family, so a creative never shows a .notdef box where the brand font has no glyph.
  */
 
 /** CSS weights, as satori takes them. */
 export type FontWeight = 100 | 200 | 300 | 400 | 500 | 600 | 700 | 800 | 900;
 
-/** Unicode subsets of the @fontsource packages, in fallback order (Latin first). */
+/**
+ * Unicode subsets of the @fontsource packages, in fallback order (Latin first). Not every
+ * family ships every subset (only Lora has `math` and `symbols`); a missing one is skipped.
+ */
 const SUBSETS = [
   'latin',
   'latin-ext',
@@ -22,31 +29,37 @@ const SUBSETS = [
   'greek',
   'greek-ext',
   'vietnamese',
+  'math',
+  'symbols',
 ] as const;
 type Subset = (typeof SUBSETS)[number];
 
+/**
+ * The fallback for what no subset of the brand family covers, in order: Noto Sans Symbols 2
+ * (dingbats, stars, check marks, geometric shapes, monochrome pictographs), then Noto Sans Math
+ * (every arrow and mathematical operator; @fontsource files the whole font as `latin`).
+ */
+const SYMBOL_FACES = [
+  { family: 'Noto Sans Symbols 2', subset: 'symbols' },
+  { family: 'Noto Sans Symbols 2', subset: 'math' },
+  { family: 'Noto Sans Math', subset: 'latin' },
+] as const;
+type SymbolFamily = (typeof SYMBOL_FACES)[number]['family'];
+
 /** Weights each package ships (upright only). */
-const WEIGHTS: Record<FontFamily, readonly number[]> = {
+const WEIGHTS: Record<FontFamily | SymbolFamily, readonly number[]> = {
   Inter: [100, 200, 300, 400, 500, 600, 700, 800, 900],
   Montserrat: [100, 200, 300, 400, 500, 600, 700, 800, 900],
   Poppins: [100, 200, 300, 400, 500, 600, 700, 800, 900],
   Oswald: [200, 300, 400, 500, 600, 700],
   'Playfair Display': [400, 500, 600, 700, 800, 900],
   Lora: [400, 500, 600, 700],
-};
-
-type Metrics = {
-  unitsPerEm: number;
-  ascender: number;
-  descender: number;
-  /** Code point → advance width in font units. */
-  advances: Map<number, number>;
-  /** Advance of glyph 0 (.notdef), used for characters no subset covers. */
-  notdefAdvance: number;
+  'Noto Sans Symbols 2': [400],
+  'Noto Sans Math': [400],
 };
 
 export type FontFace = {
-  family: FontFamily;
+  family: FontFamily | SymbolFamily;
   weight: number;
   subset: Subset;
   /** The name the face is registered under in satori: the family for Latin, else `family subset`. */
@@ -61,12 +74,18 @@ export type SatoriFont = { name: string; data: Buffer; weight: FontWeight; style
 const require = createRequire(import.meta.url);
 const faces = new Map<string, FontFace | null>();
 
-function slug(family: FontFamily): string {
+function slug(family: FontFamily | SymbolFamily): string {
   return family.toLowerCase().replace(/\s+/g, '-');
 }
 
+/** The packages faces are read from by path: each must be installed beside the worker's bundle. */
+export function fontPackages(): string[] {
+  const families = [...FONT_FAMILIES, ...new Set(SYMBOL_FACES.map((s) => s.family))];
+  return families.map((f) => `@fontsource/${slug(f)}`);
+}
+
 /** The nearest weight the family ships (ties go to the heavier one). */
-export function nearestWeight(family: FontFamily, weight: number): number {
+function nearestWeight(family: FontFamily | SymbolFamily, weight: number): number {
   const available = WEIGHTS[family];
   let best = available[0] ?? 400;
   for (const w of available) if (Math.abs(w - weight) <= Math.abs(best - weight)) best = w;
@@ -74,7 +93,11 @@ export function nearestWeight(family: FontFamily, weight: number): number {
 }
 
 /** Loads and parses one face, cached; undefined when the package has no such subset. */
-export function loadFace(family: FontFamily, weight: number, subset: Subset = 'latin'): FontFace | undefined {
+export function loadFace(
+  family: FontFamily | SymbolFamily,
+  weight: number,
+  subset: Subset = 'latin',
+): FontFace | undefined {
   const w = nearestWeight(family, weight);
   const key = `${family}|${w}|${subset}`;
   const cached = faces.get(key);
@@ -102,7 +125,8 @@ export function loadFace(family: FontFamily, weight: number, subset: Subset = 'l
 /**
  * The faces needed to draw `text` in a family/weight: Latin and Latin Extended always (so the
  * satori font set, and its parsed-font cache, stays the same for most copy), plus any other
- * subset that covers a character those two lack.
+ * subset of the family that covers a character those two lack, plus a symbol face for what the
+ * family has nowhere.
  */
 export function facesFor(family: FontFamily, weight: number, text: string): FontFace[] {
   const out: FontFace[] = [];
@@ -116,8 +140,12 @@ export function facesFor(family: FontFamily, weight: number, text: string): Font
     if (cp > 0x20 && !out.some((f) => f.metrics.advances.has(cp))) missing.add(cp);
   }
   if (missing.size === 0) return out;
-  for (const subset of SUBSETS.slice(2)) {
-    const face = loadFace(family, weight, subset);
+  const fallbacks = [
+    ...SUBSETS.slice(2).map((subset) => () => loadFace(family, weight, subset)),
+    ...SYMBOL_FACES.map((s) => () => loadFace(s.family, weight, s.subset)),
+  ];
+  for (const load of fallbacks) {
+    const face = load();
     if (!face) continue;
     let covers = false;
     for (const cp of missing) {
@@ -174,22 +202,18 @@ export function measureText(text: string, style: TextStyle): number {
   if (!first) throw new Error('measureText needs at least one font face');
   let width = 0;
   let count = 0;
+  let previous: FontFace | undefined;
   for (const ch of text) {
     const cp = ch.codePointAt(0) ?? 0;
     count++;
-    let advance: number | undefined;
-    let upm = first.metrics.unitsPerEm;
-    for (const face of style.faces) {
-      const a = face.metrics.advances.get(cp);
-      if (a !== undefined) {
-        advance = a;
-        upm = face.metrics.unitsPerEm;
-        break;
-      }
-    }
+    // Satori sets a space in the face of the character before it when that face has one, so the
+    // space after "→" is the symbol font's, not the brand's.
+    const inherited = /\s/u.test(ch) && previous?.metrics.advances.has(cp) ? previous : undefined;
+    const face = inherited ?? style.faces.find((f) => f.metrics.advances.has(cp));
+    previous = face;
     // Zero-width joiners, variation selectors and combining marks take no room of their own.
-    if (advance === undefined) advance = isZeroWidth(cp) ? 0 : first.metrics.notdefAdvance;
-    width += (advance / upm) * style.size;
+    const advance = face?.metrics.advances.get(cp) ?? (isZeroWidth(cp) ? 0 : first.metrics.notdefAdvance);
+    width += (advance / (face ?? first).metrics.unitsPerEm) * style.size;
   }
   return width + (style.letterSpacing ?? 0) * count;
 }
@@ -202,106 +226,4 @@ function isZeroWidth(cp: number): boolean {
     cp === 0x200d ||
     (cp >= 0xfe00 && cp <= 0xfe0f)
   );
-}
-
-// --- WOFF / sfnt parsing: just head, hhea, hmtx and cmap -------------------------------------
-
-function sfntTables(data: Buffer): Map<string, Buffer> {
-  const tables = new Map<string, Buffer>();
-  const signature = data.readUInt32BE(0);
-  if (signature === 0x774f4646) {
-    // WOFF 1.0: 44-byte header, 20-byte directory entries, zlib-compressed tables.
-    const count = data.readUInt16BE(12);
-    for (let i = 0; i < count; i++) {
-      const at = 44 + i * 20;
-      const tag = data.toString('latin1', at, at + 4);
-      const offset = data.readUInt32BE(at + 4);
-      const compLength = data.readUInt32BE(at + 8);
-      const origLength = data.readUInt32BE(at + 12);
-      const raw = data.subarray(offset, offset + compLength);
-      tables.set(tag, compLength < origLength ? inflateSync(raw) : raw);
-    }
-    return tables;
-  }
-  if (signature === 0x00010000 || signature === 0x4f54544f) {
-    const count = data.readUInt16BE(4);
-    for (let i = 0; i < count; i++) {
-      const at = 12 + i * 16;
-      const tag = data.toString('latin1', at, at + 4);
-      const offset = data.readUInt32BE(at + 8);
-      const length = data.readUInt32BE(at + 12);
-      tables.set(tag, data.subarray(offset, offset + length));
-    }
-    return tables;
-  }
-  throw new Error('not a WOFF, TTF or OTF font');
-}
-
-function parseMetrics(data: Buffer): Metrics {
-  const tables = sfntTables(data);
-  const head = tables.get('head');
-  const hhea = tables.get('hhea');
-  const hmtx = tables.get('hmtx');
-  const cmap = tables.get('cmap');
-  if (!head || !hhea || !hmtx || !cmap) throw new Error('font lacks head, hhea, hmtx or cmap');
-  const unitsPerEm = head.readUInt16BE(18);
-  const ascender = hhea.readInt16BE(4);
-  const descender = hhea.readInt16BE(6);
-  const longMetrics = hhea.readUInt16BE(34);
-  const advanceOf = (glyph: number) => hmtx.readUInt16BE(Math.min(glyph, longMetrics - 1) * 4);
-  const advances = new Map<number, number>();
-  for (const [cp, glyph] of cmapEntries(cmap)) if (glyph !== 0) advances.set(cp, advanceOf(glyph));
-  return { unitsPerEm, ascender, descender, advances, notdefAdvance: advanceOf(0) };
-}
-
-/** Code point → glyph id from the best Unicode subtable (format 12 preferred, else format 4). */
-function cmapEntries(cmap: Buffer): Map<number, number> {
-  const count = cmap.readUInt16BE(2);
-  let format12: number | undefined;
-  let format4: number | undefined;
-  for (let i = 0; i < count; i++) {
-    const platform = cmap.readUInt16BE(4 + i * 8);
-    const encoding = cmap.readUInt16BE(6 + i * 8);
-    const offset = cmap.readUInt32BE(8 + i * 8);
-    const unicode = platform === 0 || (platform === 3 && (encoding === 1 || encoding === 10));
-    if (!unicode) continue;
-    const format = cmap.readUInt16BE(offset);
-    if (format === 12) format12 ??= offset;
-    else if (format === 4) format4 ??= offset;
-  }
-  const out = new Map<number, number>();
-  if (format12 !== undefined) {
-    const groups = cmap.readUInt32BE(format12 + 12);
-    for (let g = 0; g < groups; g++) {
-      const at = format12 + 16 + g * 12;
-      const start = cmap.readUInt32BE(at);
-      const end = cmap.readUInt32BE(at + 4);
-      const glyph = cmap.readUInt32BE(at + 8);
-      for (let cp = start; cp <= end && cp - start < 0x10000; cp++) out.set(cp, glyph + cp - start);
-    }
-    return out;
-  }
-  if (format4 === undefined) return out;
-  const segments = cmap.readUInt16BE(format4 + 6) / 2;
-  const ends = format4 + 14;
-  const starts = ends + segments * 2 + 2;
-  const deltas = starts + segments * 2;
-  const rangeOffsets = deltas + segments * 2;
-  for (let s = 0; s < segments; s++) {
-    const end = cmap.readUInt16BE(ends + s * 2);
-    const start = cmap.readUInt16BE(starts + s * 2);
-    const delta = cmap.readInt16BE(deltas + s * 2);
-    const rangeOffset = cmap.readUInt16BE(rangeOffsets + s * 2);
-    for (let cp = start; cp <= end && cp !== 0xffff; cp++) {
-      let glyph: number;
-      if (rangeOffset === 0) glyph = (cp + delta) & 0xffff;
-      else {
-        const at = rangeOffsets + s * 2 + rangeOffset + (cp - start) * 2;
-        glyph = at + 1 < cmap.length ? cmap.readUInt16BE(at) : 0;
-        if (glyph !== 0) glyph = (glyph + delta) & 0xffff;
-      }
-      if (glyph !== 0) out.set(cp, glyph);
-    }
-  }
-  return out;
 }
