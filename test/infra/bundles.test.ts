@@ -35,7 +35,10 @@ function readByPath(inputs: readonly string[]): Set<string> {
   const read = new Set<string>();
   for (const file of inputs.filter((f) => f.startsWith('lambdas/'))) {
     const source = readFileSync(file, 'utf8');
-    for (const m of source.matchAll(/[rR]equire\((?:\s*import\.meta\.url\s*\)\()?\s*'([^']+)'\)/g)) {
+    // require('pkg/…'), createRequire(import.meta.url)('pkg/…') and require.resolve('pkg/…').
+    for (const m of source.matchAll(
+      /[rR]equire(?:\.resolve)?\((?:\s*import\.meta\.url\s*\)\()?\s*'([^']+)'\)/g,
+    )) {
       const spec = m[1] ?? '';
       read.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] ?? ''));
     }

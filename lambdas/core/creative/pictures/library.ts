@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 /**
@@ -54,9 +55,12 @@ let library: LibraryPicture[] | undefined;
 export function pictureLibrary(): LibraryPicture[] {
   if (library) return library;
   const require = createRequire(import.meta.url);
-  const set = require('@iconify-json/fluent-emoji-flat/icons.json') as IconSet;
-  const emoji = require('unicode-emoji-json/data-by-emoji.json') as EmojiData;
-  const keywords = require('emojilib') as Record<string, string[]>;
+  // Parsed, not `require`d: the module cache would hold all 9 MB of JSON for the life of the
+  // worker; only the kept pictures stay, and the rest goes with the first garbage collection.
+  const json = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
+  const set = json<IconSet>(require.resolve('@iconify-json/fluent-emoji-flat/icons.json'));
+  const emoji = json<EmojiData>(require.resolve('unicode-emoji-json/data-by-emoji.json'));
+  const keywords = json<Record<string, string[]>>(require.resolve('emojilib/dist/emoji-en-US.json'));
   const out: LibraryPicture[] = [];
   for (const [char, data] of Object.entries(emoji)) {
     if (!GROUPS.has(data.group) || NAMES_OUT.test(data.name.toLowerCase())) continue;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { ancestors, lemmaOf, offsetsOf, synset } from '../../lexicon/wordnet.ts';
 import type { LibraryPicture } from './library.ts';
@@ -195,8 +196,12 @@ let library: LibraryPicture[] | undefined;
 export function tablerLibrary(): LibraryPicture[] {
   if (library) return library;
   const require = createRequire(import.meta.url);
-  const icons = Object.values(require('@tabler/icons/icons.json') as Record<string, TablerIcon>);
-  const nodes = require('@tabler/icons/tabler-nodes-outline.json') as Record<string, TablerNode[]>;
+  // Parsed, not `require`d, so the module cache does not hold 4.5 MB of JSON for good.
+  const json = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
+  const icons = Object.values(json<Record<string, TablerIcon>>(require.resolve('@tabler/icons/icons.json')));
+  const nodes = json<Record<string, TablerNode[]>>(
+    require.resolve('@tabler/icons/tabler-nodes-outline.json'),
+  );
   const kept = keptIcons(icons);
   const stems = new Set(kept.map((i) => i.name));
   const namespaces = namespacesOf(kept.map((i) => i.name));
