@@ -96,6 +96,16 @@ describe('the picture subject from the brief', () => {
     ).toBe('an audiologist talking with a patient in a bright clinic, with rechargeable hearing aids');
   });
 
+  it('gives one countable thing its article, and none to several or to a mass', async () => {
+    expect(
+      await subject(
+        'a plumber repairing pipes under a kitchen sink',
+        'boiler installs',
+        'Ambervale Goods installs boilers across the valley.',
+      ),
+    ).toBe('a plumber repairing pipes under a kitchen sink, with a boiler');
+  });
+
   it('reads the object of a service as the thing ("furniture" of "furniture rental")', async () => {
     expect(
       await subject(

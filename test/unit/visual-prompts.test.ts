@@ -56,6 +56,14 @@ describe('visual prompts', () => {
     });
     expect(prompt.split(scene)).toHaveLength(2);
     expect(prompt).toContain('Art direction: warm window light, shallow depth of field.');
+    // A subject with a comma of its own is taken out whole.
+    const withProp = `${scene}, with towels`;
+    const second = visualPrompt('stability', {
+      ...dental,
+      brief: { category: 'health > dental clinic', subject: withProp },
+      angle: { ...dentalAngle, visual_style: `${withProp}, warm window light` },
+    }).prompt;
+    expect(second).toContain('Art direction: warm window light.');
   });
 
   it('takes the mood from the tone when the style contradicts it', () => {

@@ -262,7 +262,9 @@ function inScene(thing: Phrase, scene: string, nlp: Nlp): string {
       article && !plural ? `${articleFor(thing.text)}${thing.text}` : thing.text,
     );
   }
-  return `${scene}, with ${thing.text}`;
+  // One of a countable thing takes its article ("with a boiler"); several, or a mass, none.
+  const bare = nlp(thing.text).has('(#Plural|#Uncountable)');
+  return `${scene}, with ${bare ? '' : articleFor(thing.text)}${thing.text}`;
 }
 
 function articleFor(phrase: string): string {

@@ -68,9 +68,21 @@ function withoutSubject(style: string, subject: string): string {
       .replace(/[^\p{L}]+/gu, ' ')
       .trim();
   const said = norm(subject);
-  return style
-    .split(', ')
-    .filter((part) => !said.includes(norm(part)) || norm(part).split(' ').length < 3)
+  // The whole subject first (it may hold commas of its own: "…, with a boiler"), then any part
+  // of three words or more that the subject already says.
+  const at = subject ? style.toLowerCase().indexOf(subject.toLowerCase()) : -1;
+  const rest = at >= 0 ? `${style.slice(0, at)}${style.slice(at + subject.length)}` : style;
+  // A part of the subject after its own comma ("with towels") goes too, however short.
+  const subjectParts = new Set(subject.split(',').map(norm));
+  return rest
+    .split(',')
+    .map((part) => part.trim())
+    .filter(
+      (part) =>
+        part &&
+        !subjectParts.has(norm(part)) &&
+        (!said.includes(norm(part)) || norm(part).split(' ').length < 3),
+    )
     .join(', ');
 }
 
