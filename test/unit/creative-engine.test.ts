@@ -181,6 +181,15 @@ describe('offline scenes', () => {
     expect(
       await chosen('a nanny reading a story to a toddler on the sofa', 'family services > nanny agency'),
     ).not.toBe('nurse');
+    // Found through another word, a picture must be the brief's thing: software is a "package",
+    // the parcel emoji is not software.
+    expect(
+      await chosen('a software developer coding on two monitors', 'B2B technology > software development'),
+    ).not.toBe('package');
+    // "receipts" is a WordNet word of its own (income); it is the plural of "receipt" as well.
+    expect(
+      await chosen('a bookkeeper sorting receipts into folders', 'financial services > accounting'),
+    ).toBe('receipt');
     // "Mover" is a keyword of the minibus emoji (a people mover): a keyword alone shows nothing.
     expect(
       await chosen('two movers lifting a piano down a narrow staircase', 'home services > removals'),

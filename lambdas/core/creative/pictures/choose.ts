@@ -130,6 +130,12 @@ function otherSense(phrase: string, briefSense: number | undefined): boolean {
   return own.length > 0 && !ancestors(own, 4).has(briefSense);
 }
 
+/** A picture's name in its most frequent WordNet sense. */
+function usualSense(picture: LibraryPicture): number | undefined {
+  const compound = picture.phrase.includes(' ') && offsetsOf(picture.phrase).length > 0;
+  return offsetsOf(compound ? picture.phrase : (lemmaOf(picture.head) ?? picture.head))[0];
+}
+
 /** The brief's sense and the picture's are one, or one is a kind of the other (a dog for a puppy). */
 function sameThing(pictureOff: number, briefOff: number | undefined): boolean {
   if (briefOff === undefined) return true;
@@ -156,17 +162,25 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
     const weight = hit.weight * factor;
     if ((perTerm.get(hit.from)?.weight ?? 0) < weight) perTerm.set(hit.from, { weight, word });
   };
-  consider(picture.nameWords.join(' '), 1);
-  if (picture.phrase.includes(' ')) consider(picture.phrase, 1);
   // The head says what the picture is; the words before it which kind ("musical keyboard").
   let kind = 1;
   for (const m of picture.modifiers) if (!explained(m, brief)) kind *= UNEXPLAINED_MODIFIER;
   const head = find(picture.head);
   // A picture of anyone ("person", "woman") shows the brief's own word, not a broader one.
   if (ANYONE.has(picture.head) && (head?.closeness ?? 0) < 0.9) return { score: 0, because: '' };
+  // A picture found through another word ("package" for "software", "houses" for "family")
+  // shows its own usual sense unless its tags said one: it must be the brief's thing too, by its
+  // whole name as by its head.
+  const viaOtherWord = !!head && head.from !== (lemmaOf(picture.head) ?? picture.head);
+  const otherThing =
+    viaOtherWord &&
+    picture.sense === undefined &&
+    !sameThing(usualSense(picture) ?? -1, head && brief.senses.get(head.from));
+  consider(picture.nameWords.join(' '), otherThing ? OTHER_SENSE : 1);
+  if (picture.phrase.includes(' ')) consider(picture.phrase, otherThing ? OTHER_SENSE : 1);
   if (head) {
     const briefSense = brief.senses.get(head.from);
-    const own = picture.sense;
+    const own = picture.sense ?? (viaOtherWord ? usualSense(picture) : undefined);
     const other =
       otherSense(picture.phrase, briefSense) || (own !== undefined && !sameThing(own, briefSense));
     const sense = other ? OTHER_SENSE : 1;

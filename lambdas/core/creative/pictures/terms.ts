@@ -151,6 +151,11 @@ export async function termsOf(picture: { subject: string; category: string }): P
     out.set(lemma, Math.max(out.get(lemma) ?? 0, weight * (ANYONE.has(w) ? 0.6 : 1)));
     if (category) ofCategory.add(lemma);
     for (const part of splitCompound(w)) add(part.word, weight * part.share, category);
+    // A plural the subject names that WordNet also has as a word of its own ("receipts":
+    // income) is the plural of its singular as well ("receipt"); a trade's name ("ceramics",
+    // the craft) is not.
+    const singular = w.endsWith('s') && !w.endsWith('ss') ? lemmaOf(w.slice(0, -1)) : undefined;
+    if (!category && lemma === w && singular && singular !== w) add(singular, weight, category);
   };
   // In a sub-vertical ("bakery chain", "pest control") the first noun says what the trade is;
   // the taxonomy's cue terms are the trade's own vocabulary.
