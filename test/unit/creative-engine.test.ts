@@ -190,6 +190,11 @@ describe('offline scenes', () => {
     expect(
       await chosen('a bookkeeper sorting receipts into folders', 'financial services > accounting'),
     ).toBe('receipt');
+    // A keyword WordNet's definition of the picture says may choose it ("lotus position: a sitting
+    // position with the legs crossed; used in yoga"), and a person of no stated gender goes first.
+    expect(await chosen('a small class holding a yoga pose in a calm studio', 'sport > yoga studio')).toBe(
+      'person-in-lotus-position',
+    );
     // "Mover" is a keyword of the minibus emoji (a people mover): a keyword alone shows nothing.
     expect(
       await chosen('two movers lifting a piano down a narrow staircase', 'home services > removals'),

@@ -130,6 +130,21 @@ function otherSense(phrase: string, briefSense: number | undefined): boolean {
   return own.length > 0 && !ancestors(own, 4).has(briefSense);
 }
 
+/**
+ * Whether a keyword of the picture that the brief says is in WordNet's definition of what the
+ * picture shows: its phrase, or the phrase after its preposition ("lotus position" of "person in
+ * lotus position"), in their two usual senses.
+ */
+function definedBy(picture: LibraryPicture, brief: Expanded): boolean {
+  const rest = picture.nameWords.slice(picture.phrase.split(' ').length);
+  const gloss = new Set<string>();
+  for (const phrase of [picture.phrase, rest.join(' ')])
+    // The whole definition ("…; used in yoga"), not its quoted examples.
+    for (const off of offsetsOf(phrase).slice(0, 2))
+      for (const t of tokens(synset(off).gloss.split('"')[0] ?? '')) gloss.add(t);
+  return picture.keywords.some((k) => gloss.has(k) && brief.words.get(k)?.closeness === 1);
+}
+
 /** A picture's name in its most frequent WordNet sense. */
 function usualSense(picture: LibraryPicture): number | undefined {
   const compound = picture.phrase.includes(' ') && offsetsOf(picture.phrase).length > 0;
@@ -167,7 +182,8 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
   for (const m of picture.modifiers) if (!explained(m, brief)) kind *= UNEXPLAINED_MODIFIER;
   const head = find(picture.head);
   // A picture of anyone ("person", "woman") shows the brief's own word, not a broader one.
-  if (ANYONE.has(picture.head) && (head?.closeness ?? 0) < 0.9) return { score: 0, because: '' };
+  if (ANYONE.has(picture.head) && (head?.closeness ?? 0) < 0.9 && !definedBy(picture, brief))
+    return { score: 0, because: '' };
   // A picture found through another word ("package" for "software", "houses" for "family")
   // shows its own usual sense unless its tags said one: it must be the brief's thing too, by its
   // whole name as by its head.
@@ -205,8 +221,10 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
   // Keywords are looser than a name: emojilib's say what an emoji is used for or looks like
   // ("mover" of a minibus, a people mover; "vaccination" of a syringe), Tabler's tags where an
   // interface uses the icon ("online" of a cloud). The name must match for a picture to be one
-  // of the business; keywords then only rank it.
-  if (perTerm.size === 0) return { score: 0, because: '' };
+  // of the business; keywords then only rank it. Unless WordNet's definition of what the
+  // picture shows says the keyword: "lotus position: a sitting position in yoga" for a person in
+  // lotus position tagged "yoga".
+  if (perTerm.size === 0 && !definedBy(picture, brief)) return { score: 0, because: '' };
   // A line icon's tags describe what it shows ("medical, hospital" of a nurse's cap): unless some
   // of them, besides its own name, agree with the brief, it shows another trade's thing under a
   // shared word (a nanny is a nurse in WordNet; an alarm clock is an alarm).
@@ -242,20 +260,23 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
  */
 const TABLER_MARGIN = 0.15;
 
+const GENDERED = /^(?:man|woman)$/;
+
+function beforeOnTie(a: LibraryPicture, b: LibraryPicture): boolean {
+  if (a.nameWords.length !== b.nameWords.length) return a.nameWords.length < b.nameWords.length;
+  const gendered = (p: LibraryPicture) => p.nameWords.some((w) => GENDERED.test(w));
+  if (gendered(a) !== gendered(b)) return !gendered(a);
+  return a.name.length < b.name.length;
+}
+
 function best(pictures: readonly LibraryPicture[], brief: Expanded): Chosen | undefined {
   let out: Chosen | undefined;
   for (const picture of pictures) {
     const { score, because } = scorePicture(picture, brief);
     // Ties go to the picture whose own name is shortest: "house" before "house with garden",
-    // "solar-panel" before its second drawing "solar-panel-2".
-    if (
-      score > (out?.score ?? 0) ||
-      (out &&
-        score === out.score &&
-        (picture.nameWords.length < out.picture.nameWords.length ||
-          (picture.nameWords.length === out.picture.nameWords.length &&
-            picture.name.length < out.picture.name.length)))
-    )
+    // "solar-panel" before its second drawing "solar-panel-2"; and to a person of no stated
+    // gender before a man or a woman doing the same.
+    if (score > (out?.score ?? 0) || (out && score === out.score && beforeOnTie(picture, out.picture)))
       out = { picture, score, because };
   }
   return out;
