@@ -138,8 +138,8 @@ function otherSense(phrase: string, briefSense: number | undefined): boolean {
 function definedBy(picture: LibraryPicture, brief: Expanded): boolean {
   const rest = picture.nameWords.slice(picture.phrase.split(' ').length);
   const gloss = new Set<string>();
+  // The whole definition ("…; used in yoga"), not its quoted examples.
   for (const phrase of [picture.phrase, rest.join(' ')])
-    // The whole definition ("…; used in yoga"), not its quoted examples.
     for (const off of offsetsOf(phrase).slice(0, 2))
       for (const t of tokens(synset(off).gloss.split('"')[0] ?? '')) gloss.add(t);
   return picture.keywords.some((k) => gloss.has(k) && brief.words.get(k)?.closeness === 1);
