@@ -96,6 +96,20 @@ describe('the picture subject from the brief', () => {
     ).toBe('an audiologist talking with a patient in a bright clinic, with rechargeable hearing aids');
   });
 
+  it('shows the product itself when no sub-vertical fits, not the general counter scene', async () => {
+    const general = 'a business owner welcoming a customer at the counter';
+    expect(
+      await subject(general, 'Kite school', 'Kite school on a windy beach. Kites and harnesses included.'),
+    ).toBe('a kite school');
+    expect(await subject(general, 'Glass-blowing classes', 'Glass-blowing classes for adults.')).toBe(
+      'glass-blowing classes',
+    );
+    // Outside English the general scene stays (the prompt is written in English).
+    expect(await subject(general, 'Escuela de kitesurf', 'Escuela de kitesurf en Tarifa.', 'es')).toBe(
+      general,
+    );
+  });
+
   it('gives one countable thing its article, and none to several or to a mass', async () => {
     expect(
       await subject(

@@ -1,9 +1,10 @@
-import { lemmaOf, offsetsOf, relatedTerms } from '../lexicon/wordnet.ts';
+import { lemmaOf, offsetsOf, relatedTerms, synset } from '../lexicon/wordnet.ts';
 import type { Nlp } from '../text/nlp.ts';
 import { sentenceKind } from './fields.ts';
 import { ANYONE_IN_SCENE, GENERIC_HEADS, PICTURABLE, QUANTITY_WORDS } from './patterns/subject.ts';
 import { patternLanguage } from './patterns/types.ts';
 import { leadingLabel, segment } from './segment.ts';
+import { FALLBACK } from './taxonomy.ts';
 
 /**
  * What a picture of this business shows, from the brief's own words (issue 24, ADR 0063): the
@@ -49,7 +50,8 @@ const SENSES = 2;
 /** Words a noun phrase of the brief keeps before its head ("wireless mechanical"). */
 const MAX_PHRASE_WORDS = 4;
 
-type Phrase = { text: string; head: string };
+/** A noun phrase, its head, and whether the head ends the run it came from ("taster" of "taster sessions" does not). */
+type Phrase = { text: string; head: string; last?: boolean };
 
 type Term = { text: string; tags: string[] };
 
@@ -66,9 +68,28 @@ export function subjectOf(scene: string, product: string, brief: BriefText, nlp:
     businessName: brief.clientName,
     language: brief.language,
   };
+  // No sub-vertical fits: the brief's own product phrase is a truer scene than the taxonomy's
+  // general one ("a surf school", "pottery classes", not a counter and its owner).
+  if (scene === FALLBACK.subject) {
+    const own = productScene(product, nlp);
+    if (own) return own;
+  }
   const thing = thingOf(input, nlp);
   const placed = thing ? inScene(thing, scene, nlp) : scene;
   return withPeople(placed, peopleOf(input, nlp));
+}
+
+/** The product phrase as a scene, with its article when it is one countable thing; none without a noun. */
+function productScene(product: string, nlp: Nlp): string | undefined {
+  const text = product
+    .replace(/[^\p{L}\p{N}' -]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+  const doc = nlp(text);
+  if (!text || !doc.has('#Noun') || /\d/.test(text)) return undefined;
+  const bare = doc.has('(#Plural|#Uncountable|#Gerund)$') || doc.terms().last().has('#Gerund');
+  return bare ? text : `${articleFor(text)}${text}`;
 }
 
 /**
@@ -82,6 +103,8 @@ function peopleOf(input: SubjectInput, nlp: Nlp): Phrase | undefined {
   for (const seg of segment(input.summary, language))
     for (const phrase of phrasesOf(nlp, seg.text)) {
       if (name.has(phrase.head) || !picturable(phrase.head) || !isPerson(phrase.head)) continue;
+      // A person word qualifying another noun ("taster sessions") names no people.
+      if (phrase.last === false) continue;
       // A word that is first an adjective ("private offices") is no person, whatever the tagger said.
       if (nlp(phrase.head).has('#Adjective')) continue;
       const entry = count.get(phrase.head) ?? { n: 0, phrase: withoutQuantity(phrase), order: count.size };
@@ -113,7 +136,10 @@ function pluralOf(phrase: string): string {
 }
 
 function isPerson(lemma: string): boolean {
-  return relatedTerms(lemma, { senses: 1, levels: 16 }).has('person');
+  // Named individuals ("sessions": Roger Sessions; "walker": John Walker) are no kind of people:
+  // the word's usual sense is its first that is not one.
+  const usual = offsetsOf(lemma).find((off) => !synset(off).instance);
+  return usual !== undefined && relatedTerms(lemma, { from: [usual], levels: 16 }).has('person');
 }
 
 /** The picturable noun phrase of the product phrase the brief stresses most, if any. */
@@ -210,7 +236,7 @@ function phraseOf(run: string[]): Phrase | undefined {
     // What a service is done to is shown when it is a thing ("furniture rental"), not a pest or
     // an animal treated ("termite inspections": the scene shows the technician).
     if (end < ws.length && isAnimal(head)) return undefined;
-    return { text: ws.slice(0, end).join(' '), head };
+    return { text: ws.slice(0, end).join(' '), head, last: end === ws.length };
   }
   return undefined;
 }

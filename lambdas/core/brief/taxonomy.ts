@@ -2,8 +2,8 @@ import type { Nlp } from '../text/nlp.ts';
 import type { Language } from './patterns/types.ts';
 import { type SubVertical, TAXONOMY } from './taxonomy/index.ts';
 
-/** Where the taxonomy has no match: still a concrete, harmless scene. */
-const FALLBACK = {
+/** Where the taxonomy has no match: still a concrete, harmless scene (subject.ts prefers the product). */
+export const FALLBACK = {
   category: 'local business > general',
   subject: 'a business owner welcoming a customer at the counter',
 };
@@ -25,8 +25,8 @@ function normalise(text: string): string {
 }
 
 /**
- * Whether a cue term occurs: a word as a prefix (plurals), in German also inside compounds; a
- * phrase as its words in a row, each a prefix too ("furgoneta camper" in "furgonetas camper",
+ * Whether a cue term occurs: a word with a plural ending, in German also inside compounds; a
+ * phrase as its words in a row, each a prefix ("furgoneta camper" in "furgonetas camper",
  * "hearing aid" in "hearing aids").
  */
 export function cueOccurs(text: string, cue: string, language: Language): boolean {
@@ -34,7 +34,23 @@ export function cueOccurs(text: string, cue: string, language: Language): boolea
   if (term.includes(' ')) return phrasePattern(term).test(text);
   if (term.length < 4) return text.includes(` ${term} `);
   if (language === 'de' && term.length >= 5) return text.includes(term);
-  return text.includes(` ${term}`);
+  return wordPattern(term).test(text);
+}
+
+/**
+ * A word cue with a plural ending at most: "roofer" finds "roofers", "bakery" "bakeries", but
+ * "lock" not "lockdown" (a business name that says nothing of locks).
+ */
+const wordPatterns = new Map<string, RegExp>();
+function wordPattern(term: string): RegExp {
+  let re = wordPatterns.get(term);
+  if (!re) {
+    const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const stem = term.endsWith('y') ? `(?:${escaped}|${escaped.slice(0, -1)}ies)` : escaped;
+    re = new RegExp(` ${stem}(?:e?s|x|['’]s)?(?![\\p{L}])`, 'u');
+    wordPatterns.set(term, re);
+  }
+  return re;
 }
 
 const phrasePatterns = new Map<string, RegExp>();

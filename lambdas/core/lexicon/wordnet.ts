@@ -18,6 +18,8 @@ type Synset = {
   gloss: string;
   /** WordNet's lexicographer file: what sort of thing the sense is (6 an artifact, 4 an act…). */
   lexFile: number;
+  /** One named individual (an instance: "Sessions", the composer), not a kind of thing. */
+  instance: boolean;
 };
 
 let index: Buffer | undefined;
@@ -81,8 +83,10 @@ export function synset(offset: number): Synset {
   const hypernyms: number[] = [];
   let hyponyms = 0;
   const wholes: number[] = [];
+  let instance = false;
   for (let i = 0; i < pCnt; i++) {
     const sym = f[p + 1 + i * 4];
+    if (sym === '@i') instance = true;
     if (sym === '@' || sym === '@i') hypernyms.push(Number(f[p + 2 + i * 4]));
     if (sym === '~' || sym === '~i') hyponyms++;
     if (sym === '#p') wholes.push(Number(f[p + 2 + i * 4]));
@@ -95,6 +99,7 @@ export function synset(offset: number): Synset {
     wholes,
     gloss: bar >= 0 ? line.slice(bar + 3).trim() : '',
     lexFile: Number(f[1]),
+    instance,
   };
   synsets.set(offset, made);
   return made;
