@@ -42,6 +42,16 @@ describe("the brief's people in place of anyone at all", () => {
     },
   );
 
+  it('names one of several irregular people in the singular, and several as the brief writes them', () => {
+    const scene = 'a courier handing a parcel to a customer at the door';
+    expect(withPeople(scene, { text: 'best men', head: 'man' })).toBe(
+      'a courier handing a parcel to a best man at the door',
+    );
+    expect(withPeople('people queueing at a stall', { text: 'best men', head: 'man' })).toBe(
+      'best men queueing at a stall',
+    );
+  });
+
   it('takes the people a brief names most, not its staff named once nor anyone at all', async () => {
     expect(
       subjectOf(
@@ -104,7 +114,8 @@ describe('the picture subject from the brief', () => {
     expect(await subject(general, 'Glass-blowing classes', 'Glass-blowing classes for adults.')).toBe(
       'glass-blowing classes',
     );
-    // Outside English the general scene stays (the prompt is written in English).
+    // A clause is no scene, and outside English the general scene stays (the prompt is English).
+    expect(await subject(general, 'We write speeches', 'We write speeches for weddings.')).toBe(general);
     expect(await subject(general, 'Escuela de kitesurf', 'Escuela de kitesurf en Tarifa.', 'es')).toBe(
       general,
     );

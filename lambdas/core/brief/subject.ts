@@ -88,6 +88,10 @@ function productScene(product: string, nlp: Nlp): string | undefined {
     .toLowerCase();
   const doc = nlp(text);
   if (!text || !doc.has('#Noun') || /\d/.test(text)) return undefined;
+  // A clause is no scene: "we write wedding speeches", "installs rooftop solar".
+  const first = doc.terms().first();
+  if (doc.has('#Pronoun') || (first.has('#Verb') && !first.has('(#Infinitive|#Gerund|#Noun)')))
+    return undefined;
   const bare = doc.has('(#Plural|#Uncountable|#Gerund)$') || doc.terms().last().has('#Gerund');
   return bare ? text : `${articleFor(text)}${text}`;
 }
@@ -125,9 +129,12 @@ export function withoutQuantity<P extends { text: string }>(phrase: P): P {
 export function withPeople(scene: string, people: { text: string; head: string } | undefined): string {
   if (!people || scene.toLowerCase().includes(people.head)) return scene;
   return scene.replace(ANYONE_IN_SCENE.re, (found) => {
-    const one = people.text.replace(new RegExp(`${people.head}\\S*$`, 'u'), people.head);
+    // The head's lemma in place of the last word ("best men" → best man); several as written.
+    const words = people.text.split(' ');
+    const one = [...words.slice(0, -1), people.head].join(' ');
+    const many = words.at(-1) === people.head ? pluralOf(one) : people.text;
     // "a customer", "the client": one person; "people", "customers": several.
-    return /^(?:an?|the) /iu.test(found) ? `${articleFor(one)}${one}` : pluralOf(one);
+    return /^(?:an?|the) /iu.test(found) ? `${articleFor(one)}${one}` : many;
   });
 }
 
