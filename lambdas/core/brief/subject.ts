@@ -1,4 +1,4 @@
-import { lemmaOf, offsetsOf, relatedTerms, synset } from '../lexicon/wordnet.ts';
+import { lemmaOf, offsetsOf, relatedTerms } from '../lexicon/wordnet.ts';
 import type { Nlp } from '../text/nlp.ts';
 import { sentenceKind } from './fields.ts';
 import { ANYONE_IN_SCENE, GENERIC_HEADS, PICTURABLE, QUANTITY_WORDS } from './patterns/subject.ts';
@@ -143,10 +143,7 @@ function pluralOf(phrase: string): string {
 }
 
 function isPerson(lemma: string): boolean {
-  // Named individuals ("sessions": Roger Sessions; "walker": John Walker) are no kind of people:
-  // the word's usual sense is its first that is not one.
-  const usual = offsetsOf(lemma).find((off) => !synset(off).instance);
-  return usual !== undefined && relatedTerms(lemma, { from: [usual], levels: 16 }).has('person');
+  return relatedTerms(lemma, { senses: 1, levels: 16 }).has('person');
 }
 
 /** The picturable noun phrase of the product phrase the brief stresses most, if any. */

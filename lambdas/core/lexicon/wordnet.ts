@@ -149,6 +149,15 @@ export function lemmaOf(word: string): string | undefined {
 }
 
 /**
+ * A lemma's senses, most frequent first, without the named individuals WordNet files under it
+ * ("walker": John Walker, Alice Walker; "sessions": Roger Sessions): a common noun of a brief
+ * means a kind of thing, never one person.
+ */
+export function usualSenses(lemma: string): number[] {
+  return offsetsOf(lemma).filter((off) => !synset(off).instance);
+}
+
+/**
  * The word itself, its synonyms and its broader terms, each with a closeness in (0, 1]: 1 for
  * the word, 0.9 for a synonym of its first senses, then 0.7, 0.5, 0.35 per level up the
  * hypernym tree. Only the `senses` most frequent senses are followed (a "pilot" is a flyer
@@ -167,7 +176,7 @@ export function relatedTerms(
   };
   add(lemma, 1);
   const levelWeights = [0.9, 0.7, 0.5, 0.35];
-  let frontier = options.from ? [...options.from] : offsetsOf(lemma).slice(0, options.senses ?? 2);
+  let frontier = options.from ? [...options.from] : usualSenses(lemma).slice(0, options.senses ?? 2);
   const seen = new Set<number>();
   for (let level = 0; level < (options.levels ?? 3) + 1; level++) {
     const next: number[] = [];
