@@ -1,5 +1,5 @@
 import { TAXONOMY } from '../../brief/taxonomy/index.ts';
-import { lemmaOf, offsetsOf, relatedTerms, synset } from '../../lexicon/wordnet.ts';
+import { lemmaOf, lemmasOf, relatedTerms, synset, usualSenses } from '../../lexicon/wordnet.ts';
 import { loadNlp, type Nlp } from '../../text/nlp.ts';
 
 // The brief's side of choosing a picture (choose.ts): which of its words can name one, and how
@@ -154,8 +154,7 @@ export async function termsOf(picture: { subject: string; category: string }): P
     // A plural the subject names that WordNet also has as a word of its own ("receipts":
     // income) is the plural of its singular as well ("receipt"); a trade's name ("ceramics",
     // the craft) is not.
-    const singular = w.endsWith('s') && !w.endsWith('ss') ? lemmaOf(w.slice(0, -1)) : undefined;
-    if (!category && lemma === w && singular && singular !== w) add(singular, weight, category);
+    if (!category) for (const other of lemmasOf(w).slice(1)) add(other, weight);
   };
   // In a sub-vertical ("bakery chain", "pest control") the first noun says what the trade is;
   // the taxonomy's cue terms are the trade's own vocabulary.
@@ -201,7 +200,7 @@ export const THINGS = new Set([5, 6, 8, 13, 17, 18, 20, 27]);
 
 /** A noun whose usual (first) sense is a thing a camera sees ("night" of "night nanny" is not). */
 function isThing(lemma: string): boolean {
-  const first = offsetsOf(lemma)[0];
+  const first = usualSenses(lemma)[0];
   return first === undefined || THINGS.has(synset(first).lexFile);
 }
 
@@ -210,7 +209,7 @@ const ACT_FILE = 4;
 
 /** A noun whose usual (first) sense is an act: what a trade does, not a thing a camera sees. */
 function isAct(lemma: string): boolean {
-  const first = offsetsOf(lemma)[0];
+  const first = usualSenses(lemma)[0];
   return first !== undefined && synset(first).lexFile === ACT_FILE;
 }
 
