@@ -1,6 +1,6 @@
-import { ancestors, lemmaOf, offsetsOf, relatedTerms, synset } from '../../lexicon/wordnet.ts';
+import { ancestors, lemmaOf, offsetsOf, relatedTerms, synset, usualSenses } from '../../lexicon/wordnet.ts';
 import { type LibraryPicture, pictureLibrary } from './library.ts';
-import { signature } from './signature.ts';
+import { ownLemma, signature } from './signature.ts';
 import { tablerLibrary } from './tabler.ts';
 import { ANYONE, type Term, termsOf, tokens } from './terms.ts';
 
@@ -136,19 +136,17 @@ function otherSense(phrase: string, briefSense: number | undefined): boolean {
  * lotus position"), in their two usual senses.
  */
 function definedBy(picture: LibraryPicture, brief: Expanded): boolean {
+  // Most pictures have no keyword the brief says: they are settled before any WordNet read (this
+  // runs for every picture without a name match, on every choice).
+  const said = picture.keywords.filter((k) => brief.words.get(k)?.closeness === 1);
+  if (said.length === 0) return false;
   const rest = picture.nameWords.slice(picture.phrase.split(' ').length);
   const gloss = new Set<string>();
   // The whole definition ("…; used in yoga"), not its quoted examples.
   for (const phrase of [picture.phrase, rest.join(' ')])
     for (const off of offsetsOf(phrase).slice(0, 2))
       for (const t of tokens(synset(off).gloss.split('"')[0] ?? '')) gloss.add(t);
-  return picture.keywords.some((k) => gloss.has(k) && brief.words.get(k)?.closeness === 1);
-}
-
-/** A picture's name in its most frequent WordNet sense. */
-function usualSense(picture: LibraryPicture): number | undefined {
-  const compound = picture.phrase.includes(' ') && offsetsOf(picture.phrase).length > 0;
-  return offsetsOf(compound ? picture.phrase : (lemmaOf(picture.head) ?? picture.head))[0];
+  return said.some((k) => gloss.has(k));
 }
 
 /** The brief's sense and the picture's are one, or one is a kind of the other (a dog for a puppy). */
@@ -160,7 +158,7 @@ function sameThing(pictureOff: number, briefOff: number | undefined): boolean {
 /** What the picture is, up to two steps broader (a teacup is a cup; a chair is a seat, a kind of furniture): synset → factor. */
 function pictureAncestors(picture: LibraryPicture): Map<number, number> {
   const out = new Map<number, number>();
-  const own = offsetsOf(picture.phrase).length > 0 ? picture.phrase : (lemmaOf(picture.head) ?? '');
+  const own = ownLemma(picture);
   const sense = picture.sense;
   for (const [off, steps] of ancestors(sense !== undefined ? [sense] : offsetsOf(own).slice(0, 1), 2))
     if (steps > 0) out.set(off, PICTURE_STEP ** steps);
@@ -188,15 +186,14 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
   // shows its own usual sense unless its tags said one: it must be the brief's thing too, by its
   // whole name as by its head.
   const viaOtherWord = !!head && head.from !== (lemmaOf(picture.head) ?? picture.head);
-  const otherThing =
-    viaOtherWord &&
-    picture.sense === undefined &&
-    !sameThing(usualSense(picture) ?? -1, head && brief.senses.get(head.from));
+  const briefSense = head && brief.senses.get(head.from);
+  // What the picture shows: the sense its tags said, else, when found through another word, its
+  // name's usual sense.
+  const own = picture.sense ?? (viaOtherWord ? usualSenses(ownLemma(picture))[0] : undefined);
+  const otherThing = viaOtherWord && picture.sense === undefined && !sameThing(own ?? -1, briefSense);
   consider(picture.nameWords.join(' '), otherThing ? OTHER_SENSE : 1);
   if (picture.phrase.includes(' ')) consider(picture.phrase, otherThing ? OTHER_SENSE : 1);
   if (head) {
-    const briefSense = brief.senses.get(head.from);
-    const own = picture.sense ?? (viaOtherWord ? usualSense(picture) : undefined);
     const other =
       otherSense(picture.phrase, briefSense) || (own !== undefined && !sameThing(own, briefSense));
     const sense = other ? OTHER_SENSE : 1;
