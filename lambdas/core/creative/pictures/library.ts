@@ -52,15 +52,21 @@ type EmojiData = Record<string, { name: string; slug: string; group: string; ski
 
 let library: LibraryPicture[] | undefined;
 
+/**
+ * A picture set's JSON file, parsed rather than `require`d: the module cache would hold the whole
+ * file for the life of the worker; only the pictures kept from it stay.
+ */
+export function readJson<T>(path: string): T {
+  return JSON.parse(readFileSync(path, 'utf8')) as T;
+}
+
 export function pictureLibrary(): LibraryPicture[] {
   if (library) return library;
   const require = createRequire(import.meta.url);
-  // Parsed, not `require`d: the module cache would hold all 9 MB of JSON for the life of the
-  // worker; only the kept pictures stay, and the rest goes with the first garbage collection.
-  const json = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
-  const set = json<IconSet>(require.resolve('@iconify-json/fluent-emoji-flat/icons.json'));
-  const emoji = json<EmojiData>(require.resolve('unicode-emoji-json/data-by-emoji.json'));
-  const keywords = json<Record<string, string[]>>(require.resolve('emojilib/dist/emoji-en-US.json'));
+  // 9 MB of JSON, of which only the kept pictures stay.
+  const set = readJson<IconSet>(require.resolve('@iconify-json/fluent-emoji-flat/icons.json'));
+  const emoji = readJson<EmojiData>(require.resolve('unicode-emoji-json/data-by-emoji.json'));
+  const keywords = readJson<Record<string, string[]>>(require.resolve('emojilib/dist/emoji-en-US.json'));
   const out: LibraryPicture[] = [];
   for (const [char, data] of Object.entries(emoji)) {
     if (!GROUPS.has(data.group) || NAMES_OUT.test(data.name.toLowerCase())) continue;

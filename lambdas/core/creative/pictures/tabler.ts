@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { ancestors, lemmaOf, offsetsOf, synset } from '../../lexicon/wordnet.ts';
-import type { LibraryPicture } from './library.ts';
+import { type LibraryPicture, readJson } from './library.ts';
 import { ownLemma, tagSense } from './signature.ts';
 import { THINGS } from './terms.ts';
 
@@ -196,10 +195,11 @@ let library: LibraryPicture[] | undefined;
 export function tablerLibrary(): LibraryPicture[] {
   if (library) return library;
   const require = createRequire(import.meta.url);
-  // Parsed, not `require`d, so the module cache does not hold 4.5 MB of JSON for good.
-  const json = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
-  const icons = Object.values(json<Record<string, TablerIcon>>(require.resolve('@tabler/icons/icons.json')));
-  const nodes = json<Record<string, TablerNode[]>>(
+  // 4.5 MB of JSON, of which only the kept icons stay.
+  const icons = Object.values(
+    readJson<Record<string, TablerIcon>>(require.resolve('@tabler/icons/icons.json')),
+  );
+  const nodes = readJson<Record<string, TablerNode[]>>(
     require.resolve('@tabler/icons/tabler-nodes-outline.json'),
   );
   const kept = keptIcons(icons);
