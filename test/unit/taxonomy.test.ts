@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { taxonomyMarkdown } from '#core/brief/taxonomy/document.ts';
 import { TAXONOMY } from '#core/brief/taxonomy/index.ts';
-import { placeInTaxonomy } from '#core/brief/taxonomy.ts';
+import { cueOccurs, placeInTaxonomy } from '#core/brief/taxonomy.ts';
 
 describe('the business taxonomy', () => {
   const subs = TAXONOMY.flatMap((v) => v.subs.map((s) => ({ vertical: v.name, ...s })));
@@ -44,6 +44,13 @@ describe('the business taxonomy', () => {
       'travel > campervan rental',
     );
     expect(place('en', 'We rent out electric cars by the week.')).not.toBe('travel > campervan rental');
+  });
+
+  it('finds a word cue with a plural ending only, not inside a longer word', () => {
+    expect(cueOccurs(' two roofers on site ', 'roofer', 'en')).toBe(true);
+    expect(cueOccurs(' three bakeries in town ', 'bakery', 'en')).toBe(true);
+    expect(cueOccurs(' lockdown escape rooms ', 'lock', 'en')).toBe(false);
+    expect(cueOccurs(' rooftop solar ', 'roof', 'en')).toBe(false);
   });
 
   it('is documented in docs/taxonomy.md, generated from the data', () => {

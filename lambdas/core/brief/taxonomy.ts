@@ -31,35 +31,29 @@ function normalise(text: string): string {
  */
 export function cueOccurs(text: string, cue: string, language: Language): boolean {
   const term = cue.toLowerCase();
-  if (term.includes(' ')) return phrasePattern(term).test(text);
-  if (term.length < 4) return text.includes(` ${term} `);
-  if (language === 'de' && term.length >= 5) return text.includes(term);
-  return wordPattern(term).test(text);
+  const word = !term.includes(' ');
+  if (word && term.length < 4) return text.includes(` ${term} `);
+  if (word && language === 'de' && term.length >= 5) return text.includes(term);
+  return cuePattern(term).test(text);
 }
 
 /**
- * A word cue with a plural ending at most: "roofer" finds "roofers", "bakery" "bakeries", but
- * "lock" not "lockdown" (a business name that says nothing of locks).
+ * The pattern of a cue, built once per term. A phrase: its words in a row, each a prefix. A word:
+ * with a plural ending at most: "roofer" finds "roofers", "bakery" "bakeries", but "lock" not
+ * "lockdown" (a business name that says nothing of locks).
  */
-const wordPatterns = new Map<string, RegExp>();
-function wordPattern(term: string): RegExp {
-  let re = wordPatterns.get(term);
-  if (!re) {
-    const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const stem = term.endsWith('y') ? `(?:${escaped}|${escaped.slice(0, -1)}ies)` : escaped;
-    re = new RegExp(` ${stem}(?:e?s|x|['’]s)?(?![\\p{L}])`, 'u');
-    wordPatterns.set(term, re);
-  }
-  return re;
-}
-
-const phrasePatterns = new Map<string, RegExp>();
-function phrasePattern(term: string): RegExp {
-  let re = phrasePatterns.get(term);
+const cuePatterns = new Map<string, RegExp>();
+function cuePattern(term: string): RegExp {
+  let re = cuePatterns.get(term);
   if (!re) {
     const words = term.split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-    re = new RegExp(` ${words.join('\\p{L}* ')}`, 'u');
-    phrasePatterns.set(term, re);
+    const [word = ''] = words;
+    const stem = term.endsWith('y') ? `(?:${word}|${word.slice(0, -1)}ies)` : word;
+    re =
+      words.length > 1
+        ? new RegExp(` ${words.join('\\p{L}* ')}`, 'u')
+        : new RegExp(` ${stem}(?:e?s|x|['’]s)?(?![\\p{L}])`, 'u');
+    cuePatterns.set(term, re);
   }
   return re;
 }
