@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { picturable } from '#core/brief/noun-phrases.ts';
 import { ANYONE_IN_SCENE, GENERIC_HEADS, PICTURABLE, QUANTITY_WORDS } from '#core/brief/patterns/subject.ts';
-import { picturable, subjectOf, withoutQuantity, withPeople } from '#core/brief/subject.ts';
+import { subjectOf, withoutQuantity, withPeople } from '#core/brief/subject.ts';
 import { loadNlp, type Nlp } from '#core/text/nlp.ts';
 
 let nlp: Nlp;

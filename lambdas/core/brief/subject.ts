@@ -1,7 +1,8 @@
-import { lemmaOf, offsetsOf, relatedTerms } from '../lexicon/wordnet.ts';
+import { relatedTerms } from '../lexicon/wordnet.ts';
 import type { Nlp } from '../text/nlp.ts';
 import { sentenceKind } from './fields.ts';
-import { ANYONE_IN_SCENE, GENERIC_HEADS, PICTURABLE, QUANTITY_WORDS } from './patterns/subject.ts';
+import { articleFor, isPerson, type Phrase, phrasesOf, picturable, words } from './noun-phrases.ts';
+import { ANYONE_IN_SCENE, QUANTITY_WORDS } from './patterns/subject.ts';
 import { patternLanguage } from './patterns/types.ts';
 import { leadingLabel, segment } from './segment.ts';
 import { FALLBACK } from './taxonomy.ts';
@@ -45,15 +46,8 @@ const NOT_THE_BUSINESS = new Set(['audience', 'tone', 'mandatories', 'avoid', 'l
 const WEIGHT = { product: 4, opening: 2, anywhere: 1 } as const;
 /** How far up WordNet a noun of the scene may be for the brief's thing to be a kind of it. */
 const KIND_LEVELS = 4;
-/** WordNet senses read per word, most frequent first. */
-const SENSES = 2;
-/** Words a noun phrase of the brief keeps before its head ("wireless mechanical"). */
-const MAX_PHRASE_WORDS = 4;
-
-/** A noun phrase, its head, and whether the head ends the run it came from ("taster" of "taster sessions" does not). */
-type Phrase = { text: string; head: string; last?: boolean };
-
-type Term = { text: string; tags: string[] };
+/** The NLP library and the brief's noun phrases, read once per text within one subject. */
+type Reader = { nlp: Nlp; phrases: (text: string) => Phrase[] };
 
 /**
  * The picture subject of a brief: the brief's thing (from its product phrase) in the taxonomy's
@@ -74,9 +68,19 @@ export function subjectOf(scene: string, product: string, brief: BriefText, nlp:
     const own = productScene(product, nlp);
     if (own) return own;
   }
-  const thing = thingOf(input, nlp);
-  const placed = thing ? inScene(thing, scene, nlp) : scene;
-  return withPeople(placed, peopleOf(input, nlp));
+  // The brief's texts are read by thingOf and peopleOf both: each is tagged once per call.
+  const tagged = new Map<string, Phrase[]>();
+  const read: Reader = {
+    nlp,
+    phrases: (text) => {
+      const found = tagged.get(text) ?? phrasesOf(nlp, text);
+      tagged.set(text, found);
+      return found;
+    },
+  };
+  const thing = thingOf(input, read);
+  const placed = thing ? inScene(thing, scene, read) : scene;
+  return withPeople(placed, peopleOf(input, read));
 }
 
 /** The product phrase as a scene, with its article when it is one countable thing; none without a noun. */
@@ -100,12 +104,12 @@ function productScene(product: string, nlp: Nlp): string | undefined {
  * The people the brief names most (its audience and members as much as its staff): a person
  * noun a picture can show, not the business's name nor anyone at all ("customers").
  */
-function peopleOf(input: SubjectInput, nlp: Nlp): Phrase | undefined {
+function peopleOf(input: SubjectInput, { nlp, phrases }: Reader): Phrase | undefined {
   const name = new Set(words(input.businessName));
   const count = new Map<string, { n: number; phrase: Phrase; order: number }>();
   const language = patternLanguage(input.language);
   for (const seg of segment(input.summary, language))
-    for (const phrase of phrasesOf(nlp, seg.text)) {
+    for (const phrase of phrases(seg.text)) {
       if (name.has(phrase.head) || !picturable(phrase.head) || !isPerson(phrase.head)) continue;
       // A person word qualifying another noun ("taster sessions") names no people.
       if (phrase.last === false) continue;
@@ -142,19 +146,15 @@ function pluralOf(phrase: string): string {
   return /(?:s|x|ch|sh)$/u.test(phrase) ? `${phrase}es` : phrase.replace(/([^aeiou])y$/u, '$1ie').concat('s');
 }
 
-function isPerson(lemma: string): boolean {
-  return relatedTerms(lemma, { senses: 1, levels: 16 }).has('person');
-}
-
 /** The picturable noun phrase of the product phrase the brief stresses most, if any. */
-function thingOf(input: SubjectInput, nlp: Nlp): Phrase | undefined {
+function thingOf(input: SubjectInput, { phrases }: Reader): Phrase | undefined {
   const name = new Set(words(input.businessName));
   const stress = new Map<string, { score: number; phrase: Phrase; order: number; named: boolean }>();
   let order = 0;
   const about = aboutTheBusiness(input);
   // The opening says what the business is; a first line that is only a name and a town says
   // nothing, and the line after it opens instead.
-  const opening = about.slice(0, 2).find((text) => phrasesOf(nlp, text).length > 0) ?? '';
+  const opening = about.slice(0, 2).find((text) => phrases(text).length > 0) ?? '';
   const places: Array<[string, number]> = [
     [input.product, WEIGHT.product],
     [opening, WEIGHT.opening],
@@ -162,7 +162,7 @@ function thingOf(input: SubjectInput, nlp: Nlp): Phrase | undefined {
   ];
   for (const [text, weight] of places) {
     const seen = new Set<string>();
-    for (const phrase of phrasesOf(nlp, text)) {
+    for (const phrase of phrases(text)) {
       if (name.has(phrase.head) || !picturable(phrase.head)) continue;
       const entry = stress.get(phrase.head) ?? { score: 0, phrase, order: order++, named: false };
       // Per place, a head counts once at the place's weight; anywhere, once per mention.
@@ -193,87 +193,9 @@ function aboutTheBusiness(input: SubjectInput): string[] {
     .filter((text) => sentenceKind(text).kind === 'fact');
 }
 
-/** The brief's noun phrases: adjectives and nouns up to a noun head, proper names left out. */
-function phrasesOf(nlp: Nlp, text: string): Phrase[] {
-  const terms: Term[] = nlp(text)
-    .json()
-    .flatMap((s: { terms: Array<{ text: string; tags: string[]; post: string }> }) =>
-      s.terms.map((t) => ({ text: t.text, tags: t.tags, post: t.post })),
-    );
-  const out: Phrase[] = [];
-  let run: Term[] = [];
-  const close = () => {
-    while (run.length > 0 && !isNoun(run.at(-1))) run.pop();
-    const phrase = phraseOf(run.slice(-MAX_PHRASE_WORDS).map((t) => clean(t.text)));
-    if (phrase) out.push(phrase);
-    run = [];
-  };
-  const all = terms as Array<Term & { post: string }>;
-  all.forEach((t, i) => {
-    // A gerund that starts a compound WordNet knows ("rocking chair") is part of the phrase.
-    const compound = lemmaOf(`${clean(t.text)} ${clean(all[i + 1]?.text ?? '')}`) !== undefined;
-    const word = isNoun(t) || t.tags.includes('Adjective') || compound;
-    const proper = t.tags.some((tag) => ['ProperNoun', 'Place', 'Person', 'Organization'].includes(tag));
-    // A hyphenated run ("whole-of-market", "after-school") qualifies; its parts name nothing.
-    const excluded = t.tags.some((tag) => ['Possessive', 'Pronoun', 'Value', 'Hyphenated'].includes(tag));
-    if (word && !proper && !excluded && /^[\p{L}-]+$/u.test(clean(t.text))) run.push(t);
-    else close();
-    // Punctuation after a word ends its phrase ("IPA, 6.8%": "IPA" is one phrase).
-    if (/[,;:.()/–—]/u.test(t.post)) close();
-  });
-  close();
-  return out;
-}
-
-/**
- * A run of words as a phrase and its head: a compound WordNet knows ("hearing aid", "car wash"),
- * else the last noun; when that is a service or an act done to something ("furniture rental",
- * "roof repairs"), the noun before it is the thing a picture shows.
- */
-function phraseOf(run: string[]): Phrase | undefined {
-  const ws = run.filter(Boolean);
-  for (let end = ws.length; end > 0; end--) {
-    const pair = end >= 2 ? lemmaOf(ws.slice(end - 2, end).join(' ')) : undefined;
-    const head = pair ?? lemmaOf(ws[end - 1] ?? '');
-    if (!head || head.length < 3) return undefined;
-    if (end === ws.length && end >= 2 && !picturable(head)) continue;
-    // What a service is done to is shown when it is a thing ("furniture rental"), not a pest or
-    // an animal treated ("termite inspections": the scene shows the technician).
-    if (end < ws.length && isAnimal(head)) return undefined;
-    return { text: ws.slice(0, end).join(' '), head, last: end === ws.length };
-  }
-  return undefined;
-}
-
-function isAnimal(lemma: string): boolean {
-  return relatedTerms(lemma, { senses: 1, levels: 16 }).has('animal');
-}
-
-function isNoun(t: Term | undefined): boolean {
-  return !!t && t.tags.includes('Noun') && !t.tags.includes('Gerund');
-}
-
-const clean = (w: string) => w.toLowerCase().replace(/[^\p{L}-]+/gu, '');
-
-const words = (text: string) => (text.toLowerCase().match(/\p{L}+/gu) ?? []).map((w) => lemmaOf(w) ?? w);
-
-/** Whether one of a lemma's two usual senses is something a camera sees and says something of a business. */
-export function picturable(lemma: string): boolean {
-  if (GENERIC_HEADS.words.has(lemma)) return false;
-  // WordNet's first sense is not always the usual one ("wash": a coat of paint before the work).
-  return offsetsOf(lemma)
-    .slice(0, SENSES)
-    .some((offset, i) => {
-      const broader = relatedTerms(lemma, { from: [offset], levels: 16 });
-      // A rarer sense that is a person ("replacement": a stand-in) is not what the word means here.
-      const under = i === 0 ? PICTURABLE.under : PICTURABLE.under.filter((w) => w !== 'person');
-      return !PICTURABLE.not.some((w) => broader.has(w)) && under.some((w) => broader.has(w));
-    });
-}
-
 /** The thing in the scene: already named, in place of the broader noun it is a kind of, or added. */
-function inScene(thing: Phrase, scene: string, nlp: Nlp): string {
-  const nouns = phrasesOf(nlp, scene).map((p) => p.head);
+function inScene(thing: Phrase, scene: string, { nlp, phrases }: Reader): string {
+  const nouns = phrases(scene).map((p) => p.head);
   const broader = relatedTerms(thing.head, { senses: 1, levels: KIND_LEVELS });
   if (
     nouns.includes(thing.head) ||
@@ -283,8 +205,7 @@ function inScene(thing: Phrase, scene: string, nlp: Nlp): string {
   const kindOf = nouns.find((n) => broader.has(n));
   // A person of the brief who is no kind of the scene's person is left out: the scene's person
   // is the trade's, and two people would be a different picture.
-  if (!kindOf && broader.size > 0 && relatedTerms(thing.head, { senses: 1, levels: 16 }).has('person'))
-    return scene;
+  if (!kindOf && broader.size > 0 && isPerson(thing.head)) return scene;
   if (kindOf) {
     const re = new RegExp(`\\b(an? )?${kindOf}s?\\b`, 'iu');
     const plural = !thing.text.endsWith(thing.head);
@@ -295,8 +216,4 @@ function inScene(thing: Phrase, scene: string, nlp: Nlp): string {
   // One of a countable thing takes its article ("with a boiler"); several, or a mass, none.
   const bare = nlp(thing.text).has('(#Plural|#Uncountable)');
   return `${scene}, with ${bare ? '' : articleFor(thing.text)}${thing.text}`;
-}
-
-function articleFor(phrase: string): string {
-  return /^[aeiou]/iu.test(phrase) ? 'an ' : 'a ';
 }
