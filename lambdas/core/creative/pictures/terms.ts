@@ -1,5 +1,6 @@
+import { isPerson } from '../../brief/noun-phrases.ts';
 import { TAXONOMY } from '../../brief/taxonomy/index.ts';
-import { lemmaOf, lemmasOf, relatedTerms, synset, usualSenses } from '../../lexicon/wordnet.ts';
+import { lemmaOf, lemmasOf, synset, usualSenses } from '../../lexicon/wordnet.ts';
 import { loadNlp, type Nlp } from '../../text/nlp.ts';
 
 // The brief's side of choosing a picture (choose.ts): which of its words can name one, and how
@@ -211,11 +212,6 @@ const ACT_FILE = 4;
 function isAct(lemma: string): boolean {
   const first = usualSenses(lemma)[0];
   return first !== undefined && synset(first).lexFile === ACT_FILE;
-}
-
-/** A noun whose usual sense is a kind of person ("roofer", "office worker"). */
-function isPerson(lemma: string): boolean {
-  return relatedTerms(lemma, { senses: 1, levels: 8 }).has('person');
 }
 
 const STOP = new Set([
