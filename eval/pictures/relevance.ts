@@ -1,6 +1,6 @@
 import type { LibraryPicture } from '#core/creative/pictures/library.ts';
 import { ancestors, lemmaOf, lemmasOf, offsetsOf, synset } from '#core/lexicon/wordnet.ts';
-import { loadNlp } from '#core/text/nlp.ts';
+import { loadNlp, parseSubject } from '#core/text/nlp.ts';
 
 /**
  * The project's relevance check (ADR 0048). It judges what the picture *is*, not what the chooser
@@ -63,10 +63,8 @@ function tailOf(word: string): string[] {
 
 export async function relevanceSet(gold: { subject: string; category: string }): Promise<Anchors> {
   const nlp = await loadNlp();
-  const doc = nlp(gold.subject.replace(/[()]/g, ','));
-  // The tagger reads "long desks" after "at" as a verb; the object of a preposition is a noun
-  // (the same reading as the chooser's, terms.ts).
-  doc.match('#Preposition #Determiner? (#Adjective|#Value){1,3} #Verb').lastTerms().unTag('Verb').tag('Noun');
+  // Parsed as the chooser parses a subject (a noun after "at long"), not matched by it.
+  const doc = parseSubject(nlp, gold.subject);
   const chunks: string[] = doc
     .match('#Noun+')
     .not('(#Pronoun|#Possessive|#Value|#Place|#Person|#Organization)')

@@ -16,3 +16,15 @@ export function loadNlp(): Promise<Nlp> {
 export function nlpLoaded(): boolean {
   return loading !== undefined;
 }
+
+/**
+ * A picture subject ("freelancers working at shared desks") parsed for its noun phrases, as the
+ * picture chooser and the relevance check both read it: brackets as commas, and after a
+ * preposition and its adjectives a noun, whatever the tagger read ("desks" as a verb): the
+ * object of a preposition is a noun phrase.
+ */
+export function parseSubject(nlp: Nlp, subject: string): ReturnType<Nlp> {
+  const doc = nlp(subject.replace(/[()]/g, ','));
+  doc.match('#Preposition #Determiner? (#Adjective|#Value){1,3} #Verb').lastTerms().unTag('Verb').tag('Noun');
+  return doc;
+}

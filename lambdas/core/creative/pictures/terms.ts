@@ -1,7 +1,7 @@
 import { isPerson } from '../../brief/noun-phrases.ts';
 import { TAXONOMY } from '../../brief/taxonomy/index.ts';
 import { lemmaOf, lemmasOf, synset, usualSenses } from '../../lexicon/wordnet.ts';
-import { loadNlp, type Nlp } from '../../text/nlp.ts';
+import { loadNlp, type Nlp, parseSubject } from '../../text/nlp.ts';
 
 // The brief's side of choosing a picture (choose.ts): which of its words can name one, and how
 // much each says.
@@ -53,10 +53,7 @@ const trailingVerb = (chunk: string[], i: number) => i > 0 && /ing$/.test(chunk[
  * then the setting (0.55).
  */
 function subjectNouns(nlp: Nlp, subject: string): Array<{ word: string; weight: number }> {
-  const doc = nlp(subject.replace(/[()]/g, ','));
-  // After a preposition and its adjectives comes a noun ("at shared desks"), whatever the
-  // tagger read: the object of a preposition is a noun phrase.
-  doc.match('#Preposition #Determiner? (#Adjective|#Value){1,3} #Verb').lastTerms().unTag('Verb').tag('Noun');
+  const doc = parseSubject(nlp, subject);
   const chunks: string[] = doc
     .match('#Noun+')
     .not('(#Pronoun|#Possessive|#Value|#Place|#Person|#Organization)')
