@@ -40,9 +40,11 @@ export function goldNames(nlp: Nlp, subject: string): Set<string> {
 }
 
 /** Whether a text names one of `names` at a word start (a plural or a compound's first part too). */
-export function namesOneOf(text: string, names: ReadonlySet<string>): boolean {
+export function namesOneOf(text: string, names: ReadonlySet<string>, how: { whole?: boolean } = {}): boolean {
   const lower = text.toLowerCase();
+  // Whole: the word itself or its plural, so "man" is not found in "Mandatory".
+  const end = how.whole ? '(?:e?s)?\\b' : '';
   return [...names].some(
-    (s) => s && new RegExp(`\\b${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(lower),
+    (s) => s && new RegExp(`\\b${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${end}`, 'u').test(lower),
   );
 }

@@ -8,14 +8,6 @@ import type { PictureBrief } from './corpus.ts';
 const ORIENTATIONS: Orientation[] = ['square', 'portrait', 'landscape'];
 const TEXT_TRIGGERS = /["'“”‘’«»]|\d|#[0-9a-f]{3,8}\b/i;
 
-/** Whether a text names one of `names` as a whole word (or its plural): "man" is not in "Mandatory". */
-function namesWhole(text: string, names: ReadonlySet<string>): boolean {
-  const lower = text.toLowerCase();
-  return [...names].some(
-    (s) => s && new RegExp(`\\b${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:e?s)?\\b`, 'u').test(lower),
-  );
-}
-
 export type PromptCheck = {
   brief: PictureBrief;
   prompts: number;
@@ -59,7 +51,7 @@ export async function checkPrompts(brief: PictureBrief): Promise<PromptCheck> {
     textTriggers: 0,
     reflectsStyle: 0,
     head,
-    briefNames: namesWhole(brief.research_summary, synonyms),
+    briefNames: namesOneOf(brief.research_summary, synonyms, { whole: true }),
     sample: '',
   };
   for (const orientation of ORIENTATIONS) {
