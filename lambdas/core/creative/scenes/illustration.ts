@@ -1,5 +1,5 @@
-import { contrastRatio, darken, lighten } from '../color.ts';
-import type { BrandPalette } from '../palette.ts';
+import { contrastRatio, lighten } from '../color.ts';
+import { accentOn, type BrandPalette } from '../palette.ts';
 import type { LibraryPicture } from '../pictures/library.ts';
 import { gradient, n, rect, type SceneContext, tones } from './kit.ts';
 
@@ -50,9 +50,7 @@ export function illustrationScene(s: SceneContext, picture: LibraryPicture | und
   return shapes.join('');
 }
 
-/** The brand colour a line icon is drawn in: the primary, else the accent or the deep shade, at 3:1 on its disc. */
+/** The brand colour a line icon is drawn in: the primary when it reads at 3:1 on its disc, else the fill a badge would take there. */
 function emblemInk(pal: BrandPalette, disc: string): string {
-  for (const c of [pal.kit.primary, pal.kit.accent, pal.kit.secondary, darken(pal.kit.primary, 0.4)])
-    if (contrastRatio(c, disc) >= 3) return c;
-  return pal.deep;
+  return contrastRatio(pal.kit.primary, disc) >= 3 ? pal.kit.primary : accentOn(pal, disc);
 }
