@@ -12,7 +12,7 @@ export const TRANSACTION_CONFLICTS = { baseMs: 20, capMs: 500, maxAttempts: 10 }
  * sent again, is right. The account item is hot (the credits ledger of every settled image,
  * the key and endpoint counters), so a one-off transaction on it meets this under load.
  */
-export function isTransactionConflictOnly(error: unknown): boolean {
+function isTransactionConflictOnly(error: unknown): boolean {
   const reasons = cancellationReasons(error);
   return reasons.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed');
 }
