@@ -40,26 +40,28 @@ describe('fair queue', () => {
 });
 
 describe('local worker loop (the stand-in for fair queues)', () => {
-  /** A 1-image job of its own account: ordered, then polled until final; answers the ms it took. */
-  async function oneImageJob(account: { apiKey: string }): Promise<number> {
+  /** A 1-image job of its own account: ordered, then polled until final. */
+  async function oneImageJob(account: { apiKey: string }): Promise<void> {
     const auth = { apiKey: account.apiKey };
     const client = (await api.call('create_client', { name: 'Quiet' }, auth)).body.client;
     const campaign = (await api.call('create_campaign', { client_id: client.id, volume: 1 }, auth)).body
       .campaign;
-    const started = performance.now();
     const order = await api.call('generate_creatives', { campaign_id: campaign.id }, auth);
     expect(order.status).toBe(200);
     for (;;) {
       const job = (await api.call('get_job', { job_id: order.body.job_id }, auth)).body.job;
       if (job.status !== 'pending' && job.status !== 'running') {
         expect(job).toMatchObject({ status: 'completed', succeeded: 1 });
-        return performance.now() - started;
+        return;
       }
       await new Promise((r) => setTimeout(r, 20));
     }
   }
 
-  it("serves accounts round-robin: B's 1-image job behind A's 200-image batch takes under 3x its solo time", async () => {
+  // An order, not a timing (timings belong to `npm run bench`, whose scale model prints what a
+  // quiet agency waits behind a noisy one): under first-come order B's jobs would wait for all of
+  // A's 200 images; served in turn, they are done while most of A's batch is still queued.
+  it("serves accounts round-robin: B's 1-image jobs ordered behind A's 200-image batch finish while most of the batch is still pending", async () => {
     // The local stack's own event source: two workers, accounts served in turn.
     const workers = startWorkerLoop({
       sqs: api.deps.sqs,
@@ -71,12 +73,6 @@ describe('local worker loop (the stand-in for fair queues)', () => {
     });
     try {
       const tenantB = await api.newAccount(10);
-      // Solo first, on the same machine and moment: the median of three runs (a machine shared
-      // with other work has spikes; one run of each could catch one).
-      const solo = [await oneImageJob(tenantB), await oneImageJob(tenantB), await oneImageJob(tenantB)].sort(
-        (x, y) => x - y,
-      )[1] as number;
-
       const tenantA = await api.newAccount(300);
       const authA = { apiKey: tenantA.apiKey };
       const client = (await api.call('create_client', { name: 'Busy' }, authA)).body.client;
@@ -92,20 +88,11 @@ describe('local worker loop (the stand-in for fair queues)', () => {
       // B orders once A's batch is queued and the workers are busy with it.
       while ((await progressOfA()).succeeded < 1) await new Promise((r) => setTimeout(r, 20));
 
-      // Three jobs of B one after the other behind the batch; the median against the solo median.
-      const contended = [
-        await oneImageJob(tenantB),
-        await oneImageJob(tenantB),
-        await oneImageJob(tenantB),
-      ].sort((x, y) => x - y)[1] as number;
+      // Three jobs of B one after the other, each ordered behind what is left of the batch.
+      for (let i = 0; i < 3; i++) await oneImageJob(tenantB);
       const a = await progressOfA();
-      const ratio = contended / solo;
-      console.log(
-        `fairness: B solo ${solo.toFixed(0)} ms, behind A's 200-image batch ${contended.toFixed(0)} ms (${ratio.toFixed(2)}x); A had ${a.succeeded} of 200 done, ${a.pending} pending`,
-      );
-      // B did not wait for A's batch: most of it was still to do when B's image was delivered.
+      console.log(`fairness: B's 3 jobs done with A at ${a.succeeded} of 200 done, ${a.pending} pending`);
       expect(a.pending).toBeGreaterThan(100);
-      expect(ratio).toBeLessThan(3);
     } finally {
       await workers.stop();
     }
