@@ -1,5 +1,5 @@
 import { relatedTerms } from '#core/lexicon/wordnet.ts';
-import type { Nlp } from '#core/text/nlp.ts';
+import { type Nlp, parseSubject } from '#core/text/nlp.ts';
 
 /**
  * The head nouns of a gold subject ("a compact wireless keyboard on a desk" → keyboard): the last
@@ -8,7 +8,8 @@ import type { Nlp } from '#core/text/nlp.ts';
  * head. One definition for every eval that judges a subject against the gold (ADR 0033, 0063).
  */
 export function goldHeads(nlp: Nlp, subject: string): string[] {
-  const terms: Array<{ normal: string; tags: string[] }> = nlp(subject.replace(/[()]/g, ','))
+  // Parsed as the chooser parses a subject ("volunteers in red jackets" is no clause).
+  const terms: Array<{ normal: string; tags: string[] }> = parseSubject(nlp, subject)
     .nouns()
     .first()
     .json()
