@@ -201,6 +201,29 @@ describe('offline scenes', () => {
     ).not.toMatch(/bus/);
   });
 
+  it('show what a picture is, not a word before its head, nor any kind of a word', {
+    timeout: 60_000,
+  }, async () => {
+    const chosen = async (subject: string, category: string) =>
+      (await choosePicture({ subject, category }))?.picture.name ?? 'field';
+    // An alarm clock is a clock and a kitchen knife no kitchen: the word before the head finds
+    // them only when WordNet's definition of the picture says it...
+    expect(
+      await chosen('an installer fitting a wireless alarm in a hallway', 'home security > burglar alarms'),
+    ).not.toMatch(/clock/);
+    expect(
+      await chosen('a joiner installing oak worktops in a kitchen', 'home > kitchen renovation'),
+    ).not.toMatch(/knife/);
+    // ...as "a glass that has a stem and in which wine is served" does.
+    expect(await chosen('a glass of red wine on a terrace', 'food & drink > wine bar')).toBe('wine-glass');
+    // A coffin is a box, but not the siren box the brief means: one kind of a subject's word,
+    // with nothing else of the brief agreeing, is any kind of it. And "front door" and its "door"
+    // are one word of the brief, the setting, said once: they do not agree with each other.
+    expect(
+      await chosen('a fitter mounting a siren box above a front door', 'home security > intruder alarms'),
+    ).not.toMatch(/coffin|door/);
+  });
+
   it('are deterministic per seed and differ across angles', async () => {
     const b = BUSINESSES[0];
     if (!b) throw new Error('no business');

@@ -149,6 +149,16 @@ function definedBy(picture: LibraryPicture, brief: Expanded): boolean {
   return said.some((k) => gloss.has(k));
 }
 
+/** Whether WordNet's definition of a compound (its two usual senses) says `word`. */
+function glossSays(phrase: string, word: string): boolean {
+  const lemma = lemmaOf(word) ?? word;
+  return offsetsOf(phrase)
+    .slice(0, 2)
+    .some((off) =>
+      tokens(synset(off).gloss.split('"')[0] ?? '').some((t) => t === word || (lemmaOf(t) ?? t) === lemma),
+    );
+}
+
 /** The brief's sense and the picture's are one, or one is a kind of the other (a dog for a puppy). */
 function sameThing(pictureOff: number, briefOff: number | undefined): boolean {
   if (briefOff === undefined) return true;
@@ -175,6 +185,8 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
     const weight = hit.weight * factor;
     if ((perTerm.get(hit.from)?.weight ?? 0) < weight) perTerm.set(hit.from, { weight, word });
   };
+  // Subject words found only because the picture is a kind of them (a teacup for "cups").
+  const byKind = new Set<string>();
   // The head says what the picture is; the words before it which kind ("musical keyboard").
   let kind = 1;
   for (const m of picture.modifiers) if (!explained(m, brief)) kind *= UNEXPLAINED_MODIFIER;
@@ -210,11 +222,18 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
         // A broad term has kinds of everything ("container": a spoon, a purse): only a narrow
         // one is shown by a kind of it.
         const narrow = synset(off).hyponyms <= NARROW_KINDS;
-        if (hit && narrow && (itself || sense === undefined || sense === off))
+        if (hit && narrow && (itself || sense === undefined || sense === off)) {
           consider(w.toLowerCase(), kind * f, 0.9);
+          if (!brief.category.has(hit.from)) byKind.add(hit.from);
+        }
       }
-  // Other name words count as themselves only: "place" of "1st place medal" is no home.
-  for (const w of picture.nameWords) if (w !== picture.head) consider(w, 0.75, 1);
+  // Other name words count as themselves only: "place" of "1st place medal" is no home. A word
+  // before the head says which kind of the head the picture is: an alarm clock is a clock, a
+  // kitchen knife no kitchen. It finds the picture only when WordNet's definition of the
+  // picture says it ("beer mug: a mug intended for serving beer").
+  for (const w of picture.nameWords)
+    if (w !== picture.head && (!picture.modifiers.includes(w) || glossSays(picture.phrase, w)))
+      consider(w, 0.75, 1);
   // Keywords are looser than a name: emojilib's say what an emoji is used for or looks like
   // ("mover" of a minibus, a people mover; "vaccination" of a syringe), Tabler's tags where an
   // interface uses the icon ("online" of a cloud). The name must match for a picture to be one
@@ -234,17 +253,21 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
     consider(k, hit && hit.closeness === 1 && brief.category.has(hit.from) ? TRADE_KEYWORD : KEYWORD);
   }
   const ranked = [...perTerm].sort((a, b) => b[1].weight - a[1].weight);
-  const [first, second] = ranked;
+  const [first] = ranked;
   if (!first) return { score: 0, because: '' };
+  // A second term agrees only from another phrase: "front door" and its "door" are one word of
+  // the brief, said once.
+  const firstWords = new Set(tokens(first[0]));
+  const second = ranked.slice(1).find(([from]) => !tokens(from).some((w) => firstWords.has(w)));
+  // One kind of a subject's word, with nothing else of the brief agreeing, is any kind of it: a
+  // coffin is a box, but not the siren box the brief means.
+  if (!second && byKind.has(first[0])) return { score: 0, because: '' };
   // A picture only the subject's words find, while the category has words it misses, may show
   // a prop of the scene (a camera, a chicken) rather than the business.
   const aboutTrade = brief.category.size === 0 || ranked.some(([from]) => brief.category.has(from));
   return {
     score: (first[1].weight + (second ? second[1].weight / 3 : 0)) * (aboutTrade ? 1 : SUBJECT_ONLY),
-    because: ranked
-      .slice(0, 2)
-      .map(([from, hit]) => `${from} → ${hit.word}`)
-      .join(', '),
+    because: [first, ...(second ? [second] : [])].map(([from, hit]) => `${from} → ${hit.word}`).join(', '),
   };
 }
 
