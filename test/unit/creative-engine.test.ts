@@ -222,6 +222,10 @@ describe('offline scenes', () => {
     expect(
       await chosen('a fitter mounting a siren box above a front door', 'home security > intruder alarms'),
     ).not.toMatch(/coffin|door/);
+    // A sub-vertical WordNet knows as one compound is one thing: a food bank is no kind of food.
+    expect(
+      await chosen('volunteers in bright vests sorting food parcels', 'non-profit > food bank'),
+    ).not.toBe('butter');
   });
 
   it('are deterministic per seed and differ across angles', async () => {

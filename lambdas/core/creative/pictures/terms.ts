@@ -167,7 +167,16 @@ export async function termsOf(picture: { subject: string; category: string }): P
     (w, i) => i === subWords.length - 1 || nlp(w).has('#Noun') || lemmaOf(w) === undefined,
   );
   for (const w of nounsOf(nlp, sub.match(/\(([^)]*)\)/)?.[1] ?? '')) trade.set(lemmaOf(w) ?? w, 0.8);
+  // A compound WordNet knows ("food bank", "car wash") is one thing: its first word alone
+  // (food, a car) is not what the trade is.
+  const compound = subNouns.slice(0, 2).join(' ');
+  const whole = subNouns.length >= 2 && lemmaOf(compound);
+  if (whole) trade.set(whole, 0.95);
   subNouns.forEach((w, i) => {
+    if (whole && i < 2) {
+      trade.set(lemmaOf(w) ?? w, Math.max(trade.get(lemmaOf(w) ?? w) ?? 0, 0.5));
+      return;
+    }
     // What the trade does to its thing ("alarm installation", "dog training") is no picture:
     // a picture found by it shows another sense of the word (a station is an installation).
     if (subWords.length > 1 && isAct(lemmaOf(w) ?? w)) return;
