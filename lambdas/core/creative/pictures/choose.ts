@@ -141,22 +141,24 @@ function definedBy(picture: LibraryPicture, brief: Expanded): boolean {
   const said = picture.keywords.filter((k) => brief.words.get(k)?.closeness === 1);
   if (said.length === 0) return false;
   const rest = picture.nameWords.slice(picture.phrase.split(' ').length);
-  const gloss = new Set<string>();
-  // The whole definition ("…; used in yoga"), not its quoted examples.
-  for (const phrase of [picture.phrase, rest.join(' ')])
-    for (const off of offsetsOf(phrase).slice(0, 2))
-      for (const t of tokens(synset(off).gloss.split('"')[0] ?? '')) gloss.add(t);
+  const gloss = new Set([...definitionWords(picture.phrase), ...definitionWords(rest.join(' '))]);
   return said.some((k) => gloss.has(k));
 }
 
-/** Whether WordNet's definition of a compound (its two usual senses) says `word`. */
-function glossSays(phrase: string, word: string): boolean {
-  const lemma = lemmaOf(word) ?? word;
+/**
+ * The words of WordNet's definition of a phrase, in its two usual senses: the whole definition
+ * ("…; used in yoga"), not its quoted examples.
+ */
+function definitionWords(phrase: string): string[] {
   return offsetsOf(phrase)
     .slice(0, 2)
-    .some((off) =>
-      tokens(synset(off).gloss.split('"')[0] ?? '').some((t) => t === word || (lemmaOf(t) ?? t) === lemma),
-    );
+    .flatMap((off) => tokens(synset(off).gloss.split('"')[0] ?? ''));
+}
+
+/** Whether WordNet's definition of a compound says `word`, or a form of it. */
+function glossSays(phrase: string, word: string): boolean {
+  const lemma = lemmaOf(word) ?? word;
+  return definitionWords(phrase).some((t) => t === word || (lemmaOf(t) ?? t) === lemma);
 }
 
 /** The brief's sense and the picture's are one, or one is a kind of the other (a dog for a puppy). */
@@ -231,9 +233,12 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
   // before the head says which kind of the head the picture is: an alarm clock is a clock, a
   // kitchen knife no kitchen. It finds the picture only when WordNet's definition of the
   // picture says it ("beer mug: a mug intended for serving beer").
-  for (const w of picture.nameWords)
-    if (w !== picture.head && (!picture.modifiers.includes(w) || glossSays(picture.phrase, w)))
-      consider(w, 0.75, 1);
+  // The brief's word is looked up first: most name words match nothing, and need no WordNet read.
+  for (const w of picture.nameWords) {
+    if (w === picture.head || (find(w)?.closeness ?? 0) < 1) continue;
+    if (picture.modifiers.includes(w) && !glossSays(picture.phrase, w)) continue;
+    consider(w, 0.75, 1);
+  }
   // Keywords are looser than a name: emojilib's say what an emoji is used for or looks like
   // ("mover" of a minibus, a people mover; "vaccination" of a syringe), Tabler's tags where an
   // interface uses the icon ("online" of a cloud). The name must match for a picture to be one
