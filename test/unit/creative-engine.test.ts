@@ -14,6 +14,7 @@ import { buildSceneSvg, createTemplateImageModel, sceneChoice } from '#core/crea
 import { fitText, wrapWords } from '#core/creative/text-fit.ts';
 import { deliverySize } from '#core/images/sizes.ts';
 import { BUSINESSES, pouchPng, serumJpeg } from '../../scripts/lib/sample-businesses.ts';
+import { visualRequest } from './visual-request.ts';
 
 const faces = facesFor('Inter', 700, 'abc');
 
@@ -103,16 +104,9 @@ describe('offline scenes', () => {
   it('show what the brief says the business is, a stage for a product, and nothing without a brief', {
     timeout: 60_000,
   }, async () => {
-    const base = {
-      prompt: '',
-      negativePrompt: '',
-      width: 540,
-      height: 540,
-      aspectRatio: { w: 1, h: 1 },
-      seed: 1,
-      brand: BUSINESSES[0]?.brand ?? (BUSINESSES[1] as (typeof BUSINESSES)[number]).brand,
+    const base = visualRequest(BUSINESSES[0]?.brand ?? (BUSINESSES[1] as (typeof BUSINESSES)[number]).brand, {
       visualStyle: 'calm',
-    };
+    });
     const pictureOf = async (subject: string, category: string) => {
       const c = await sceneChoice({ ...base, picture: { subject, category } });
       return c.kind === 'picture' ? c.picture.name : c.kind;
@@ -231,16 +225,8 @@ describe('offline scenes', () => {
   it('are deterministic per seed and differ across angles', async () => {
     const b = BUSINESSES[0];
     if (!b) throw new Error('no business');
-    const req = (seed: number, style: string) => ({
-      prompt: b.category,
-      negativePrompt: '',
-      width: 540,
-      height: 540,
-      aspectRatio: { w: 1, h: 1 },
-      seed,
-      brand: b.brand,
-      visualStyle: style,
-    });
+    const req = (seed: number, style: string) =>
+      visualRequest(b.brand, { prompt: b.category, seed, visualStyle: style });
     expect(buildSceneSvg(req(1, 'calm'), { kind: 'field' })).toBe(
       buildSceneSvg(req(1, 'calm'), { kind: 'field' }),
     );
@@ -264,15 +250,9 @@ describe('composeCreative', { timeout: 30_000 }, () => {
   if (!b) throw new Error('no payroll');
   const size = deliverySize({ w: 1, h: 1 });
   const visual = async () =>
-    createTemplateImageModel().generate({
-      prompt: b.category,
-      negativePrompt: '',
-      ...size,
-      aspectRatio: { w: 1, h: 1 },
-      seed: 4,
-      brand: b.brand,
-      visualStyle: 'x',
-    });
+    createTemplateImageModel().generate(
+      visualRequest(b.brand, { prompt: b.category, ...size, seed: 4, visualStyle: 'x' }),
+    );
 
   it('measures what it made and records the layout', async () => {
     const c = await composeCreative({
@@ -390,15 +370,9 @@ describe('a logo that is always legible', { timeout: 30_000 }, () => {
       ...b.brand,
       colors: { primary: navy, secondary: '#1F3A68', accent: '#FCA311', background: navy, text: '#FFFFFF' },
     };
-    const visual = await createTemplateImageModel().generate({
-      prompt: b.category,
-      negativePrompt: '',
-      ...size,
-      aspectRatio: { w: 1, h: 1 },
-      seed: 1,
-      brand,
-      visualStyle: 'x',
-    });
+    const visual = await createTemplateImageModel().generate(
+      visualRequest(brand, { prompt: b.category, ...size, visualStyle: 'x' }),
+    );
     for (const angleIndex of [0, 1, 2, 3]) {
       const c = await composeCreative({
         visual,
@@ -435,15 +409,15 @@ describe('one message per creative', { timeout: 60_000 }, () => {
       { w: 9, h: 16 },
     ]) {
       const size = deliverySize(ratio);
-      const visual = createTemplateImageModel().draw({
-        prompt: b.category,
-        negativePrompt: '',
-        ...size,
-        aspectRatio: ratio,
-        seed: 3,
-        brand: b.brand,
-        visualStyle: 'x',
-      });
+      const visual = createTemplateImageModel().draw(
+        visualRequest(b.brand, {
+          prompt: b.category,
+          ...size,
+          aspectRatio: ratio,
+          seed: 3,
+          visualStyle: 'x',
+        }),
+      );
       const c = await composeCreative({ visual, ...size, aspectRatio: ratio, copy, brand: b.brand });
       const printed = c.printed.filter((p) => p.role !== 'wordmark');
       expect(repeatedPairs(printed)).toEqual([]);
@@ -473,15 +447,15 @@ describe('one message per creative', { timeout: 60_000 }, () => {
         { w: 16, h: 9 },
       ].entries()) {
         const size = deliverySize(ratio);
-        const visual = createTemplateImageModel().draw({
-          prompt: business.category,
-          negativePrompt: '',
-          ...size,
-          aspectRatio: ratio,
-          seed: 5,
-          brand: business.brand,
-          visualStyle: 'x',
-        });
+        const visual = createTemplateImageModel().draw(
+          visualRequest(business.brand, {
+            prompt: business.category,
+            ...size,
+            aspectRatio: ratio,
+            seed: 5,
+            visualStyle: 'x',
+          }),
+        );
         const c = await composeCreative({
           visual,
           ...size,

@@ -9,6 +9,7 @@ import { parseMetrics } from '#core/creative/sfnt.ts';
 import { FONT_FAMILIES } from '#core/fonts.ts';
 import { deliverySize } from '#core/images/sizes.ts';
 import { BUSINESSES } from '../../scripts/lib/sample-businesses.ts';
+import { visualRequest } from './visual-request.ts';
 
 type SatoriCall = { element: unknown; fonts: ReadonlyArray<{ name: string; data: Buffer }> };
 // Every layout satori is given while composing, with the fonts it is given for it.
@@ -167,15 +168,9 @@ describe('a creative whose copy has symbols', { timeout: 60_000 }, () => {
     const brand = { ...b.brand, fonts: { heading: family, body: family } };
     calls.length = 0;
     const c = await composeCreative({
-      visual: await createTemplateImageModel().generate({
-        prompt: b.category,
-        negativePrompt: '',
-        ...size,
-        aspectRatio: { w: 1, h: 1 },
-        seed: 4,
-        brand,
-        visualStyle: 'x',
-      }),
+      visual: await createTemplateImageModel().generate(
+        visualRequest(brand, { prompt: b.category, ...size, seed: 4, visualStyle: 'x' }),
+      ),
       ...size,
       aspectRatio: { w: 1, h: 1 },
       copy: { headlines: ['Payroll → done ✓ ★ ≥ 3 firms 😀'], bodies: [], cta: 'Start now →' },

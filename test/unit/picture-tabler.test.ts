@@ -6,6 +6,7 @@ import { depictable, keptIcons, readTablerName, tablerLibrary } from '#core/crea
 import { buildSceneSvg } from '#core/creative/scenes/index.ts';
 import { relevanceSet, relevant } from '../../eval/pictures/relevance.ts';
 import { BUSINESSES } from '../../scripts/lib/sample-businesses.ts';
+import { visualRequest } from './visual-request.ts';
 
 // Tabler Icons as the second offline picture source (ADR 0048 amendment).
 describe('offline pictures from Tabler Icons', { timeout: 60_000 }, () => {
@@ -124,19 +125,7 @@ describe('offline pictures from Tabler Icons', { timeout: 60_000 }, () => {
   it('is drawn as an emblem: stroked in a brand colour that stands out on its disc, on a 24-unit grid', () => {
     const brand = (BUSINESSES[0] ?? BUSINESSES[1])?.brand;
     if (!brand) throw new Error('no sample brand');
-    const svg = buildSceneSvg(
-      {
-        prompt: '',
-        negativePrompt: '',
-        width: 540,
-        height: 540,
-        aspectRatio: { w: 1, h: 1 },
-        seed: 1,
-        brand,
-        visualStyle: '',
-      },
-      { kind: 'picture', picture: tabler('solar-panel') },
-    );
+    const svg = buildSceneSvg(visualRequest(brand), { kind: 'picture', picture: tabler('solar-panel') });
     expect(svg).toContain('viewBox="0 0 24 24"');
     const ink = svg.match(/<g fill="none" stroke="(#[0-9A-Fa-f]{6})"/)?.[1];
     const disc = svg.match(/<circle [^>]*fill="(#[0-9A-Fa-f]{6})"/)?.[1];
