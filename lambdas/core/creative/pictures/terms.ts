@@ -173,16 +173,14 @@ export async function termsOf(picture: { subject: string; category: string }): P
   const whole = subNouns.length >= 2 && lemmaOf(compound);
   if (whole) trade.set(whole, 0.95);
   subNouns.forEach((w, i) => {
-    if (whole && i < 2) {
-      trade.set(lemmaOf(w) ?? w, Math.max(trade.get(lemmaOf(w) ?? w) ?? 0, 0.5));
-      return;
-    }
     // What the trade does to its thing ("alarm installation", "dog training") is no picture:
     // a picture found by it shows another sense of the word (a station is an installation).
     if (subWords.length > 1 && isAct(lemmaOf(w) ?? w)) return;
-    // A person before another noun qualifies it ("artisan chocolatier"): not the trade's picture.
+    // A person before another noun qualifies it ("artisan chocolatier"), and a part of a
+    // compound says less than the whole: neither is the trade's picture.
+    const part = whole && i < 2;
     const qualifier = i + 1 < subNouns.length && isPerson(lemmaOf(w) ?? w);
-    trade.set(lemmaOf(w) ?? w, qualifier ? 0.5 : i === 0 ? 0.95 : 0.6);
+    trade.set(lemmaOf(w) ?? w, part || qualifier ? 0.5 : i === 0 ? 0.95 : 0.6);
   });
   for (const cue of cuesOf(picture.category))
     if (!isAct(lemmaOf(cue) ?? cue)) trade.set(lemmaOf(cue) ?? cue, Math.max(trade.get(cue) ?? 0, 0.8));
