@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { taxonomyMarkdown } from '#core/brief/taxonomy/document.ts';
 import { TAXONOMY } from '#core/brief/taxonomy/index.ts';
 import { cueOccurs, placeInTaxonomy } from '#core/brief/taxonomy.ts';
+import { loadNlp, type Nlp } from '#core/text/nlp.ts';
 
 describe('the business taxonomy', () => {
   const subs = TAXONOMY.flatMap((v) => v.subs.map((s) => ({ vertical: v.name, ...s })));
@@ -55,5 +56,45 @@ describe('the business taxonomy', () => {
 
   it('is documented in docs/taxonomy.md, generated from the data', () => {
     expect(readFileSync(new URL('../../docs/taxonomy.md', import.meta.url), 'utf8')).toBe(taxonomyMarkdown());
+  });
+
+  describe("the scene's person in the brief's own word", () => {
+    let nlp: Nlp;
+    beforeAll(async () => {
+      nlp = await loadNlp();
+    }, 120_000);
+    const scene = (summary: string) => placeInTaxonomy({ language: 'en', product: '', summary, nlp }).subject;
+    // Found from the data, not written here: a sub-vertical whose scene opens with one of its cue
+    // words for a person, and another cue word for a person of the trade.
+    const bookkeeping = TAXONOMY.flatMap((v) => v.subs).find((s) => s.name === 'accounting and bookkeeping');
+
+    it('takes the cue word the brief uses for the trade person', () => {
+      expect(bookkeeping?.subject).toMatch(/^a bookkeeper /);
+      expect(bookkeeping?.cues.en.split('|')).toContain('accountant');
+      const placed = scene(
+        'Ledgerline: small-business bookkeeping for cafes. Our accountants file your tax return and reply within a day.',
+      );
+      expect(placed).toBe(bookkeeping?.subject.replace(/^a bookkeeper /, 'an accountant '));
+    });
+
+    it('keeps the scene when the brief says no other cue person, or only as a qualifier', () => {
+      expect(scene('Ledgerline: small-business bookkeeping and payroll for cafes, filed on time.')).toBe(
+        bookkeeping?.subject,
+      );
+      // "accountant" qualifying another noun names no accountant.
+      expect(
+        scene('Ledgerline: bookkeeping and payroll. Accountant fees fixed monthly, filed on time.'),
+      ).toBe(bookkeeping?.subject);
+    });
+
+    it('leaves a non-English brief in the English scene', () => {
+      const placed = placeInTaxonomy({
+        language: 'es',
+        product: '',
+        summary: 'Gestoría Ruiz: contabilidad y nóminas para autónomos, accountants incluidos.',
+        nlp: undefined,
+      }).subject;
+      expect(placed).toBe(bookkeeping?.subject);
+    });
   });
 });

@@ -1,4 +1,6 @@
+import { lemmaOf } from '../lexicon/wordnet.ts';
 import type { Nlp } from '../text/nlp.ts';
+import { articleFor, isPerson, phrasesOf } from './noun-phrases.ts';
 import type { Language } from './patterns/types.ts';
 import { type SubVertical, TAXONOMY } from './taxonomy/index.ts';
 
@@ -112,5 +114,48 @@ export function placeInTaxonomy(input: {
 }): { category: string; subject: string } {
   const best = rankTaxonomy(input)[0];
   if (!best || best.score === 0) return FALLBACK;
-  return { category: `${best.vertical} > ${best.sub.name}`, subject: best.sub.subject };
+  const subject = input.nlp ? inTheBriefsWord(best.sub, input.summary, input.nlp) : best.sub.subject;
+  return { category: `${best.vertical} > ${best.sub.name}`, subject };
+}
+
+/**
+ * The scene's person in the word this brief uses for them. A sub-vertical's cue terms name its
+ * trade in each of the ways briefs say it ("caregiver|carer"); when the scene opens with one of
+ * them as a noun of its own ("a carer sharing …", not "a mortgage adviser") and the brief says
+ * another that names a person, the brief's word is the truer one. English cues only: the scene
+ * is English.
+ */
+function inTheBriefsWord(sub: SubVertical, summary: string, nlp: Nlp): string {
+  const opening = /^(?:(an?|the) )?(\p{L}+)\b/u.exec(sub.subject);
+  const word = opening?.[2]?.toLowerCase() ?? '';
+  if (!opening || !openingNoun(nlp, sub.subject, word)) return sub.subject;
+  const own = lemmaOf(word) ?? word;
+  const cues = sub.cues.en.split('|');
+  if (!cues.some((c) => (lemmaOf(c) ?? c) === own)) return sub.subject;
+  // The brief's nouns, each the head of its phrase: "veterinary" of "veterinary clinic" is none.
+  const heads = phrasesOf(nlp, summary)
+    .filter((p) => p.last !== false)
+    .map((p) => p.head);
+  const said = cues
+    .filter((c) => !c.includes(' ') && (lemmaOf(c) ?? c) === c && c !== own && isPerson(c))
+    .map((cue) => ({ cue, n: heads.filter((h) => h === cue).length }))
+    .filter((c) => c.n > 0)
+    .sort((a, b) => b.n - a.n)[0];
+  if (!said) return sub.subject;
+  // Several stay several ("volunteers" → "helpers").
+  const plural = word.startsWith(own) ? word.slice(own.length) : '';
+  const article = opening[1] === 'the' ? 'the ' : opening[1] ? articleFor(said.cue) : '';
+  return `${article}${said.cue}${plural}${sub.subject.slice(opening[0].length)}`;
+}
+
+/** Whether `word`, the scene's first word after its article, is a noun on its own (no noun follows it). */
+function openingNoun(nlp: Nlp, scene: string, word: string): boolean {
+  const terms: Array<{ normal: string; tags: string[] }> = nlp(scene)
+    .json()
+    .flatMap((s: { terms: Array<{ normal: string; tags: string[] }> }) => s.terms)
+    .filter((t: { tags: string[] }) => !t.tags.includes('Determiner'));
+  const [first, next] = terms;
+  const noun = (t: { tags: string[] } | undefined) =>
+    !!t && t.tags.includes('Noun') && !t.tags.includes('Gerund');
+  return first?.normal === word && noun(first) && !noun(next);
 }
