@@ -180,7 +180,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
       ),
       sub(
         'furniture rental',
-        'a delivery team setting up rented furniture in a new apartment',
+        'a customer relaxing on a rented sofa in a newly furnished apartment',
         'furniture rental|rent furniture|furnished|furniture subscription',
         'alquiler de muebles',
         'möbelmiete|möbel mieten',

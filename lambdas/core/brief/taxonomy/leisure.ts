@@ -108,7 +108,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
       ),
       sub(
         'campervan rental',
-        'a campervan parked beside a coastal road at sunrise',
+        'a camper van parked beside a coastal road at sunrise',
         'campervan|camper|motorhome|rv|van rental',
         'autocaravana|camper|furgoneta camper',
         'wohnmobil|camper|campervan',
