@@ -13,7 +13,7 @@ import {
 import { figureTexts, findFigures, widenToFigures } from './figures.ts';
 import { isMostlyPlace, leadingPlace, nameLength } from './header.ts';
 import { withoutNotes } from './notes.ts';
-import { ROLE_CUES } from './patterns/cues.ts';
+import { PAIN_PHRASE, ROLE_CUES } from './patterns/cues.ts';
 import {
   AUDIENCE_CLAUSE,
   CLAUSE_SEPARATOR,
@@ -282,7 +282,11 @@ function addFacts(state: State, p: Piece, role: FactRole | undefined, list: bool
   for (const raw of items) {
     const item = withoutNotes(state.summary, raw);
     if (!item || !/[\p{L}\d]/u.test(item.text)) continue;
-    state.facts.push({ role: role ?? roleOf(item.text), piece: item });
+    const itemRole = role ?? roleOf(item.text);
+    // The pain, not the people it belongs to: what a hook can ask the reader about.
+    const pain = itemRole === 'pain' ? PAIN_PHRASE.re.exec(item.text) : null;
+    const fact = pain ? piece(state.summary, item.start + pain.index, item.end) : item;
+    state.facts.push({ role: itemRole, piece: fact });
   }
 }
 

@@ -149,6 +149,24 @@ export const BRACKET_NOTE: Pattern = {
   ],
 };
 
+/**
+ * A pain told as what the people named before it are fed up with ("remote workers fed up of
+ * working from the kitchen table"): the pain is the phrase, the people before it only say who.
+ * Not after a verb that makes it the sentence's own ("customers are tired of waiting").
+ */
+export const PAIN_PHRASE: Pattern = {
+  id: 'pain-phrase',
+  re: /(?<=\p{L}\s)(?<!\b(?:are|is|was|were|be|been|get|got|getting|feel|feeling|feels|and|or|son|están|y|sind|und|sont|et)\s)(?:(?:fed up|tired|sick) (?:of|with)|frustrated (?:by|with)|hart[oa]s? de|cansad[oa]s? de|genervt von|las(?:se)?s? de)\s/iu,
+  examples: [
+    { text: 'Members are mostly remote workers fed up of working from the sofa', match: 'fed up of ' },
+    { text: 'young renters tired of flat-pack furniture', match: 'tired of ' },
+    { text: 'customers are tired of waiting', match: null },
+    { text: 'nurses burnt out and tired of agencies', match: null },
+    { text: 'Fed up of queues? Book online', match: null },
+    { text: 'autónomos cansados de alquilar oficinas', match: 'cansados de ' },
+  ],
+};
+
 /** Roles of unlabelled facts, most specific first: the first cue that matches decides. */
 export const ROLE_CUES: readonly RoleCue[] = [
   {
