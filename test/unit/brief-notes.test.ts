@@ -9,6 +9,16 @@ const factsOf = (researchSummary: string, language = 'en') =>
   );
 
 describe('notes and directions in a brief', () => {
+  it('keeps a pain as the phrase, not the people described before it', () => {
+    const facts = factsOf(
+      'Acme Tiles fits bathroom tiles in Dover.\n- Clients are mostly landlords and busy parents fed up of tilers who never turn up\n- Customers are tired of waiting weeks for a quote',
+    );
+    expect(facts).toContain('fed up of tilers who never turn up');
+    expect(facts.join(' ')).not.toMatch(/landlords/);
+    // After a verb the pain is the sentence's own: it stays whole.
+    expect(facts).toContain('Customers are tired of waiting weeks for a quote');
+  });
+
   it('drops notes and bracketed asides, keeps the claims around them', () => {
     const facts = factsOf(
       'Acme Tiles fits bathroom tiles in Dover.\nProof: rated 4.6/5 from 210 reviews [check figure]\nOffer: free design visit (TBC with client)\nInternal: margin is thin this quarter',
