@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { extractBrief } from '#core/brief/extract.ts';
 import { writeAdCopy } from '#core/text/ad-copy.ts';
 import { anglesFromBrief, briefSources } from '#core/text/brief-angles.ts';
 import { ctaIntent } from '#core/text/cta.ts';
@@ -43,6 +44,19 @@ describe('planning angles from a brief', () => {
     const hooks = angles.map((a) => a.hook).join('\n');
     expect(hooks).toMatch(/You feel like you're fighting your insurer/);
     expect(hooks).not.toMatch(/people feel/i);
+  });
+
+  it("prints a customer's quotation as theirs: never after the business's name, never with a second stop", async () => {
+    const summary =
+      'Acme Tiles fits bathroom tiles in Dover.\n- 40 fitters, all employed\n- Free design visit\n- Rated 4.6/5 from 210 reviews\n- Customer quote we love, from a landlord in Deal: “They turned up on the day they said.”';
+    const fields = await extractBrief({ researchSummary: summary, language: 'en', clientName: 'Acme Tiles' });
+    const angles = await anglesFromBrief({ ...fields, research_summary: summary });
+    const hooks = angles.map((a) => a.hook);
+    const quoted = hooks.filter((h) => h.includes('They turned up on the day they said'));
+    expect(quoted.length).toBeGreaterThan(0);
+    for (const h of quoted) {
+      expect(h).not.toMatch(/Acme Tiles:\s*“|we love|”\./u);
+    }
   });
 
   it('keeps German figures as the brief writes them and never lower-cases a German noun', async () => {

@@ -9,6 +9,14 @@ const factsOf = (researchSummary: string, language = 'en') =>
   );
 
 describe('notes and directions in a brief', () => {
+  it('reads a label with words of its own before a quotation as the label: the quotation is the claim', () => {
+    const facts = factsOf(
+      'Acme Tiles fits bathroom tiles in Dover. It has 40 fitters. Customer quote we love, from a landlord in Deal: “They turned up on the day they said.” Quote marks aside, the rest is prose: a remark, not a label.',
+    );
+    expect(facts).toContain('“They turned up on the day they said.”');
+    expect(facts.join(' ')).not.toMatch(/we love|landlord in Deal/);
+  });
+
   it('keeps a pain as the phrase, not the people described before it', () => {
     const facts = factsOf(
       'Acme Tiles fits bathroom tiles in Dover.\n- Clients are mostly landlords and busy parents fed up of tilers who never turn up\n- Customers are tired of waiting weeks for a quote',

@@ -1,4 +1,10 @@
-import { LABEL_PATTERN, LABEL_QUALIFIER, LABELS, type LabelTarget } from './patterns/labels.ts';
+import {
+  LABEL_PATTERN,
+  LABEL_QUALIFIER,
+  LABELS,
+  type LabelTarget,
+  QUOTE_LEAD_IN,
+} from './patterns/labels.ts';
 import { ABBREVIATIONS, BULLET, ITEM_SEPARATOR } from './patterns/layout.ts';
 import type { Language } from './patterns/types.ts';
 
@@ -34,9 +40,28 @@ export function leadingLabel(
   language: Language,
 ): { target: LabelTarget; length: number } | undefined {
   const m = LABEL_PATTERN.re.exec(text);
+  const target = m?.[1] ? lookupLabel(m[1], language) : undefined;
+  if (m && target) return { target, length: m[0].length };
+  return quoteLeadIn(text, language);
+}
+
+/** How many words of a quotation's lead-in may be its label ("customer quote" of "Customer quote we love, …"). */
+const LEAD_IN_LABEL_WORDS = 3;
+
+/** A role label followed by words of the brief's own, then a quotation: the label covers the lead-in. */
+function quoteLeadIn(text: string, language: Language): { target: LabelTarget; length: number } | undefined {
+  const m = QUOTE_LEAD_IN.re.exec(text);
   if (!m?.[1]) return undefined;
-  const target = lookupLabel(m[1], language);
-  return target ? { target, length: m[0].length } : undefined;
+  const words = m[1]
+    .toLowerCase()
+    .replace(/[’]/g, "'")
+    .split(/[\s,]+/);
+  for (let n = Math.min(LEAD_IN_LABEL_WORDS, words.length); n >= 1; n--) {
+    const key = words.slice(0, n).join(' ');
+    const target = LABELS[language][key] ?? LABELS.en[key];
+    if (target && 'role' in target) return { target, length: m[0].length };
+  }
+  return undefined;
 }
 
 /**

@@ -27,7 +27,9 @@ export type BrandInput = { banned_words: readonly string[]; tagline: string };
 type Line = { text: string; facts: string[] };
 
 const noStop = (t: string) => t.replace(/[.]$/u, '');
-const asSentence = (t: string, stop: string) => (/[.!?]$/u.test(t.trim()) ? t.trim() : `${t.trim()}${stop}`);
+// A stop inside a closing quotation mark ends the sentence too (“…slate.”).
+const asSentence = (t: string, stop: string) =>
+  /[.!?…]["'”’»]?$/u.test(t.trim()) ? t.trim() : `${t.trim()}${stop}`;
 
 /**
  * Ad copy from the brief and the angles: the headline, the primary text and the description of

@@ -30,6 +30,24 @@ export const LABEL_QUALIFIER: Pattern = {
 };
 
 /**
+ * A quotation led in by a label that carries words of its own ("Customer quote we love, from a
+ * regular at the counter: “…”"): the lead-in is the brief's label and remark, the quotation the claim.
+ * The lead-in's first words must be a label of {@link LABELS} (segment.ts reads them).
+ */
+export const QUOTE_LEAD_IN: Pattern = {
+  id: 'quote-lead-in',
+  re: /^\s*([\p{L}][^:\n"“”«»„]{0,100}?)\s?:\s+(?=["“«„])/u,
+  examples: [
+    {
+      text: 'Customer quote we love, from a regular: “Best pie in town.”',
+      match: 'Customer quote we love, from a regular: ',
+    },
+    { text: 'Cita de una clienta : «Muy amables»', match: 'Cita de una clienta : ' },
+    { text: 'Quote: no quotation marks here', match: null },
+  ],
+};
+
+/**
  * A label at the start of a line or sentence: one to five words, then a colon (French puts a
  * space before it). The words are looked up in {@link LABELS}; an unknown label is left as text.
  */

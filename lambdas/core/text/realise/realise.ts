@@ -8,7 +8,8 @@ import { message, withIndefinite } from './messages.ts';
 export type BriefContext = Pick<BriefFields, 'business_name' | 'audience' | 'subject' | 'language'> &
   Partial<Pick<Brief, 'research_summary'>>;
 
-const END = /[.!?…]$/u;
+// A stop inside a closing quotation mark ends the sentence too (“…slate.”).
+const END = /[.!?…]["'”’»]?$/u;
 
 /** The fact as a sentence of its own, in the reader's voice. */
 export function sentence(form: FactForm, cat: Catalogue, brief: BriefContext): string {
@@ -43,6 +44,9 @@ const DOUBLE_STOP = /([.!?…]["'”’»]?)\s?[.?](?=\s|$)/gu;
 const tidyStops = (s: string) => s.replace(DOUBLE_STOP, '$1');
 
 const bare = (s: string) => s.replace(/[.!?]+$/u, '');
+
+/** A fact that is a quotation, opening with its mark. */
+const QUOTATION = /^["“«„]/u;
 
 /** A realised hook and the facts it prints. */
 export type Realised = { hook: string; facts: FactForm[] };
@@ -79,7 +83,9 @@ function hookText(
       return message(cat, 'hook.question', { lead: capFirst(lead.fragment), support: second });
     }
     case 'business': {
-      if (lead.needsSubject || lead.addressed) return sentence(lead, cat, brief);
+      // A quotation is a customer's words: after "Acme:" it would read as the business's own.
+      if (lead.needsSubject || lead.addressed || QUOTATION.test(lead.fragment))
+        return sentence(lead, cat, brief);
       // "We're rated …" is told by the business's name ("Acme is rated …"), never after "Acme:".
       for (const [opening, rest] of cat.firstPerson.named) {
         const m = new RegExp(`^${opening}`, 'iu').exec(lead.fragment);
