@@ -49,7 +49,7 @@ export async function writeAdCopy(input: {
   if (!cat || !english) throw new Error('the English catalogue is missing');
   const nlp = brief.language === 'en' ? await loadNlp() : undefined;
   const forms = new Map<string, FactForm>(
-    brief.facts.map((f) => [f.id, factForm(f, cat, brief.research_summary, nlp)]),
+    brief.facts.map((f) => [f.id, factForm(f, cat, brief.research_summary, nlp, brief.business_name)]),
   );
   const factLine = (f: FactForm): Line => ({ text: sentence(f, cat, brief), facts: [f.id] });
   const byRole = (roles: readonly string[]) =>

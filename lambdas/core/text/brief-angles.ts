@@ -45,11 +45,10 @@ export async function anglesFromBrief(
   const cat = catalogueFor(brief.language);
   if (!cat) throw new UnsupportedLanguageError(brief.language, OFFLINE_LANGUAGES);
   const nlp = brief.language === 'en' ? await loadNlp() : undefined;
-  const forms = brief.facts.map((f: BriefFact) => factForm(f, cat, brief.research_summary, nlp));
+  const formOf = (f: BriefFact) => factForm(f, cat, brief.research_summary, nlp, brief.business_name);
+  const forms = brief.facts.map(formOf);
   // A thin brief's notes often join several claims: their parts are planned too, each citing its fact.
-  const parts = brief.facts.flatMap((f) =>
-    factParts(f, cat.clauseSplit).map((p) => factForm(p, cat, brief.research_summary, nlp)),
-  );
+  const parts = brief.facts.flatMap((f) => factParts(f, cat.clauseSplit).map(formOf));
   // A need is backed first by the facts that answer it (ADR 0050).
   const answers = answerCheck(
     [...forms, ...parts],

@@ -87,7 +87,39 @@ function toReader(
 /** Roles whose notes speak about the audience, so their pronouns are the reader's. */
 const AUDIENCE_SIDE = new Set(['pain', 'audience_insight', 'objection', 'benefit']);
 
-export function factForm(fact: BriefFact, cat: Catalogue, summary: string, nlp: Nlp | undefined): FactForm {
+/**
+ * Whether a competitor note names another business: a capitalised word inside it (or after a
+ * slash, "Nestly/HomeLoop") that is not a word of this business's name. An ad never names a
+ * rival; the comparison stands without the name ("150 guests, versus 2,000+ on the big ocean
+ * lines"). Languages that capitalise every noun are read by their slashes only.
+ */
+function namesARival(text: string, cat: Catalogue, businessName: string): boolean {
+  const own = new Set(businessName.toLowerCase().match(/\p{L}+/gu) ?? []);
+  const words = [...text.matchAll(/(^|[\s/(])(\p{Lu}[\p{L}'’-]*)/gu)];
+  return words.some((m) => {
+    const at = m.index ?? 0;
+    // The first word of a sentence is capitalised by its place, not its name.
+    const opening = at === 0 || /[.!?:]\s*$/u.test(text.slice(0, at + m[1]!.length));
+    if (own.has(m[2]!.toLowerCase())) return false;
+    if (m[1] === '/') return true;
+    return !cat.nounsCapitalised && !opening;
+  });
+}
+
+/** A note no hook can print: one word ("Meals."), a bare relative clause, a rival's name. */
+function unusable(text: string, fact: BriefFact, cat: Catalogue, businessName: string): boolean {
+  if (text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length < 2) return true;
+  if (new RegExp(`^${cat.voice.relativeUnusable}`, 'iu').test(text)) return true;
+  return fact.role === 'competitor' && namesARival(text, cat, businessName);
+}
+
+export function factForm(
+  fact: BriefFact,
+  cat: Catalogue,
+  summary: string,
+  nlp: Nlp | undefined,
+  businessName = '',
+): FactForm {
   let text = expandShorthand(fact.text.trim(), cat).replace(/[.;,:]+$/u, '');
   const base = {
     id: fact.id,
@@ -97,10 +129,7 @@ export function factForm(fact: BriefFact, cat: Catalogue, summary: string, nlp: 
     bareSingular: false,
     clause: false,
   };
-  // A one-word note ("Meals.", "Sorry.") says nothing a reader can act on.
-  if (text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length < 2)
-    return { ...base, fragment: text, askable: false, unusable: true };
-  if (new RegExp(`^${cat.voice.relativeUnusable}`, 'iu').test(text))
+  if (unusable(text, fact, cat, businessName))
     return { ...base, fragment: text, askable: false, unusable: true };
   const relative = new RegExp(`^${cat.voice.relativeStrip}`, 'iu');
   const wasRelative = relative.test(text);
