@@ -59,6 +59,17 @@ describe('planning angles from a brief', () => {
     }
   });
 
+  it('lets the reader hear a worry: nested reporting frames and what customers tell the business are dropped', async () => {
+    const summary =
+      'Acme Tiles fits bathroom tiles in Dover.\n- 40 fitters, all employed\n- Quotes within 2 days\n- Pain: our research says the biggest complaint with tilers is the wait for a quote\n- Landlords tell us they are tired of fitters who leave them waiting\n- Rated 4.6/5 from 210 reviews';
+    const fields = await extractBrief({ researchSummary: summary, language: 'en', clientName: 'Acme Tiles' });
+    const angles = await anglesFromBrief({ ...fields, research_summary: summary });
+    const hooks = angles.map((a) => a.hook).join('\n');
+    expect(hooks).toMatch(/the wait for a quote/i);
+    expect(hooks).not.toMatch(/research says|biggest complaint|tell us/i);
+    expect(hooks).toMatch(/you are tired of fitters who leave you waiting/i);
+  });
+
   it('never names a rival: a competitor note with a name is no hook, a comparison without one is', async () => {
     const summary =
       'Acme Tiles fits bathroom tiles in Dover.\n- 40 fitters, all employed\n- Free design visit\n- Rated 4.6/5 from 210 reviews\n- Competitor: Tilemaster Direct, a bit cheaper but uses subcontractors\n- Competitor: most chains quote in 2 weeks, we quote in 2 days';

@@ -36,6 +36,12 @@ export type Catalogue = {
      * "our research says …"): dropped, so the reader sees the worry itself.
      */
     reportingFrame: string;
+    /**
+     * How a brief reports what its audience tells the business ("nurses tell us …"): dropped
+     * from notes about the audience (a pain, a worry), so the reader hears it; a proof keeps who
+     * said it.
+     */
+    audienceSays: string;
     /** Verb-second inversions of a note ("garantieren wir …") put back in subject-first order. */
     inversion?: { pattern: string; replace: string };
   };

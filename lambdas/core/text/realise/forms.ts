@@ -71,12 +71,15 @@ function toReader(
   const generic = new RegExp(`^${v.genericSubjects}(?=\\s)`, 'iu');
   const replacedSubject = generic.test(text);
   const out = text.replace(generic, v.reader);
-  const all = replacedSubject || opensWithReader;
   const pattern = new RegExp(
     `(?<![\\p{L}'’])(?:${v.pronouns.map(([from]) => escapeRegExp(from)).join('|')})(?![\\p{L}'’])`,
     'giu',
   );
   if (v.pronouns.length === 0) return out;
+  // A note that opens with the audience's pronoun ("they're burnt out … agencies that ghost
+  // them") is about them throughout.
+  const all = replacedSubject || opensWithReader || pattern.exec(out)?.index === 0;
+  pattern.lastIndex = 0;
   return out.replace(pattern, (m, offset: number) => {
     if (!all && plural(out.slice(0, offset))) return m;
     const to = v.pronouns.find(([from]) => from.toLowerCase() === m.toLowerCase())?.[1] ?? m;
@@ -134,8 +137,21 @@ export function factForm(
   const relative = new RegExp(`^${cat.voice.relativeStrip}`, 'iu');
   const wasRelative = relative.test(text);
   text = text.replace(relative, '').replace(new RegExp(`^${cat.voice.leadingConnective}\\s+`, 'iu'), '');
-  const reported = text.replace(new RegExp(`^${cat.voice.reportingFrame}`, 'iu'), '');
-  if (reported !== text && reported.split(/\s+/).length >= 2) text = reported;
+  // Frames nest ("our research says the biggest frustration is …"): each is dropped in turn.
+  const frames = [
+    cat.voice.reportingFrame,
+    ...(AUDIENCE_SIDE.has(fact.role) ? [cat.voice.audienceSays] : []),
+  ];
+  for (let again = true; again; ) {
+    again = false;
+    for (const frame of frames) {
+      const reported = text.replace(new RegExp(`^${frame}`, 'iu'), '');
+      if (reported !== text && reported.split(/\s+/).length >= 2) {
+        text = reported;
+        again = true;
+      }
+    }
+  }
   if (cat.voice.inversion) {
     const { pattern, replace } = cat.voice.inversion;
     const re = new RegExp(pattern, 'u');

@@ -54,6 +54,7 @@ export const de: Catalogue = {
     leadingConnective: '(?:(?:(?:ach|oh|übrigens),?\\s+)?(?:plus|und|außerdem|auch)|(?:ach|oh|übrigens),?)',
     reportingFrame:
       '(?:(?:der |die |das )?(?:größte|häufigste|wichtigste)[nrs]? (?:Einwand|Beschwerde|Sorge|Angst|Problem) (?:ist|sind),?(?: dass)?)\\s+',
+    audienceSays: '(?:(?:unsere |die |viele )?\\p{L}+ (?:sagen|erzählen) uns,?(?: dass)?)\\s+',
     relativeUnusable: '(?:deren|dessen|welche|welcher|wo) ',
     inversion: { pattern: '^(\\p{Ll}+) (wir|sie|es|er) ', replace: '$2 $1 ' },
   },

@@ -57,6 +57,7 @@ export const es: Catalogue = {
     leadingConnective: '(?:(?:(?:ah|oh|por cierto),?\\s+)?(?:además|y|también)|(?:ah|oh|por cierto),?)',
     reportingFrame:
       '(?:(?:la |nuestra )?(?:mayor|principal) (?:queja|objeción|preocupación|duda|miedo) (?:que (?:oímos|vemos|escuchamos) )?(?:es|son)(?: que)?|nuestros datos dicen que)\\s+',
+    audienceSays: '(?:(?:nuestros |los |muchos )?\\p{L}+ nos (?:dicen|cuentan|repiten)(?: que)?)\\s+',
     relativeUnusable: '(?:cuyo|cuya|cuyos|cuyas|donde|el cual|la cual) ',
   },
   clauseSplit: '(?:,\\s+y\\s+|;\\s*|:\\s+|\\.\\s+(?=\\p{Lu})|\\s+porque\\s+)',

@@ -55,6 +55,8 @@ export const fr: Catalogue = {
       '(?:(?:(?:ah|oh|au fait|d’ailleurs),?\\s+)?(?:et|aussi|plus)|(?:ah|oh|au fait|d’ailleurs),?)',
     reportingFrame:
       "(?:(?:la |notre )?(?:principale|plus grande) (?:objection|plainte|crainte|inquiétude|peur) (?:que nous (?:entendons|voyons) )?(?:est|c'est)(?: que| de)?)\\s+",
+    audienceSays:
+      "(?:(?:nos |les |beaucoup de )?\\p{L}+ nous (?:disent|racontent|répètent)(?: qu(?:e|['’]))?)\\s*",
     relativeUnusable: '(?:dont|où|lequel|laquelle) ',
   },
   clauseSplit: '(?:,\\s+et\\s+|;\\s*|\\s:\\s+|\\.\\s+(?=\\p{Lu})|\\s+parce qu(?:e\\s+|’))',
