@@ -70,6 +70,34 @@ describe('planning angles from a brief', () => {
     expect(hooks).toMatch(/you are tired of fitters who leave you waiting/i);
   });
 
+  it.each([
+    [
+      'es',
+      'Óptica Sol, gafas graduadas en Toledo.\n- 12 años en el barrio\n- Revisión de la vista gratis\n- En esta campaña promovemos las gafas de sol graduadas: desde 99 €',
+      /^Las gafas de sol graduadas: desde 99 €/m,
+      /En esta campaña/,
+    ],
+    [
+      'fr',
+      'Pâtisserie Lune, à Tours.\n- Fondée en 1990\n- Livraison offerte dès 30 €\n- Pour Noël, on met en avant les coffrets de 12 macarons à 19 €',
+      /Pour Noël, les coffrets de 12 macarons à 19 €/,
+      /met en avant/,
+    ],
+  ] as const)(
+    '%s: a campaign frame is dropped, the thing it features stays',
+    async (language, summary, kept, gone) => {
+      const fields = await extractBrief({
+        researchSummary: summary,
+        language,
+        clientName: summary.split(/[,.]/)[0] ?? '',
+      });
+      const angles = await anglesFromBrief({ ...fields, research_summary: summary });
+      const hooks = angles.map((a) => a.hook).join('\n');
+      expect(hooks).toMatch(kept);
+      expect(hooks).not.toMatch(gone);
+    },
+  );
+
   it('never names a rival: a competitor note with a name is no hook, a comparison without one is', async () => {
     const summary =
       'Acme Tiles fits bathroom tiles in Dover.\n- 40 fitters, all employed\n- Free design visit\n- Rated 4.6/5 from 210 reviews\n- Competitor: Tilemaster Direct, a bit cheaper but uses subcontractors\n- Competitor: most chains quote in 2 weeks, we quote in 2 days';

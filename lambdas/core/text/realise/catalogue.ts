@@ -33,7 +33,8 @@ export type Catalogue = {
     leadingConnective: string;
     /**
      * How a brief reports what the business hears ("the biggest complaint we hear is about …",
-     * "our research says …"): dropped, so the reader sees the worry itself.
+     * "our research says …"), or frames a campaign ("in this campaign we're featuring …"):
+     * dropped, so the reader sees the worry or the thing itself. A named group `keep` stays.
      */
     reportingFrame: string;
     /**

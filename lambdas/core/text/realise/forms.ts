@@ -145,7 +145,8 @@ export function factForm(
   for (let again = true; again; ) {
     again = false;
     for (const frame of frames) {
-      const reported = text.replace(new RegExp(`^${frame}`, 'iu'), '');
+      // A frame may keep part of what it matched (French "Pour Pâques, on met en avant …").
+      const reported = text.replace(new RegExp(`^${frame}`, 'iu'), (...m) => m.at(-1)?.keep ?? '');
       if (reported !== text && reported.split(/\s+/).length >= 2) {
         text = reported;
         again = true;

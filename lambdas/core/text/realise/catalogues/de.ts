@@ -53,7 +53,7 @@ export const de: Catalogue = {
     relativeStrip: '(?:die|der) (?=[a-zäöüß])',
     leadingConnective: '(?:(?:(?:ach|oh|übrigens),?\\s+)?(?:plus|und|außerdem|auch)|(?:ach|oh|übrigens),?)',
     reportingFrame:
-      '(?:(?:der |die |das )?(?:größte|häufigste|wichtigste)[nrs]? (?:Einwand|Beschwerde|Sorge|Angst|Problem) (?:ist|sind),?(?: dass)?)\\s+',
+      '(?:in dieser (?:Kampagne|Aktion),? (?:bewerben|zeigen|präsentieren) wir|(?:der |die |das )?(?:größte|häufigste|wichtigste)[nrs]? (?:Einwand|Beschwerde|Sorge|Angst|Problem) (?:ist|sind),?(?: dass)?)\\s+',
     audienceSays: '(?:(?:unsere |die |viele )?\\p{L}+ (?:sagen|erzählen) uns,?(?: dass)?)\\s+',
     relativeUnusable: '(?:deren|dessen|welche|welcher|wo) ',
     inversion: { pattern: '^(\\p{Ll}+) (wir|sie|es|er) ', replace: '$2 $1 ' },

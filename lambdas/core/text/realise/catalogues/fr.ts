@@ -54,7 +54,7 @@ export const fr: Catalogue = {
     leadingConnective:
       '(?:(?:(?:ah|oh|au fait|d’ailleurs),?\\s+)?(?:et|aussi|plus)|(?:ah|oh|au fait|d’ailleurs),?)',
     reportingFrame:
-      "(?:(?:la |notre )?(?:principale|plus grande) (?:objection|plainte|crainte|inquiétude|peur) (?:que nous (?:entendons|voyons) )?(?:est|c'est)(?: que| de)?)\\s+",
+      "(?:(?<keep>pour [\\p{L}-]+,?\\s+)?(?:dans cette campagne,?\\s+)?on (?:met|mettra|va mettre) en avant|(?:la |notre )?(?:principale|plus grande) (?:objection|plainte|crainte|inquiétude|peur) (?:que nous (?:entendons|voyons) )?(?:est|c'est)(?: que| de)?)\\s+",
     audienceSays:
       "(?:(?:nos |les |beaucoup de )?\\p{L}+ nous (?:disent|racontent|répètent)(?: qu(?:e|['’]))?)\\s*",
     relativeUnusable: '(?:dont|où|lequel|laquelle) ',
