@@ -333,6 +333,8 @@ export function copyCandidates(
     brandKit: brand,
     prepared: prepared[0],
     ...(clientName ? { clientName } : {}),
+    // The angle's language: its sentences ("31. Oktober"), policy and CTA labels are read in it.
+    ...(angle?.language ? { language: angle.language } : {}),
   });
   const more = creativeCopy({ campaign, angle, prepared, tagline: brand.tagline });
   const merge = (a: string[], b: string[]) => [

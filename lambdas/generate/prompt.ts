@@ -1,6 +1,7 @@
 import type { CopyCandidates } from '#core/creative/types.ts';
 import type { Angle } from '#core/entities/angle.ts';
 import type { Campaign } from '#core/entities/campaign.ts';
+import { sentencesOf } from '#core/text/policy/copy-policy.ts';
 
 type PreparedCopy = { headline: string; primary_text?: string; cta?: string };
 
@@ -30,7 +31,7 @@ export function creativeCopy(input: {
   };
   // The image has room for the angle's hook; the ad's headline field (27–30 characters on Meta
   // and Google) is what the platform shows beside it, so prepared headlines come after.
-  if (angle) add(headlines, firstSentence(angle.hook));
+  if (angle) add(headlines, sentencesOf(angle.hook, angle.language)[0] ?? angle.hook);
   const rest: string[] = [];
   for (const p of prepared) add(rest, p.headline);
   add(rest, input.tagline);
@@ -51,8 +52,4 @@ export function creativeCopy(input: {
   bodies.sort((a, b) => b.length - a.length);
   const cta = campaign.cta_text || prepared.find((p) => p.cta)?.cta || 'Learn more';
   return { headlines, bodies, ...(offer ? { offer } : {}), cta };
-}
-
-function firstSentence(text: string): string {
-  return (/^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text).trim();
 }

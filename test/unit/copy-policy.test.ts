@@ -5,6 +5,7 @@ import {
   endsMidPhrase,
   hasLabel,
   repeatedAcrossFields,
+  sentencesOf,
   untraced,
 } from '#core/text/policy/copy-policy.ts';
 import { EXAMPLES } from '#core/text/policy/policy-data.ts';
@@ -72,5 +73,25 @@ describe('the copy policy (its pattern data carries the examples it is tested on
       ),
     ).toEqual(['Family-run since 1987.']);
     expect(repeatedAcrossFields(['One', 'Two. Three.', 'Four'], 'en')).toEqual([]);
+  });
+});
+
+describe('sentences of a text, as the brief is read', () => {
+  it('an abbreviation, a name with a stop and a German date do not end a sentence; a stop before a figure does', () => {
+    expect(sentencesOf('Acme & Co. Tiles: open since 1999.', 'en')).toEqual([
+      'Acme & Co. Tiles: open since 1999.',
+    ]);
+    expect(sentencesOf('Small groups of max. 4 pupils. Free trial.', 'en')).toEqual([
+      'Small groups of max. 4 pupils.',
+      'Free trial.',
+    ]);
+    expect(sentencesOf('Aktion bis 15. März: Backofen gratis. Seit 1990 im Ort.', 'de')).toEqual([
+      'Aktion bis 15. März: Backofen gratis.',
+      'Seit 1990 im Ort.',
+    ]);
+    expect(sentencesOf('First visit free. 92% come back.', 'en')).toEqual([
+      'First visit free.',
+      '92% come back.',
+    ]);
   });
 });

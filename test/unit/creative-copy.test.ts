@@ -3,6 +3,7 @@ import { usableCopy } from '#core/creative/copy.ts';
 import type { Angle } from '#core/entities/angle.ts';
 import type { Campaign } from '#core/entities/campaign.ts';
 import { creativeCopyCandidates } from '#core/text/campaign-copy.ts';
+import { copyCandidates } from '#generate/process-slot.ts';
 import { creativeCopy } from '#generate/prompt.ts';
 
 const campaign = {
@@ -84,5 +85,22 @@ describe('the words on a creative', () => {
       prepared: { headline: 'Payroll done in ten minutes', cta: 'Start free' },
     });
     expect(invented.cta).not.toMatch(/free/i);
+  });
+});
+
+describe("a slot's copy candidates in the angle's language", () => {
+  it('never cuts a German date or an abbreviation into a headline of its own', () => {
+    const hook =
+      'Aktion bis 15. März: Backofen gratis zur Küche. Seit 1990 im Ort, max. 4 Wochen Lieferzeit.';
+    const germanAngle = { hook, name: 'Aktion', language: 'de' } as Angle;
+    const candidates = copyCandidates(
+      { ...campaign, offer_text: '', cta_text: 'Termin buchen' } as Campaign,
+      germanAngle,
+      { tagline: '', banned_words: [] },
+      [],
+      'Küchen Haas',
+    );
+    expect(candidates.headlines).toContain('Aktion bis 15. März: Backofen gratis zur Küche');
+    for (const h of candidates.headlines) expect(h).not.toMatch(/(?:15|max)\.?$|^März/u);
   });
 });

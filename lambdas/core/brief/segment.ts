@@ -80,7 +80,7 @@ const BEFORE_FIGURE = /(?<=[\p{Ll})]\.)\s+(?=\d)/gu;
 const AFTER_STOP = /[.!?]\s+/gu;
 
 /** Sentences of one line (Intl.Segmenter), re-joined after abbreviations such as "approx.". */
-function sentencesOf(line: string, language: Language): Array<{ start: number; end: number }> {
+export function sentencesOf(line: string, language: Language): Array<{ start: number; end: number }> {
   const segmenter = new Intl.Segmenter(language, { granularity: 'sentence' });
   const out: Array<{ start: number; end: number }> = [];
   const bounds: Array<{ start: number; end: number }> = [];

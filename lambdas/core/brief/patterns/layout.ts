@@ -63,6 +63,7 @@ export const ABBREVIATIONS: readonly string[] = [
   'mrs.',
   'ms.',
   'st.',
+  'co.',
   'no.',
   'nr.',
   'ca.',

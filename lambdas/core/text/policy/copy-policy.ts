@@ -1,3 +1,5 @@
+import { patternLanguage } from '../../brief/patterns/types.ts';
+import { sentencesOf as briefSentences } from '../../brief/segment.ts';
 import { CLAIM_WORDS, DANGLING, LABELS, PLACEHOLDERS, WORD_FORM_SUFFIXES } from './policy-data.ts';
 
 /**
@@ -152,10 +154,15 @@ export function copyViolations(text: string, ctx: PolicyContext): string[] {
   return out;
 }
 
-/** Sentences of a text (the locale's segmenter; a headline without a stop is one sentence). */
+/**
+ * Sentences of a text, read as the brief is read (brief/segment.ts): the locale's segmenter, but
+ * "Co. Bakery", "max. 3" and a German "31. Oktober" do not end one (a headline without a stop is
+ * one sentence).
+ */
 export function sentencesOf(text: string, language: string): string[] {
-  const seg = new Intl.Segmenter(language, { granularity: 'sentence' });
-  return [...seg.segment(text)].map((s) => s.segment.trim()).filter(Boolean);
+  return briefSentences(text, patternLanguage(language))
+    .map(({ start, end }) => text.slice(start, end).trim())
+    .filter(Boolean);
 }
 
 const sentenceKey = (s: string) =>
