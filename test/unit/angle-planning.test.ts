@@ -98,6 +98,15 @@ describe('planning angles from a brief', () => {
     },
   );
 
+  it('calls out no audience written as a note', async () => {
+    const summary =
+      'Acme Cider, Hereford.\n- Our new dry cider, 5.5% ABV, 6-packs of 330ml bottles\n- Gold at the 2024 County Cider Show\n- Audience: 25-40 locals + cider tourists\n- Tasting room open Fri-Sun';
+    const fields = await extractBrief({ researchSummary: summary, language: 'en', clientName: 'Acme Cider' });
+    expect(fields.audience).toMatch(/\+/);
+    const angles = await anglesFromBrief({ ...fields, research_summary: summary });
+    for (const a of angles) expect(a.hook).not.toMatch(/locals \+ cider tourists/);
+  });
+
   it('never names a rival: a competitor note with a name is no hook, a comparison without one is', async () => {
     const summary =
       'Acme Tiles fits bathroom tiles in Dover.\n- 40 fitters, all employed\n- Free design visit\n- Rated 4.6/5 from 210 reviews\n- Competitor: Tilemaster Direct, a bit cheaper but uses subcontractors\n- Competitor: most chains quote in 2 weeks, we quote in 2 days';

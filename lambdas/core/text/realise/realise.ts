@@ -45,6 +45,12 @@ const tidyStops = (s: string) => s.replace(DOUBLE_STOP, '$1');
 
 const bare = (s: string) => s.replace(/[.!?]+$/u, '');
 
+/**
+ * An audience written as a note ("25-40 locals + beer tourists", "FTBs/remortgages"): no reader
+ * is called that, so no callout names them.
+ */
+const NOTE_AUDIENCE = /[+=/]|^\d/u;
+
 /** A fact that is a quotation, opening with its mark. */
 const QUOTATION = /^["“«„]/u;
 
@@ -102,7 +108,8 @@ function hookText(
       if (lead.askable && lead.role === 'audience_insight' && support)
         return message(cat, 'hook.question', { lead: capFirst(lead.fragment), support: second });
       const audience = lowerFirst(brief.audience.trim(), cat, brief.research_summary);
-      if (!audience || [...audience].length > 50 || lead.addressed) return sentence(lead, cat, brief);
+      if (!audience || [...audience].length > 50 || lead.addressed || NOTE_AUDIENCE.test(audience))
+        return sentence(lead, cat, brief);
       const fragment = lead.needsSubject ? bare(sentence(lead, cat, brief)) : bare(lead.fragment);
       return message(cat, 'hook.callout', { audience, lead: fragment });
     }
