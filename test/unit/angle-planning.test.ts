@@ -107,6 +107,16 @@ describe('planning angles from a brief', () => {
     for (const a of angles) expect(a.hook).not.toMatch(/locals \+ cider tourists/);
   });
 
+  it("never prints the brief's positioning notes to the agency", async () => {
+    const summary =
+      'Acme Tiles fits bathroom tiles in Dover.\n- Landlords = our niche, approx. 30% of jobs\n- Refits + repairs mainly\n- 40 fitters, all employed\n- Free design visit\n- Rated 4.6/5 from 210 reviews';
+    const fields = await extractBrief({ researchSummary: summary, language: 'en', clientName: 'Acme Tiles' });
+    const angles = await anglesFromBrief({ ...fields, research_summary: summary });
+    const hooks = angles.map((a) => a.hook).join('\n');
+    expect(hooks).not.toMatch(/our niche|mainly/);
+    expect(hooks).toMatch(/4\.6\/5/);
+  });
+
   it('never names a rival: a competitor note with a name is no hook, a comparison without one is', async () => {
     const summary =
       'Acme Tiles fits bathroom tiles in Dover.\n- 40 fitters, all employed\n- Free design visit\n- Rated 4.6/5 from 210 reviews\n- Competitor: Tilemaster Direct, a bit cheaper but uses subcontractors\n- Competitor: most chains quote in 2 weeks, we quote in 2 days';

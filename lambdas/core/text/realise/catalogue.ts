@@ -43,6 +43,12 @@ export type Catalogue = {
      * said it.
      */
     audienceSays: string;
+    /**
+     * How a brief tells the agency where the business stands ("self-employed = our niche", "side
+     * sleepers are our best segment", "first-time buyers mainly"): a note for planning, never
+     * printed (a fact that says it is no hook).
+     */
+    positioning: string;
     /** Verb-second inversions of a note ("garantieren wir …") put back in subject-first order. */
     inversion?: { pattern: string; replace: string };
   };

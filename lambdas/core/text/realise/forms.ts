@@ -109,10 +109,11 @@ function namesARival(text: string, cat: Catalogue, businessName: string): boolea
   });
 }
 
-/** A note no hook can print: one word ("Meals."), a bare relative clause, a rival's name. */
+/** A note no hook can print: one word ("Meals."), a bare relative clause, positioning talk, a rival's name. */
 function unusable(text: string, fact: BriefFact, cat: Catalogue, businessName: string): boolean {
   if (text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length < 2) return true;
   if (new RegExp(`^${cat.voice.relativeUnusable}`, 'iu').test(text)) return true;
+  if (new RegExp(cat.voice.positioning, 'iu').test(text)) return true;
   return fact.role === 'competitor' && namesARival(text, cat, businessName);
 }
 

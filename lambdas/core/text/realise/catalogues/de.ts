@@ -55,6 +55,8 @@ export const de: Catalogue = {
     reportingFrame:
       '(?:in dieser (?:Kampagne|Aktion),? (?:bewerben|zeigen|präsentieren) wir|(?:der |die |das )?(?:größte|häufigste|wichtigste)[nrs]? (?:Einwand|Beschwerde|Sorge|Angst|Problem) (?:ist|sind),?(?: dass)?)\\s+',
     audienceSays: '(?:(?:unsere |die |viele )?\\p{L}+ (?:sagen|erzählen) uns,?(?: dass)?)\\s+',
+    positioning:
+      '(?:=|\\b(?:ist|sind)) unsere? (?:beste |wichtigste |größte )?(?:Nische|Zielgruppe|Kernzielgruppe)\\b|\\b(?:hauptsächlich|vor allem|überwiegend)$',
     relativeUnusable: '(?:deren|dessen|welche|welcher|wo) ',
     inversion: { pattern: '^(\\p{Ll}+) (wir|sie|es|er) ', replace: '$2 $1 ' },
   },

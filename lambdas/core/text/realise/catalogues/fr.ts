@@ -57,6 +57,8 @@ export const fr: Catalogue = {
       "(?:(?<keep>pour [\\p{L}-]+,?\\s+)?(?:dans cette campagne,?\\s+)?on (?:met|mettra|va mettre) en avant|(?:la |notre )?(?:principale|plus grande) (?:objection|plainte|crainte|inquiétude|peur) (?:que nous (?:entendons|voyons) )?(?:est|c'est)(?: que| de)?)\\s+",
     audienceSays:
       "(?:(?:nos |les |beaucoup de )?\\p{L}+ nous (?:disent|racontent|répètent)(?: qu(?:e|['’]))?)\\s*",
+    positioning:
+      '(?:=|\\b(?:est|sont)) notre (?:meilleur |principal )?(?:niche|segment|cœur de cible)\\b|\\b(?:surtout|principalement|majoritairement)$',
     relativeUnusable: '(?:dont|où|lequel|laquelle) ',
   },
   clauseSplit: '(?:,\\s+et\\s+|;\\s*|\\s:\\s+|\\.\\s+(?=\\p{Lu})|\\s+parce qu(?:e\\s+|’))',
