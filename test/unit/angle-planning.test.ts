@@ -65,7 +65,21 @@ describe('planning angles from a brief', () => {
     const fields = await extractBrief({ researchSummary: summary, language: 'en', clientName: 'Acme Tiles' });
     const angles = await anglesFromBrief({ ...fields, research_summary: summary });
     const hooks = angles.map((a) => a.hook).join('\n');
-    expect(hooks).toMatch(/the wait for a quote/i);
+    expect(hooks).toMatch(/the wait for a quote\?/i);
+    // A worry named only by its topic is asked, never stated as a sentence of its own.
+    expect(hooks).not.toMatch(/the wait for a quote\./i);
+    // A development brief whose worry, once its frames are dropped, is only a topic.
+    const b = byId('home-insurance-au');
+    const extracted = await extractBrief({
+      researchSummary: b.research_summary,
+      language: b.language,
+      clientName: b.client_name,
+    });
+    const hooks2 = (await anglesFromBrief({ ...extracted, research_summary: b.research_summary })).map(
+      (a) => a.hook,
+    );
+    expect(hooks2.join('\n')).toMatch(/^The claims process\?/m);
+    expect(hooks2.join('\n')).not.toMatch(/The claims process\.$/m);
     expect(hooks).not.toMatch(/research says|biggest complaint|tell us/i);
     expect(hooks).toMatch(/you are tired of fitters who leave you waiting/i);
   });

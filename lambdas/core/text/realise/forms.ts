@@ -27,6 +27,8 @@ export type FactForm = {
   askable: boolean;
   /** A relative clause or a dangling note no frame can take. */
   unusable: boolean;
+  /** A worry named only by its topic ("the claims process", "more screen time"): asked, never stated. */
+  askOnly?: boolean;
 };
 
 const escapeRegExp = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -86,6 +88,9 @@ function toReader(
     return m.charAt(0) === m.charAt(0).toUpperCase() ? to.charAt(0).toUpperCase() + to.slice(1) : to;
   });
 }
+
+/** Roles that name the reader's worry: a bare topic of one is asked, not stated. */
+const WORRIES = new Set(['pain', 'objection']);
 
 /** Roles whose notes speak about the audience, so their pronouns are the reader's. */
 const AUDIENCE_SIDE = new Set(['pain', 'audience_insight', 'objection', 'benefit']);
@@ -198,7 +203,18 @@ export function factForm(
   }
   const addressed = new RegExp(`^${cat.voice.reader}\\s`, 'iu').test(text);
   const askable = !addressed && !needsSubject && !clause && (opensWithVerb || shortNounPhrase);
-  return { ...base, fragment: text, needsSubject, addressed, bareSingular, clause, askable, unusable: false };
+  const askOnly = shortNounPhrase && !opensWithVerb && WORRIES.has(fact.role);
+  return {
+    ...base,
+    fragment: text,
+    needsSubject,
+    addressed,
+    bareSingular,
+    clause,
+    askable,
+    unusable: false,
+    ...(askOnly ? { askOnly } : {}),
+  };
 }
 
 export const capFirst = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);

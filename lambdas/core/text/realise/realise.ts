@@ -54,6 +54,12 @@ const NOTE_AUDIENCE = /[+=/]|^\d/u;
 /** A fact that is a quotation, opening with its mark. */
 const QUOTATION = /^["“«„]/u;
 
+/** Whether the hook asks the fragment ("The claims process?", "Trop de choix ?"). */
+function asked(hook: string, fragment: string): boolean {
+  const at = hook.toLowerCase().indexOf(fragment.toLowerCase());
+  return at >= 0 && /^\s?\?/u.test(hook.slice(at + fragment.length));
+}
+
 /** A realised hook and the facts it prints. */
 export type Realised = { hook: string; facts: FactForm[] };
 
@@ -65,9 +71,12 @@ export function realiseHook(
   cat: Catalogue,
   brief: BriefContext,
 ): Realised | undefined {
+  // A support is printed as a sentence of its own: a bare worry ("The claims process.") is none.
+  if (support?.askOnly) return undefined;
   const raw = hookText(archetype, lead, support, cat, brief);
   if (!raw) return undefined;
   const hook = tidyStops(raw);
+  if (lead.askOnly && !asked(hook, lead.fragment)) return undefined;
   const usesSupport = support !== undefined && hook.includes(bare(sentence(support, cat, brief)));
   return { hook, facts: usesSupport && support ? [lead, support] : [lead] };
 }
