@@ -123,11 +123,12 @@ describe('planning angles from a brief', () => {
 
   it("never prints the brief's positioning notes to the agency", async () => {
     const summary =
-      'Acme Tiles fits bathroom tiles in Dover.\n- Landlords = our niche, approx. 30% of jobs\n- Refits + repairs mainly\n- 40 fitters, all employed\n- Free design visit\n- Rated 4.6/5 from 210 reviews';
+      'Acme Tiles fits bathroom tiles in Dover.\n- Landlords = our niche, approx. 30% of jobs\n- Refits + repairs mainly\n- Clients are mostly retired couples over 60\n- 40 fitters, all employed\n- Offer for this flight: free design visit\n- Rated 4.6/5 from 210 reviews';
     const fields = await extractBrief({ researchSummary: summary, language: 'en', clientName: 'Acme Tiles' });
     const angles = await anglesFromBrief({ ...fields, research_summary: summary });
     const hooks = angles.map((a) => a.hook).join('\n');
-    expect(hooks).not.toMatch(/our niche|mainly/);
+    expect(hooks).not.toMatch(/our niche|mainly|mostly|this flight/);
+    expect(hooks).toMatch(/free design visit/i);
     expect(hooks).toMatch(/4\.6\/5/);
   });
 

@@ -21,10 +21,11 @@ export const LABELS: Readonly<Record<Language, Readonly<Record<string, LabelTarg
  */
 export const LABEL_QUALIFIER: Pattern = {
   id: 'label-qualifier',
-  re: /\s+(?:for|in|of|para|en|de|für|in|pour|dans) (?:this|the|esta|la|diese|der|cette|la) (?:campaign|push|launch|brief|ads?|campaña|kampagne|campagne)$/iu,
+  re: /\s+(?:for|in|of|para|en|de|für|in|pour|dans) (?:this|the|esta|la|diese|der|cette|la) (?:campaign|push|launch|brief|ads?|flight|wave|burst|campaña|oleada|kampagne|welle|campagne|vague)$/iu,
   examples: [
     { text: 'hero products for this campaign', match: ' for this campaign' },
     { text: 'oferta para esta campaña', match: ' para esta campaña' },
+    { text: 'offer for this flight', match: ' for this flight' },
     { text: 'offer', match: null },
   ],
 };

@@ -45,8 +45,8 @@ export type Catalogue = {
     audienceSays: string;
     /**
      * How a brief tells the agency where the business stands ("self-employed = our niche", "side
-     * sleepers are our best segment", "first-time buyers mainly"): a note for planning, never
-     * printed (a fact that says it is no hook).
+     * sleepers are our best segment", "first-time buyers mainly", "guests are mostly 60-75"): a
+     * note for planning, never printed (a fact that says it is no hook).
      */
     positioning: string;
     /** Verb-second inversions of a note ("garantieren wir …") put back in subject-first order. */
