@@ -178,9 +178,11 @@ export const LOCATION_LINE: Pattern = {
 /** Where an audience line goes on to say what its people feel ("…, who hate…", "… und Angst vor…"). */
 export const AUDIENCE_CLAUSE: Pattern = {
   id: 'audience-clause',
-  re: /,?\s(?:who|that|and are|and|que|y|die|deren|und|qui|et)\s/iu,
+  re: /,?\s(?:who|(?<!\b(?:of|with|about|by|from|for|over)(?:\s\p{L}+){1,4}\s)that|and are|and|que|y|die|deren|und|qui|et)\s/iu,
   examples: [
     { text: 'students sharing flats who hate cooking', match: ' who ' },
+    { text: 'parents that hate screen time', match: ' that ' },
+    { text: 'gamers sick of keyboards that lag', match: null },
     { text: 'Rentner, die reisen und Angst vor Stress haben', match: ', die ' },
     { text: 'tenants aged 20-30', match: null },
   ],
