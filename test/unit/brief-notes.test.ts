@@ -17,6 +17,20 @@ describe('notes and directions in a brief', () => {
     expect(facts.join(' ')).not.toMatch(/we love|landlord in Deal/);
   });
 
+  it('reads a label after its article as the label ("La cible :", "Our audience:")', () => {
+    const brief = extractBriefWith(
+      {
+        researchSummary:
+          "Maison Dupré, pâtisserie à Tours. Fondée en 1990. La cible : des familles qui veulent mieux qu'un gâteau industriel.",
+        language: 'fr',
+        clientName: 'Maison Dupré',
+      },
+      undefined,
+    );
+    expect(brief.audience).toMatch(/^des familles/);
+    expect(brief.facts.map((f) => f.text).join(' ')).not.toMatch(/cible/i);
+  });
+
   it('keeps a pain as the phrase, not the people described before it', () => {
     const facts = factsOf(
       'Acme Tiles fits bathroom tiles in Dover.\n- Clients are mostly landlords and busy parents fed up of tilers who never turn up\n- Customers are tired of waiting weeks for a quote',

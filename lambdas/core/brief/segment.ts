@@ -1,4 +1,5 @@
 import {
+  LABEL_ARTICLE,
   LABEL_PATTERN,
   LABEL_QUALIFIER,
   LABELS,
@@ -24,12 +25,14 @@ export type Segment = {
 const ABBREVIATION_SET = new Set(ABBREVIATIONS);
 
 export function lookupLabel(words: string, language: Language): LabelTarget | undefined {
-  const key = words.trim().toLowerCase().replace(/[’]/g, "'").replace(LABEL_QUALIFIER.re, '');
-  const exact = LABELS[language][key] ?? LABELS.en[key];
+  const written = words.trim().toLowerCase().replace(/[’]/g, "'").replace(LABEL_QUALIFIER.re, '');
+  const exactOf = (k: string) => LABELS[language][k] ?? LABELS.en[k];
+  const bare = written.replace(LABEL_ARTICLE.re, '');
+  const exact = exactOf(written) ?? exactOf(bare);
   if (exact) return exact;
   // "New member offer", "Parents' biggest worry": the last word names the section; in Spanish
   // and French the adjective follows the noun ("Miedo habitual", "Offre spéciale"): the first does.
-  const parts = key.split(/\s+/);
+  const parts = bare.split(/\s+/);
   const head = (language === 'es' || language === 'fr' ? parts[0] : parts.at(-1)) ?? '';
   return parts.length > 1 ? (LABELS[language][head] ?? LABELS.en[head]) : undefined;
 }

@@ -30,6 +30,19 @@ export const LABEL_QUALIFIER: Pattern = {
   ],
 };
 
+/** An article or possessive before a label's word ("La cible :", "Our audience:"): the label is the word. */
+export const LABEL_ARTICLE: Pattern = {
+  id: 'label-article',
+  re: /^(?:(?:the|our|la|le|les|el|los|las|nuestro|nuestra|nuestros|die|der|das|unsere?|notre|nos)\s+|l['’])(?=\p{L})/iu,
+  examples: [
+    { text: 'la cible', match: 'la ' },
+    { text: "l'offre", match: "l'" },
+    { text: 'our audience', match: 'our ' },
+    { text: 'offer', match: null },
+    { text: 'lentes', match: null },
+  ],
+};
+
 /**
  * A quotation led in by a label that carries words of its own ("Customer quote we love, from a
  * regular at the counter: “…”"): the lead-in is the brief's label and remark, the quotation the claim.
