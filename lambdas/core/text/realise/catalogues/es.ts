@@ -78,6 +78,12 @@ export const es: Catalogue = {
     { pattern: 'c\\/u', to: 'cada uno', example: ['20 € c/u', '20 € cada uno'] },
     { pattern: 'p\\/(?=\\s)', to: 'para', example: ['4 plazas p/ dormir', '4 plazas para dormir'] },
     { pattern: 'dto\\.', to: 'descuento', example: ['10 % dto. en julio', '10 % descuento en julio'] },
+    {
+      pattern: '^incl\\.\\s?:?',
+      to: 'Incluye',
+      example: ['Incl.: toallas y sábanas', 'Incluye toallas y sábanas'],
+    },
+    { pattern: 'incl\\.', to: 'incluido', example: ['IVA incl.', 'IVA incluido'] },
     { pattern: '(?<=\\d\\s?)hrs?', to: 'horas', example: ['en 24 hrs', 'en 24 horas'] },
   ],
   firstPerson: {
