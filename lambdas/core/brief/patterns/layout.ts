@@ -39,10 +39,13 @@ export const HEADER_DASH: Pattern = {
 /** Comma-separated list items (terse notes, lists under a list label). */
 export const LIST_COMMA: Pattern = {
   id: 'list-comma',
-  re: /,\s+(?![\d])/u,
+  // Not before a clause that belongs to the item ("Angst, wenn man im Urlaub ist", "fear, when …").
+  re: /,\s+(?![\d])(?!(?:when|if|because|while|wenn|weil|falls|dass|cuando|si|porque|que|quand|lorsque|parce|qu['’])\s)/iu,
   examples: [
     { text: 'cold food, late drivers', match: ', ' },
     { text: '4,3/5', match: null },
+    { text: 'Angst, wenn man im Urlaub ist', match: null },
+    { text: 'stress, when the van is late', match: null },
   ],
 };
 
