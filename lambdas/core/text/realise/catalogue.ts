@@ -49,6 +49,11 @@ export type Catalogue = {
      * note for planning, never printed (a fact that says it is no hook).
      */
     positioning: string;
+    /**
+     * A comparison's opening that names the rival ("Unlike Brand X pods, …", "Compared to Y, …"):
+     * dropped with the name, so the claim after it stands on its own.
+     */
+    rivalLead: string;
     /** Verb-second inversions of a note ("garantieren wir …") put back in subject-first order. */
     inversion?: { pattern: string; replace: string };
   };

@@ -138,6 +138,11 @@ export function factForm(
     bareSingular: false,
     clause: false,
   };
+  // A comparison that opens with the rival's name keeps its claim without it.
+  if (fact.role === 'competitor' && namesARival(text, cat, businessName)) {
+    const rest = text.replace(new RegExp(`^${cat.voice.rivalLead}`, 'iu'), '');
+    if (rest !== text && rest.split(/\s+/).length >= 3) text = rest;
+  }
   if (unusable(text, fact, cat, businessName))
     return { ...base, fragment: text, askable: false, unusable: true };
   const relative = new RegExp(`^${cat.voice.relativeStrip}`, 'iu');

@@ -57,6 +57,7 @@ export const de: Catalogue = {
     audienceSays: '(?:(?:unsere |die |viele )?\\p{L}+ (?:sagen|erzählen) uns,?(?: dass)?)\\s+',
     positioning:
       '(?:=|\\b(?:ist|sind)) unsere? (?:beste |wichtigste |größte )?(?:Nische|Zielgruppe|Kernzielgruppe)\\b|^(?:unsere )?\\p{L}+ sind (?:meist|hauptsächlich|vor allem|überwiegend) |\\b(?:hauptsächlich|vor allem|überwiegend)$',
+    rivalLead: '(?:anders als|im Gegensatz zu|verglichen mit|im Vergleich zu) [^,;:]{1,60}[,;:]\\s*',
     relativeUnusable: '(?:deren|dessen|welche|welcher|wo) ',
     inversion: { pattern: '^(\\p{Ll}+) (wir|sie|es|er) ', replace: '$2 $1 ' },
   },

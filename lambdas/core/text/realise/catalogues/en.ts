@@ -67,6 +67,7 @@ export const en: Catalogue = {
     audienceSays: '(?:(?:our |the |many |most )?\\p{L}+ (?:tell|tells|told|keep telling) us(?: that)?)\\s+',
     positioning:
       '(?:=|\\b(?:is|are)) our (?:best |biggest |main |core |key )?(?:niche|segment|sweet spot|target market|core market)\\b|^(?:our )?\\p{L}+ (?:are|is) (?:mostly|mainly|largely|typically|predominantly|primarily) |\\b(?:mainly|mostly|primarily)$',
+    rivalLead: '(?:unlike|compared (?:to|with)|versus|vs\\.?|in contrast to) [^,;:]{1,60}[,;:]\\s*',
     relativeUnusable: '(?:which|whose|where|whom) ',
   },
   clauseSplit: '(?:,\\s+and\\s+|;\\s*|:\\s+|,\\s+so\\s+|\\.\\s+(?=\\p{Lu})|\\s+because\\s+)',

@@ -60,6 +60,7 @@ export const es: Catalogue = {
     audienceSays: '(?:(?:nuestros |los |muchos )?\\p{L}+ nos (?:dicen|cuentan|repiten)(?: que)?)\\s+',
     positioning:
       '(?:=|\\b(?:es|son)) nuestro (?:mejor |principal )?(?:nicho|segmento)\\b|^(?:nuestros )?\\p{L}+ son (?:sobre todo|principalmente|mayoritariamente) |\\b(?:sobre todo|principalmente|mayoritariamente)$',
+    rivalLead: '(?:a diferencia de|frente a|comparad[oa]s? con|en comparación con) [^,;:]{1,60}[,;:]\\s*',
     relativeUnusable: '(?:cuyo|cuya|cuyos|cuyas|donde|el cual|la cual) ',
   },
   clauseSplit: '(?:,\\s+y\\s+|;\\s*|:\\s+|\\.\\s+(?=\\p{Lu})|\\s+porque\\s+)',

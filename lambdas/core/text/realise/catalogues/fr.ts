@@ -59,6 +59,7 @@ export const fr: Catalogue = {
       "(?:(?:nos |les |beaucoup de )?\\p{L}+ nous (?:disent|racontent|répètent)(?: qu(?:e|['’]))?)\\s*",
     positioning:
       '(?:=|\\b(?:est|sont)) notre (?:meilleur |principal )?(?:niche|segment|cœur de cible)\\b|^(?:nos )?\\p{L}+ sont (?:surtout|principalement|majoritairement) |\\b(?:surtout|principalement|majoritairement)$',
+    rivalLead: '(?:contrairement à|à la différence de|comparé à|par rapport à|face à) [^,;:]{1,60}[,;:]\\s*',
     relativeUnusable: '(?:dont|où|lequel|laquelle) ',
   },
   clauseSplit: '(?:,\\s+et\\s+|;\\s*|\\s:\\s+|\\.\\s+(?=\\p{Lu})|\\s+parce qu(?:e\\s+|’))',
