@@ -9,9 +9,9 @@ import { type Nlp, parseSubject } from '#core/text/nlp.ts';
  */
 export function goldHeads(nlp: Nlp, subject: string): string[] {
   // Parsed as the chooser parses a subject ("volunteers in red jackets" is no clause).
+  // The whole subject's terms, not the tagger's first noun phrase: that phrase ends before an "of"
+  // complement with adjectives ("a pint | of hazy golden IPA"), and the complement is a head too.
   const terms: Array<{ normal: string; tags: string[] }> = parseSubject(nlp, subject)
-    .nouns()
-    .first()
     .json()
     .flatMap((m: { terms: Array<{ normal: string; tags: string[] }> }) => m.terms);
   const heads: string[] = [];

@@ -21,5 +21,7 @@ describe('a picture subject is read as a noun phrase with participles, never as 
     const nlp = await loadNlp();
     expect(goldHeads(nlp, 'lifeboat volunteers in yellow jackets launching a boat')).toEqual(['volunteers']);
     expect(goldHeads(nlp, 'a jug of cider on an oak bar')).toEqual(['jug', 'cider']);
+    // An "of" complement with adjectives is a head too (the tagger's first phrase stops before it).
+    expect(goldHeads(nlp, 'a jug of cloudy dry cider on an oak bar')).toEqual(['jug', 'cider']);
   });
 });
