@@ -80,6 +80,26 @@ describe('the picture subject from the brief', () => {
       language === 'en' ? nlp : undefined,
     );
 
+  it("names the scene's trade thing in the brief's words when WordNet cannot picture them", () => {
+    const brief = {
+      researchSummary: 'Ambervale Goods is a café in Leeds. Our iced cortado is the house favourite.',
+      language: 'en',
+      clientName: 'Ambervale Goods',
+    };
+    const cues = ['coffee', 'cortado', 'café'];
+    // "cortado" is none of WordNet's words, but one of the trade's.
+    expect(subjectOf('a cup of coffee on a café counter', 'iced cortado', brief, nlp, cues)).toBe(
+      'a cup of iced cortado coffee on a café counter',
+    );
+    // Not a word of the trade, or a thing the scene counts ("a coffee"): the scene stays.
+    expect(subjectOf('a cup of coffee on a café counter', 'iced cortado', brief, nlp, ['coffee'])).toBe(
+      'a cup of coffee on a café counter',
+    );
+    expect(subjectOf('a barista pouring a coffee at the counter', 'iced cortado', brief, nlp, cues)).toBe(
+      'a barista pouring a coffee at the counter',
+    );
+  });
+
   it('puts the product in place of the broader noun of the scene it is a kind of', async () => {
     expect(
       await subject(

@@ -89,7 +89,7 @@ export function extractBriefWith(input: ExtractInput, nlp: Nlp | undefined): Bri
     language: input.language,
     business_name: input.clientName.trim().slice(0, 120) || product.slice(0, 120) || 'business',
     category: place.category,
-    subject: subjectOf(place.subject, product, input, nlp),
+    subject: subjectOf(place.subject, product, input, nlp, place.cues),
     product: product.slice(0, 200),
     audience: (state.audience?.text ?? '').slice(0, 300),
     location: (state.location?.text ?? '').slice(0, 200),

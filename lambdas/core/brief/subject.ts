@@ -53,7 +53,13 @@ type Reader = { nlp: Nlp; phrases: (text: string) => Phrase[] };
  * The picture subject of a brief: the brief's thing (from its product phrase) in the taxonomy's
  * scene (`scene`, in English); the scene alone without the NLP library (outside English).
  */
-export function subjectOf(scene: string, product: string, brief: BriefText, nlp: Nlp | undefined): string {
+export function subjectOf(
+  scene: string,
+  product: string,
+  brief: BriefText,
+  nlp: Nlp | undefined,
+  cues: readonly string[] = [],
+): string {
   if (!nlp) return scene;
   const input = {
     scene,
@@ -79,7 +85,7 @@ export function subjectOf(scene: string, product: string, brief: BriefText, nlp:
     },
   };
   const thing = thingOf(input, read);
-  const placed = thing ? inScene(thing, scene, read) : scene;
+  const placed = thing ? inScene(thing, scene, read) : (inTradeWords(input, cues, read) ?? scene);
   return withPeople(placed, peopleOf(input, read));
 }
 
@@ -182,6 +188,43 @@ function thingOf(input: SubjectInput, { phrases }: Reader): Phrase | undefined {
     .filter((e) => e.named)
     .sort((a, b) => b.score - a.score || a.order - b.order)[0];
   return best?.phrase;
+}
+
+/**
+ * The product in the scene when WordNet cannot picture its head but the trade's cue words name
+ * it ("hazy IPA": "ipa" is a cue of a brewery, and WordNet knows only the phonetic alphabet): it
+ * names the scene's thing that is also one of the trade's words ("a glass of beer" → "a glass
+ * of hazy IPA beer"), as the brief writes it. A short noun phrase only, without the
+ * business's name; none when the scene names no thing of the trade.
+ */
+function inTradeWords(
+  input: SubjectInput,
+  cues: readonly string[],
+  { nlp, phrases }: Reader,
+): string | undefined {
+  const name = new Set(words(input.businessName));
+  const own = input.product
+    .split(/\s+/)
+    .filter((w) => w && !name.has(w.toLowerCase()))
+    .join(' ')
+    .trim();
+  const last = own.split(' ').at(-1)?.toLowerCase() ?? '';
+  const single = new Set(cues.filter((c) => !c.includes(' ')));
+  if (!own || own.split(' ').length > 4 || /[^\p{L}' -]/u.test(own) || !single.has(last)) return undefined;
+  // A clause is no thing ("installs rooftop solar"); a participle before a noun is ("iced …").
+  const doc = nlp(own);
+  const first = doc.terms().first();
+  if (doc.has('#Pronoun') || (first.has('#PresentTense') && !first.has('#Noun'))) return undefined;
+  const noun = phrases(input.scene).find(
+    (p) => p.text === p.head && single.has(p.head) && picturable(p.head),
+  );
+  if (!noun || noun.head === last) return undefined;
+  // Only a thing the scene names without an article ("a glass of beer"): whether the brief's
+  // word takes one ("a software"?) is not known.
+  const at = new RegExp(`(\\S+)\\s${noun.head}\\b`, 'u').exec(input.scene);
+  if (!at || /^(?:an?|the)$/iu.test(at[1] ?? '')) return undefined;
+  // The scene's word stays after the brief's ("hazy IPA beer"): it says what kind of thing it is.
+  return input.scene.replace(new RegExp(`\\b${noun.head}\\b`, 'u'), `${own} ${noun.head}`);
 }
 
 /** The brief's sentences and items about the business: labels cut, audience, tone and notes left out. */

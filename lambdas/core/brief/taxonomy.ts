@@ -111,11 +111,12 @@ export function placeInTaxonomy(input: {
   summary: string;
   businessName?: string;
   nlp: Nlp | undefined;
-}): { category: string; subject: string } {
+}): { category: string; subject: string; cues: readonly string[] } {
   const best = rankTaxonomy(input)[0];
-  if (!best || best.score === 0) return FALLBACK;
+  if (!best || best.score === 0) return { ...FALLBACK, cues: [] };
   const subject = input.nlp ? inTheBriefsWord(best.sub, input.summary, input.nlp) : best.sub.subject;
-  return { category: `${best.vertical} > ${best.sub.name}`, subject };
+  // The trade's English words: the subject reads the brief's product against them.
+  return { category: `${best.vertical} > ${best.sub.name}`, subject, cues: best.sub.cues.en.split('|') };
 }
 
 /**
