@@ -132,6 +132,29 @@ describe('planning angles from a brief', () => {
     expect(hooks).toMatch(/4\.6\/5/);
   });
 
+  it('states no worry the reader would be asked, no remark that points back, no dangling "therefore"', async () => {
+    // A development brief: a remark split off its claim ("…, and that's the thing they mention
+    // most in feedback") and a worry told as a feeling.
+    const b = byId('nurse-recruitment');
+    const fields = await extractBrief({
+      researchSummary: b.research_summary,
+      language: b.language,
+      clientName: b.client_name,
+    });
+    const hooks = (await anglesFromBrief({ ...fields, research_summary: b.research_summary })).map(
+      (a) => a.hook,
+    );
+    for (const h of hooks) expect(h).not.toMatch(/(?:^|\. )That's the thing/);
+    const german =
+      'Fliesen Acme, Bäder in Ulm.\n- Seit 1990 im Familienbesitz\n- Kostenlose Planung vor Ort\n- 4,7/5 bei 180 Bewertungen\n- Deshalb garantieren wir einen festen Termin schriftlich im Vertrag';
+    const de = await extractBrief({ researchSummary: german, language: 'de', clientName: 'Fliesen Acme' });
+    const deHooks = (await anglesFromBrief({ ...de, research_summary: german }))
+      .map((a) => a.hook)
+      .join('\n');
+    expect(deHooks).toMatch(/Wir garantieren einen festen Termin/);
+    expect(deHooks).not.toMatch(/Deshalb/);
+  });
+
   it('never names a rival: a competitor note with a name is no hook, a comparison without one is', async () => {
     const summary =
       'Acme Tiles fits bathroom tiles in Dover.\n- 40 fitters, all employed\n- Free design visit\n- Rated 4.6/5 from 210 reviews\n- Competitor: Tilemaster Direct, a bit cheaper but uses subcontractors\n- Competitor: most chains quote in 2 weeks, we quote in 2 days\n- Competitor: unlike Grout Direct, every job gets a named fitter';

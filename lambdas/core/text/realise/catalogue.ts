@@ -26,7 +26,10 @@ export type Catalogue = {
     genericSubjects: string;
     /** What the reader is called when a generic subject is replaced. */
     reader: string;
-    /** Relative openers ("who", "die") stripped from a fragment; "which"-like ones make it unusable. */
+    /**
+     * Relative openers ("who", "die") stripped from a fragment; "which"-like ones, and a remark
+     * that points back at another claim ("that's the thing they mention most"), make it unusable.
+     */
     relativeStrip: string;
     relativeUnusable: string;
     /** A connective a list item opens with ("plus …"), dropped when the fact stands alone. */

@@ -27,7 +27,7 @@ export type FactForm = {
   askable: boolean;
   /** A relative clause or a dangling note no frame can take. */
   unusable: boolean;
-  /** A worry named only by its topic ("the claims process", "more screen time"): asked, never stated. */
+  /** A worry told as a topic or a feeling ("the claims process", "hate being on camera"): asked, never stated. */
   askOnly?: boolean;
 };
 
@@ -208,7 +208,10 @@ export function factForm(
   }
   const addressed = new RegExp(`^${cat.voice.reader}\\s`, 'iu').test(text);
   const askable = !addressed && !needsSubject && !clause && (opensWithVerb || shortNounPhrase);
-  const askOnly = shortNounPhrase && !opensWithVerb && WORRIES.has(fact.role);
+  // A worry the question frame would ask (not a clause of its own) is never stated.
+  // A customer's own words in quotes ("'Mom doesn't want a stranger in the house.'") are theirs to say.
+  const quoted = /^["'“‘«„]/u.test(text);
+  const askOnly = WORRIES.has(fact.role) && !addressed && !needsSubject && !clause && !quoted;
   return {
     ...base,
     fragment: text,

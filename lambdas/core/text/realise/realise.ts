@@ -56,6 +56,8 @@ const QUOTATION = /^["“«„]/u;
 
 /** Whether the hook asks the fragment ("The claims process?", "Trop de choix ?"). */
 function asked(hook: string, fragment: string): boolean {
+  // A worry that is already a question ("Do I need a new fuse board?") is asked wherever it stands.
+  if (/\?["'”’»]?$/u.test(fragment)) return hook.includes(fragment);
   const at = hook.toLowerCase().indexOf(fragment.toLowerCase());
   return at >= 0 && /^\s?\?/u.test(hook.slice(at + fragment.length));
 }

@@ -51,14 +51,15 @@ export const de: Catalogue = {
     genericSubjects: '(?:Kunden|Menschen|Leute)',
     reader: 'Sie',
     relativeStrip: '(?:die|der) (?=[a-zäöüß])',
-    leadingConnective: '(?:(?:(?:ach|oh|übrigens),?\\s+)?(?:plus|und|außerdem|auch)|(?:ach|oh|übrigens),?)',
+    leadingConnective:
+      '(?:(?:(?:ach|oh|übrigens),?\\s+)?(?:plus|und|außerdem|auch|deshalb|daher|darum)|(?:ach|oh|übrigens),?)',
     reportingFrame:
       '(?:in dieser (?:Kampagne|Aktion),? (?:bewerben|zeigen|präsentieren) wir|(?:der |die |das )?(?:größte|häufigste|wichtigste)[nrs]? (?:Einwand|Beschwerde|Sorge|Angst|Problem) (?:ist|sind),?(?: dass)?)\\s+',
     audienceSays: '(?:(?:unsere |die |viele )?\\p{L}+ (?:sagen|erzählen) uns,?(?: dass)?)\\s+',
     positioning:
       '(?:=|\\b(?:ist|sind)) unsere? (?:beste |wichtigste |größte )?(?:Nische|Zielgruppe|Kernzielgruppe)\\b|^(?:unsere )?\\p{L}+ sind (?:meist|hauptsächlich|vor allem|überwiegend) |\\b(?:hauptsächlich|vor allem|überwiegend)$',
     rivalLead: '(?:anders als|im Gegensatz zu|verglichen mit|im Vergleich zu) [^,;:]{1,60}[,;:]\\s*',
-    relativeUnusable: '(?:deren|dessen|welche|welcher|wo) ',
+    relativeUnusable: '(?:deren|dessen|welche|welcher|wo|das ist) ',
     inversion: { pattern: '^(\\p{Ll}+) (wir|sie|es|er) ', replace: '$2 $1 ' },
   },
   clauseSplit: '(?:,\\s+und\\s+|;\\s*|:\\s+|\\.\\s+(?=\\p{Lu})|,\\s+weil\\s+)',

@@ -61,14 +61,14 @@ export const en: Catalogue = {
     reader: 'you',
     relativeStrip: '(?:people |those |customers |clients )?(?:who|that) ',
     leadingConnective:
-      '(?:(?:(?:oh|ah|btw|by the way),?\\s+)?(?:plus|and|also|or|so)|(?:oh|ah|btw|by the way),?)',
+      "(?:(?:(?:oh|ah|btw|by the way),?\\s+)?(?:plus|and|also|or|so|that's why|which is why)|(?:oh|ah|btw|by the way),?)",
     reportingFrame:
       "(?:our research (?:says|shows)(?: that)?|(?:in|for) this (?:campaign|push|launch|promo),? we(?:'re| are)? (?:promoting|featuring|pushing|highlighting)|(?:the |our )?(?:biggest|main|most common|number one|top|#1) (?:complaint|objection|worry|frustration|fear|concern|pain point|problem|question)s? (?:(?:we|I) (?:hear|see|get)(?: [\\p{L}]+){0,2} )?(?:with [\\p{L} ]{1,30}? )?(?:is|are)(?: about| that)?(?: (?:people|customers|clients)(?= \\p{L}+ing\\b))?)\\s+",
     audienceSays: '(?:(?:our |the |many |most )?\\p{L}+ (?:tell|tells|told|keep telling) us(?: that)?)\\s+',
     positioning:
       '(?:=|\\b(?:is|are)) our (?:best |biggest |main |core |key )?(?:niche|segment|sweet spot|target market|core market)\\b|^(?:our )?\\p{L}+ (?:are|is) (?:mostly|mainly|largely|typically|predominantly|primarily) |\\b(?:mainly|mostly|primarily)$',
     rivalLead: '(?:unlike|compared (?:to|with)|versus|vs\\.?|in contrast to) [^,;:]{1,60}[,;:]\\s*',
-    relativeUnusable: '(?:which|whose|where|whom) ',
+    relativeUnusable: "(?:which|whose|where|whom|that's|that’s|that is|this is) ",
   },
   clauseSplit: '(?:,\\s+and\\s+|;\\s*|:\\s+|,\\s+so\\s+|\\.\\s+(?=\\p{Lu})|\\s+because\\s+)',
   nounsCapitalised: false,

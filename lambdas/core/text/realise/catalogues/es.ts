@@ -54,14 +54,15 @@ export const es: Catalogue = {
     genericSubjects: '(?:la gente|los clientes|las personas|los usuarios)',
     reader: 'tú',
     relativeStrip: '(?:que|quienes) ',
-    leadingConnective: '(?:(?:(?:ah|oh|por cierto),?\\s+)?(?:además|y|también)|(?:ah|oh|por cierto),?)',
+    leadingConnective:
+      '(?:(?:(?:ah|oh|por cierto),?\\s+)?(?:además|y|también|por eso|por ello)|(?:ah|oh|por cierto),?)',
     reportingFrame:
       '(?:en esta campaña,? (?:promovemos|destacamos|impulsamos|ofrecemos)|(?:la |nuestra )?(?:mayor|principal) (?:queja|objeción|preocupación|duda|miedo) (?:que (?:oímos|vemos|escuchamos) )?(?:es|son)(?: que)?|nuestros datos dicen que)\\s+',
     audienceSays: '(?:(?:nuestros |los |muchos )?\\p{L}+ nos (?:dicen|cuentan|repiten)(?: que)?)\\s+',
     positioning:
       '(?:=|\\b(?:es|son)) nuestro (?:mejor |principal )?(?:nicho|segmento)\\b|^(?:nuestros )?\\p{L}+ son (?:sobre todo|principalmente|mayoritariamente) |\\b(?:sobre todo|principalmente|mayoritariamente)$',
     rivalLead: '(?:a diferencia de|frente a|comparad[oa]s? con|en comparación con) [^,;:]{1,60}[,;:]\\s*',
-    relativeUnusable: '(?:cuyo|cuya|cuyos|cuyas|donde|el cual|la cual) ',
+    relativeUnusable: '(?:cuyo|cuya|cuyos|cuyas|donde|el cual|la cual|eso es|esto es) ',
   },
   clauseSplit: '(?:,\\s+y\\s+|;\\s*|:\\s+|\\.\\s+(?=\\p{Lu})|\\s+porque\\s+)',
   nounsCapitalised: false,

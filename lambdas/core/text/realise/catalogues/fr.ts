@@ -52,7 +52,7 @@ export const fr: Catalogue = {
     reader: 'vous',
     relativeStrip: '(?:qui) ',
     leadingConnective:
-      '(?:(?:(?:ah|oh|au fait|d’ailleurs),?\\s+)?(?:et|aussi|plus)|(?:ah|oh|au fait|d’ailleurs),?)',
+      "(?:(?:(?:ah|oh|au fait|d’ailleurs),?\\s+)?(?:et|aussi|plus|c'est pourquoi|c’est pourquoi|donc)|(?:ah|oh|au fait|d’ailleurs),?)",
     reportingFrame:
       "(?:(?<keep>pour [\\p{L}-]+,?\\s+)?(?:dans cette campagne,?\\s+)?on (?:met|mettra|va mettre) en avant|(?:la |notre )?(?:principale|plus grande) (?:objection|plainte|crainte|inquiétude|peur) (?:que nous (?:entendons|voyons) )?(?:est|c'est)(?: que| de)?)\\s+",
     audienceSays:
@@ -60,7 +60,7 @@ export const fr: Catalogue = {
     positioning:
       '(?:=|\\b(?:est|sont)) notre (?:meilleur |principal )?(?:niche|segment|cœur de cible)\\b|^(?:nos )?\\p{L}+ sont (?:surtout|principalement|majoritairement) |\\b(?:surtout|principalement|majoritairement)$',
     rivalLead: '(?:contrairement à|à la différence de|comparé à|par rapport à|face à) [^,;:]{1,60}[,;:]\\s*',
-    relativeUnusable: '(?:dont|où|lequel|laquelle) ',
+    relativeUnusable: "(?:dont|où|lequel|laquelle|c'est ce qu|c’est ce qu|c'est ça) ",
   },
   clauseSplit: '(?:,\\s+et\\s+|;\\s*|\\s:\\s+|\\.\\s+(?=\\p{Lu})|\\s+parce qu(?:e\\s+|’))',
   nounsCapitalised: false,
