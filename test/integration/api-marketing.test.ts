@@ -38,7 +38,8 @@ describe('generate_angles / list_angles / get_angle', () => {
       as,
     );
     for (const [res, topic, clientId] of [
-      [a, /coffee|Ember & Oak|beans/i, coffee.id],
+      // On topic: the brief's own words for what it sells (its worry is asked once, not restated).
+      [a, /coffee|Ember & Oak|beans|bag|cup/i, coffee.id],
       [b, /payroll|LedgerLoop/i, payroll.id],
     ] as const) {
       expect(res.status).toBe(200);

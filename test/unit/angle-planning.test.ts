@@ -165,6 +165,19 @@ describe('planning angles from a brief', () => {
     expect(hooks).toMatch(/2 weeks/);
     // A comparison that opens with the rival's name keeps its claim without it.
     expect(hooks).toMatch(/every job gets a named fitter/i);
+    // Whatever role the extraction gave the note.
+    const summary2 =
+      'Acme Tiles fits bathroom tiles in Dover.\n- Compared to Grout Direct, quotes take 2 days\n- 40 fitters, all employed\n- Free design visit\n- Rated 4.6/5 from 210 reviews';
+    const fields2 = await extractBrief({
+      researchSummary: summary2,
+      language: 'en',
+      clientName: 'Acme Tiles',
+    });
+    const hooks2 = (await anglesFromBrief({ ...fields2, research_summary: summary2 }))
+      .map((a) => a.hook)
+      .join('\n');
+    expect(hooks2).not.toMatch(/Grout/);
+    expect(hooks2).toMatch(/quotes take 2 days/i);
   });
 
   it('keeps German figures as the brief writes them and never lower-cases a German noun', async () => {

@@ -138,10 +138,12 @@ export function factForm(
     bareSingular: false,
     clause: false,
   };
-  // A comparison that opens with the rival's name keeps its claim without it.
-  if (fact.role === 'competitor' && namesARival(text, cat, businessName)) {
-    const rest = text.replace(new RegExp(`^${cat.voice.rivalLead}`, 'iu'), '');
-    if (rest !== text && rest.split(/\s+/).length >= 3) text = rest;
+  // A comparison that opens with the rival's name keeps its claim without it, whatever the
+  // extraction called the note ("Compared to Brand X, setup takes 15 minutes").
+  const lead = new RegExp(`^${cat.voice.rivalLead}`, 'iu').exec(text)?.[0];
+  if (lead && namesARival(lead, cat, businessName)) {
+    const rest = text.slice(lead.length);
+    if (rest.split(/\s+/).length >= 3) text = rest;
   }
   if (unusable(text, fact, cat, businessName))
     return { ...base, fragment: text, askable: false, unusable: true };
