@@ -17,6 +17,24 @@ const byId = (id: string) => {
   return b;
 };
 
+/** An invented business: its opening and three plain claims; each test adds the notes it reads. */
+const ACME =
+  'Acme Tiles fits bathroom tiles in Dover.\n- 40 fitters, all employed\n- Free design visit\n- Rated 4.6/5 from 210 reviews';
+
+/** The hooks planned from a research summary, read as the service reads it (extracted, then planned). */
+async function hooksOf(
+  researchSummary: string,
+  clientName = 'Acme Tiles',
+  language = 'en',
+): Promise<string[]> {
+  const fields = await extractBrief({ researchSummary, language, clientName });
+  return (await anglesFromBrief({ ...fields, research_summary: researchSummary })).map((a) => a.hook);
+}
+const corpusHooks = (id: string) => {
+  const b = byId(id);
+  return hooksOf(b.research_summary, b.client_name, b.language);
+};
+
 // The NLP library loads once (seconds on a busy machine); the tests measure planning, not the load.
 beforeAll(() => loadNlp(), 120_000);
 
@@ -47,41 +65,29 @@ describe('planning angles from a brief', () => {
   });
 
   it("prints a customer's quotation as theirs: never after the business's name, never with a second stop", async () => {
-    const summary =
-      'Acme Tiles fits bathroom tiles in Dover.\n- 40 fitters, all employed\n- Free design visit\n- Rated 4.6/5 from 210 reviews\n- Customer quote we love, from a landlord in Deal: “They turned up on the day they said.”';
-    const fields = await extractBrief({ researchSummary: summary, language: 'en', clientName: 'Acme Tiles' });
-    const angles = await anglesFromBrief({ ...fields, research_summary: summary });
-    const hooks = angles.map((a) => a.hook);
+    const hooks = await hooksOf(
+      `${ACME}\n- Customer quote we love, from a landlord in Deal: “They turned up on the day they said.”`,
+    );
     const quoted = hooks.filter((h) => h.includes('They turned up on the day they said'));
     expect(quoted.length).toBeGreaterThan(0);
-    for (const h of quoted) {
-      expect(h).not.toMatch(/Acme Tiles:\s*“|we love|”\./u);
-    }
+    for (const h of quoted) expect(h).not.toMatch(/Acme Tiles:\s*“|we love|”\./u);
   });
 
   it('lets the reader hear a worry: nested reporting frames and what customers tell the business are dropped', async () => {
-    const summary =
-      'Acme Tiles fits bathroom tiles in Dover.\n- 40 fitters, all employed\n- Quotes within 2 days\n- Pain: our research says the biggest complaint with tilers is the wait for a quote\n- Landlords tell us they are tired of fitters who leave them waiting\n- Rated 4.6/5 from 210 reviews';
-    const fields = await extractBrief({ researchSummary: summary, language: 'en', clientName: 'Acme Tiles' });
-    const angles = await anglesFromBrief({ ...fields, research_summary: summary });
-    const hooks = angles.map((a) => a.hook).join('\n');
+    const hooks = (
+      await hooksOf(
+        `${ACME}\n- Quotes within 2 days\n- Pain: our research says the biggest complaint with tilers is the wait for a quote\n- Landlords tell us they are tired of fitters who leave them waiting`,
+      )
+    ).join('\n');
     expect(hooks).toMatch(/the wait for a quote\?/i);
-    // A worry named only by its topic is asked, never stated as a sentence of its own.
-    expect(hooks).not.toMatch(/the wait for a quote\./i);
-    // A development brief whose worry, once its frames are dropped, is only a topic.
-    const b = byId('home-insurance-au');
-    const extracted = await extractBrief({
-      researchSummary: b.research_summary,
-      language: b.language,
-      clientName: b.client_name,
-    });
-    const hooks2 = (await anglesFromBrief({ ...extracted, research_summary: b.research_summary })).map(
-      (a) => a.hook,
-    );
-    expect(hooks2.join('\n')).toMatch(/^The claims process\?/m);
-    expect(hooks2.join('\n')).not.toMatch(/The claims process\.$/m);
     expect(hooks).not.toMatch(/research says|biggest complaint|tell us/i);
     expect(hooks).toMatch(/you are tired of fitters who leave you waiting/i);
+    // A worry named only by its topic is asked, never stated as a sentence of its own (a
+    // development brief whose worry, once its frames are dropped, is only a topic).
+    expect(hooks).not.toMatch(/the wait for a quote\./i);
+    const insurer = (await corpusHooks('home-insurance-au')).join('\n');
+    expect(insurer).toMatch(/^The claims process\?/m);
+    expect(insurer).not.toMatch(/The claims process\.$/m);
   });
 
   it.each([
@@ -100,13 +106,7 @@ describe('planning angles from a brief', () => {
   ] as const)(
     '%s: a campaign frame is dropped, the thing it features stays',
     async (language, summary, kept, gone) => {
-      const fields = await extractBrief({
-        researchSummary: summary,
-        language,
-        clientName: summary.split(/[,.]/)[0] ?? '',
-      });
-      const angles = await anglesFromBrief({ ...fields, research_summary: summary });
-      const hooks = angles.map((a) => a.hook).join('\n');
+      const hooks = (await hooksOf(summary, summary.split(/[,.]/)[0] ?? '', language)).join('\n');
       expect(hooks).toMatch(kept);
       expect(hooks).not.toMatch(gone);
     },
@@ -117,16 +117,15 @@ describe('planning angles from a brief', () => {
       'Acme Cider, Hereford.\n- Our new dry cider, 5.5% ABV, 6-packs of 330ml bottles\n- Gold at the 2024 County Cider Show\n- Audience: 25-40 locals + cider tourists\n- Tasting room open Fri-Sun';
     const fields = await extractBrief({ researchSummary: summary, language: 'en', clientName: 'Acme Cider' });
     expect(fields.audience).toMatch(/\+/);
-    const angles = await anglesFromBrief({ ...fields, research_summary: summary });
-    for (const a of angles) expect(a.hook).not.toMatch(/locals \+ cider tourists/);
+    for (const h of await hooksOf(summary, 'Acme Cider')) expect(h).not.toMatch(/locals \+ cider tourists/);
   });
 
   it("never prints the brief's positioning notes to the agency", async () => {
-    const summary =
-      'Acme Tiles fits bathroom tiles in Dover.\n- Landlords = our niche, approx. 30% of jobs\n- Refits + repairs mainly\n- Clients are mostly retired couples over 60\n- 40 fitters, all employed\n- Offer for this flight: free design visit\n- Rated 4.6/5 from 210 reviews';
-    const fields = await extractBrief({ researchSummary: summary, language: 'en', clientName: 'Acme Tiles' });
-    const angles = await anglesFromBrief({ ...fields, research_summary: summary });
-    const hooks = angles.map((a) => a.hook).join('\n');
+    const hooks = (
+      await hooksOf(
+        `${ACME}\n- Landlords = our niche, approx. 30% of jobs\n- Refits + repairs mainly\n- Clients are mostly retired couples over 60\n- Offer for this flight: free design visit`,
+      )
+    ).join('\n');
     expect(hooks).not.toMatch(/our niche|mainly|mostly|this flight/);
     expect(hooks).toMatch(/free design visit/i);
     expect(hooks).toMatch(/4\.6\/5/);
@@ -135,49 +134,33 @@ describe('planning angles from a brief', () => {
   it('states no worry the reader would be asked, no remark that points back, no dangling "therefore"', async () => {
     // A development brief: a remark split off its claim ("…, and that's the thing they mention
     // most in feedback") and a worry told as a feeling.
-    const b = byId('nurse-recruitment');
-    const fields = await extractBrief({
-      researchSummary: b.research_summary,
-      language: b.language,
-      clientName: b.client_name,
-    });
-    const hooks = (await anglesFromBrief({ ...fields, research_summary: b.research_summary })).map(
-      (a) => a.hook,
-    );
-    for (const h of hooks) expect(h).not.toMatch(/(?:^|\. )That's the thing/);
-    const german =
-      'Fliesen Acme, Bäder in Ulm.\n- Seit 1990 im Familienbesitz\n- Kostenlose Planung vor Ort\n- 4,7/5 bei 180 Bewertungen\n- Deshalb garantieren wir einen festen Termin schriftlich im Vertrag';
-    const de = await extractBrief({ researchSummary: german, language: 'de', clientName: 'Fliesen Acme' });
-    const deHooks = (await anglesFromBrief({ ...de, research_summary: german }))
-      .map((a) => a.hook)
-      .join('\n');
-    expect(deHooks).toMatch(/Wir garantieren einen festen Termin/);
-    expect(deHooks).not.toMatch(/Deshalb/);
+    for (const h of await corpusHooks('nurse-recruitment'))
+      expect(h).not.toMatch(/(?:^|\. )That's the thing/);
+    const german = (
+      await hooksOf(
+        'Fliesen Acme, Bäder in Ulm.\n- Seit 1990 im Familienbesitz\n- Kostenlose Planung vor Ort\n- 4,7/5 bei 180 Bewertungen\n- Deshalb garantieren wir einen festen Termin schriftlich im Vertrag',
+        'Fliesen Acme',
+        'de',
+      )
+    ).join('\n');
+    expect(german).toMatch(/Wir garantieren einen festen Termin/);
+    expect(german).not.toMatch(/Deshalb/);
   });
 
   it('never names a rival: a competitor note with a name is no hook, a comparison without one is', async () => {
-    const summary =
-      'Acme Tiles fits bathroom tiles in Dover.\n- 40 fitters, all employed\n- Free design visit\n- Rated 4.6/5 from 210 reviews\n- Competitor: Tilemaster Direct, a bit cheaper but uses subcontractors\n- Competitor: most chains quote in 2 weeks, we quote in 2 days\n- Competitor: unlike Grout Direct, every job gets a named fitter';
-    const fields = await extractBrief({ researchSummary: summary, language: 'en', clientName: 'Acme Tiles' });
-    const angles = await anglesFromBrief({ ...fields, research_summary: summary });
-    const hooks = angles.map((a) => a.hook).join('\n');
+    const hooks = (
+      await hooksOf(
+        `${ACME}\n- Competitor: Tilemaster Direct, a bit cheaper but uses subcontractors\n- Competitor: most chains quote in 2 weeks, we quote in 2 days\n- Competitor: unlike Grout Direct, every job gets a named fitter`,
+      )
+    ).join('\n');
     expect(hooks).not.toMatch(/Tilemaster|Grout/);
     expect(hooks).toMatch(/2 weeks/);
-    // A comparison that opens with the rival's name keeps its claim without it.
+    // A comparison that opens with the rival's name keeps its claim without it, whatever role
+    // the extraction gave the note.
     expect(hooks).toMatch(/every job gets a named fitter/i);
-    // Whatever role the extraction gave the note.
-    const summary2 =
-      'Acme Tiles fits bathroom tiles in Dover.\n- Compared to Grout Direct, quotes take 2 days\n- 40 fitters, all employed\n- Free design visit\n- Rated 4.6/5 from 210 reviews';
-    const fields2 = await extractBrief({
-      researchSummary: summary2,
-      language: 'en',
-      clientName: 'Acme Tiles',
-    });
-    const hooks2 = (await anglesFromBrief({ ...fields2, research_summary: summary2 }))
-      .map((a) => a.hook)
-      .join('\n');
-    expect(hooks2).not.toMatch(/Grout/);
-    expect(hooks2).toMatch(/quotes take 2 days/i);
+    const compared = (await hooksOf(`${ACME}\n- Compared to Grout Direct, quotes take 2 days`)).join('\n');
+    expect(compared).not.toMatch(/Grout/);
+    expect(compared).toMatch(/quotes take 2 days/i);
   });
 
   it('keeps German figures as the brief writes them and never lower-cases a German noun', async () => {
