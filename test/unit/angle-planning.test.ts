@@ -143,6 +143,12 @@ describe('planning angles from a brief', () => {
         'de',
       )
     ).join('\n');
+    // A worry that is a clause of its own is stated, not asked ("… isn't covered …?").
+    const pest = (
+      await hooksOf(`${ACME}\n- Pain: water damage isn't covered by most landlord policies`)
+    ).join('\n');
+    expect(pest).toMatch(/water damage isn't covered by most landlord policies\./i);
+    expect(pest).not.toMatch(/landlord policies\?/i);
     expect(german).toMatch(/Wir garantieren einen festen Termin/);
     expect(german).not.toMatch(/Deshalb/);
   });

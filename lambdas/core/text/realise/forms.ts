@@ -203,9 +203,15 @@ export function factForm(
       doc.has('^#Adjective? #Adjective? #Singular$') &&
       !doc.has('^(#Determiner|#Possessive|#Value|#ProperNoun)') &&
       !/\d/.test(text);
-    clause = doc.has(
-      '^(#Pronoun|#Determiner? #Adjective* #Noun+) (#Copula|#Auxiliary|#Modal|#Negative|#PresentTense)',
-    );
+    // A pronoun with a verb, or a noun phrase with a finite "is / can / won't" ("termite damage
+    // isn't covered"); not a gerund after a noun the tagger misread ("hate being on camera"), nor
+    // a feeling before its object ("worried online degrees are seen as …").
+    // (The tagger's `#Adjective*` matches nothing: a count range does.)
+    clause =
+      doc.has('^#Pronoun (#Copula|#Auxiliary|#Modal|#Negative|#PresentTense)') ||
+      ((doc.has('^(#Determiner|#Possessive) #Adjective{0,3} #Noun+ (#Copula|#Auxiliary|#Modal|#Negative)') ||
+        doc.has('^#Noun+ (#Copula|#Auxiliary|#Modal|#Negative)')) &&
+        !doc.has('^#Noun #Gerund'));
     shortNounPhrase = words.length <= 4 && !doc.has('#Verb');
   }
   const addressed = new RegExp(`^${cat.voice.reader}\\s`, 'iu').test(text);
