@@ -80,6 +80,12 @@ describe('planning angles from a brief', () => {
       )
     ).join('\n');
     expect(hooks).toMatch(/the wait for a quote\?/i);
+    // A label that reports the worry ("Biggest objection we hear:") goes with it.
+    const gym = (
+      await hooksOf(`${ACME}\n- Biggest objection we hear: "tiling takes weeks" - we finish in 3 days`)
+    ).join('\n');
+    expect(gym).toMatch(/tiling takes weeks/);
+    expect(gym).not.toMatch(/objection we hear/i);
     expect(hooks).not.toMatch(/research says|biggest complaint|tell us/i);
     expect(hooks).toMatch(/you are tired of fitters who leave you waiting/i);
     // A worry named only by its topic is asked, never stated as a sentence of its own (a

@@ -31,6 +31,16 @@ describe('notes and directions in a brief', () => {
     expect(brief.facts.map((f) => f.text).join(' ')).not.toMatch(/cible/i);
   });
 
+  it("keeps a discount's minus sign, and drops a claim the brief says not to quote", () => {
+    const facts = factsOf(
+      'Acme Tiles fits bathroom tiles in Dover.\n- Offer: -20% on wall tiles in May\n- Repeat rate 60% (internal, don’t quote)\n- Proof: 4.9 on Google – we can say "top rated"\n- Free design visit (confirm w/ showroom manager)',
+    );
+    expect(facts).toContain('-20% on wall tiles in May');
+    expect(facts.join(' ')).not.toMatch(/60%|internal|quote|we can say|confirm/);
+    expect(facts).toContain('4.9 on Google');
+    expect(facts).toContain('Free design visit');
+  });
+
   it('keeps a pain as the phrase, not the people described before it', () => {
     const facts = factsOf(
       'Acme Tiles fits bathroom tiles in Dover.\n- Clients are mostly landlords and busy parents fed up of tilers who never turn up\n- Customers are tired of waiting weeks for a quote',

@@ -9,7 +9,8 @@ export type Piece = { text: string; start: number; end: number };
 export function piece(summary: string, start: number, end: number): Piece {
   let s = start;
   let e = end;
-  while (s < e && /[\s,;:(—–-]/u.test(summary[s] ?? '')) s++;
+  // A minus before a figure is the figure's sign ("-20 %", "–30% off"), not a dash.
+  while (s < e && /[\s,;:(—–-]/u.test(summary[s] ?? '') && !/^[—–-]\d/u.test(summary.slice(s, s + 2))) s++;
   while (e > s && /[\s,;:.—–-]/u.test(summary[e - 1] ?? '')) e--;
   // An unmatched bracket at either end is punctuation, not part of the claim.
   const t = summary.slice(s, e);

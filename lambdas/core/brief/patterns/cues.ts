@@ -82,13 +82,14 @@ export const META_CUE: Pattern = {
  */
 export const DIRECTION_CUE: Pattern = {
   id: 'direction-cue',
-  re: /(?:^(?:(?:so|and|but|ok|okay),? )?(?:(?:please |we'd |we would |I'd )?(?:lead with|go with|focus on|play up|emphasi[sz]e|push the|hammer home)|(?:hay que |queremos )?(?:destacar|resaltar|insistir en|poner el foco en)|(?:bitte )?(?:betonen|hervorheben|in den Vordergrund)|(?:il faut )?(?:mettre en avant|insister sur|miser sur))\b|\b(?:is|are|that's|that is) (?:our|the) (?:whole |main |real )?(?:story|pitch|angle|message|hook|focus)\b|\bthe whole pitch\b|\bor (?:something )?similar\b|\b(?:ok|okay|fine|allowed) to (?:say|use|mention|claim)\b|\b(?:whole )?reason for existing\b|\b(?:el|nuestro) (?:mensaje|enfoque|ángulo) (?:es|debe)\b|\b(?:unsere|die) (?:Botschaft|Kernbotschaft|Story) (?:ist|lautet|soll)\b|\b(?:notre|le) (?:message|angle) (?:est|doit)\b)/iu,
+  re: /(?:^(?:(?:so|and|but|ok|okay),? )?(?:(?:please |we'd |we would |I'd )?(?:lead with|go with|focus on|play up|emphasi[sz]e|push the|hammer home)|(?:hay que |queremos )?(?:destacar|resaltar|insistir en|poner el foco en)|(?:bitte )?(?:betonen|hervorheben|in den Vordergrund)|(?:il faut )?(?:mettre en avant|insister sur|miser sur))\b|\b(?:is|are|that's|that is) (?:our|the) (?:whole |main |real )?(?:story|pitch|angle|message|hook|focus)\b|\bthe whole pitch\b|\bor (?:something )?similar\b|\b(?:ok|okay|fine|allowed) to (?:say|use|mention|claim)\b|\b(?:we|you) (?:can|may) (?:say|use|mention|claim)\b|\b(?:whole )?reason for existing\b|\b(?:el|nuestro) (?:mensaje|enfoque|ángulo) (?:es|debe)\b|\b(?:unsere|die) (?:Botschaft|Kernbotschaft|Story) (?:ist|lautet|soll)\b|\b(?:notre|le) (?:message|angle) (?:est|doit)\b)/iu,
   examples: [
     { text: 'Lead with the price', match: 'Lead with' },
     { text: 'So reliability is our story', match: 'is our story' },
     { text: 'and honestly that is the whole pitch', match: 'that is the whole pitch' },
     { text: 'Use "open late" or similar', match: 'or similar' },
     { text: '4.8 on Google, OK to say "top rated"', match: 'OK to say' },
+    { text: '4.9 on Google – we can say "highly rated"', match: 'we can say' },
     { text: "which is the brand's whole reason for existing", match: 'whole reason for existing' },
     { text: 'Hay que destacar el precio', match: 'Hay que destacar' },
     { text: 'Il faut mettre en avant le savoir-faire', match: 'Il faut mettre en avant' },
@@ -103,9 +104,12 @@ export const DIRECTION_CUE: Pattern = {
  */
 export const NOTE_CUE: Pattern = {
   id: 'note-cue',
-  re: /(?:^|[\s([])(?:TBD|TBC|to be (?:confirmed|decided)|(?:still )?(?:need|needs|needing) (?:to be )?(?:confirm(?:ed|ing)?|check(?:ed|ing)?|sign-off|approv\w+)|(?:to )?(?:check|confirm|verify) (?:with|w\/) (?:the )?(?:client|legal|team|account|them|him|her)|awaiting (?:sign-off|approval|confirmation)|internal (?:only|note|use)|not for (?:publication|ads?|copy|use)|for internal use|note to self|por confirmar|pendiente de (?:confirmar|aprobar|validar)|(?:a|por) validar|confirmar con (?:el )?cliente|uso interno|solo interno|noch (?:offen|zu klären|nicht freigegeben|nicht bestätigt)|zu klären|mit (?:dem )?Kunden (?:klären|abstimmen|prüfen)|nur intern|intern:|à (?:confirmer|valider|vérifier)|en attente de validation|usage interne|ne pas (?:diffuser|publier))(?![\p{L}])/iu,
+  re: /(?:^|[\s([])(?:TBD|TBC|to be (?:confirmed|decided)|(?:still )?(?:need|needs|needing) (?:to be )?(?:confirm(?:ed|ing)?|check(?:ed|ing)?|sign-off|approv\w+)|(?:to )?(?:check|confirm|verify) (?:with|w\/) (?:the )?(?:client|legal|team|account|them|him|her)|awaiting (?:sign-off|approval|confirmation)|internal (?:only|note|use)|internal(?=[,)])|(?:don't|don’t|do not|never) (?:quote|publish)|not to be (?:quoted|published)|off the record|not for (?:publication|ads?|copy|use)|for internal use|note to self|no citar|no publicar|nicht zitieren|nicht veröffentlichen|ne pas citer|por confirmar|pendiente de (?:confirmar|aprobar|validar)|(?:a|por) validar|confirmar con (?:el )?cliente|uso interno|solo interno|noch (?:offen|zu klären|nicht freigegeben|nicht bestätigt)|zu klären|mit (?:dem )?Kunden (?:klären|abstimmen|prüfen)|nur intern|intern:|à (?:confirmer|valider|vérifier)|en attente de validation|usage interne|ne pas (?:diffuser|publier))(?![\p{L}])/iu,
   examples: [
     { text: 'Launch date TBC', match: ' TBC' },
+    { text: 'churn under 2%/yr (internal, don’t quote)', match: '(internal' },
+    { text: 'margin 40% – do not quote', match: ' do not quote' },
+    { text: 'confidential consultations, evenings too', match: null },
     { text: 'price to be confirmed by the owner', match: ' to be confirmed' },
     { text: '(check with client before use)', match: '(check with client' },
     { text: 'figure still needs sign-off', match: ' still needs sign-off' },
@@ -139,11 +143,15 @@ export const RELATIVE_REMARK: Pattern = {
  */
 export const BRACKET_NOTE: Pattern = {
   id: 'bracket-note',
-  re: /\s*(?:\[[^\]\n]{1,200}\]|\((?:fun |quick |side )?(?:aside|note|fyi|nb|by the way)\b[^()\n]{0,300}\))/iu,
+  re: /\s*(?:\[[^\]\n]{1,200}\]|\((?:fun |quick |side )?(?:aside|note|fyi|nb|by the way)\b[^()\n]{0,300}\)|\((?:to )?(?:check|confirm|verify|ask|tbc)\b[^()\n]{0,120}\))/iu,
   examples: [
     { text: 'Founded 2019 (fun aside: the founder surfs)', match: ' (fun aside: the founder surfs)' },
     { text: 'open daily (8am to 6pm)', match: null },
     { text: 'free delivery [confirm zones]', match: ' [confirm zones]' },
+    {
+      text: 'free consultation this month (confirm w/ practice manager)',
+      match: ' (confirm w/ practice manager)',
+    },
     { text: '[insert rating here]', match: '[insert rating here]' },
     { text: 'rated 4.1/5', match: null },
   ],

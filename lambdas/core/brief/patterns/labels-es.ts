@@ -76,6 +76,8 @@ export const LABELS_ES: Readonly<Record<string, LabelTarget>> = {
   opiniones: role('proof'),
   diferenciales: role('differentiator', true),
   'lo que nos distingue': role('differentiator'),
+  'lo que nos diferencia': role('differentiator'),
+  'lo que nos hace diferentes': role('differentiator'),
   'lo que más nos distingue': role('differentiator'),
   diferencial: role('differentiator', true),
   diferenciadores: role('differentiator', true),

@@ -64,6 +64,8 @@ export const LABELS_FR: Readonly<Record<string, LabelTarget>> = {
   preuve: role('proof'),
   avis: role('proof'),
   différenciants: role('differentiator', true),
+  'ce qui nous distingue': role('differentiator'),
+  'ce qui nous différencie': role('differentiator'),
   différenciateurs: role('differentiator', true),
   'pourquoi nous': role('differentiator', true),
   objections: role('objection'),
