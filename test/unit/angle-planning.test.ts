@@ -138,6 +138,14 @@ describe('planning angles from a brief', () => {
   });
 
   it('states no worry the reader would be asked, no remark that points back, no dangling "therefore"', async () => {
+    // A worry never takes the business as its subject; a note with a lead of its own keeps it.
+    const listed = (
+      await hooksOf(
+        `${ACME}\n- Pain points: quotes that balloon, fitters who vanish\n- Google: 4.9 stars from 300 reviews`,
+      )
+    ).join('\n');
+    expect(listed).not.toMatch(/Acme Tiles quotes that balloon|Acme Tiles: Google:/);
+    expect(listed).toMatch(/Quotes that balloon\?/);
     // A development brief: a remark split off its claim ("…, and that's the thing they mention
     // most in feedback") and a worry told as a feeling.
     for (const h of await corpusHooks('nurse-recruitment'))
@@ -170,6 +178,11 @@ describe('planning angles from a brief', () => {
     // A comparison that opens with the rival's name keeps its claim without it, whatever role
     // the extraction gave the note.
     expect(hooks).toMatch(/every job gets a named fitter/i);
+    // A name the note goes on to describe, first word or not ("Brand X, cheaper but …").
+    const described = (await hooksOf(`${ACME}\n- Competitor: Tilecorp, cheaper but slow to quote`)).join(
+      '\n',
+    );
+    expect(described).not.toMatch(/Tilecorp/);
     const compared = (await hooksOf(`${ACME}\n- Compared to Grout Direct, quotes take 2 days`)).join('\n');
     expect(compared).not.toMatch(/Grout/);
     expect(compared).toMatch(/quotes take 2 days/i);

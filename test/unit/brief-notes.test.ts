@@ -41,6 +41,23 @@ describe('notes and directions in a brief', () => {
     expect(facts).toContain('Free design visit');
   });
 
+  it('reads labels set off by a dash or qualified by "this month", and a worry answered after a dash', () => {
+    const facts = factsOf(
+      'Acme Tiles fits bathroom tiles in Dover.\n- Pain points - tilers who vanish, grout that cracks\n- Offer this month: free grout sealing\n- Facts: 40 fitters, all employed\n- Biggest worry: waiting weeks for a quote - we quote in 2 days\n- Client asked us not to mention marble',
+    );
+    expect(facts).toEqual(
+      expect.arrayContaining([
+        'tilers who vanish',
+        'grout that cracks',
+        'free grout sealing',
+        '40 fitters',
+        'all employed',
+      ]),
+    );
+    expect(facts).toContain('we quote in 2 days');
+    expect(facts.join(' | ')).not.toMatch(/Pain points|this month|Facts:|marble|weeks for a quote - /);
+  });
+
   it('keeps a pain as the phrase, not the people described before it', () => {
     const facts = factsOf(
       'Acme Tiles fits bathroom tiles in Dover.\n- Clients are mostly landlords and busy parents fed up of tilers who never turn up\n- Customers are tired of waiting weeks for a quote',

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import * as cues from '#core/brief/patterns/cues.ts';
 import { FIGURE_PATTERNS } from '#core/brief/patterns/figures.ts';
-import { LABEL_ARTICLE, LABEL_PATTERN, LABEL_QUALIFIER, QUOTE_LEAD_IN } from '#core/brief/patterns/labels.ts';
+import {
+  DASH_LABEL,
+  LABEL_ARTICLE,
+  LABEL_PATTERN,
+  LABEL_QUALIFIER,
+  QUOTE_LEAD_IN,
+} from '#core/brief/patterns/labels.ts';
 import * as layout from '#core/brief/patterns/layout.ts';
 import type { Pattern } from '#core/brief/patterns/types.ts';
 
@@ -10,6 +16,7 @@ const isPattern = (x: unknown): x is Pattern =>
   typeof x === 'object' && x !== null && 're' in x && 'examples' in x && 'id' in x;
 const patterns: Pattern[] = [
   ...FIGURE_PATTERNS,
+  DASH_LABEL,
   LABEL_ARTICLE,
   LABEL_PATTERN,
   LABEL_QUALIFIER,

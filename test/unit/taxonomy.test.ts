@@ -35,6 +35,17 @@ describe('the business taxonomy', () => {
     expect(place('fr', 'Cabinet Morel, votre dentiste pour toute la famille à Dijon.')).toBe(
       'health > dental clinic',
     );
+    // A trade word inside a more specific phrase: a dog daycare is no nursery, a family dental
+    // clinic no GP.
+    expect(place('en', 'Pawprint dog daycare: play yards, webcams, staff:dog ratio 1:8.')).toBe(
+      'pet care > dog walking and pet sitting',
+    );
+    expect(
+      place(
+        'es',
+        'Clínica dental Risa, Teruel. Somos una clínica familiar. Ortodoncia y dentista de guardia.',
+      ),
+    ).toBe('health > dental clinic');
   });
 
   it('finds a phrase cue with its words in the plural, so a rental of things is not a letting of homes', () => {

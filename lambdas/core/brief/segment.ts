@@ -1,4 +1,5 @@
 import {
+  DASH_LABEL,
   LABEL_ARTICLE,
   LABEL_PATTERN,
   LABEL_QUALIFIER,
@@ -45,6 +46,9 @@ export function leadingLabel(
   const m = LABEL_PATTERN.re.exec(text);
   const target = m?.[1] ? lookupLabel(m[1], language) : undefined;
   if (m && target) return { target, length: m[0].length };
+  const dash = DASH_LABEL.re.exec(text);
+  const dashed = dash?.[1] ? lookupLabel(dash[1], language) : undefined;
+  if (dash && dashed) return { target: dashed, length: dash[0].length };
   return quoteLeadIn(text, language);
 }
 

@@ -39,13 +39,14 @@ export const TONE_CUE: Pattern = {
 /** A legal note or a "don't": guidance for the copy policy, never a fact. */
 export const AVOID_CUE: Pattern = {
   id: 'avoid-cue',
-  re: /(?:\blegal (?:says|hasn't|has not|won't|needs)|\bmust(?: not|n't) (?:say|claim|mention|show|name|use)|\b(?:please )?(?:don't|do not|never) (?:name|say|claim|mention|use|show|call)|\bno claims? (?:that|of|about)|\bads? (?:must|can|should)(?: not|n't)|\bwe can only say|\bplease no\b|\bcan(?:'t|’t|not) (?:say|claim|mention|use)|\bwill veto\b|\bno (?:mencionar|decir)|\bno se puede (?:decir|prometer)|\bnicht (?:sagen|versprechen|werben|nennen)|\bdürfen (?:wir )?nicht|\bne (?:pas|jamais) (?:dire|promettre|mentionner|citer)|\binterdit de)/iu,
+  re: /(?:\blegal (?:says|hasn't|has not|won't|needs)|\bmust(?: not|n't) (?:say|claim|mention|show|name|use)|\b(?:please )?(?:don't|do not|never) (?:name|say|claim|mention|use|show|call)|\bno claims? (?:that|of|about)|\bads? (?:must|can|should)(?: not|n't)|\bwe can only say|\b(?:asked|told) (?:us|me) (?:not to|never to)\b|\bnot to (?:mention|say|claim|use|show|name)\b|\bplease no\b|\bcan(?:'t|’t|not) (?:say|claim|mention|use)|\bwill veto\b|\bno (?:mencionar|decir)|\bno se puede (?:decir|prometer)|\bnicht (?:sagen|versprechen|werben|nennen)|\bdürfen (?:wir )?nicht|\bne (?:pas|jamais) (?:dire|promettre|mentionner|citer)|\binterdit de)/iu,
   examples: [
     { text: 'legal says we must say up to', match: 'legal says' },
     { text: 'so ads must not say it is waterproof', match: 'ads must not' },
     { text: "please don't name rivals", match: "please don't name" },
     { text: 'no claims that it is organic', match: 'no claims that' },
     { text: 'Do not show pets', match: 'Do not show' },
+    { text: 'Client asked us not to mention crypto', match: 'asked us not to' },
     { text: 'Please no jargon', match: 'Please no' },
     { text: "we are not a bank and can't say 'loan'", match: "can't say" },
     { text: 'we say it plainly', match: null },

@@ -21,12 +21,27 @@ export const LABELS: Readonly<Record<Language, Readonly<Record<string, LabelTarg
  */
 export const LABEL_QUALIFIER: Pattern = {
   id: 'label-qualifier',
-  re: /\s+(?:for|in|of|para|en|de|für|in|pour|dans) (?:this|the|esta|la|diese|der|cette|la) (?:campaign|push|launch|brief|ads?|flight|wave|burst|campaña|oleada|kampagne|welle|campagne|vague)$/iu,
+  re: /\s+(?:for|in|of|para|en|de|für|in|pour|dans) (?:this|the|esta|la|diese|der|cette|la) (?:campaign|push|launch|brief|ads?|flight|wave|burst|campaña|oleada|kampagne|welle|campagne|vague)$|\s+(?:this|next) (?:month|week|season|quarter|spring|summer|autumn|fall|winter)$/iu,
   examples: [
     { text: 'hero products for this campaign', match: ' for this campaign' },
     { text: 'oferta para esta campaña', match: ' para esta campaña' },
     { text: 'offer for this flight', match: ' for this flight' },
+    { text: 'offer this month', match: ' this month' },
     { text: 'offer', match: null },
+  ],
+};
+
+/**
+ * A label set off by a spaced dash instead of a colon ("Pain points - cowboy builders, …",
+ * "Social proof – …"): read as a label only when its words are one of {@link LABELS}.
+ */
+export const DASH_LABEL: Pattern = {
+  id: 'dash-label',
+  re: /^\s*([\p{L}][\p{L}'’]*(?: [\p{L}'’]+){0,3})\s[-–—]\s+/u,
+  examples: [
+    { text: 'Pain points - cowboy builders, quotes that balloon', match: 'Pain points - ' },
+    { text: 'Social proof – best in town', match: 'Social proof – ' },
+    { text: '4.8/5 - 320 reviews', match: null },
   ],
 };
 

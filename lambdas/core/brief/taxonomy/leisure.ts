@@ -345,7 +345,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
       sub(
         'dog walking and pet sitting',
         'a dog walker with three happy dogs on a leafy path',
-        'dog walking|dog walker|pet sitting|boarding|kennels|doggy daycare',
+        'dog walking|dog walker|pet sitting|boarding|kennels|doggy daycare|dog daycare|dog day care|daycare for dogs',
         'paseador de perros|guardería canina',
         'gassi-service|hundebetreuung|tierpension',
         'promeneur de chiens|garde d’animaux|pension',

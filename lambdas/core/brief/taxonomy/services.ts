@@ -33,7 +33,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'private GP and clinic',
         'a doctor listening to a patient’s chest in a calm consulting room',
         'gp|doctor|clinic|private clinic|health check|medical',
-        'médico|clínica|consulta',
+        'médico|clínica médica|consulta médica',
         'arzt|praxis|klinik|hausarzt',
         'médecin|clinique|cabinet médical',
       ),

@@ -106,10 +106,12 @@ function namesARival(text: string, cat: Catalogue, businessName: string): boolea
   const words = [...text.matchAll(/(^|[\s/(])(\p{Lu}[\p{L}'’-]*)/gu)];
   return words.some((m) => {
     const at = m.index ?? 0;
-    // The first word of a sentence is capitalised by its place, not its name.
-    const opening = at === 0 || /[.!?:]\s*$/u.test(text.slice(0, at + m[1]!.length));
+    // The first word of a sentence is capitalised by its place, not its name, unless a comma
+    // sets it off as the name the note goes on to describe ("Brand X, cheaper but …").
+    const named = at === 0 && new RegExp(`^${m[2]!}\\s?[,–—-]`, 'u').test(text);
+    const opening = !named && (at === 0 || /[.!?:]\s*$/u.test(text.slice(0, at + m[1]!.length)));
     if (own.has(m[2]!.toLowerCase())) return false;
-    if (m[1] === '/') return true;
+    if (m[1] === '/' || named) return true;
     return !cat.nounsCapitalised && !opening;
   });
 }
@@ -192,7 +194,9 @@ export function factForm(
   let clause = false;
   let shortNounPhrase = false;
   if (nlp && doc) {
+    // A worry never takes the business as its subject ("quotes that balloon" is no "Acme quotes …").
     needsSubject =
+      !WORRIES.has(fact.role) &&
       tags.has('PresentTense') &&
       !tags.has('Infinitive') &&
       /s$/.test(first?.normal ?? '') &&

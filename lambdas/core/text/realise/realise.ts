@@ -51,6 +51,9 @@ const bare = (s: string) => s.replace(/[.!?]+$/u, '');
  */
 const NOTE_AUDIENCE = /[+=/]|^\d/u;
 
+/** A fact that opens with a word or two and a colon of its own ("Google: 4.8 stars"). */
+const OWN_LEAD = /^[\p{L}][\p{L}'’ ]{0,20}\s?:\s/u;
+
 /** A fact that is a quotation, opening with its mark. */
 const QUOTATION = /^["“«„]/u;
 
@@ -101,7 +104,14 @@ function hookText(
     }
     case 'business': {
       // A quotation is a customer's words: after "Acme:" it would read as the business's own.
-      if (lead.needsSubject || lead.addressed || QUOTATION.test(lead.fragment))
+      // A quotation is a customer's words, and a note with a lead of its own ("Google: 4.8
+      // stars") would read "Acme: Google: …".
+      if (
+        lead.needsSubject ||
+        lead.addressed ||
+        QUOTATION.test(lead.fragment) ||
+        OWN_LEAD.test(lead.fragment)
+      )
         return sentence(lead, cat, brief);
       // "We're rated …" is told by the business's name ("Acme is rated …"), never after "Acme:".
       for (const [opening, rest] of cat.firstPerson.named) {

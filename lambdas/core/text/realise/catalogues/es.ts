@@ -55,7 +55,7 @@ export const es: Catalogue = {
     reader: 'tú',
     relativeStrip: '(?:que|quienes) ',
     leadingConnective:
-      '(?:(?:(?:ah|oh|por cierto),?\\s+)?(?:además|y|también|por eso|por ello)|(?:ah|oh|por cierto),?)',
+      '(?:(?:(?:ah|oh|por cierto),?\\s+)?(?:además|y|también|por eso|por ello|así que)|(?:ah|oh|por cierto),?)',
     reportingFrame:
       '(?:en esta campaña,? (?:promovemos|destacamos|impulsamos|ofrecemos)|(?:la |nuestra )?(?:mayor|principal) (?:queja|objeción|preocupación|duda|miedo) (?:que (?:oímos|vemos|escuchamos) )?(?:es|son)(?: que)?|nuestros datos dicen que)\\s+',
     audienceSays: '(?:(?:nuestros |los |muchos )?\\p{L}+ nos (?:dicen|cuentan|repiten)(?: que)?)\\s+',
