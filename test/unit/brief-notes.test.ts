@@ -43,7 +43,7 @@ describe('notes and directions in a brief', () => {
 
   it('reads labels set off by a dash or qualified by "this month", and a worry answered after a dash', () => {
     const facts = factsOf(
-      'Acme Tiles fits bathroom tiles in Dover.\n- Pain points - tilers who vanish, grout that cracks\n- Offer this month: free grout sealing\n- Facts: 40 fitters, all employed\n- Biggest worry: waiting weeks for a quote - we quote in 2 days\n- Client asked us not to mention marble',
+      'Acme Tiles fits bathroom tiles in Dover.\n- Pain points - tilers who vanish, grout that cracks\n- Offer this month: free grout sealing\n- Facts: 40 fitters, all employed\n- Pain: waiting weeks for a quote - we quote in 2 days\n- Client asked us not to mention marble',
     );
     expect(facts).toEqual(
       expect.arrayContaining([

@@ -286,9 +286,10 @@ function addFacts(state: State, p: Piece, role: FactRole | undefined, list: bool
     // The pain, not the people it belongs to: what a hook can ask the reader about.
     const pain = itemRole === 'pain' ? PAIN_PHRASE.re.exec(item.text) : null;
     const fact = pain ? piece(state.summary, item.start + pain.index, item.end) : item;
-    // A worry answered after a spaced dash ("fed up with chasing answers - we reply in a day"):
-    // the worry, then the answer as a claim of its own.
-    const dash = itemRole === 'pain' || itemRole === 'objection' ? /\s[-–—]\s/u.exec(fact.text) : null;
+    // A pain answered after a spaced dash ("fed up with chasing answers - we reply in a day"):
+    // the pain, then the answer as a claim of its own. (An objection keeps its answer: quoted,
+    // it is the reader's voice, and the reply reads as one line.)
+    const dash = itemRole === 'pain' ? /\s[-–—]\s/u.exec(fact.text) : null;
     if (dash && dash.index > 0) {
       const answer = piece(state.summary, fact.start + dash.index, fact.end);
       state.facts.push({ role: itemRole, piece: piece(state.summary, fact.start, fact.start + dash.index) });
