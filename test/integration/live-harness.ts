@@ -26,17 +26,23 @@ export async function startVerifyingReceiver() {
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/hook`;
   return {
     url,
-    /** Every event received so far, verified (throws on a bad signature). */
+    /**
+     * Every event received so far, verified (throws on a bad signature). A request with no
+     * webhook headers at all is no delivery: a port freed by another test's receiver can be
+     * handed to this one while that test's stray traffic is still in flight.
+     */
     events(secret: string): { type: string; data: any }[] {
       const hook = new Webhook(secret);
-      return received.map(
-        (r) =>
-          hook.verify(r.body, {
-            'webhook-id': String(r.headers['webhook-id']),
-            'webhook-timestamp': String(r.headers['webhook-timestamp']),
-            'webhook-signature': String(r.headers['webhook-signature']),
-          }) as { type: string; data: any },
-      );
+      return received
+        .filter((r) => r.headers['webhook-id'] !== undefined)
+        .map(
+          (r) =>
+            hook.verify(r.body, {
+              'webhook-id': String(r.headers['webhook-id']),
+              'webhook-timestamp': String(r.headers['webhook-timestamp']),
+              'webhook-signature': String(r.headers['webhook-signature']),
+            }) as { type: string; data: any },
+        );
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -106,12 +106,13 @@ function namesARival(text: string, cat: Catalogue, businessName: string): boolea
   const words = [...text.matchAll(/(^|[\s/(])(\p{Lu}[\p{L}'’-]*)/gu)];
   return words.some((m) => {
     const at = m.index ?? 0;
+    const [, before = '', word = ''] = m;
     // The first word of a sentence is capitalised by its place, not its name, unless a comma
     // sets it off as the name the note goes on to describe ("Brand X, cheaper but …").
-    const named = at === 0 && new RegExp(`^${m[2]!}\\s?[,–—-]`, 'u').test(text);
-    const opening = !named && (at === 0 || /[.!?:]\s*$/u.test(text.slice(0, at + m[1]!.length)));
-    if (own.has(m[2]!.toLowerCase())) return false;
-    if (m[1] === '/' || named) return true;
+    const named = at === 0 && new RegExp(`^${escapeRegExp(word)}\\s?[,–—-]`, 'u').test(text);
+    const opening = !named && (at === 0 || /[.!?:]\s*$/u.test(text.slice(0, at + before.length)));
+    if (own.has(word.toLowerCase())) return false;
+    if (before === '/' || named) return true;
     return !cat.nounsCapitalised && !opening;
   });
 }
