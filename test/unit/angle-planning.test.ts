@@ -88,6 +88,11 @@ describe('planning angles from a brief', () => {
     expect(gym).not.toMatch(/objection we hear/i);
     expect(hooks).not.toMatch(/research says|biggest complaint|tell us/i);
     expect(hooks).toMatch(/you are tired of fitters who leave you waiting/i);
+    // The reply after a worry's dash is the business's voice: its pronouns stay.
+    const replied = (
+      await hooksOf(`${ACME}\n- People worry about slippery floors - our anti-slip tiles make them safe`)
+    ).join('\n');
+    expect(replied).toMatch(/You worry about slippery floors - our anti-slip tiles make them safe/);
     // A worry named only by its topic is asked, never stated as a sentence of its own (a
     // development brief whose worry, once its frames are dropped, is only a topic).
     expect(hooks).not.toMatch(/the wait for a quote\./i);

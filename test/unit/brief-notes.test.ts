@@ -58,6 +58,33 @@ describe('notes and directions in a brief', () => {
     expect(facts.join(' | ')).not.toMatch(/Pain points|this month|Facts:|marble|weeks for a quote - /);
   });
 
+  it('reads ">>" bullets, a "Target =" label, a French list of things to feature, and French bread as no pain', () => {
+    const brief = extractBriefWith(
+      {
+        researchSummary:
+          'Acme Tiles, Dover\n>> Free design visit\n>> Target = landlords + young families\n>> 4.9★ Google, 300+ reviews',
+        language: 'en',
+        clientName: 'Acme Tiles',
+      },
+      undefined,
+    );
+    expect(brief.facts.map((f) => f.text)).toEqual(
+      expect.arrayContaining(['Free design visit', '4.9★ Google, 300+ reviews']),
+    );
+    expect(brief.facts.map((f) => f.text).join(' ')).not.toMatch(/>|Target|landlords/);
+    const fr = extractBriefWith(
+      {
+        researchSummary:
+          'Boulangerie Lune, Tours.\n- Pain au levain, farines bio\n- À mettre en avant : la bûche de Noël maison en décembre',
+        language: 'fr',
+        clientName: 'Boulangerie Lune',
+      },
+      undefined,
+    );
+    expect(fr.facts.find((f) => f.text.startsWith('Pain au levain'))?.role).not.toBe('pain');
+    expect(fr.facts.map((f) => f.text)).toContain('la bûche de Noël maison en décembre');
+  });
+
   it('keeps a pain as the phrase, not the people described before it', () => {
     const facts = factsOf(
       'Acme Tiles fits bathroom tiles in Dover.\n- Clients are mostly landlords and busy parents fed up of tilers who never turn up\n- Customers are tired of waiting weeks for a quote',

@@ -248,9 +248,10 @@ export const ROLE_CUES: readonly RoleCue[] = [
   {
     id: 'pain',
     role: 'pain',
-    re: /\b(?:frustrat\w*|complaints?|tired of|sick of|fed up|struggl\w+|stuck|fear|hate|pain|problem|burnt out|stress\w*|hassle|cansad[oa]s? de|problemas?|Ärger|Stress|Frust|müde|marre de|galère|problème)\b/iu,
+    re: /\b(?:frustrat\w*|complaints?|tired of|sick of|fed up|struggl\w+|stuck|fear|hate|pain(?! (?:au|aux|de|du|des|d['’]))|problem|burnt out|stress\w*|hassle|cansad[oa]s? de|problemas?|Ärger|Stress|Frust|müde|marre de|galère|problème)\b/iu,
     examples: [
       { text: 'sick of printers that jam', match: 'sick of' },
+      { text: 'Pain au levain naturel, farines bio', match: null },
       { text: 'the main complaint in reviews', match: 'complaint' },
       { text: 'a sunny terrace', match: null },
     ],

@@ -207,6 +207,8 @@ export const LABELS_EN: Readonly<Record<string, LabelTarget>> = {
   highlights: role('feature', true),
   'key facts': role('feature', true),
   facts: role('feature', true),
+  'to highlight': role('feature', true),
+  highlight: role('feature', true),
   'the facts': role('feature', true),
   'key features': role('feature', true),
   'key points': role('feature', true),

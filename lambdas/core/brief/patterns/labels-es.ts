@@ -77,6 +77,7 @@ export const LABELS_ES: Readonly<Record<string, LabelTarget>> = {
   diferenciales: role('differentiator', true),
   'lo que nos distingue': role('differentiator'),
   'lo que nos diferencia': role('differentiator'),
+  'a destacar': role('feature', true),
   'lo que nos hace diferentes': role('differentiator'),
   'lo que más nos distingue': role('differentiator'),
   diferencial: role('differentiator', true),

@@ -32,15 +32,16 @@ export const LABEL_QUALIFIER: Pattern = {
 };
 
 /**
- * A label set off by a spaced dash instead of a colon ("Pain points - cowboy builders, …",
- * "Social proof – …"): read as a label only when its words are one of {@link LABELS}.
+ * A label set off by a spaced dash or equals sign instead of a colon ("Pain points - …",
+ * "Target = …"): read as a label only when its words are one of {@link LABELS}.
  */
 export const DASH_LABEL: Pattern = {
   id: 'dash-label',
-  re: /^\s*([\p{L}][\p{L}'’]*(?: [\p{L}'’]+){0,3})\s[-–—]\s+/u,
+  re: /^\s*([\p{L}][\p{L}'’]*(?: [\p{L}'’]+){0,3})\s[-–—=]\s+/u,
   examples: [
     { text: 'Pain points - cowboy builders, quotes that balloon', match: 'Pain points - ' },
     { text: 'Social proof – best in town', match: 'Social proof – ' },
+    { text: 'Target = retirees and young families', match: 'Target = ' },
     { text: '4.8/5 - 320 reviews', match: null },
   ],
 };

@@ -6,11 +6,13 @@ import type { Pattern } from './types.ts';
  */
 export const BULLET: Pattern = {
   id: 'bullet',
-  re: /^\s*(?:[-•*·▪▸►–—✓✔]|\d{1,2}[.)])\s+/u,
+  re: /^\s*(?:[-•*·▪▸►–—✓✔➤➔→]|>{1,2}|=>|\d{1,2}[.)])\s+/u,
   examples: [
     { text: '- Open late on Fridays', match: '- ' },
     { text: '• Parking on site', match: '• ' },
     { text: '2) second point', match: '2) ' },
+    { text: '>> Eye tests £25', match: '>> ' },
+    { text: '> 200 reviews', match: '> ' },
     { text: '4.4/5 rating', match: null },
   ],
 };

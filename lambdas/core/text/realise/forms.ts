@@ -69,6 +69,10 @@ function toReader(
   opensWithReader: boolean,
   plural: (before: string) => boolean,
 ): string {
+  // The reply after a spaced dash is the business's voice ("… - the e-bikes make them easy").
+  const dash = /\s[-–—]\s/u.exec(text);
+  if (dash && dash.index > 0)
+    return toReader(text.slice(0, dash.index), cat, opensWithReader, plural) + text.slice(dash.index);
   const v = cat.voice;
   const generic = new RegExp(`^${v.genericSubjects}(?=\\s)`, 'iu');
   const replacedSubject = generic.test(text);
