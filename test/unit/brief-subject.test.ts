@@ -53,6 +53,22 @@ describe("the brief's people in place of anyone at all", () => {
     );
   });
 
+  it('counts the people of the audience section twice: they are who the customers are', () => {
+    expect(
+      subjectOf(
+        'an optician fitting a new pair of glasses on a customer',
+        'eyewear',
+        {
+          researchSummary:
+            'Ambervale Optics, Dover\n- Designer frames from £89\n- Audience: retirees and young families',
+          language: 'en',
+          clientName: 'Ambervale Optics',
+        },
+        nlp,
+      ),
+    ).toBe('an optician fitting a new pair of glasses on a retiree');
+  });
+
   it('takes the people a brief names most, not its staff named once nor anyone at all', async () => {
     expect(
       subjectOf(

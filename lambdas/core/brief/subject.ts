@@ -122,7 +122,8 @@ function peopleOf(input: SubjectInput, { nlp, phrases }: Reader): Phrase | undef
       // A word that is first an adjective ("private offices") is no person, whatever the tagger said.
       if (nlp(phrase.head).has('#Adjective')) continue;
       const entry = count.get(phrase.head) ?? { n: 0, phrase: withoutQuantity(phrase), order: count.size };
-      entry.n++;
+      // The audience section says who the customers are: its people count twice.
+      entry.n += seg.label && 'field' in seg.label && seg.label.field === 'audience' ? 2 : 1;
       count.set(phrase.head, entry);
     }
   return [...count.values()].sort((a, b) => b.n - a.n || a.order - b.order)[0]?.phrase;
