@@ -138,6 +138,14 @@ describe('planning angles from a brief', () => {
       )
     ).join('\n');
     expect(hooks).not.toMatch(/our niche|mainly|mostly|this flight/);
+    const es = (
+      await hooksOf(
+        'Óptica Sol, Toledo.\n- 12 años en el barrio\n- Revisión de la vista gratis\n- 4,8 en Google (200 reseñas)\n- Gafas graduadas desde 79 €\n- Los clientes suelen venir de cadenas grandes y se quejan de las colas',
+        'Óptica Sol',
+        'es',
+      )
+    ).join('\n');
+    expect(es).not.toMatch(/suelen venir/);
     expect(hooks).toMatch(/free design visit/i);
     expect(hooks).toMatch(/4\.6\/5/);
   });
