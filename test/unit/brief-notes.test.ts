@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { extractBriefWith } from '#core/brief/extract.ts';
 import { findFigures, widenToFigures } from '#core/brief/figures.ts';
 
+/** An invented brief as the offline extraction reads it (no NLP library). */
+const briefOf = (researchSummary: string, language = 'en', clientName = 'Acme Tiles') =>
+  extractBriefWith({ researchSummary, language, clientName }, undefined);
 /** Working notes, copywriter directions and cut figures never become facts (invented briefs). */
 const factsOf = (researchSummary: string, language = 'en') =>
-  extractBriefWith({ researchSummary, language, clientName: 'Acme Tiles' }, undefined).facts.map(
-    (f) => f.text,
-  );
+  briefOf(researchSummary, language).facts.map((f) => f.text);
 
 describe('notes and directions in a brief', () => {
   it('reads a label with words of its own before a quotation as the label: the quotation is the claim', () => {
@@ -18,14 +19,10 @@ describe('notes and directions in a brief', () => {
   });
 
   it('reads a label after its article as the label ("La cible :", "Our audience:")', () => {
-    const brief = extractBriefWith(
-      {
-        researchSummary:
-          "Maison Dupré, pâtisserie à Tours. Fondée en 1990. La cible : des familles qui veulent mieux qu'un gâteau industriel.",
-        language: 'fr',
-        clientName: 'Maison Dupré',
-      },
-      undefined,
+    const brief = briefOf(
+      "Maison Dupré, pâtisserie à Tours. Fondée en 1990. La cible : des familles qui veulent mieux qu'un gâteau industriel.",
+      'fr',
+      'Maison Dupré',
     );
     expect(brief.audience).toMatch(/^des familles/);
     expect(brief.facts.map((f) => f.text).join(' ')).not.toMatch(/cible/i);
@@ -59,27 +56,19 @@ describe('notes and directions in a brief', () => {
   });
 
   it('reads ">>" bullets, a "Target =" label, a French list of things to feature, and French bread as no pain', () => {
-    const brief = extractBriefWith(
-      {
-        researchSummary:
-          'Acme Tiles, Dover\n>> Free design visit\n>> Target = landlords + young families\n>> 4.9★ Google, 300+ reviews',
-        language: 'en',
-        clientName: 'Acme Tiles',
-      },
-      undefined,
+    const brief = briefOf(
+      'Acme Tiles, Dover\n>> Free design visit\n>> Target = landlords + young families\n>> 4.9★ Google, 300+ reviews',
+      'en',
+      'Acme Tiles',
     );
     expect(brief.facts.map((f) => f.text)).toEqual(
       expect.arrayContaining(['Free design visit', '4.9★ Google, 300+ reviews']),
     );
     expect(brief.facts.map((f) => f.text).join(' ')).not.toMatch(/>|Target|landlords/);
-    const fr = extractBriefWith(
-      {
-        researchSummary:
-          'Boulangerie Lune, Tours.\n- Pain au levain, farines bio\n- À mettre en avant : la bûche de Noël maison en décembre',
-        language: 'fr',
-        clientName: 'Boulangerie Lune',
-      },
-      undefined,
+    const fr = briefOf(
+      'Boulangerie Lune, Tours.\n- Pain au levain, farines bio\n- À mettre en avant : la bûche de Noël maison en décembre',
+      'fr',
+      'Boulangerie Lune',
     );
     expect(fr.facts.find((f) => f.text.startsWith('Pain au levain'))?.role).not.toBe('pain');
     expect(fr.facts.map((f) => f.text)).toContain('la bûche de Noël maison en décembre');
@@ -139,24 +128,17 @@ describe('notes and directions in a brief', () => {
   });
 
   it('reads a short header item as the place, and a Spanish label by its first word', () => {
-    const header = extractBriefWith(
-      {
-        researchSummary: 'Acme Tiles – bathroom tiling, base en Dover. Fitted in 2 days.',
-        language: 'es',
-        clientName: 'Acme Tiles',
-      },
-      undefined,
+    const header = briefOf(
+      'Acme Tiles – bathroom tiling, base en Dover. Fitted in 2 days.',
+      'es',
+      'Acme Tiles',
     );
     expect(header.location).toBe('Dover');
     expect(header.facts.map((f) => f.text)).not.toContain('base en Dover');
-    const es = extractBriefWith(
-      {
-        researchSummary:
-          'Acme Azulejos – reformas de baño en Toledo.\nMiedo habitual: que la obra dure semanas',
-        language: 'es',
-        clientName: 'Acme Azulejos',
-      },
-      undefined,
+    const es = briefOf(
+      'Acme Azulejos – reformas de baño en Toledo.\nMiedo habitual: que la obra dure semanas',
+      'es',
+      'Acme Azulejos',
     );
     expect(es.facts).toContainEqual(
       expect.objectContaining({ role: 'objection', text: 'que la obra dure semanas' }),
@@ -164,13 +146,10 @@ describe('notes and directions in a brief', () => {
   });
 
   it('ends a sentence after a range outside German ("zones 1-4. Audience is …")', () => {
-    const b = extractBriefWith(
-      {
-        researchSummary: 'Acme Tiles fits bathroom tiles. Free visits in zones 1-4. Audience is landlords.',
-        language: 'en',
-        clientName: 'Acme Tiles',
-      },
-      undefined,
+    const b = briefOf(
+      'Acme Tiles fits bathroom tiles. Free visits in zones 1-4. Audience is landlords.',
+      'en',
+      'Acme Tiles',
     );
     expect(b.facts.map((f) => f.text)).toContain('Free visits in zones 1-4');
     expect(b.audience).toBe('landlords');
