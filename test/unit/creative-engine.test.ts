@@ -18,6 +18,10 @@ import { visualRequest } from './visual-request.ts';
 
 const faces = facesFor('Inter', 700, 'abc');
 
+/** The name of the library picture chosen for a subject and category, or 'field' when none is. */
+const chosen = async (subject: string, category: string) =>
+  (await choosePicture({ subject, category }))?.picture.name ?? 'field';
+
 describe('text fitting', () => {
   it('never splits a word: lines rejoin to the input, or nothing fits', () => {
     const word = fc.stringMatching(/^[A-Za-z]{1,18}$/);
@@ -123,33 +127,29 @@ describe('offline scenes', () => {
   });
 
   it('read each word in the sense the brief means (ADR 0048)', { timeout: 60_000 }, async () => {
-    const pictureOf = async (subject: string, category: string) =>
-      (await choosePicture({ subject, category }))?.picture.name ?? 'field';
     // "bar" beside a pint is a barroom, not a block of chocolate.
     expect(
-      await pictureOf('a pint of stout on the bar of a village pub', 'food & drink > craft brewery'),
+      await chosen('a pint of stout on the bar of a village pub', 'food & drink > craft brewery'),
     ).not.toMatch(/chocolate/);
     // A keyboard for gamers is no piano: "musical" is a word the brief does not explain.
     expect(
-      await pictureOf(
+      await chosen(
         'a low-profile keyboard with backlit keys beside a monitor',
         'consumer electronics > gaming peripherals',
       ),
     ).toBe('keyboard');
     // Bottles of wine are no baby bottle; a car in a garage is no railway car.
     expect(
-      await pictureOf('two bottles of red wine on a dinner table', 'food & drink > wine subscription'),
+      await chosen('two bottles of red wine on a dinner table', 'food & drink > wine subscription'),
     ).not.toMatch(/baby/);
     expect(
-      await pictureOf('an electric car charging on a garage wall', 'home energy > ev charger installation'),
+      await chosen('an electric car charging on a garage wall', 'home energy > ev charger installation'),
     ).not.toMatch(/railway|train/);
   });
 
   it("show what the subject's verb acts on, and never a picture only its keywords find", {
     timeout: 60_000,
   }, async () => {
-    const chosen = async (subject: string, category: string) =>
-      (await choosePicture({ subject, category }))?.picture.name ?? 'field';
     // The object of "glazing" is what the picture shows (it was read as the setting before).
     expect(await chosen('a potter glazing a teapot beside a kiln', 'retail > ceramics')).toBe('teapot');
     // After "at" and an adjective comes a noun, though the tagger reads "desks" as a verb.
@@ -198,8 +198,6 @@ describe('offline scenes', () => {
   it('show what a picture is, not a word before its head, nor any kind of a word', {
     timeout: 60_000,
   }, async () => {
-    const chosen = async (subject: string, category: string) =>
-      (await choosePicture({ subject, category }))?.picture.name ?? 'field';
     // An alarm clock is a clock and a kitchen knife no kitchen: the word before the head finds
     // them only when WordNet's definition of the picture says it...
     expect(
