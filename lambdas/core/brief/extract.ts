@@ -23,6 +23,7 @@ import {
   PRODUCT_END,
   PRODUCT_LEAD,
   PRODUCT_REST,
+  SPACED_DASH,
 } from './patterns/layout.ts';
 import { type Language, patternLanguage } from './patterns/types.ts';
 import type { BriefFact, BriefFields, FactRole } from './schema.ts';
@@ -289,7 +290,7 @@ function addFacts(state: State, p: Piece, role: FactRole | undefined, list: bool
     // A pain answered after a spaced dash ("fed up with chasing answers - we reply in a day"):
     // the pain, then the answer as a claim of its own. (An objection keeps its answer: quoted,
     // it is the reader's voice, and the reply reads as one line.)
-    const dash = itemRole === 'pain' ? /\s[-–—]\s/u.exec(fact.text) : null;
+    const dash = itemRole === 'pain' ? SPACED_DASH.re.exec(fact.text) : null;
     if (dash && dash.index > 0) {
       const answer = piece(state.summary, fact.start + dash.index, fact.end);
       state.facts.push({ role: itemRole, piece: piece(state.summary, fact.start, fact.start + dash.index) });

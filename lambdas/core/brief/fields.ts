@@ -1,7 +1,7 @@
 import type { Nlp } from '../text/nlp.ts';
 import { directionAt } from './direction.ts';
 import { AUDIENCE_CUE, AVOID_CUE, META_CUE, NOTE_CUE, TONE_CUE } from './patterns/cues.ts';
-import { HEADER_DASH, LOCATION_CUE } from './patterns/layout.ts';
+import { LOCATION_CUE, SPACED_DASH } from './patterns/layout.ts';
 
 /** A piece of the summary with its position. */
 export type Piece = { text: string; start: number; end: number };
@@ -110,7 +110,7 @@ function extendPlace(summary: string, start: number, end: number): Piece {
 
 /** The header's parts: "Name – what it does", "Name, product, fact, place". */
 export function headerParts(summary: string, p: Piece): Piece[] {
-  return splitPiece(summary, p, HEADER_DASH.re).flatMap((x) => splitPiece(summary, x, /,\s+(?!\d)/u));
+  return splitPiece(summary, p, SPACED_DASH.re).flatMap((x) => splitPiece(summary, x, /,\s+(?!\d)/u));
 }
 
 export { AUDIENCE_CUE };

@@ -25,17 +25,20 @@ export type Segment = {
 
 const ABBREVIATION_SET = new Set(ABBREVIATIONS);
 
+/** A label's words as the lexicon writes them, in the brief's language or else in English. */
+const labelFor = (key: string, language: Language): LabelTarget | undefined =>
+  LABELS[language][key] ?? LABELS.en[key];
+
 export function lookupLabel(words: string, language: Language): LabelTarget | undefined {
   const written = words.trim().toLowerCase().replace(/[’]/g, "'").replace(LABEL_QUALIFIER.re, '');
-  const exactOf = (k: string) => LABELS[language][k] ?? LABELS.en[k];
   const bare = written.replace(LABEL_ARTICLE.re, '');
-  const exact = exactOf(written) ?? exactOf(bare);
+  const exact = labelFor(written, language) ?? labelFor(bare, language);
   if (exact) return exact;
   // "New member offer", "Parents' biggest worry": the last word names the section; in Spanish
   // and French the adjective follows the noun ("Miedo habitual", "Offre spéciale"): the first does.
   const parts = bare.split(/\s+/);
   const head = (language === 'es' || language === 'fr' ? parts[0] : parts.at(-1)) ?? '';
-  return parts.length > 1 ? (LABELS[language][head] ?? LABELS.en[head]) : undefined;
+  return parts.length > 1 ? labelFor(head, language) : undefined;
 }
 
 /** A known label at the start of `text`: its target and the length of `Label: `. */
@@ -65,7 +68,7 @@ function quoteLeadIn(text: string, language: Language): { target: LabelTarget; l
     .split(/[\s,]+/);
   for (let n = Math.min(LEAD_IN_LABEL_WORDS, words.length); n >= 1; n--) {
     const key = words.slice(0, n).join(' ');
-    const target = LABELS[language][key] ?? LABELS.en[key];
+    const target = labelFor(key, language);
     if (target && 'role' in target) return { target, length: m[0].length };
   }
   return undefined;
@@ -79,7 +82,7 @@ function sectionLabel(text: string, language: Language): boolean {
   const m = LABEL_PATTERN.re.exec(text);
   const words = m?.[1]?.trim() ?? '';
   const key = words.toLowerCase().replace(/[’]/g, "'");
-  return /^\p{Lu}/u.test(words) && Boolean(LABELS[language][key] ?? LABELS.en[key]);
+  return /^\p{Lu}/u.test(words) && Boolean(labelFor(key, language));
 }
 
 /** Intl.Segmenter keeps "in-house. 30+ yrs." together: a full stop before a figure also ends a sentence. */

@@ -114,9 +114,11 @@ export function placeInTaxonomy(input: {
 }): { category: string; subject: string; cues: readonly string[] } {
   const best = rankTaxonomy(input)[0];
   if (!best || best.score === 0) return { ...FALLBACK, cues: [] };
-  const subject = input.nlp ? inTheBriefsWord(best.sub, input.summary, input.nlp) : best.sub.subject;
-  // The trade's English words: the subject reads the brief's product against them.
-  return { category: `${best.vertical} > ${best.sub.name}`, subject, cues: best.sub.cues.en.split('|') };
+  // The trade's English words: the scene's person and the brief's product are read against them.
+  const cues = best.sub.cues.en.split('|');
+  const scene = best.sub.subject;
+  const subject = input.nlp ? inTheBriefsWord(scene, cues, input.summary, input.nlp) : scene;
+  return { category: `${best.vertical} > ${best.sub.name}`, subject, cues };
 }
 
 /**
@@ -126,13 +128,12 @@ export function placeInTaxonomy(input: {
  * another that names a person, the brief's word is the truer one. English cues only: the scene
  * is English.
  */
-function inTheBriefsWord(sub: SubVertical, summary: string, nlp: Nlp): string {
-  const opening = /^(?:(an?|the) )?(\p{L}+)\b/u.exec(sub.subject);
+function inTheBriefsWord(scene: string, cues: readonly string[], summary: string, nlp: Nlp): string {
+  const opening = /^(?:(an?|the) )?(\p{L}+)\b/u.exec(scene);
   const word = opening?.[2]?.toLowerCase() ?? '';
-  if (!opening || !openingNoun(nlp, sub.subject, word)) return sub.subject;
+  if (!opening || !openingNoun(nlp, scene, word)) return scene;
   const own = lemmaOf(word) ?? word;
-  const cues = sub.cues.en.split('|');
-  if (!cues.some((c) => (lemmaOf(c) ?? c) === own)) return sub.subject;
+  if (!cues.some((c) => (lemmaOf(c) ?? c) === own)) return scene;
   // The brief's nouns, each the head of its phrase: "veterinary" of "veterinary clinic" is none.
   const heads = phrasesOf(nlp, summary)
     .filter((p) => p.last !== false)
@@ -142,11 +143,11 @@ function inTheBriefsWord(sub: SubVertical, summary: string, nlp: Nlp): string {
     .map((cue) => ({ cue, n: heads.filter((h) => h === cue).length }))
     .filter((c) => c.n > 0)
     .sort((a, b) => b.n - a.n)[0];
-  if (!said) return sub.subject;
+  if (!said) return scene;
   // Several stay several ("volunteers" → "helpers").
   const plural = word.startsWith(own) ? word.slice(own.length) : '';
   const article = opening[1] === 'the' ? 'the ' : opening[1] ? articleFor(said.cue) : '';
-  return `${article}${said.cue}${plural}${sub.subject.slice(opening[0].length)}`;
+  return `${article}${said.cue}${plural}${scene.slice(opening[0].length)}`;
 }
 
 /** Whether `word`, the scene's first word after its article, is a noun on its own (no noun follows it). */

@@ -10,7 +10,7 @@ import {
 } from './policy/copy-policy.ts';
 import { capFirst, type FactForm, factForm } from './realise/forms.ts';
 import { catalogueFor, message } from './realise/messages.ts';
-import { sentence } from './realise/realise.ts';
+import { endsSentence, sentence } from './realise/realise.ts';
 import type { BriefForPlanning, CopyPlatform, CopyVariant } from './types.ts';
 
 export type WrittenVariant = CopyVariant & { cta_type: string; language: string };
@@ -27,9 +27,7 @@ export type BrandInput = { banned_words: readonly string[]; tagline: string };
 type Line = { text: string; facts: string[] };
 
 const noStop = (t: string) => t.replace(/[.]$/u, '');
-// A stop inside a closing quotation mark ends the sentence too (“…slate.”).
-const asSentence = (t: string, stop: string) =>
-  /[.!?…]["'”’»]?$/u.test(t.trim()) ? t.trim() : `${t.trim()}${stop}`;
+const asSentence = (t: string, stop: string) => (endsSentence(t.trim()) ? t.trim() : `${t.trim()}${stop}`);
 
 /**
  * Ad copy from the brief and the angles: the headline, the primary text and the description of

@@ -28,12 +28,16 @@ export const ITEM_SEPARATOR: Pattern = {
   ],
 };
 
-/** A dash that separates a name from what it does ("Acme – boat hire"). */
-export const HEADER_DASH: Pattern = {
-  id: 'header-dash',
+/**
+ * A spaced dash: it separates a name from what it does ("Acme – boat hire"), and a worry from
+ * the answer after it ("fed up with chasing answers - we reply in a day").
+ */
+export const SPACED_DASH: Pattern = {
+  id: 'spaced-dash',
   re: /\s+[–—-]\s+/u,
   examples: [
     { text: 'Acme – boat hire', match: ' – ' },
+    { text: 'fed up with waiting - we reply in a day', match: ' - ' },
     { text: 'well-known', match: null },
   ],
 };

@@ -1,3 +1,4 @@
+import { SPACED_DASH } from '../../brief/patterns/layout.ts';
 import type { BriefFact } from '../../brief/schema.ts';
 import type { Nlp } from '../nlp.ts';
 import type { Catalogue } from './catalogue.ts';
@@ -70,7 +71,7 @@ function toReader(
   plural: (before: string) => boolean,
 ): string {
   // The reply after a spaced dash is the business's voice ("… - the e-bikes make them easy").
-  const dash = /\s[-–—]\s/u.exec(text);
+  const dash = SPACED_DASH.re.exec(text);
   if (dash && dash.index > 0)
     return toReader(text.slice(0, dash.index), cat, opensWithReader, plural) + text.slice(dash.index);
   const v = cat.voice;

@@ -8,8 +8,8 @@ import { message, withIndefinite } from './messages.ts';
 export type BriefContext = Pick<BriefFields, 'business_name' | 'audience' | 'subject' | 'language'> &
   Partial<Pick<Brief, 'research_summary'>>;
 
-// A stop inside a closing quotation mark ends the sentence too (“…slate.”).
-const END = /[.!?…]["'”’»]?$/u;
+/** Whether a text already ends a sentence: a stop, also inside a closing quotation mark (“…slate.”). */
+export const endsSentence = (t: string) => /[.!?…]["'”’»]?$/u.test(t);
 
 /** The fact as a sentence of its own, in the reader's voice. */
 export function sentence(form: FactForm, cat: Catalogue, brief: BriefContext): string {
@@ -21,7 +21,7 @@ export function sentence(form: FactForm, cat: Catalogue, brief: BriefContext): s
       lead: withIndefinite(form.fragment),
     });
   const s = capFirst(form.fragment);
-  return END.test(s) ? s : `${s}${cat.stop}`;
+  return endsSentence(s) ? s : `${s}${cat.stop}`;
 }
 
 /** Lower-cases the first word only when the brief also writes it in lower case (never a name such as a city). */
@@ -103,9 +103,8 @@ function hookText(
       return message(cat, 'hook.question', { lead: capFirst(lead.fragment), support: second });
     }
     case 'business': {
-      // A quotation is a customer's words: after "Acme:" it would read as the business's own.
-      // A quotation is a customer's words, and a note with a lead of its own ("Google: 4.8
-      // stars") would read "Acme: Google: …".
+      // A quotation is a customer's words: after "Acme:" it would read as the business's own;
+      // and a note with a lead of its own ("Google: 4.8 stars") would read "Acme: Google: …".
       if (
         lead.needsSubject ||
         lead.addressed ||
