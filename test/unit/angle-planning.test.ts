@@ -258,3 +258,21 @@ describe('ad copy from the brief and the angles', () => {
     expect(ctaIntent('Give £5 a month')).toBe('donate');
   });
 });
+
+describe('briefs written the way agencies write them', () => {
+  it('reads the product past its adjectives and a participle after it as a claim; a reported pain becomes a question', async () => {
+    const summary =
+      'Acme Kitchen – fresh, gently cooked dog food delivered frozen every 2 weeks.\nThe main pain we hear is owners buying kibble they do not trust.\n- 4.8 on Trustpilot (900 reviews)\n- pause or cancel anytime';
+    const fields = await extractBrief({
+      researchSummary: summary,
+      language: 'en',
+      clientName: 'Acme Kitchen',
+    });
+    expect(fields.product).toBe('fresh, gently cooked dog food');
+    expect(fields.category).toMatch(/^pet care/);
+    expect(fields.facts.map((f) => f.text)).toContain('delivered frozen every 2 weeks');
+    const hooks = (await anglesFromBrief({ ...fields, research_summary: summary })).map((a) => a.hook);
+    expect(hooks.join(' | ')).not.toMatch(/main pain we hear|You buying|owners buying/);
+    expect(hooks.some((h) => h.startsWith('Buying kibble you do not trust?'))).toBe(true);
+  });
+});

@@ -154,4 +154,56 @@ describe('notes and directions in a brief', () => {
     expect(b.facts.map((f) => f.text)).toContain('Free visits in zones 1-4');
     expect(b.audience).toBe('landlords');
   });
+
+  it('reads markdown headings: a section of claims the ads cannot make is policy, never a fact', () => {
+    const brief = briefOf(
+      '## Product\nAcme Tiles fits bathroom tiles in Dover.\n## Claims we can make\n- 40 fitters, all employed\n- free design visit\n## Claims we can\'t make\n- "cheapest in Kent", "lifetime guarantee"\n## Offer\n20% off wall tiles in May',
+    );
+    const facts = brief.facts.map((f) => f.text);
+    expect(facts).toEqual(expect.arrayContaining(['40 fitters, all employed', 'free design visit']));
+    expect(facts).toContain('20% off wall tiles in May');
+    expect(facts.join(' | ')).not.toMatch(/##|Claims|cheapest|lifetime/);
+    expect(brief.avoid).toEqual(expect.arrayContaining(['cheapest in Kent', 'lifetime guarantee']));
+  });
+
+  it('drops a prohibition written inside the claims ("NO …", "Bitte keine …") and keeps it as policy', () => {
+    const en = briefOf(
+      'Acme Tiles fits bathroom tiles in Dover.\n- 40 fitters\n- tone: calm. NO "cheapest in Kent"',
+    );
+    expect(en.facts.map((f) => f.text).join(' ')).not.toMatch(/cheapest|NO/);
+    expect(en.avoid).toContain('cheapest in Kent');
+    const de = briefOf(
+      'Acme Fliesen, Fliesenleger in Kiel. 40 Mitarbeiter. Bitte keine Heilversprechen.',
+      'de',
+      'Acme Fliesen',
+    );
+    expect(de.facts.map((f) => f.text).join(' ')).not.toMatch(/Heilversprechen/);
+  });
+
+  it('drops a greeting, a note on the brief itself and a direction to the ads; reads "Q1 promo:" as the offer', () => {
+    const brief = briefOf(
+      'Hi team, quick brief for the Acme Q1 push. Acme Tiles fits bathroom tiles in Dover. Q1 promo: free grout sealing. CTA should push the design visit. Thanks, Sam',
+    );
+    const facts = brief.facts.map((f) => f.text);
+    expect(facts).toContainEqual('free grout sealing');
+    expect(brief.facts.find((f) => f.text === 'free grout sealing')?.role).toBe('offer');
+    expect(facts.join(' | ')).not.toMatch(/Hi team|quick brief|CTA|Thanks/);
+  });
+
+  it('reads a label in capitals as a label, more of the name after "&", and a bracket after the name as the place', () => {
+    const fr = briefOf(
+      'STUDIO : Acme Yoga, Lyon (Croix-Rousse)\nCOURS : vinyasa, yin\nOFFRE : 2 semaines pour 29 €',
+      'fr',
+      'Acme Yoga',
+    );
+    expect(fr.location).toBe('Lyon (Croix-Rousse)');
+    expect(fr.product).not.toMatch(/STUDIO|Lyon/);
+    expect(fr.facts.map((f) => f.text).join(' | ')).not.toMatch(/STUDIO|COURS/);
+    const en = briefOf(
+      'Acme Plumbing & Heating (Dover + Deal)\n- emergency callouts 24/7',
+      'en',
+      'Acme Plumbing',
+    );
+    expect(en.product).not.toMatch(/Heating|Dover/);
+  });
 });

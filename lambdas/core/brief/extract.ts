@@ -13,7 +13,7 @@ import {
 import { figureTexts, findFigures, widenToFigures } from './figures.ts';
 import { isMostlyPlace, leadingPlace, nameLength } from './header.ts';
 import { withoutNotes } from './notes.ts';
-import { PAIN_PHRASE, ROLE_CUES } from './patterns/cues.ts';
+import { AVOID_CUE, PAIN_PHRASE, ROLE_CUES } from './patterns/cues.ts';
 import {
   AUDIENCE_CLAUSE,
   CLAUSE_SEPARATOR,
@@ -165,19 +165,27 @@ function mentionsName(state: State, p: Piece): boolean {
 /** The opening line or sentence: the name, what is sold, where; anything else in it is a fact. */
 function onHeader(state: State, p: Piece, opening: boolean): void {
   const parts = headerParts(state.summary, p);
+  let merged = -1;
   parts.forEach((part, i) => {
+    if (i === merged) return;
     const name = nameLength(state.clientName, part.text);
     if (name > 0) {
       const rest = piece(state.summary, part.start + name, part.end);
       if (rest.text) {
-        state.location ??= findLocation(state.summary, rest, state.nlp);
-        state.product ??= productOf(state, rest, true);
+        const place = findLocation(state.summary, rest, state.nlp);
+        state.location ??= place;
+        // "Acme Plumbing (Dover + Deal)": a bracket after the name says where, not what.
+        const bracket = /^\s*\([^)]*\)\s*$/u.test(state.summary.slice(part.start + name, part.end));
+        const where = (place && isMostlyPlace(rest, place)) || bracket;
+        if (!where) state.product ??= productOf(state, rest, true);
       }
       return;
     }
     const place = [
       findLocation(state.summary, part, state.nlp),
-      state.product ? leadingPlace(state.summary, state.nlp, part, i) : undefined,
+      state.product || placeAfterName(state, parts, i)
+        ? leadingPlace(state.summary, state.nlp, part, i)
+        : undefined,
     ].find((found) => found && isMostlyPlace(part, found));
     if (place) {
       state.location ??= place;
@@ -186,7 +194,15 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
     const claim = cueRole(part.text);
     const isClaim = claim !== undefined && claim !== 'feature' && /\d/.test(part.text);
     if (!state.product && (opening || i > 0) && !startsWithFigure(part.text) && !isClaim) {
-      state.product = productOf(state, part);
+      // "fresh, gently cooked dog food": an adjective before a comma belongs to the next part.
+      const next = parts[i + 1];
+      const adjective = next && state.nlp && !state.nlp(part.text).has('#Noun');
+      if (adjective) merged = i + 1;
+      state.product = productOf(state, adjective ? piece(state.summary, part.start, next.end) : part);
+      // "… dog food delivered frozen every 2 weeks": how it comes is a claim of its own.
+      const rest = piece(state.summary, state.product.end, (adjective ? next : part).end);
+      if (state.nlp?.(rest.text).has('^#PastTense') && rest.text.split(/\s+/).length >= 3)
+        addFacts(state, rest, undefined, false);
       return;
     }
     if (i === 0 && opening && !/\d/.test(part.text) && part.text.split(/\s+/).length <= 4) return;
@@ -194,6 +210,18 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
     if (i > 0 && !/\d/.test(part.text) && cueRole(part.text) === undefined) return;
     onSentence(state, part);
   });
+}
+
+/**
+ * "Yoga Lumière, Bordeaux (Chartrons)": a capitalised item right after the name, before any
+ * product, is the place (in English, only one the NLP library knows as a place: "Acme — Private
+ * Pilot License program" names the product).
+ */
+function placeAfterName(state: State, parts: Piece[], i: number): boolean {
+  const previous = parts[i - 1];
+  const part = parts[i];
+  if (!previous || !part || !mentionsName(state, previous)) return false;
+  return !state.nlp || state.nlp(part.text).has('#Place');
 }
 
 function startsWithFigure(text: string): boolean {
@@ -226,9 +254,30 @@ function productOf(state: State, p: Piece, afterName = false): Piece {
   const lead = PRODUCT_LEAD.re.exec(text)?.[0].length ?? 0;
   start += lead;
   text = state.summary.slice(start, p.end);
-  const end = PRODUCT_END.re.exec(text);
-  const cut = end && end.index > 2 ? end.index : text.length;
-  return piece(state.summary, start, start + cut);
+  return piece(state.summary, start, start + productEnd(state, text));
+}
+
+/** Where the product phrase of `text` ends: not at a comma between its adjectives ("fresh, gently cooked dog food"). */
+function productEnd(state: State, text: string): number {
+  let from = 0;
+  for (;;) {
+    const end = PRODUCT_END.re.exec(text.slice(from));
+    if (!end) return participle(state, text, text.length);
+    const cut = from + end.index;
+    if (cut <= 2) return participle(state, text, text.length);
+    const comma = end[0] === ',';
+    if (!(comma && state.nlp && !state.nlp(text.slice(0, cut)).has('#Noun')))
+      return participle(state, text, cut);
+    from = cut + 1;
+  }
+}
+
+/** A past participle after the product's noun starts what is said of it ("dog food delivered frozen"). */
+function participle(state: State, text: string, cut: number): number {
+  const head = text.slice(0, cut);
+  const verb = state.nlp?.(head).match('#Noun [#PastTense]', 0).text();
+  const at = verb ? head.search(new RegExp(`\\s${verb}\\b`, 'u')) : -1;
+  return at > 0 ? at : cut;
 }
 
 /** An unlabelled sentence: audience, tone, a legal note, a remark about the campaign, or facts. */
@@ -283,6 +332,12 @@ function addFacts(state: State, p: Piece, role: FactRole | undefined, list: bool
   for (const raw of items) {
     const item = withoutNotes(state.summary, raw);
     if (!item || !/[\p{L}\d]/u.test(item.text)) continue;
+    // A "don't" under a section of claims ("Facts: … NO 'cheapest'") is policy, not a claim
+    // (one that opens with it: "roofers who never show up" is a pain).
+    if (AVOID_CUE.re.exec(item.text)?.index === 0) {
+      state.avoid.push(...forbidden(item.text));
+      continue;
+    }
     const itemRole = role ?? roleOf(item.text);
     // The pain, not the people it belongs to: what a hook can ask the reader about.
     const pain = itemRole === 'pain' ? PAIN_PHRASE.re.exec(item.text) : null;

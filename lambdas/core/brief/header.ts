@@ -1,7 +1,7 @@
 /** The opening line of a brief: where the business's name ends and which items name its place. */
 import type { Nlp } from '../text/nlp.ts';
 import { type Piece, piece } from './fields.ts';
-import { LEADING_NAME } from './patterns/layout.ts';
+import { LEADING_NAME, NAME_CONTINUATION } from './patterns/layout.ts';
 
 /** A header item this short, without figures, can be a place whole. */
 const MAX_PLACE_WORDS = 4;
@@ -15,7 +15,10 @@ export function nameLength(clientName: string, text: string): number {
   for (let n = words.length; n >= 1; n--) {
     const prefix = words.slice(0, n).join(' ');
     if (!/^\p{Lu}/u.test(prefix)) continue;
-    if (text.startsWith(prefix) && !/^[\p{L}\d]/u.test(text.slice(prefix.length))) return prefix.length;
+    if (!text.startsWith(prefix) || /^[\p{L}\d]/u.test(text.slice(prefix.length))) continue;
+    // The header may write more of the name than the client field ("Acme Plumbing & Heating").
+    const more = n === words.length ? NAME_CONTINUATION.re.exec(text.slice(prefix.length)) : null;
+    return prefix.length + (more?.[0].length ?? 0);
   }
   return 0;
 }

@@ -1,13 +1,16 @@
+import { avoid } from './patterns/label-targets.ts';
 import {
+  CAPITAL_LABEL,
   DASH_LABEL,
   LABEL_ARTICLE,
   LABEL_PATTERN,
   LABEL_QUALIFIER,
   LABELS,
   type LabelTarget,
+  NEGATED_LABEL,
   QUOTE_LEAD_IN,
 } from './patterns/labels.ts';
-import { ABBREVIATIONS, BULLET, ITEM_SEPARATOR } from './patterns/layout.ts';
+import { ABBREVIATIONS, BULLET, ITEM_SEPARATOR, MARKED_HEADING } from './patterns/layout.ts';
 import type { Language } from './patterns/types.ts';
 
 /** A stretch of the summary: a sentence or list item, with what its label (if any) says it is. */
@@ -37,6 +40,8 @@ export function lookupLabel(words: string, language: Language): LabelTarget | un
   // "New member offer", "Parents' biggest worry": the last word names the section; in Spanish
   // and French the adjective follows the noun ("Miedo habitual", "Offre spéciale"): the first does.
   const parts = bare.split(/\s+/);
+  // "Claims we can't make": a section named by what it forbids.
+  if (parts.length > 1 && NEGATED_LABEL.re.test(bare)) return avoid;
   const head = (language === 'es' || language === 'fr' ? parts[0] : parts.at(-1)) ?? '';
   return parts.length > 1 ? labelFor(head, language) : undefined;
 }
@@ -139,18 +144,36 @@ function trimmed(text: string, start: number, end: number): { start: number; end
 }
 
 /**
+ * What a heading says of the text under it. A business or product heading heads a description,
+ * read as the brief's opening is (name, product, place, then claims), not one product phrase.
+ */
+function ofText(target: LabelTarget | undefined): LabelTarget | undefined {
+  if (target && 'field' in target && (target.field === 'business' || target.field === 'product'))
+    return undefined;
+  return target;
+}
+
+/**
  * Splits a summary into labelled sentences and items with their spans. A label line with no
  * text of its own ("Key specs", "What sets us apart:") labels the list under it.
  */
 export function segment(summary: string, language: Language): Segment[] {
   const out: Segment[] = [];
   let heading: LabelTarget | undefined;
+  // A marked heading ("## Audience") rules the paragraphs under it until the next one.
+  let marked = false;
   let offset = 0;
   summary.split('\n').forEach((rawLine, lineIndex) => {
     const lineStart = offset;
     offset += rawLine.length + 1;
     if (rawLine.trim() === '') {
-      heading = undefined;
+      if (!marked) heading = undefined;
+      return;
+    }
+    const mark = MARKED_HEADING.re.exec(rawLine);
+    if (mark) {
+      heading = ofText(lookupLabel(mark[1] ?? mark[2] ?? mark[3] ?? '', language));
+      marked = true;
       return;
     }
     const bulletMatch = BULLET.re.exec(rawLine);
@@ -164,14 +187,16 @@ export function segment(summary: string, language: Language): Segment[] {
       bareHeading &&
       (headingWords <= 4 || (headingWords <= 5 && body.trim().endsWith(':')))
     ) {
-      heading = bareHeading;
+      heading = ofText(bareHeading);
+      marked = false;
       return;
     }
-    if (!bulletMatch) heading = undefined;
+    if (!bulletMatch && !marked) heading = undefined;
     let lineLabel: LabelTarget | undefined;
     sentencesOf(body, language).forEach((sentence, sentenceIndex) => {
       let start = sentence.start;
       const label = leadingLabel(body.slice(start, sentence.end), language);
+      if (!label) start += CAPITAL_LABEL.re.exec(body.slice(start, sentence.end))?.[0].length ?? 0;
       if (label) {
         start += label.length;
         // A label opening a line labels the whole line; one inside prose, only its sentence.

@@ -39,7 +39,7 @@ export const TONE_CUE: Pattern = {
 /** A legal note or a "don't": guidance for the copy policy, never a fact. */
 export const AVOID_CUE: Pattern = {
   id: 'avoid-cue',
-  re: /(?:\blegal (?:says|hasn't|has not|won't|needs)|\bmust(?: not|n't) (?:say|claim|mention|show|name|use)|\b(?:please )?(?:don't|do not|never) (?:name|say|claim|mention|use|show|call)|\bno claims? (?:that|of|about)|\bads? (?:must|can|should)(?: not|n't)|\bwe can only say|\b(?:asked|told) (?:us|me) (?:not to|never to)\b|\bnot to (?:mention|say|claim|use|show|name)\b|\bplease no\b|\bcan(?:'t|’t|not) (?:say|claim|mention|use)|\bwill veto\b|\bno (?:mencionar|decir)|\bno se puede (?:decir|prometer)|\bnicht (?:sagen|versprechen|werben|nennen)|\bdürfen (?:wir )?nicht|\bne (?:pas|jamais) (?:dire|promettre|mentionner|citer)|\binterdit de)/iu,
+  re: /(?:\blegal (?:says|hasn't|has not|won't|needs)|\bmust(?: not|n't) (?:say|claim|mention|show|name|use)|\b(?:please )?(?:don't|do not|never) (?:name|say|claim|mention|use|show|call)|\bno claims? (?:that|of|about)|\bads? (?:must|can|should)(?: not|n't)|\bwe can only say|\b(?:asked|told) (?:us|me) (?:not to|never to)\b|\bnot to (?:mention|say|claim|use|show|name)\b|\bplease no\b|\bcan(?:'t|’t|not) (?:say|claim|mention|use)|\bwill veto\b|\bno (?:mencionar|decir)|\bno se puede (?:decir|prometer)|\bnicht (?:sagen|versprechen|werben|nennen)|\bdürfen (?:wir )?nicht|\bne (?:pas|jamais) (?:dire|promettre|mentionner|citer)|\binterdit de|^(?:no|never|avoid|not|nada de|nunca|evitar|keine?|nie|niemals|vermeiden|jamais|pas de|éviter)\s*:?\s*["“«„‘]|^(?:bitte|please|por favor|merci de|s'il vous plaît),?\s+(?:keine?|nicht|no|not|don't|never|nada|ne|pas)\b|\bkeine \p{L}*(?:versprechen|aussagen|superlative)\b|\bno (?:promises|superlatives|health claims|medical claims)\b|\b(?:nada de|sin) promesas\b|\b(?:pas de|aucune) promesses?\b)/iu,
   examples: [
     { text: 'legal says we must say up to', match: 'legal says' },
     { text: 'so ads must not say it is waterproof', match: 'ads must not' },
@@ -49,6 +49,11 @@ export const AVOID_CUE: Pattern = {
     { text: 'Client asked us not to mention crypto', match: 'asked us not to' },
     { text: 'Please no jargon', match: 'Please no' },
     { text: "we are not a bank and can't say 'loan'", match: "can't say" },
+    { text: 'NO "cheapest in London"', match: 'NO "' },
+    { text: 'Bitte keine Heilversprechen', match: 'Bitte keine' },
+    { text: 'keine Heilversprechen machen', match: 'keine Heilversprechen' },
+    { text: 'No call-out charge on weekdays', match: null },
+    { text: 'Por favor, no prometer resultados', match: 'Por favor, no' },
     { text: 'we say it plainly', match: null },
   ],
 };
@@ -60,7 +65,7 @@ export const AVOID_CUE: Pattern = {
  */
 export const META_CUE: Pattern = {
   id: 'meta-cue',
-  re: /^\(?(?:(?:ok|okay|so|right|alright),? ){0,2}(?:(?:[\p{L}-]+ ){0,2}(?:campaign|drive|push|launch|promo|brief)$|this (?:campaign|brief|ad|push|launch)|the (?:campaign|brief|kickoff)|a bit of background|quick context|for context|background|esta campaña|el briefing|diese kampagne|das briefing|cette campagne|le brief|(?:a |this is a |it's a )?long one|sorry|apologies|brain ?dump|here(?:'s|’s| is| are) (?:the|a|my|our|some) (?:download|rundown|lowdown|notes?|summary|debrief)|(?:lots|a lot|everything|loads) (?:came|come|that came) (?:out of|from)|I(?:'ve|’ve| have) tried to (?:get|put|fit|include|capture)|notes from (?:the|our|today)|(?:fun |quick )?(?:aside|side note|fyi|nb|p\.?s\.?)\s*:|perdón|disculpa|entschuldigung|désolée?)(?![\p{L}])/iu,
+  re: /^\(?(?:(?:ok|okay|so|right|alright),? ){0,2}(?:(?:[\p{L}-]+ ){0,2}(?:campaign|drive|push|launch|promo|brief)$|this (?:campaign|brief|ad|push|launch)|the (?:campaign|brief|kickoff)|a bit of background|quick context|for context|background|esta campaña|el briefing|diese kampagne|das briefing|cette campagne|le brief|(?:a |this is a |it's a )?long one|sorry|apologies|brain ?dump|here(?:'s|’s| is| are) (?:the|a|my|our|some) (?:download|rundown|lowdown|notes?|summary|debrief)|(?:lots|a lot|everything|loads) (?:came|come|that came) (?:out of|from)|I(?:'ve|’ve| have) tried to (?:get|put|fit|include|capture)|notes from (?:the|our|today)|(?:fun |quick )?(?:aside|side note|fyi|nb|p\.?s\.?)\s*:|perdón|disculpa|entschuldigung|désolée?|(?:hi|hello|hey|dear|hola|hallo|liebe[rs]?|bonjour|salut)\b[^,.!:;\n]{0,30}[,!:]|(?:(?:a |the |our )?(?:quick|short) )?brief (?:for|on|about)\b|(?:thanks|thank you|many thanks|cheers|gracias|danke|merci)\b[^.!]{0,30}$)(?![\p{L}])/iu,
   examples: [
     { text: 'This campaign is for the spring.', match: 'This campaign' },
     { text: 'OK so a bit of background first', match: 'OK so a bit of background' },
@@ -72,6 +77,12 @@ export const META_CUE: Pattern = {
     { text: "I've tried to get it all in", match: "I've tried to get" },
     { text: '(Aside: the owners surf)', match: '(Aside:' },
     { text: 'Sorry, we are closed on Mondays', match: 'Sorry' },
+    { text: 'Hi team, quick brief for the Q1 push', match: 'Hi team,' },
+    { text: 'Hallo zusammen, hier das Briefing', match: 'Hallo zusammen,' },
+    { text: 'Quick brief for the spring launch', match: 'Quick brief for' },
+    { text: 'Thanks, Sarah', match: 'Thanks, Sarah' },
+    { text: 'Thanks to our in-house vet, every recipe is balanced', match: null },
+    { text: 'Hidden fees, gone', match: null },
     { text: 'The panels last', match: null },
     { text: 'Long-lasting paint', match: null },
   ],
@@ -83,7 +94,7 @@ export const META_CUE: Pattern = {
  */
 export const DIRECTION_CUE: Pattern = {
   id: 'direction-cue',
-  re: /(?:^(?:(?:so|and|but|ok|okay),? )?(?:(?:please |we'd |we would |I'd )?(?:lead with|go with|focus on|play up|emphasi[sz]e|push the|hammer home)|(?:hay que |queremos )?(?:destacar|resaltar|insistir en|poner el foco en)|(?:bitte )?(?:betonen|hervorheben|in den Vordergrund)|(?:il faut )?(?:mettre en avant|insister sur|miser sur))\b|\b(?:is|are|that's|that is) (?:our|the) (?:whole |main |real )?(?:story|pitch|angle|message|hook|focus)\b|\bthe whole pitch\b|\bor (?:something )?similar\b|\b(?:ok|okay|fine|allowed) to (?:say|use|mention|claim)\b|\b(?:we|you) (?:can|may) (?:say|use|mention|claim)\b|\b(?:whole )?reason for existing\b|\b(?:el|nuestro) (?:mensaje|enfoque|ángulo) (?:es|debe)\b|\b(?:unsere|die) (?:Botschaft|Kernbotschaft|Story) (?:ist|lautet|soll)\b|\b(?:notre|le) (?:message|angle) (?:est|doit)\b)/iu,
+  re: /(?:^(?:(?:so|and|but|ok|okay),? )?(?:(?:please |we'd |we would |I'd )?(?:lead with|go with|focus on|play up|emphasi[sz]e|push the|hammer home)|(?:hay que |queremos )?(?:destacar|resaltar|insistir en|poner el foco en)|(?:bitte )?(?:betonen|hervorheben|in den Vordergrund)|(?:il faut )?(?:mettre en avant|insister sur|miser sur))\b|\b(?:is|are|that's|that is) (?:our|the) (?:whole |main |real )?(?:story|pitch|angle|message|hook|focus)\b|\bthe whole pitch\b|\bor (?:something )?similar\b|\b(?:ok|okay|fine|allowed) to (?:say|use|mention|claim)\b|\b(?:we|you) (?:can|may) (?:say|use|mention|claim)\b|\b(?:whole )?reason for existing\b|\b(?:el|nuestro) (?:mensaje|enfoque|ángulo) (?:es|debe)\b|\b(?:unsere|die) (?:Botschaft|Kernbotschaft|Story) (?:ist|lautet|soll)\b|\b(?:notre|le) (?:message|angle) (?:est|doit)\b|^(?:the |our |el |la |los |der |die |das |le |les )?(?:cta|ctas|call to action|headlines?|copy|ads?|visuals?|imagery|creatives?|messaging|anuncios?|texto|anzeigen|texte?|visuels?|annonces?|accroches?) (?:should|must|needs? to|has to|have to|debe|deben|tiene que|soll|sollen|muss|müssen|doit|doivent)\b)/iu,
   examples: [
     { text: 'Lead with the price', match: 'Lead with' },
     { text: 'So reliability is our story', match: 'is our story' },
@@ -94,6 +105,9 @@ export const DIRECTION_CUE: Pattern = {
     { text: "which is the brand's whole reason for existing", match: 'whole reason for existing' },
     { text: 'Hay que destacar el precio', match: 'Hay que destacar' },
     { text: 'Il faut mettre en avant le savoir-faire', match: 'Il faut mettre en avant' },
+    { text: 'CTA should push the free trial', match: 'CTA should' },
+    { text: 'Die Anzeigen sollen den Preis zeigen', match: 'Die Anzeigen sollen' },
+    { text: 'Copywriters love our tone', match: null },
     { text: 'We focus on families', match: null },
     { text: 'A story time for kids every week', match: null },
   ],

@@ -83,12 +83,46 @@ export const QUOTE_LEAD_IN: Pattern = {
  */
 export const LABEL_PATTERN: Pattern = {
   id: 'label',
-  re: /^\s*([\p{L}][\p{L}'’?]*(?:[ \-/&][\p{L}'’?]+){0,4})\s?:\s+/u,
+  re: /^\s*([\p{L}][\p{L}\d'’?]*(?:[ \-/&][\p{L}'’?]+){0,4})\s?:\s+/u,
   examples: [
     { text: 'Proof points: rated highly', match: 'Proof points: ' },
     { text: 'Marque : une maison', match: 'Marque : ' },
     { text: 'Was uns unterscheidet: feste Preise', match: 'Was uns unterscheidet: ' },
     { text: 'Discovery flight $99: 30 minutes', match: null },
+    { text: 'Q1 promo: first 3 months free', match: 'Q1 promo: ' },
     { text: 'We said this: that', match: 'We said this: ' },
+  ],
+};
+
+/**
+ * A section of things the ads must not say, named by its negation rather than by a word of the
+ * lexicon ("Claims we can't make", "Things not to say", "Was wir nicht sagen dürfen").
+ */
+export const NEGATED_LABEL: Pattern = {
+  id: 'negated-label',
+  re: /(?:\b(?:can't|can’t|cannot|can not|mustn't|must not|don't|don’t|do not|never|not allowed|not to|no-go|off-limits|banned|forbidden)\b|\bno (?:(?:podemos|se puede|debemos) )?(?:decir|mencionar|usar|prometer)\b|\bprohibid[oa]s?\b|\bnicht (?:sagen|erlaubt|nennen|verwenden)\b|\bnicht\b.*\bdürfen\b|\bverboten\b|\binterdit(?:e|s|es)?\b|\bà éviter\b|\bne (?:pas|jamais) (?:dire|utiliser)\b)/iu,
+  examples: [
+    { text: "claims we can't make", match: "can't" },
+    { text: 'things not to say', match: 'not to' },
+    { text: 'was wir nicht sagen dürfen', match: 'nicht sagen' },
+    { text: 'lo que no podemos decir', match: 'no podemos decir' },
+    { text: 'claims we can make', match: null },
+  ],
+};
+
+/**
+ * A label written in capitals that the lexicon does not know ("STUDIO : …", "COURS : …"): the
+ * brief's own section name, never copy; what follows is read as if unlabelled. Four letters at
+ * least, no figures: "UK: free delivery", "ISO 9001: certified" keep their words.
+ */
+export const CAPITAL_LABEL: Pattern = {
+  id: 'capital-label',
+  re: /^\s*(?=(?:[^\p{L}]*\p{Lu}){4})\p{Lu}[\p{Lu}'’ ]{2,30}?\s?:\s+/u,
+  examples: [
+    { text: 'STUDIO : Yoga Lumière, Bordeaux', match: 'STUDIO : ' },
+    { text: 'COURS : vinyasa, yin', match: 'COURS : ' },
+    { text: 'UK: free delivery', match: null },
+    { text: 'ISO 9001: certified', match: null },
+    { text: 'Studio: a bright room', match: null },
   ],
 };

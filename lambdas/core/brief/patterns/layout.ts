@@ -17,6 +17,33 @@ export const BULLET: Pattern = {
   ],
 };
 
+/**
+ * A heading set off the way documents mark one ("## Product", "**Claims we can make**",
+ * "__Offer__"): the line is never copy, and its words say what the text under it is.
+ */
+export const MARKED_HEADING: Pattern = {
+  id: 'marked-heading',
+  re: /^\s*(?:#{1,6}\s+(.+?)\s*#*|\*\*([^*\n]+?)\*\*|__([^_\n]+?)__)\s*:?\s*$/u,
+  examples: [
+    { text: '## Product', match: '## Product' },
+    { text: '**Claims we can make**', match: '**Claims we can make**' },
+    { text: '__Offer__:', match: '__Offer__:' },
+    { text: '**New:** free delivery', match: null },
+    { text: '#1 in Leeds for reviews', match: null },
+  ],
+};
+
+/** More of a business's name after the client's own ("… & Heating", "… und Söhne"): capitalised words after an ampersand or "and". */
+export const NAME_CONTINUATION: Pattern = {
+  id: 'name-continuation',
+  re: /^\s(?:&|\+|and|und|y|et)\s\p{Lu}[\p{L}'’-]*(?:\s\p{Lu}[\p{L}'’-]*)?(?=$|[\s,.(–—-])/u,
+  examples: [
+    { text: ' & Heating (Dover)', match: ' & Heating' },
+    { text: ' und Söhne GmbH, Köln', match: ' und Söhne GmbH' },
+    { text: ' and we fix leaks', match: null },
+  ],
+};
+
 /** Where a list inside one sentence or line splits into items (always). */
 export const ITEM_SEPARATOR: Pattern = {
   id: 'item-separator',

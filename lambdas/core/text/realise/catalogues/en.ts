@@ -63,7 +63,7 @@ export const en: Catalogue = {
     leadingConnective:
       "(?:(?:(?:oh|ah|btw|by the way),?\\s+)?(?:plus|and|also|or|so|that's why|which is why)|(?:oh|ah|btw|by the way),?)",
     reportingFrame:
-      "(?:our research (?:says|shows)(?: that)?|(?:in|for) this (?:campaign|push|launch|promo),? we(?:'re| are)? (?:promoting|featuring|pushing|highlighting)|(?:the |our )?(?:biggest|main|most common|number one|top|#1) (?:complaint|objection|worry|frustration|fear|concern|pain point|problem|question)s? (?:(?:we|I) (?:hear|see|get)(?: [\\p{L}]+){0,2}(?: |(?=:)))?(?:with [\\p{L} ]{1,30}? )?(?:(?:is|are)(?: about| that)?|:)(?: (?:people|customers|clients)(?= \\p{L}+ing\\b))?)\\s+",
+      "(?:our research (?:says|shows)(?: that)?|(?:in|for) this (?:campaign|push|launch|promo),? we(?:'re| are)? (?:promoting|featuring|pushing|highlighting)|(?:the |our )?(?:biggest|main|most common|number one|top|#1) (?:complaint|objection|worry|frustration|fear|concern|pain point|pain|problem|question)s? (?:(?:we|I) (?:hear|see|get)(?: [\\p{L}]+){0,2}(?: |(?=:)))?(?:with [\\p{L} ]{1,30}? )?(?:(?:is|are)(?: about| that)?|:)(?: (?:people|customers|clients|owners|users|members|parents|buyers|patients|students|families|homeowners)(?= \\p{L}+ing\\b))?)\\s+",
     audienceSays: '(?:(?:our |the |many |most )?\\p{L}+ (?:tell|tells|told|keep telling) us(?: that)?)\\s+',
     positioning:
       '(?:=|\\b(?:is|are)) our (?:best |biggest |main |core |key )?(?:niche|segment|sweet spot|target market|core market)\\b|^(?:our )?\\p{L}+ (?:are|is) (?:mostly|mainly|largely|typically|predominantly|primarily) |\\b(?:mainly|mostly|primarily)$',
