@@ -206,4 +206,19 @@ describe('notes and directions in a brief', () => {
     );
     expect(en.product).not.toMatch(/Heating|Dover/);
   });
+
+  it('reads bold labels, a prohibition on a line of its own and a sign-off', () => {
+    const en = briefOf(
+      '**Client:** Acme Tiles (Dover)\n**Proof:** 4.9/5 from 300 reviews\n**Offer:** free design visit\n**Don\'t say:** "cheapest"',
+    );
+    expect(en.facts.map((f) => f.text)).toEqual(['4.9/5 from 300 reviews', 'free design visit']);
+    expect(en.avoid).toContain('cheapest');
+    const es = briefOf(
+      'Acme Azulejos, reformas de baño en Toledo.\nLos clientes nos dicen que las obras nunca acaban.\nOferta: visita gratis.\nNo decir "el más barato".\nGracias!',
+      'es',
+      'Acme Azulejos',
+    );
+    expect(es.avoid).toContain('el más barato');
+    expect(es.facts.map((f) => f.text).join(' | ')).not.toMatch(/Gracias|barato/);
+  });
 });

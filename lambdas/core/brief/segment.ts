@@ -40,19 +40,28 @@ export function lookupLabel(words: string, language: Language): LabelTarget | un
   // "New member offer", "Parents' biggest worry": the last word names the section; in Spanish
   // and French the adjective follows the noun ("Miedo habitual", "Offre spéciale"): the first does.
   const parts = bare.split(/\s+/);
-  // "Claims we can't make": a section named by what it forbids.
-  if (parts.length > 1 && NEGATED_LABEL.re.test(bare)) return avoid;
   const head = (language === 'es' || language === 'fr' ? parts[0] : parts.at(-1)) ?? '';
   return parts.length > 1 ? labelFor(head, language) : undefined;
 }
 
 /** A known label at the start of `text`: its target and the length of `Label: `. */
+/**
+ * A label the lexicon lacks that names a section by what it forbids ("Claims we can't make:"):
+ * only where the layout says it is a label (a colon, a marked heading), as a line of its own
+ * ("No decir 'barato'") is the prohibition itself.
+ */
+function labelOrNegated(words: string, language: Language): LabelTarget | undefined {
+  const target = lookupLabel(words, language);
+  if (target) return target;
+  return words.trim().split(/\s+/).length > 1 && NEGATED_LABEL.re.test(words) ? avoid : undefined;
+}
+
 export function leadingLabel(
   text: string,
   language: Language,
 ): { target: LabelTarget; length: number } | undefined {
   const m = LABEL_PATTERN.re.exec(text);
-  const target = m?.[1] ? lookupLabel(m[1], language) : undefined;
+  const target = m?.[1] ? labelOrNegated(m[1], language) : undefined;
   if (m && target) return { target, length: m[0].length };
   const dash = DASH_LABEL.re.exec(text);
   const dashed = dash?.[1] ? lookupLabel(dash[1], language) : undefined;
@@ -172,14 +181,16 @@ export function segment(summary: string, language: Language): Segment[] {
     }
     const mark = MARKED_HEADING.re.exec(rawLine);
     if (mark) {
-      heading = ofText(lookupLabel(mark[1] ?? mark[2] ?? mark[3] ?? '', language));
+      heading = ofText(labelOrNegated(mark[1] ?? mark[2] ?? mark[3] ?? '', language));
       marked = true;
       return;
     }
     const bulletMatch = BULLET.re.exec(rawLine);
     const bodyStart = bulletMatch ? bulletMatch[0].length : 0;
     const body = rawLine.slice(bodyStart);
-    const bareHeading = lookupLabel(body.replace(/:\s*$/, ''), language);
+    const bareHeading = /:\s*$/.test(body)
+      ? labelOrNegated(body.replace(/:\s*$/, ''), language)
+      : lookupLabel(body, language);
     const headingWords = body.trim().split(/\s+/).length;
     // A heading is short; a colon lets it carry a qualifier ("Hero products for this campaign:").
     if (

@@ -83,13 +83,15 @@ export const QUOTE_LEAD_IN: Pattern = {
  */
 export const LABEL_PATTERN: Pattern = {
   id: 'label',
-  re: /^\s*([\p{L}][\p{L}\d'’?]*(?:[ \-/&][\p{L}'’?]+){0,4})\s?:\s+/u,
+  re: /^\s*(?:\*\*|__)?([\p{L}][\p{L}\d'’?]*(?:[ \-/&][\p{L}'’?]+){0,4})(?:\*\*|__)?\s?:(?:\*\*|__)?\s+/u,
   examples: [
     { text: 'Proof points: rated highly', match: 'Proof points: ' },
     { text: 'Marque : une maison', match: 'Marque : ' },
     { text: 'Was uns unterscheidet: feste Preise', match: 'Was uns unterscheidet: ' },
     { text: 'Discovery flight $99: 30 minutes', match: null },
     { text: 'Q1 promo: first 3 months free', match: 'Q1 promo: ' },
+    { text: '**Proof:** 4.9/5 from 640 reviews', match: '**Proof:** ' },
+    { text: '**Offer**: a free visit', match: '**Offer**: ' },
     { text: 'We said this: that', match: 'We said this: ' },
   ],
 };
