@@ -275,4 +275,16 @@ describe('briefs written the way agencies write them', () => {
     expect(hooks.join(' | ')).not.toMatch(/main pain we hear|You buying|owners buying/);
     expect(hooks.some((h) => h.startsWith('Buying kibble you do not trust?'))).toBe(true);
   });
+
+  it("drops the agency's third person for its client and asks an audience insight as the reader's question", async () => {
+    const summary =
+      "ok so notes from the call with Acme Barn, sorry they're messy. They're a wedding venue in Kent, up to 150 guests seated. They've got 5 bedrooms on site. Couples mostly 28-38, and a lot of them have done a hotel wedding and hated the rush. Rated 4.9 on Hitched from 212 reviews. Honestly the bedrooms are what they want us to lead on.";
+    const fields = await extractBrief({ researchSummary: summary, language: 'en', clientName: 'Acme Barn' });
+    expect(fields.product).toBe('wedding venue');
+    const hooks = (await anglesFromBrief({ ...fields, research_summary: summary })).map((a) => a.hook);
+    const all = hooks.join(' | ');
+    expect(all).not.toMatch(/They're|They've|notes from|want us to lead|Couples mostly/);
+    expect(all).toMatch(/5 bedrooms on site/);
+    expect(hooks.some((h) => h.startsWith('Done a hotel wedding and hated the rush?'))).toBe(true);
+  });
 });

@@ -221,4 +221,40 @@ describe('notes and directions in a brief', () => {
     expect(es.avoid).toContain('el más barato');
     expect(es.facts.map((f) => f.text).join(' | ')).not.toMatch(/Gracias|barato/);
   });
+
+  it('reads a one-word "don\'t" label, a header in capitals, French places after "à" and elided articles', () => {
+    const de = briefOf(
+      'Acme Fliesen, Kiel\n- 40 Fliesenleger\n- NICHT: "billigste Fliesen"',
+      'de',
+      'Acme Fliesen',
+    );
+    expect(de.facts.map((f) => f.text).join(' ')).not.toMatch(/billigste/);
+    expect(de.avoid).toContain('billigste Fliesen');
+    expect(de.location).toBe('Kiel');
+    const es = briefOf(
+      'AZULEJOS ACME (Toledo)\nQué hacemos: reformas de baño\nOferta: visita gratis',
+      'es',
+      'Azulejos Acme',
+    );
+    expect(es.location).toBe('Toledo');
+    expect(es.product).toBe('reformas de baño');
+    const fr = briefOf(
+      "Acme est une entreprise d'électricité générale à Brest, fondée en 2004. Devis gratuit.",
+      'fr',
+      'Acme',
+    );
+    expect(fr.product).toBe("entreprise d'électricité générale");
+    expect(fr.location).toBe('Brest');
+    expect(fr.category).toBe('home services > electrician');
+  });
+
+  it('ends the audience where some of its people turn to what they have done: that is an insight', () => {
+    const b = briefOf(
+      'Acme Tiles fits bathroom tiles in Dover. Customers are mostly 60-75, retired, and a lot of them have had a bad fitter before.',
+    );
+    expect(b.audience).toBe('60-75, retired');
+    expect(b.facts).toContainEqual(
+      expect.objectContaining({ role: 'audience_insight', text: 'have had a bad fitter before' }),
+    );
+  });
 });

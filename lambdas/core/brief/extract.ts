@@ -15,12 +15,14 @@ import { isMostlyPlace, leadingPlace, nameLength } from './header.ts';
 import { withoutNotes } from './notes.ts';
 import { AVOID_CUE, PAIN_PHRASE, ROLE_CUES } from './patterns/cues.ts';
 import {
+  AUDIENCE_ASIDE,
   AUDIENCE_CLAUSE,
   CLAUSE_SEPARATOR,
   LIST_COMMA,
   LOCATION_LINE,
   OWN_NEW,
   PRODUCT_END,
+  PRODUCT_END_PLACE,
   PRODUCT_LEAD,
   PRODUCT_REST,
   SPACED_DASH,
@@ -38,6 +40,7 @@ const MAX_LIST_ITEM_WORDS = 6;
 
 type State = {
   summary: string;
+  language: Language;
   nlp: Nlp | undefined;
   clientName: string;
   product?: Piece;
@@ -63,6 +66,7 @@ export function extractBriefWith(input: ExtractInput, nlp: Nlp | undefined): Bri
   const summary = input.researchSummary;
   const state: State = {
     summary,
+    language,
     nlp,
     clientName: input.clientName,
     tone: [],
@@ -175,7 +179,8 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
         const place = findLocation(state.summary, rest, state.nlp);
         state.location ??= place;
         // "Acme Plumbing (Dover + Deal)": a bracket after the name says where, not what.
-        const bracket = /^\s*\([^)]*\)\s*$/u.test(state.summary.slice(part.start + name, part.end));
+        const bracket = /^\s*\(([^)]*)\)\s*$/u.exec(state.summary.slice(part.start + name, part.end));
+        if (bracket?.[1] && !/\d/.test(bracket[1])) state.location ??= rest;
         const where = (place && isMostlyPlace(rest, place)) || bracket;
         if (!where) state.product ??= productOf(state, rest, true);
       }
@@ -215,12 +220,14 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
 /**
  * "Yoga Lumière, Bordeaux (Chartrons)": a capitalised item right after the name, before any
  * product, is the place (in English, only one the NLP library knows as a place: "Acme — Private
- * Pilot License program" names the product).
+ * Pilot License program" names the product; in German, one word only).
  */
 function placeAfterName(state: State, parts: Piece[], i: number): boolean {
   const previous = parts[i - 1];
   const part = parts[i];
   if (!previous || !part || !mentionsName(state, previous)) return false;
+  // German capitalises every noun: only a single name there ("Köln/Bonn"), not "Fahrradladen Hamburg".
+  if (state.language === 'de') return !/\s/u.test(part.text);
   return !state.nlp || state.nlp(part.text).has('#Place');
 }
 
@@ -259,6 +266,11 @@ function productOf(state: State, p: Piece, afterName = false): Piece {
 
 /** Where the product phrase of `text` ends: not at a comma between its adjectives ("fresh, gently cooked dog food"). */
 function productEnd(state: State, text: string): number {
+  const place = PRODUCT_END_PLACE.re.exec(text);
+  return place ? Math.min(place.index, phraseEnd(state, text)) : phraseEnd(state, text);
+}
+
+function phraseEnd(state: State, text: string): number {
   let from = 0;
   for (;;) {
     const end = PRODUCT_END.re.exec(text.slice(from));
@@ -316,6 +328,12 @@ function onSentence(state: State, p: Piece): void {
  * audience stays whole, the worry is also a fact.
  */
 function onAudience(state: State, p: Piece): void {
+  const aside = AUDIENCE_ASIDE.re.exec(p.text);
+  if (aside && aside.index > 0) {
+    const insight = piece(state.summary, p.start + aside.index + aside[0].length, p.end);
+    state.facts.push({ role: 'audience_insight', piece: insight });
+    p = piece(state.summary, p.start, p.start + aside.index);
+  }
   state.audience ??= p;
   for (const part of splitPiece(state.summary, p, AUDIENCE_CLAUSE.re).slice(1)) {
     const role = cueRole(part.text);

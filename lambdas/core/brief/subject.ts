@@ -246,15 +246,23 @@ function inScene(thing: Phrase, scene: string, { nlp, phrases }: Reader): string
     nouns.some((n) => relatedTerms(n, { senses: 1, levels: 0 }).has(thing.head))
   )
     return scene;
-  const kindOf = nouns.find((n) => broader.has(n));
+  // A noun of the scene the tagger read as no phrase's head ("a bowl of fresh food").
+  const words = scene.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const kindOf =
+    nouns.find((n) => broader.has(n)) ?? words.find((w) => nlp(w).has('#Noun') && broader.has(w));
   // A person of the brief who is no kind of the scene's person is left out: the scene's person
   // is the trade's, and two people would be a different picture.
   if (!kindOf && broader.size > 0 && isPerson(thing.head)) return scene;
   if (kindOf) {
     const re = new RegExp(`\\b(an? )?${kindOf}s?\\b`, 'iu');
     const plural = !thing.text.endsWith(thing.head);
-    return scene.replace(re, (_m, article?: string) =>
-      article && !plural ? `${articleFor(thing.text)}${thing.text}` : thing.text,
+    return (
+      scene
+        .replace(re, (_m, article?: string) =>
+          article && !plural ? `${articleFor(thing.text)}${thing.text}` : thing.text,
+        )
+        // The scene's word before the noun may be the thing's own ("fresh food" → "fresh dog food").
+        .replace(/\b(\p{L}+) \1\b/gu, '$1')
     );
   }
   // One of a countable thing takes its article ("with a boiler"); several, or a mass, none.

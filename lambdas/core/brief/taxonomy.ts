@@ -19,10 +19,14 @@ const DISTINCT_CUE_WEIGHT = 0.1;
 
 type Scored = { vertical: string; sub: SubVertical; score: number; order: number };
 
+/** An elided article is a word of its own: "d'électricité" says "électricité" (in a cue too). */
+const ELISION = /(^|\s)(qu|[dlnsjcmt])'(?=\p{L})/gu;
+
 function normalise(text: string): string {
   return ` ${text
     .toLowerCase()
     .replace(/[’]/g, "'")
+    .replace(ELISION, "$1$2' ")
     .replace(/[^\p{L}\p{N}'&+-]+/gu, ' ')} `;
 }
 
@@ -32,7 +36,7 @@ function normalise(text: string): string {
  * "hearing aid" in "hearing aids").
  */
 export function cueOccurs(text: string, cue: string, language: Language): boolean {
-  const term = cue.toLowerCase();
+  const term = cue.toLowerCase().replace(/[’]/g, "'").replace(ELISION, "$1$2' ");
   const word = !term.includes(' ');
   if (word && term.length < 4) return text.includes(` ${term} `);
   if (word && language === 'de' && term.length >= 5) return text.includes(term);

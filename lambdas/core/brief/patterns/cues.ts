@@ -12,7 +12,7 @@ export type RoleCue = Pattern & { role: FactRole };
 /** A sentence that says who the ads are for; the match is the cue, the audience follows it. */
 export const AUDIENCE_CUE: Pattern = {
   id: 'audience-cue',
-  re: /^(?:(?:we|she|he|they|I)(?:'d| would)? (?:want|like|wants|need|needs|hope|aim)s? to (?:reach|talk to|target|speak to|find)|(?:our )?target(?: audience)?(?: is| are)?|audience (?:is|are)(?: really| mainly| mostly)?|(?:it's|this is) (?:aimed at|for)|aimed at|most (?:of our )?(?:customers|clients|students|members|buyers|users|guests|patients) are|(?:nuestro )?público(?: objetivo)? (?:son|es)|queremos (?:llegar a|llegar|hablar con|atraer a)|(?:va )?dirigido a|unsere kunden sind(?: meist| vor allem| überwiegend)?|wir (?:wollen|möchten) .{0,40}? erreichen|zielgruppe (?:sind|ist)|nous (?:voulons|souhaitons) (?:toucher|atteindre|parler à)|(?:on )?s'adresse à|nos clients sont(?: surtout| souvent)?)\s*:?\s*/iu,
+  re: /^(?:(?:we|she|he|they|I)(?:'d| would)? (?:want|like|wants|need|needs|hope|aim)s? to (?:reach|talk to|target|speak to|find)|(?:our )?target(?: audience)?(?: is| are)?|audience (?:is|are)(?: really| mainly| mostly)?|(?:it's|this is) (?:aimed at|for)|aimed at|most (?:of our )?(?:customers|clients|students|members|buyers|users|guests|patients) are|(?:our )?(?:customers|clients|couples|guests|members|students|patients|users|buyers|parents|families|owners) (?:are |tend to be )?(?:mostly|mainly|largely|typically|usually|generally)(?= \d)|(?:nuestro )?público(?: objetivo)? (?:son|es)|queremos (?:llegar a|llegar|hablar con|atraer a)|(?:va )?dirigido a|unsere kunden sind(?: meist| vor allem| überwiegend)?|wir (?:wollen|möchten) .{0,40}? erreichen|zielgruppe (?:sind|ist)|nous (?:voulons|souhaitons) (?:toucher|atteindre|parler à)|(?:on )?s'adresse à|nos clients sont(?: surtout| souvent)?)\s*:?\s*/iu,
   examples: [
     { text: 'We want to reach first-time landlords', match: 'We want to reach ' },
     { text: "We'd like to reach retired cyclists", match: "We'd like to reach " },
@@ -21,6 +21,9 @@ export const AUDIENCE_CUE: Pattern = {
     { text: 'Unsere Kunden sind meist Rentner', match: 'Unsere Kunden sind meist ' },
     { text: 'Queremos llegar a dueños de bares', match: 'Queremos llegar a ' },
     { text: 'Nous voulons toucher les artisans', match: 'Nous voulons toucher ' },
+    { text: 'Couples mostly 28-38, want something relaxed', match: 'Couples mostly ' },
+    { text: 'Guests are mainly 60-75', match: 'Guests are mainly ' },
+    { text: 'Couples mostly love the garden', match: null },
     { text: 'Our kettles are quiet', match: null },
   ],
 };
@@ -39,7 +42,7 @@ export const TONE_CUE: Pattern = {
 /** A legal note or a "don't": guidance for the copy policy, never a fact. */
 export const AVOID_CUE: Pattern = {
   id: 'avoid-cue',
-  re: /(?:\blegal (?:says|hasn't|has not|won't|needs)|\bmust(?: not|n't) (?:say|claim|mention|show|name|use)|\b(?:please )?(?:don't|do not|never) (?:name|say|claim|mention|use|show|call)|\bno claims? (?:that|of|about)|\bads? (?:must|can|should)(?: not|n't)|\bwe can only say|\b(?:asked|told) (?:us|me) (?:not to|never to)\b|\bnot to (?:mention|say|claim|use|show|name)\b|\bplease no\b|\bcan(?:'t|’t|not) (?:say|claim|mention|use)|\bwill veto\b|\bno (?:mencionar|decir)|\bno se puede (?:decir|prometer)|\bnicht (?:sagen|versprechen|werben|nennen)|\bdürfen (?:wir )?nicht|\bne (?:pas|jamais) (?:dire|promettre|mentionner|citer)|\binterdit de|^(?:no|never|avoid|not|nada de|nunca|evitar|keine?|nie|niemals|vermeiden|jamais|pas de|éviter)\s*:?\s*["“«„‘]|^(?:bitte|please|por favor|merci de|s'il vous plaît),?\s+(?:keine?|nicht|no|not|don't|never|nada|ne|pas)\b|\bkeine \p{L}*(?:versprechen|aussagen|superlative)\b|\bno (?:promises|superlatives|health claims|medical claims)\b|\b(?:nada de|sin) promesas\b|\b(?:pas de|aucune) promesses?\b)/iu,
+  re: /(?:\blegal (?:says|hasn't|has not|won't|needs)|\bmust(?: not|n't) (?:say|claim|mention|show|name|use)|\b(?:please )?(?:don't|do not|never) (?:name|say|claim|mention|use|show|call)|\bno claims? (?:that|of|about)|\bads? (?:must|can|should)(?: not|n't)|\bwe can only say|\b(?:asked|told) (?:us|me) (?:not to|never to)\b|\bnot to (?:mention|say|claim|use|show|name)\b|\bplease no\b|\bcan(?:'t|’t|not) (?:say|claim|mention|use)|\bwill veto\b|\bno (?:mencionar|decir)|\bno se puede (?:decir|prometer)|\bnicht (?:sagen|versprechen|werben|nennen)|\bdürfen (?:wir )?nicht|\bne (?:pas|jamais) (?:dire|promettre|mentionner|citer|parler)|\binterdit de|^(?:no|never|avoid|not|nada de|nunca|evitar|keine?|nie|niemals|vermeiden|jamais|pas de|éviter)\s*:?\s*["“«„‘]|^(?:bitte|please|por favor|merci de|s'il vous plaît),?\s+(?:keine?|nicht|no|not|don't|never|nada|ne|pas)\b|\bkeine \p{L}*(?:versprechen|aussagen|superlative)\b|\bno (?:promises|superlatives|health claims|medical claims)\b|\b(?:nada de|sin) promesas\b|\b(?:pas de|aucune) promesses?\b)/iu,
   examples: [
     { text: 'legal says we must say up to', match: 'legal says' },
     { text: 'so ads must not say it is waterproof', match: 'ads must not' },
@@ -50,6 +53,7 @@ export const AVOID_CUE: Pattern = {
     { text: 'Please no jargon', match: 'Please no' },
     { text: "we are not a bank and can't say 'loan'", match: "can't say" },
     { text: 'NO "cheapest in London"', match: 'NO "' },
+    { text: "Attention : ne pas parler des aides de l'État", match: 'ne pas parler' },
     { text: 'Bitte keine Heilversprechen', match: 'Bitte keine' },
     { text: 'keine Heilversprechen machen', match: 'keine Heilversprechen' },
     { text: 'No call-out charge on weekdays', match: null },
@@ -65,7 +69,7 @@ export const AVOID_CUE: Pattern = {
  */
 export const META_CUE: Pattern = {
   id: 'meta-cue',
-  re: /^\(?(?:(?:ok|okay|so|right|alright),? ){0,2}(?:(?:[\p{L}-]+ ){0,2}(?:campaign|drive|push|launch|promo|brief)$|this (?:campaign|brief|ad|push|launch)|the (?:campaign|brief|kickoff)|a bit of background|quick context|for context|background|esta campaña|el briefing|diese kampagne|das briefing|cette campagne|le brief|(?:a |this is a |it's a )?long one|sorry|apologies|brain ?dump|here(?:'s|’s| is| are) (?:the|a|my|our|some) (?:download|rundown|lowdown|notes?|summary|debrief)|(?:lots|a lot|everything|loads) (?:came|come|that came) (?:out of|from)|I(?:'ve|’ve| have) tried to (?:get|put|fit|include|capture)|notes from (?:the|our|today)|(?:fun |quick )?(?:aside|side note|fyi|nb|p\.?s\.?)\s*:|perdón|disculpa|entschuldigung|désolée?|(?:hi|hello|hey|dear|hola|hallo|liebe[rs]?|bonjour|salut)\b[^,.!:;\n]{0,30}[,!:]|(?:(?:a |the |our )?(?:quick|short) )?brief (?:for|on|about)\b|(?:thanks|thank you|many thanks|cheers|gracias|danke|merci)\b[^.!]{0,30}[.!]*$)(?![\p{L}])/iu,
+  re: /^\(?(?:(?:ok|okay|so|right|alright),? ){0,2}(?:(?:[\p{L}-]+ ){0,2}(?:campaign|drive|push|launch|promo|brief)$|this (?:campaign|brief|ad|push|launch)|the (?:campaign|brief|kickoff)|a bit of background|quick context|for context|background|esta campaña|el briefing|diese kampagne|das briefing|cette campagne|le brief|(?:a |this is a |it's a )?long one|sorry|apologies|brain ?dump|here(?:'s|’s| is| are) (?:the|a|my|our|some) (?:download|rundown|lowdown|notes?|summary|debrief)|(?:lots|a lot|everything|loads) (?:came|come|that came) (?:out of|from)|I(?:'ve|’ve| have) tried to (?:get|put|fit|include|capture)|(?:[\p{L}-]+ )?notes (?:from|of) (?:the|our|today|my|a)\b|(?:fun |quick )?(?:aside|side note|fyi|nb|p\.?s\.?)\s*:|perdón|disculpa|entschuldigung|désolée?|(?:hi|hello|hey|dear|hola|hallo|liebe[rs]?|bonjour|salut)\b[^,.!:;\n]{0,30}[,!:]|(?:(?:a |the |our )?(?:quick|short) )?brief (?:for|on|about)\b|(?:thanks|thank you|many thanks|cheers|gracias|danke|merci)\b[^.!]{0,30}[.!]*$)(?![\p{L}])/iu,
   examples: [
     { text: 'This campaign is for the spring.', match: 'This campaign' },
     { text: 'OK so a bit of background first', match: 'OK so a bit of background' },
@@ -76,6 +80,10 @@ export const META_CUE: Pattern = {
     { text: 'lots came out of the call', match: 'lots came out of' },
     { text: "I've tried to get it all in", match: "I've tried to get" },
     { text: '(Aside: the owners surf)', match: '(Aside:' },
+    {
+      text: "ok so voice-memo notes from the call, sorry they're messy",
+      match: 'ok so voice-memo notes from the',
+    },
     { text: 'Sorry, we are closed on Mondays', match: 'Sorry' },
     { text: 'Hi team, quick brief for the Q1 push', match: 'Hi team,' },
     { text: 'Hallo zusammen, hier das Briefing', match: 'Hallo zusammen,' },
@@ -95,7 +103,7 @@ export const META_CUE: Pattern = {
  */
 export const DIRECTION_CUE: Pattern = {
   id: 'direction-cue',
-  re: /(?:^(?:(?:so|and|but|ok|okay),? )?(?:(?:please |we'd |we would |I'd )?(?:lead with|go with|focus on|play up|emphasi[sz]e|push the|hammer home)|(?:hay que |queremos )?(?:destacar|resaltar|insistir en|poner el foco en)|(?:bitte )?(?:betonen|hervorheben|in den Vordergrund)|(?:il faut )?(?:mettre en avant|insister sur|miser sur))\b|\b(?:is|are|that's|that is) (?:our|the) (?:whole |main |real )?(?:story|pitch|angle|message|hook|focus)\b|\bthe whole pitch\b|\bor (?:something )?similar\b|\b(?:ok|okay|fine|allowed) to (?:say|use|mention|claim)\b|\b(?:we|you) (?:can|may) (?:say|use|mention|claim)\b|\b(?:whole )?reason for existing\b|\b(?:el|nuestro) (?:mensaje|enfoque|ángulo) (?:es|debe)\b|\b(?:unsere|die) (?:Botschaft|Kernbotschaft|Story) (?:ist|lautet|soll)\b|\b(?:notre|le) (?:message|angle) (?:est|doit)\b|^(?:the |our |el |la |los |der |die |das |le |les )?(?:cta|ctas|call to action|headlines?|copy|ads?|visuals?|imagery|creatives?|messaging|anuncios?|texto|anzeigen|texte?|visuels?|annonces?|accroches?) (?:should|must|needs? to|has to|have to|debe|deben|tiene que|soll|sollen|muss|müssen|doit|doivent)\b)/iu,
+  re: /(?:^(?:(?:so|and|but|ok|okay),? )?(?:(?:please |we'd |we would |I'd )?(?:lead with|go with|focus on|play up|emphasi[sz]e|push the|hammer home)|(?:hay que |queremos )?(?:destacar|resaltar|insistir en|poner el foco en)|(?:bitte )?(?:betonen|hervorheben|in den Vordergrund)|(?:il faut )?(?:mettre en avant|insister sur|miser sur))\b|\b(?:is|are|that's|that is) (?:our|the) (?:whole |main |real )?(?:story|pitch|angle|message|hook|focus)\b|\bthe whole pitch\b|\bor (?:something )?similar\b|\b(?:ok|okay|fine|allowed) to (?:say|use|mention|claim)\b|\b(?:we|you) (?:can|may) (?:say|use|mention|claim)\b|\b(?:whole )?reason for existing\b|\b(?:what|which) (?:they|the client|we|you) (?:want|wants|would like|'d like) (?:us )?to (?:lead|focus|open) (?:on|with)\b|\b(?:el|nuestro) (?:mensaje|enfoque|ángulo) (?:es|debe)\b|\b(?:unsere|die) (?:Botschaft|Kernbotschaft|Story) (?:ist|lautet|soll)\b|\b(?:notre|le) (?:message|angle) (?:est|doit)\b|^(?:the |our |el |la |los |der |die |das |le |les )?(?:cta|ctas|call to action|headlines?|copy|ads?|visuals?|imagery|creatives?|messaging|anuncios?|texto|anzeigen|texte?|visuels?|annonces?|accroches?) (?:should|must|needs? to|has to|have to|debe|deben|tiene que|soll|sollen|muss|müssen|doit|doivent)\b)/iu,
   examples: [
     { text: 'Lead with the price', match: 'Lead with' },
     { text: 'So reliability is our story', match: 'is our story' },
@@ -107,6 +115,7 @@ export const DIRECTION_CUE: Pattern = {
     { text: 'Hay que destacar el precio', match: 'Hay que destacar' },
     { text: 'Il faut mettre en avant le savoir-faire', match: 'Il faut mettre en avant' },
     { text: 'CTA should push the free trial', match: 'CTA should' },
+    { text: 'the exclusive use is what they want us to lead on', match: 'what they want us to lead on' },
     { text: 'Die Anzeigen sollen den Preis zeigen', match: 'Die Anzeigen sollen' },
     { text: 'Copywriters love our tone', match: null },
     { text: 'We focus on families', match: null },

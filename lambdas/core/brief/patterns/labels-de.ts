@@ -100,4 +100,10 @@ export const LABELS_DE: Readonly<Record<string, LabelTarget>> = {
   sprache: tone,
   'no-gos': avoid,
   verboten: avoid,
+  nicht: avoid,
+  niemals: avoid,
+  tabu: avoid,
+  'was wir machen': product,
+  'was wir tun': product,
+  'was wir anbieten': product,
 };

@@ -251,4 +251,8 @@ export const LABELS_EN: Readonly<Record<string, LabelTarget>> = {
   insight: role('audience_insight'),
   insights: role('audience_insight'),
   'customer insight': role('audience_insight'),
+  never: avoid,
+  not: avoid,
+  'no-go': avoid,
+  'no-gos': avoid,
 };

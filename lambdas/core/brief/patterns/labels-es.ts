@@ -104,4 +104,9 @@ export const LABELS_ES: Readonly<Record<string, LabelTarget>> = {
   'por qué ahora': skip,
   descuento: role('offer'),
   'tono de marca': tone,
+  nunca: avoid,
+  'qué hacemos': product,
+  'que hacemos': product,
+  'lo que hacemos': product,
+  prohibido: avoid,
 };

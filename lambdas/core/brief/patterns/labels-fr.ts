@@ -91,4 +91,8 @@ export const LABELS_FR: Readonly<Record<string, LabelTarget>> = {
   'à ne pas dire': avoid,
   interdits: avoid,
   'ton de marque': tone,
+  jamais: avoid,
+  interdit: avoid,
+  'ce que nous faisons': product,
+  "ce qu'on fait": product,
 };

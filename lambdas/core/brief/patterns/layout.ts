@@ -33,6 +33,20 @@ export const MARKED_HEADING: Pattern = {
   ],
 };
 
+/**
+ * A French product phrase ends before "à" and a place ("électricité générale à Rennes"), not
+ * before "à" and a noun ("vélos à assistance électrique"). Case-sensitive: the capital is the cue.
+ */
+export const PRODUCT_END_PLACE: Pattern = {
+  id: 'product-end-place',
+  re: /\sà\s(?=\p{Lu})/u,
+  examples: [
+    { text: "entreprise d'électricité à Rennes", match: ' à ' },
+    { text: 'vélos à assistance électrique', match: null },
+    { text: 'abonnement à des vins', match: null },
+  ],
+};
+
 /** More of a business's name after the client's own ("… & Heating", "… und Söhne"): capitalised words after an ampersand or "and". */
 export const NAME_CONTINUATION: Pattern = {
   id: 'name-continuation',
@@ -137,7 +151,7 @@ export const CLAUSE_SEPARATOR: Pattern = {
 /** Where a business is said to be (the place follows the cue). */
 export const LOCATION_CUE: Pattern = {
   id: 'location-cue',
-  re: /(?:\b(?:covering|serving|across|based (?:in|at)|located in|in|en|à|au|aux|dans|bei|aus)\s+)((?:the\s)?\p{Lu}[\p{L}'’.-]*(?:(?:\s|,\s|\s(?:and|y|und|et|&)\s)\p{Lu}[\p{L}'’.-]*)*(?:\s\([^)]{1,80}\))?)/u,
+  re: /(?:(?<![\p{L}])(?:covering|serving|across|based (?:in|at)|located in|in|en|à|au|aux|dans|bei|aus)\s+)((?:the\s)?\p{Lu}[\p{L}'’./-]*(?:(?:\s|,\s|\s(?:and|y|und|et|&)\s)\p{Lu}[\p{L}'’./-]*)*(?:\s\([^)]{1,80}\))?)/u,
   examples: [
     {
       text: 'boiler repairs covering Springfield and Shelbyville',
@@ -145,6 +159,7 @@ export const LOCATION_CUE: Pattern = {
     },
     { text: 'tienda familiar en Toledo desde 2001', match: 'en Toledo' },
     { text: 'ein Laden in Kassel, seit', match: 'in Kassel' },
+    { text: "entreprise d'électricité à Rennes, fondée", match: 'à Rennes' },
     { text: 'in the morning', match: null },
   ],
 };
@@ -152,8 +167,10 @@ export const LOCATION_CUE: Pattern = {
 /** Between a business's name and what it sells: a copula or a verb of trade, then an article. */
 export const PRODUCT_LEAD: Pattern = {
   id: 'product-lead',
-  re: /^\s*(?:(?:is|are|was|ist|sind|es|son|est|sont)\s+)?(?:(?:an?|the|un[ae]?|una|el|la|los|las|le|les|des|ein(?:e[nmrs]?)?|der|die|das)\s+)?/iu,
+  re: /^\s*(?:(?:(?:they|we|it)(?:['’]re|['’]s)|(?:(?:they|we|it) )?(?:is|are|was|ist|sind|es|son|est|sont))\s+)?(?:(?:an?|the|un[ae]?|una|el|la|los|las|le|les|des|ein(?:e[nmrs]?)?|der|die|das)\s+)?/iu,
   examples: [
+    { text: "They're a wedding venue", match: "They're a " },
+    { text: 'We are a family bakery', match: 'We are a ' },
     { text: 'is an independent bakery', match: 'is an ' },
     { text: 'ist ein kleines Studio', match: 'ist ein ' },
     { text: 'garden design', match: '' },
@@ -221,6 +238,25 @@ export const AUDIENCE_CLAUSE: Pattern = {
     { text: 'gamers sick of keyboards that lag', match: null },
     { text: 'Rentner, die reisen und Angst vor Stress haben', match: ', die ' },
     { text: 'tenants aged 20-30', match: null },
+  ],
+};
+
+/**
+ * Where an audience line turns to what some of its people have done or think, with a subject
+ * of its own ("60-75, retired, and a lot of them have done an ocean cruise …"): the audience
+ * ends there, and what they have done is an insight into it (without "a lot of them", which
+ * says how many, not what).
+ */
+export const AUDIENCE_ASIDE: Pattern = {
+  id: 'audience-aside',
+  re: /,?\s(?:and\s|y\s|und\s|et\s)?(?:(?:a lot|lots|many|most|some|half|plenty) of them|(?:muchos|muchas|algunos|algunas) de ell[oa]s|(?:viele|die meisten|einige) (?:davon|von ihnen)|(?:beaucoup|la plupart|certains) d['’]entre eux)\s/iu,
+  examples: [
+    {
+      text: '60-75, retired, and a lot of them have done an ocean cruise',
+      match: ', and a lot of them ',
+    },
+    { text: 'Rentner, viele davon reisen allein', match: ', viele davon ' },
+    { text: 'parents of toddlers', match: null },
   ],
 };
 

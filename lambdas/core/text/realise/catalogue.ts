@@ -47,6 +47,13 @@ export type Catalogue = {
      */
     audienceSays: string;
     /**
+     * How an agency's notes open a claim about its client in the third person ("They're a
+     * wedding venue …", "They've got 5 rooms"): dropped, so the claim stands as ad copy. Only
+     * the copula and "have got", which leave a noun phrase; a language whose third person is
+     * also the polite "you" (German "Sie") has none.
+     */
+    businessPronoun?: string;
+    /**
      * How a brief tells the agency where the business stands ("self-employed = our niche", "side
      * sleepers are our best segment", "first-time buyers mainly", "guests are mostly 60-75"): a
      * note for planning, never printed (a fact that says it is no hook).

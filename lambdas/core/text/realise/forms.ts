@@ -174,6 +174,12 @@ export function factForm(
       }
     }
   }
+  // The client told of in the third person, on the business's side of the brief only: an
+  // audience note's "they" is the reader (toReader).
+  if (cat.voice.businessPronoun && !AUDIENCE_SIDE.has(fact.role)) {
+    const rest = text.replace(new RegExp(`^${cat.voice.businessPronoun}`, 'iu'), '');
+    if (rest !== text && rest.split(/\s+/).length >= 2) text = rest.charAt(0).toUpperCase() + rest.slice(1);
+  }
   if (cat.voice.inversion) {
     const { pattern, replace } = cat.voice.inversion;
     const re = new RegExp(pattern, 'u');

@@ -19,5 +19,6 @@ export function expandShorthand(text: string, cat: Catalogue): string {
   let out = text;
   for (const { re, to } of compiled(cat))
     out = out.replace(re, (m) => (/^\p{Lu}/u.test(m) ? to.charAt(0).toUpperCase() + to.slice(1) : to));
-  return out;
+  // A word dropped at the start leaves its space.
+  return out.trimStart();
 }

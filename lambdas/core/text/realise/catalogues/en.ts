@@ -64,6 +64,7 @@ export const en: Catalogue = {
       "(?:(?:(?:oh|ah|btw|by the way),?\\s+)?(?:plus|and|also|or|so|that's why|which is why)|(?:oh|ah|btw|by the way),?)",
     reportingFrame:
       "(?:our research (?:says|shows)(?: that)?|(?:in|for) this (?:campaign|push|launch|promo),? we(?:'re| are)? (?:promoting|featuring|pushing|highlighting)|(?:the |our )?(?:biggest|main|most common|number one|top|#1) (?:complaint|objection|worry|frustration|fear|concern|pain point|pain|problem|question)s? (?:(?:we|I) (?:hear|see|get)(?: [\\p{L}]+){0,2}(?: |(?=:)))?(?:with [\\p{L} ]{1,30}? )?(?:(?:is|are)(?: about| that)?|:)(?: (?:people|customers|clients|owners|users|members|parents|buyers|patients|students|families|homeowners)(?= \\p{L}+ing\\b))?)\\s+",
+    businessPronoun: "(?:they(?:'re|’re| are)|they(?:'ve|’ve| have) got|they(?:'ve|’ve)) ",
     audienceSays: '(?:(?:our |the |many |most )?\\p{L}+ (?:tell|tells|told|keep telling) us(?: that)?)\\s+',
     positioning:
       '(?:=|\\b(?:is|are)) our (?:best |biggest |main |core |key )?(?:niche|segment|sweet spot|target market|core market)\\b|^(?:our )?\\p{L}+ (?:are|is) (?:mostly|mainly|largely|typically|predominantly|primarily) |\\b(?:mainly|mostly|primarily)$',
@@ -80,6 +81,12 @@ export const en: Catalogue = {
     },
     { pattern: '>\\s?(?=\\d)', to: 'over ', example: ['>200 reviews', 'over 200 reviews'] },
     { pattern: '→', to: '–', example: ['no wait → in and out', 'no wait – in and out'] },
+    {
+      // A note's predicate without its subject ("have done a cruise") reads as the participle.
+      pattern: '^(?:have|has)(?= \\p{L}+(?:ed|en|ne|wn|ght|ung)\\b)',
+      to: '',
+      example: ['have done an ocean cruise', 'done an ocean cruise'],
+    },
     { pattern: 'w\\/in', to: 'within', example: ['booked w/in 48 hours', 'booked within 48 hours'] },
     { pattern: 'w\\/o', to: 'without', example: ['fitted w/o mess', 'fitted without mess'] },
     { pattern: 'w\\/(?=\\s)', to: 'with', example: ['rooms w/ sea views', 'rooms with sea views'] },
