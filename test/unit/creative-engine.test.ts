@@ -147,6 +147,20 @@ describe('offline scenes', () => {
     ).not.toMatch(/railway|train/);
   });
 
+  it('read a gerund the trade names as a thing, and a keyword WordNet names the picture by', {
+    timeout: 60_000,
+  }, async () => {
+    // "wedding" of "wedding venues" is the venue's kind, not what the trade does: a wedding, not
+    // a stadium found through "venue".
+    expect(await chosen('a decorated long table in a barn wedding venue', 'events > wedding venues')).toBe(
+      'wedding',
+    );
+    // A plunger is a "plumber's helper" in WordNet and tagged "plumber": two sources agree.
+    expect(await chosen('a plumber repairing pipes under a kitchen sink', 'home services > plumbing')).toBe(
+      'plunger',
+    );
+  });
+
   it("show what the subject's verb acts on, and never a picture only its keywords find", {
     timeout: 60_000,
   }, async () => {

@@ -133,7 +133,7 @@ function otherSense(phrase: string, briefSense: number | undefined): boolean {
 /**
  * Whether a keyword of the picture that the brief says is in WordNet's definition of what the
  * picture shows: its phrase, or the phrase after its preposition ("lotus position" of "person in
- * lotus position"), in their two usual senses.
+ * lotus position"), in their two usual senses; or in one of the phrase's other names.
  */
 function definedBy(picture: LibraryPicture, brief: Expanded): boolean {
   // Most pictures have no keyword the brief says: they are settled before any WordNet read (this
@@ -141,8 +141,22 @@ function definedBy(picture: LibraryPicture, brief: Expanded): boolean {
   const said = picture.keywords.filter((k) => brief.words.get(k)?.closeness === 1);
   if (said.length === 0) return false;
   const rest = picture.nameWords.slice(picture.phrase.split(' ').length);
-  const gloss = new Set([...definitionWords(picture.phrase), ...definitionWords(rest.join(' '))]);
+  const gloss = new Set([
+    ...definitionWords(picture.phrase),
+    ...definitionWords(rest.join(' ')),
+    ...synonymWords(picture.phrase),
+  ]);
   return said.some((k) => gloss.has(k));
+}
+
+/**
+ * The words of WordNet's other names for a phrase, in any of its first senses: a plunger is a
+ * "plumber's helper", so a plunger tagged "plumber" is the plumber's tool by two sources.
+ */
+function synonymWords(phrase: string): string[] {
+  return offsetsOf(phrase)
+    .slice(0, SENSES)
+    .flatMap((off) => synset(off).words.flatMap((w) => tokens(w)));
 }
 
 /**

@@ -43,8 +43,9 @@ function nounsOf(nlp: Nlp, text: string): string[] {
   return [...out, ...nouns];
 }
 
-/** A word compromise took for a noun but that is a verb after one ("freelancers working"). */
-const trailingVerb = (chunk: string[], i: number) => i > 0 && /ing$/.test(chunk[i] ?? '');
+/** A word compromise took for a noun but that is a verb after one, ending its phrase ("freelancers working"; not "barn wedding venue"). */
+const trailingVerb = (chunk: string[], i: number) =>
+  i > 0 && i === chunk.length - 1 && /ing$/.test(chunk[i] ?? '');
 
 /**
  * The subject's noun phrases with how much each says what the picture is of: the first phrase's
@@ -164,7 +165,12 @@ export async function termsOf(picture: { subject: string; category: string }): P
     .split(/[^a-z-]+/)
     .filter((w) => w.length >= 3 && !STOP.has(w));
   const subNouns = subWords.filter(
-    (w, i) => i === subWords.length - 1 || nlp(w).has('#Noun') || lemmaOf(w) === undefined,
+    // "wedding venues": a gerund WordNet has as a noun names a thing before the head.
+    (w, i) =>
+      i === subWords.length - 1 ||
+      nlp(w).has('#Noun') ||
+      lemmaOf(w) === undefined ||
+      (/ing$/.test(w) && usualSenses(w).length > 0),
   );
   for (const w of nounsOf(nlp, sub.match(/\(([^)]*)\)/)?.[1] ?? '')) trade.set(lemmaOf(w) ?? w, 0.8);
   // A compound WordNet knows ("food bank", "car wash") is one thing: its first word alone
@@ -175,7 +181,7 @@ export async function termsOf(picture: { subject: string; category: string }): P
   subNouns.forEach((w, i) => {
     // What the trade does to its thing ("alarm installation", "dog training") is no picture:
     // a picture found by it shows another sense of the word (a station is an installation).
-    if (subWords.length > 1 && isAct(lemmaOf(w) ?? w)) return;
+    if (subWords.length > 1 && i === subNouns.length - 1 && isAct(lemmaOf(w) ?? w)) return;
     // A person before another noun qualifies it ("artisan chocolatier"), and a part of a
     // compound says less than the whole: neither is the trade's picture.
     const part = whole && i < 2;
