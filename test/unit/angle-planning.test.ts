@@ -287,4 +287,13 @@ describe('briefs written the way agencies write them', () => {
     expect(all).toMatch(/5 bedrooms on site/);
     expect(hooks.some((h) => h.startsWith('Done a hotel wedding and hated the rush?'))).toBe(true);
   });
+
+  it('reads the verb after the name as the brief wrote it: one verb, not the product', async () => {
+    const productOf = async (summary: string) =>
+      (await extractBrief({ researchSummary: summary, language: 'en', clientName: 'Acme' })).product;
+    expect(await productOf('Acme sells garden sheds in Dover.')).toBe('garden sheds');
+    expect(await productOf('Acme runs small-group walking tours in Kent.')).toBe('small-group walking tours');
+    expect(await productOf('Acme proudly makes sourdough bread.')).toBe('sourdough bread');
+    expect(await productOf('Acme is a mortgage broker in Dover.')).toBe('mortgage broker');
+  });
 });

@@ -251,10 +251,12 @@ function productOf(state: State, p: Piece, afterName = false): Piece {
   let text = p.text;
   let start = p.start;
   if (state.nlp && afterName) {
-    // "… sells garden sheds": the verb after the name is not part of what is sold.
-    const verb = state.nlp(text).match('^#Adverb* #Verb+').text();
-    if (verb && text.startsWith(verb)) {
-      start += verb.length;
+    // "… sells garden sheds": the verb after the name is not part of what is sold. Read with a
+    // subject, as the brief wrote it ("runs" alone is a plural noun), and one verb only ("sells
+    // garden", the tagger's, would leave "sheds").
+    const verb = leadingVerb(state.nlp, text);
+    if (verb) {
+      start += verb;
       text = state.summary.slice(start, p.end);
     }
   }
@@ -262,6 +264,24 @@ function productOf(state: State, p: Piece, afterName = false): Piece {
   start += lead;
   text = state.summary.slice(start, p.end);
   return piece(state.summary, start, start + productEnd(state, text));
+}
+
+/** The length of the adverbs and the one finite verb that open `text` after a name ("proudly makes "), or 0. */
+function leadingVerb(nlp: Nlp, text: string): number {
+  const terms: Array<{ text: string; tags: string[]; post?: string }> =
+    nlp(`It ${text}`).json()[0]?.terms?.slice(1) ?? [];
+  let length = 0;
+  for (const t of terms) {
+    const tags = new Set(t.tags);
+    const written = `${t.text}${t.post ?? ''}`;
+    if (tags.has('Adverb')) {
+      length += written.length;
+      continue;
+    }
+    const finite = tags.has('Verb') && !['Infinitive', 'Gerund', 'Copula', 'Modal'].some((x) => tags.has(x));
+    return finite && /(?:s|ed)$/u.test(t.text) ? length + written.length : 0;
+  }
+  return 0;
 }
 
 /** Where the product phrase of `text` ends: not at a comma between its adjectives ("fresh, gently cooked dog food"). */
