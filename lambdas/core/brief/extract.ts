@@ -20,14 +20,11 @@ import {
   CLAUSE_SEPARATOR,
   LIST_COMMA,
   LOCATION_LINE,
-  OWN_NEW,
-  PRODUCT_END,
-  PRODUCT_END_PLACE,
-  PRODUCT_LEAD,
   PRODUCT_REST,
   SPACED_DASH,
 } from './patterns/layout.ts';
 import { type Language, patternLanguage } from './patterns/types.ts';
+import { ownNewProduct, productOf } from './product.ts';
 import type { BriefFact, BriefFields, FactRole } from './schema.ts';
 import { segment } from './segment.ts';
 import { subjectOf } from './subject.ts';
@@ -87,7 +84,7 @@ export function extractBriefWith(input: ExtractInput, nlp: Nlp | undefined): Bri
       numbers: figureTexts(text).slice(0, 20),
     };
   });
-  state.product ??= ownNewProduct(state);
+  state.product ??= ownNewProduct(summary);
   const product = state.product?.text ?? '';
   const place = placeInTaxonomy({ language, product, summary, businessName: input.clientName, nlp });
   return {
@@ -233,83 +230,6 @@ function placeAfterName(state: State, parts: Piece[], i: number): boolean {
 
 function startsWithFigure(text: string): boolean {
   return /^[^\p{L}]*\d/u.test(text);
-}
-
-/** "… our new oat stout, out in June": the product of a brief whose opening names none. */
-function ownNewProduct(state: State): Piece | undefined {
-  const found = OWN_NEW.re.exec(state.summary);
-  if (!found) return undefined;
-  const start = found.index + found[0].length;
-  const rest = state.summary.slice(start);
-  const end = PRODUCT_END.re.exec(rest);
-  const cut = end ? end.index : rest.length;
-  return cut > 2 && cut <= 60 ? piece(state.summary, start, start + cut) : undefined;
-}
-
-/** The product phrase of a piece: after the copula and article, up to where the phrase ends. */
-function productOf(state: State, p: Piece, afterName = false): Piece {
-  let text = p.text;
-  let start = p.start;
-  if (state.nlp && afterName) {
-    // "… sells garden sheds": the verb after the name is not part of what is sold. Read with a
-    // subject, as the brief wrote it ("runs" alone is a plural noun), and one verb only ("sells
-    // garden", the tagger's, would leave "sheds").
-    const verb = leadingVerb(state.nlp, text);
-    if (verb) {
-      start += verb;
-      text = state.summary.slice(start, p.end);
-    }
-  }
-  const lead = PRODUCT_LEAD.re.exec(text)?.[0].length ?? 0;
-  start += lead;
-  text = state.summary.slice(start, p.end);
-  return piece(state.summary, start, start + productEnd(state, text));
-}
-
-/** The length of the adverbs and the one finite verb that open `text` after a name ("proudly makes "), or 0. */
-function leadingVerb(nlp: Nlp, text: string): number {
-  const terms: Array<{ text: string; tags: string[]; post?: string }> =
-    nlp(`It ${text}`).json()[0]?.terms?.slice(1) ?? [];
-  let length = 0;
-  for (const t of terms) {
-    const tags = new Set(t.tags);
-    const written = `${t.text}${t.post ?? ''}`;
-    if (tags.has('Adverb')) {
-      length += written.length;
-      continue;
-    }
-    const finite = tags.has('Verb') && !['Infinitive', 'Gerund', 'Copula', 'Modal'].some((x) => tags.has(x));
-    return finite && /(?:s|ed)$/u.test(t.text) ? length + written.length : 0;
-  }
-  return 0;
-}
-
-/** Where the product phrase of `text` ends: not at a comma between its adjectives ("fresh, gently cooked dog food"). */
-function productEnd(state: State, text: string): number {
-  const place = PRODUCT_END_PLACE.re.exec(text);
-  return place ? Math.min(place.index, phraseEnd(state, text)) : phraseEnd(state, text);
-}
-
-function phraseEnd(state: State, text: string): number {
-  let from = 0;
-  for (;;) {
-    const end = PRODUCT_END.re.exec(text.slice(from));
-    if (!end) return participle(state, text, text.length);
-    const cut = from + end.index;
-    if (cut <= 2) return participle(state, text, text.length);
-    const comma = end[0] === ',';
-    if (!(comma && state.nlp && !state.nlp(text.slice(0, cut)).has('#Noun')))
-      return participle(state, text, cut);
-    from = cut + 1;
-  }
-}
-
-/** A past participle after the product's noun starts what is said of it ("dog food delivered frozen"). */
-function participle(state: State, text: string, cut: number): number {
-  const head = text.slice(0, cut);
-  const verb = state.nlp?.(head).match('#Noun [#PastTense]', 0).text();
-  const at = verb ? head.search(new RegExp(`\\s${verb}\\b`, 'u')) : -1;
-  return at > 0 ? at : cut;
 }
 
 /** An unlabelled sentence: audience, tone, a legal note, a remark about the campaign, or facts. */

@@ -1,0 +1,90 @@
+import type { Nlp } from '../text/nlp.ts';
+import { type Piece, piece } from './fields.ts';
+import { OWN_NEW, PRODUCT_END, PRODUCT_END_PLACE, PRODUCT_LEAD } from './patterns/layout.ts';
+
+/**
+ * The product phrase of a brief: what is sold, read from the opening, a "Product:" label or the
+ * brief's own "our new …". Where it starts (after the name's verb, the copula and the article)
+ * and where it ends (a preposition, a comma after a noun, a participle, "à" and a place).
+ */
+
+/** The summary and, in English, the NLP library that reads it. */
+export type Reader = { summary: string; nlp: Nlp | undefined };
+
+/** "… our new oat stout, out in June": the product of a brief whose opening names none. */
+export function ownNewProduct(summary: string): Piece | undefined {
+  const found = OWN_NEW.re.exec(summary);
+  if (!found) return undefined;
+  const start = found.index + found[0].length;
+  const rest = summary.slice(start);
+  const end = PRODUCT_END.re.exec(rest);
+  const cut = end ? end.index : rest.length;
+  return cut > 2 && cut <= 60 ? piece(summary, start, start + cut) : undefined;
+}
+
+/** The product phrase of a piece: after the copula and article, up to where the phrase ends. */
+export function productOf(reader: Reader, p: Piece, afterName = false): Piece {
+  const { summary, nlp } = reader;
+  let text = p.text;
+  let start = p.start;
+  if (nlp && afterName) {
+    // "… sells garden sheds": the verb after the name is not part of what is sold. Read with a
+    // subject, as the brief wrote it ("runs" alone is a plural noun), and one verb only ("sells
+    // garden", the tagger's, would leave "sheds").
+    const verb = leadingVerb(nlp, text);
+    if (verb) {
+      start += verb;
+      text = summary.slice(start, p.end);
+    }
+  }
+  const lead = PRODUCT_LEAD.re.exec(text)?.[0].length ?? 0;
+  start += lead;
+  text = summary.slice(start, p.end);
+  return piece(summary, start, start + productEnd(reader, text));
+}
+
+/** The length of the adverbs and the one finite verb that open `text` after a name ("proudly makes "), or 0. */
+function leadingVerb(nlp: Nlp, text: string): number {
+  const terms: Array<{ text: string; tags: string[]; post?: string }> =
+    nlp(`It ${text}`).json()[0]?.terms?.slice(1) ?? [];
+  let length = 0;
+  for (const t of terms) {
+    const tags = new Set(t.tags);
+    const written = `${t.text}${t.post ?? ''}`;
+    if (tags.has('Adverb')) {
+      length += written.length;
+      continue;
+    }
+    const finite = tags.has('Verb') && !['Infinitive', 'Gerund', 'Copula', 'Modal'].some((x) => tags.has(x));
+    return finite && /(?:s|ed)$/u.test(t.text) ? length + written.length : 0;
+  }
+  return 0;
+}
+
+/** Where the product phrase of `text` ends: not at a comma between its adjectives ("fresh, gently cooked dog food"). */
+function productEnd(reader: Reader, text: string): number {
+  const place = PRODUCT_END_PLACE.re.exec(text);
+  return place ? Math.min(place.index, phraseEnd(reader, text)) : phraseEnd(reader, text);
+}
+
+function phraseEnd(reader: Reader, text: string): number {
+  let from = 0;
+  for (;;) {
+    const end = PRODUCT_END.re.exec(text.slice(from));
+    if (!end) return participle(reader, text, text.length);
+    const cut = from + end.index;
+    if (cut <= 2) return participle(reader, text, text.length);
+    const comma = end[0] === ',';
+    if (!(comma && reader.nlp && !reader.nlp(text.slice(0, cut)).has('#Noun')))
+      return participle(reader, text, cut);
+    from = cut + 1;
+  }
+}
+
+/** A past participle after the product's noun starts what is said of it ("dog food delivered frozen"). */
+function participle(reader: Reader, text: string, cut: number): number {
+  const head = text.slice(0, cut);
+  const verb = reader.nlp?.(head).match('#Noun [#PastTense]', 0).text();
+  const at = verb ? head.search(new RegExp(`\\s${verb}\\b`, 'u')) : -1;
+  return at > 0 ? at : cut;
+}
