@@ -257,4 +257,37 @@ describe('notes and directions in a brief', () => {
       expect.objectContaining({ role: 'audience_insight', text: 'have had a bad fitter before' }),
     );
   });
+
+  it('keeps a quotation over its own stops, reads "Key messages:" as claims, and answers a worry after its dash', () => {
+    const b = briefOf(
+      'Acme Tiles fits bathroom tiles in Dover.\nKey messages:\n1. Fitted in 2 days\n2. 4.9 on Google (300 reviews)\nMandatory: "Prices include VAT. Survey required."\nBiggest worry: the mess - we sheet every room\nWorry: slippery floors - our tiles make them safe',
+    );
+    const facts = b.facts.map((f) => f.text);
+    expect(facts).toEqual(expect.arrayContaining(['Fitted in 2 days', '4.9 on Google (300 reviews)']));
+    expect(b.facts.find((f) => f.text.startsWith('4.9'))?.role).toBe('proof');
+    expect(facts.join(' | ')).not.toMatch(/Key messages|Survey required/);
+    expect(b.mandatories).toContain('"Prices include VAT. Survey required."');
+    expect(b.facts).toContainEqual(expect.objectContaining({ role: 'objection', text: 'the mess' }));
+    expect(facts).toContain('we sheet every room');
+    // An answer that points back at its worry stays with it.
+    expect(facts).toContain('slippery floors - our tiles make them safe');
+  });
+
+  it('reads a company form as part of the name, a German label by its first word, a note that forbids, and a bracket of policy', () => {
+    const de = briefOf(
+      'Acme Fliesen GmbH – Meisterbetrieb in Kiel seit 1990\nBesonderheit: feste Termine\nAktion Frühjahr: 10 % auf Fliesen\nNB: nicht sagen "billigste Fliesen"',
+      'de',
+      'Acme Fliesen',
+    );
+    expect(de.product).not.toMatch(/GmbH/);
+    expect(de.facts).toContainEqual(expect.objectContaining({ role: 'offer', text: '10 % auf Fliesen' }));
+    expect(de.facts).toContainEqual(
+      expect.objectContaining({ role: 'differentiator', text: 'feste Termine' }),
+    );
+    expect(de.avoid).toContain('billigste Fliesen');
+    const en = briefOf(
+      "Acme Tiles fits bathroom tiles in Dover.\n- Free survey (the law requires one anyway, so don't present it as a perk)",
+    );
+    expect(en.facts.map((f) => f.text).join(' ')).not.toMatch(/present|perk/);
+  });
 });

@@ -17,6 +17,7 @@ import { AVOID_CUE, PAIN_PHRASE, ROLE_CUES } from './patterns/cues.ts';
 import {
   AUDIENCE_ASIDE,
   AUDIENCE_CLAUSE,
+  BACK_REFERENCE,
   CLAUSE_SEPARATOR,
   LIST_COMMA,
   LOCATION_LINE,
@@ -155,6 +156,13 @@ function onField(state: State, field: string, p: Piece): void {
       return;
     case 'avoid':
       state.avoid.push(...(forbidden(p.text).length ? forbidden(p.text) : [p.text]));
+      return;
+    case 'claims':
+      addFacts(state, p, undefined, false);
+      return;
+    case 'skip':
+      // A note may still forbid something ("NB: ne pas dire « … »").
+      if (sentenceKind(p.text).kind === 'avoid') state.avoid.push(...forbidden(p.text));
       return;
   }
 }
@@ -300,10 +308,18 @@ function addFacts(state: State, p: Piece, role: FactRole | undefined, list: bool
     // The pain, not the people it belongs to: what a hook can ask the reader about.
     const pain = itemRole === 'pain' ? PAIN_PHRASE.re.exec(item.text) : null;
     const fact = pain ? piece(state.summary, item.start + pain.index, item.end) : item;
-    // A pain answered after a spaced dash ("fed up with chasing answers - we reply in a day"):
-    // the pain, then the answer as a claim of its own. (An objection keeps its answer: quoted,
-    // it is the reader's voice, and the reply reads as one line.)
-    const dash = itemRole === 'pain' ? SPACED_DASH.re.exec(fact.text) : null;
+    // A worry answered after a spaced dash ("fed up with chasing answers - we reply in a day"):
+    // the worry, then the answer as a claim of its own. (A quoted objection keeps its answer:
+    // the quotation is the reader's voice, and the reply reads as one line.)
+    const dash =
+      itemRole === 'pain' || (itemRole === 'objection' && !/^["“«„'‘]/u.test(fact.text))
+        ? SPACED_DASH.re.exec(fact.text)
+        : null;
+    // An objection's answer that points back at it ("… - our tiles make them safe") stays with it.
+    if (dash && itemRole === 'objection' && BACK_REFERENCE.re.test(fact.text.slice(dash.index))) {
+      state.facts.push({ role: itemRole, piece: fact });
+      continue;
+    }
     if (dash && dash.index > 0) {
       const answer = piece(state.summary, fact.start + dash.index, fact.end);
       state.facts.push({ role: itemRole, piece: piece(state.summary, fact.start, fact.start + dash.index) });

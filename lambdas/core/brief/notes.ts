@@ -1,6 +1,6 @@
 import { directionAt } from './direction.ts';
 import { type Piece, piece } from './fields.ts';
-import { BRACKET_NOTE, NOTE_CUE, RELATIVE_REMARK } from './patterns/cues.ts';
+import { AVOID_CUE, BRACKET_NOTE, NOTE_CUE, RELATIVE_REMARK, ROUND_BRACKET } from './patterns/cues.ts';
 
 /**
  * A piece of the brief without the working notes left in it. A piece that is itself a note
@@ -13,10 +13,17 @@ export function withoutNotes(summary: string, p: Piece): Piece | undefined {
   const direction = directionAt(p.text);
   if (direction === 0) return undefined;
   if (direction !== undefined) return withoutNotes(summary, piece(summary, p.start, p.start + direction));
-  const note = BRACKET_NOTE.re.exec(p.text);
+  const note = BRACKET_NOTE.re.exec(p.text) ?? policyBracket(p.text);
   if (!note) return p;
   const before = piece(summary, p.start, p.start + note.index);
   const after = piece(summary, p.start + note.index + note[0].length, p.end);
   const kept = before.text.length >= after.text.length ? before : after;
   return /[\p{L}\d]/u.test(kept.text) ? withoutNotes(summary, kept) : undefined;
+}
+
+/** A round bracket whose remark is policy or direction ("(…, so don't present it as better)"). */
+function policyBracket(text: string): RegExpExecArray | null {
+  const m = ROUND_BRACKET.re.exec(text);
+  const inner = m?.[1] ?? '';
+  return m && (AVOID_CUE.re.test(inner) || directionAt(inner) !== undefined) ? m : null;
 }

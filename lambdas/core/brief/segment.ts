@@ -40,8 +40,11 @@ export function lookupLabel(words: string, language: Language): LabelTarget | un
   // "New member offer", "Parents' biggest worry": the last word names the section; in Spanish
   // and French the adjective follows the noun ("Miedo habitual", "Offre spéciale"): the first does.
   const parts = bare.split(/\s+/);
+  if (parts.length < 2) return undefined;
   const head = (language === 'es' || language === 'fr' ? parts[0] : parts.at(-1)) ?? '';
-  return parts.length > 1 ? labelFor(head, language) : undefined;
+  // German also puts the section first ("Aktion Frühjahr", "Angebot Sommer").
+  const first = language === 'de' ? labelFor(parts[0] ?? '', language) : undefined;
+  return labelFor(head, language) ?? first;
 }
 
 /** A known label at the start of `text`: its target and the length of `Label: `. */
@@ -137,10 +140,20 @@ export function sentencesOf(line: string, language: Language): Array<{ start: nu
       // A German ordinal ("am 3. Oktober"); elsewhere, and after a range ("zones 1-4."), the stop ends it.
       (language === 'de' && /(?<!\d[-–])\b\d{1,2}\.$/u.test(previousText)) ||
       !/[\p{L}\d]/u.test(line.slice(start, end));
-    if (previous && joins && !sectionLabel(line.slice(start, end), language)) previous.end = end;
+    // A quotation runs on over its own stops ("Subscription renews automatically. Cancel anytime.").
+    const quoted = previous && openQuote(line.slice(previous.start, previous.end));
+    if (previous && (joins || quoted) && !sectionLabel(line.slice(start, end), language)) previous.end = end;
     else out.push({ start, end });
   }
   return out;
+}
+
+/** Whether a quotation opens in `text` and does not close there (straight quotes by their count). */
+function openQuote(text: string): boolean {
+  const straight = (text.match(/"/g) ?? []).length;
+  const opened = (text.match(/[“«„]/gu) ?? []).length;
+  const closed = (text.match(/[”»]/gu) ?? []).length;
+  return straight % 2 === 1 || opened > closed;
 }
 
 function trimmed(text: string, start: number, end: number): { start: number; end: number } {

@@ -42,13 +42,14 @@ export const TONE_CUE: Pattern = {
 /** A legal note or a "don't": guidance for the copy policy, never a fact. */
 export const AVOID_CUE: Pattern = {
   id: 'avoid-cue',
-  re: /(?:\blegal (?:says|hasn't|has not|won't|needs)|\bmust(?: not|n't) (?:say|claim|mention|show|name|use)|\b(?:please )?(?:don't|do not|never) (?:name|say|claim|mention|use|show|call)|\bno claims? (?:that|of|about)|\bads? (?:must|can|should)(?: not|n't)|\bwe can only say|\b(?:asked|told) (?:us|me) (?:not to|never to)\b|\bnot to (?:mention|say|claim|use|show|name)\b|\bplease no\b|\bcan(?:'t|’t|not) (?:say|claim|mention|use)|\bwill veto\b|\bno (?:mencionar|decir)|\bno se puede (?:decir|prometer)|\bnicht (?:sagen|versprechen|werben|nennen)|\bdürfen (?:wir )?nicht|\bne (?:pas|jamais) (?:dire|promettre|mentionner|citer|parler)|\binterdit de|^(?:no|never|avoid|not|nada de|nunca|evitar|keine?|nie|niemals|vermeiden|jamais|pas de|éviter)\s*:?\s*["“«„‘]|^(?:bitte|please|por favor|merci de|s'il vous plaît),?\s+(?:keine?|nicht|no|not|don't|never|nada|ne|pas)\b|\bkeine \p{L}*(?:versprechen|aussagen|superlative)\b|\bno (?:promises|superlatives|health claims|medical claims)\b|\b(?:nada de|sin) promesas\b|\b(?:pas de|aucune) promesses?\b)/iu,
+  re: /(?:\blegal (?:says|hasn't|has not|won't|needs)|\bmust(?: not|n't) (?:say|claim|mention|show|name|use)|\b(?:please )?(?:don't|don’t|do not|never) (?:name|say|claim|mention|use|show|call|present|position|describe|imply|compare|promise)|\bno claims? (?:that|of|about)|\bads? (?:must|can|should)(?: not|n't)|\bwe can only say|\b(?:asked|told) (?:us|me) (?:not to|never to)\b|\bnot to (?:mention|say|claim|use|show|name)\b|\bplease no\b|\bcan(?:'t|’t|not) (?:say|claim|mention|use)|\bwill veto\b|\bno (?:mencionar|decir)|\bno se puede (?:decir|prometer)|\bnicht (?:sagen|versprechen|werben|nennen)|\bdürfen (?:wir )?nicht|\bne (?:pas|jamais) (?:dire|promettre|mentionner|citer|parler)|\binterdit de|^(?:no|never|avoid|not|nada de|nunca|evitar|keine?|nie|niemals|vermeiden|jamais|pas de|éviter)\s*:?\s*["“«„‘]|^(?:bitte|please|por favor|merci de|s'il vous plaît),?\s+(?:keine?|nicht|no|not|don't|never|nada|ne|pas)\b|\bkeine \p{L}*(?:versprechen|aussagen|superlative)\b|\bno (?:promises|superlatives|health claims|medical claims)\b|\b(?:nada de|sin) promesas\b|\b(?:pas de|aucune) promesses?\b)/iu,
   examples: [
     { text: 'legal says we must say up to', match: 'legal says' },
     { text: 'so ads must not say it is waterproof', match: 'ads must not' },
     { text: "please don't name rivals", match: "please don't name" },
     { text: 'no claims that it is organic', match: 'no claims that' },
     { text: 'Do not show pets', match: 'Do not show' },
+    { text: "so don't present it as better than required", match: "don't present" },
     { text: 'Client asked us not to mention crypto', match: 'asked us not to' },
     { text: 'Please no jargon', match: 'Please no' },
     { text: "we are not a bank and can't say 'loan'", match: "can't say" },
@@ -166,6 +167,19 @@ export const RELATIVE_REMARK: Pattern = {
  * A bracketed aside in square brackets ("[placeholder]", "[client to send photo]"), or a round
  * bracket that says it is one ("(aside: …)"): an editor's note.
  */
+/** A round bracket with a remark of its own inside (read by the cues above: a "don't", a direction). */
+export const ROUND_BRACKET: Pattern = {
+  id: 'round-bracket',
+  re: /\s*\(([^()\n]{3,300})\)/u,
+  examples: [
+    {
+      text: 'Ratio 1:3 (legal minimum too, so don’t present it as better)',
+      match: ' (legal minimum too, so don’t present it as better)',
+    },
+    { text: 'no brackets here', match: null },
+  ],
+};
+
 export const BRACKET_NOTE: Pattern = {
   id: 'bracket-note',
   re: /\s*(?:\[[^\]\n]{1,200}\]|\((?:fun |quick |side )?(?:aside|note|fyi|nb|by the way)\b[^()\n]{0,300}\)|\((?:to )?(?:check|confirm|verify|ask|tbc)\b[^()\n]{0,120}\))/iu,

@@ -17,7 +17,8 @@ export type LabelTarget =
         | 'mandatories'
         | 'avoid'
         | 'skip'
-        | 'aside';
+        | 'aside'
+        | 'claims';
     }
   | { role: FactRole; list?: boolean };
 
@@ -31,4 +32,6 @@ export const avoid = { field: 'avoid' } as const;
 export const skip = { field: 'skip' } as const;
 /** The writer's context or aside ("Quick context:", "Aside:"): the whole line is a note, not facts. */
 export const aside = { field: 'aside' } as const;
+/** A section of claims that says nothing of their roles ("Key messages:", "Claims we can make"): each is read as unlabelled. */
+export const claims = { field: 'claims' } as const;
 export const role = (r: FactRole, list = false): LabelTarget => ({ role: r, list });

@@ -2,6 +2,7 @@ import {
   audience,
   avoid,
   business,
+  claims,
   type LabelTarget,
   location,
   mandatories,
@@ -106,4 +107,8 @@ export const LABELS_DE: Readonly<Record<string, LabelTarget>> = {
   'was wir machen': product,
   'was wir tun': product,
   'was wir anbieten': product,
+  besonderheit: role('differentiator'),
+  bewertung: role('proof'),
+  'wir machen': claims,
+  'wir bieten': claims,
 };

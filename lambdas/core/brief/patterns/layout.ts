@@ -47,14 +47,30 @@ export const PRODUCT_END_PLACE: Pattern = {
   ],
 };
 
-/** More of a business's name after the client's own ("… & Heating", "… und Söhne"): capitalised words after an ampersand or "and". */
+/** More of a business's name after the client's own ("… & Heating", "… und Söhne", "… GmbH"): capitalised words after an ampersand or "and", or a company form. */
 export const NAME_CONTINUATION: Pattern = {
   id: 'name-continuation',
-  re: /^\s(?:&|\+|and|und|y|et)\s\p{Lu}[\p{L}'’-]*(?:\s\p{Lu}[\p{L}'’-]*)?(?=$|[\s,.(–—-])/u,
+  re: /^(?:\s(?:&|\+|and|und|y|et)\s\p{Lu}[\p{L}'’-]*(?:\s\p{Lu}[\p{L}'’-]*)?|,?\s(?:GmbH(?: & Co\. KG)?|AG|KG|e\.\s?K\.|Ltd\.?|Limited|LLC|Inc\.?|PLC|S\.L\.U?\.?|S\.A\.|SARL|SAS|EURL)(?![\p{L}]))(?=$|[\s,.(–—-])/u,
   examples: [
     { text: ' & Heating (Dover)', match: ' & Heating' },
     { text: ' und Söhne GmbH, Köln', match: ' und Söhne GmbH' },
     { text: ' and we fix leaks', match: null },
+    { text: ' GmbH – Meisterbetrieb', match: ' GmbH' },
+    { text: ', Ltd. (Leeds)', match: ', Ltd.' },
+    { text: ' AGENCY', match: null },
+  ],
+};
+
+/**
+ * A word that points back at what was said before it ("… make them safe", "… fixes it"): a
+ * reply with one does not stand on its own.
+ */
+export const BACK_REFERENCE: Pattern = {
+  id: 'back-reference',
+  re: /(?<![\p{L}])(?:them|it|they|this|that|these|those|ellos|ellas|eso|esto|sie|es|das|dies|eux|elles|ils|ça|cela)(?![\p{L}])/iu,
+  examples: [
+    { text: 'our anti-slip tiles make them safe', match: 'them' },
+    { text: 'we do a free 2-week settling-in period', match: null },
   ],
 };
 

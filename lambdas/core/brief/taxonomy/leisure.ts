@@ -290,6 +290,14 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'équipement outdoor|randonnée',
       ),
       sub(
+        'surf and watersports school',
+        'an instructor helping a beginner stand up on a surfboard in small waves',
+        'surf school|surf lessons|surfing|surfboard|paddleboard|kitesurfing|sailing lessons',
+        'escuela de surf|clases de surf|surf|kitesurf|paddle surf',
+        'surfschule|surfkurs|surfen|kitesurfen',
+        'école de surf|cours de surf|surf|kitesurf',
+      ),
+      sub(
         'sports coaching and clubs',
         'a coach giving tips to young players on a pitch',
         'coaching|football club|tennis lessons|swim lessons|martial arts|golf lessons',
