@@ -296,4 +296,17 @@ describe('briefs written the way agencies write them', () => {
     expect(await productOf('Acme proudly makes sourdough bread.')).toBe('sourdough bread');
     expect(await productOf('Acme is a mortgage broker in Dover.')).toBe('mortgage broker');
   });
+
+  it("never gives the business a sentence whose subject is its customers, and reads a table row's cells as label and claim", async () => {
+    const summary =
+      'Acme Books | bookkeeping software\n- Customers close their books 4 days faster (2025 customer survey, n=212)\n| Support | UK team, replies within 2 hours |\n- 4.8 on Trustpilot (500 reviews)';
+    const fields = await extractBrief({ researchSummary: summary, language: 'en', clientName: 'Acme Books' });
+    const hooks = (await anglesFromBrief({ ...fields, research_summary: summary }))
+      .map((a) => a.hook)
+      .join('\n');
+    expect(hooks).not.toMatch(/Acme Books customers/i);
+    expect(hooks).toMatch(/customers close their books 4 days faster/i);
+    expect(hooks).toMatch(/Support: UK team, replies within 2 hours/);
+    expect(hooks).not.toMatch(/ \| /);
+  });
 });

@@ -290,4 +290,34 @@ describe('notes and directions in a brief', () => {
     );
     expect(en.facts.map((f) => f.text).join(' ')).not.toMatch(/present|perk/);
   });
+
+  it('reads emoji bullets, an ICP label, a survey figure as proof, and notes typed in lower case', () => {
+    const saas = briefOf(
+      'Acme Tiles | tiling software\nICP: tilers with 2-20 staff\n✅ Quotes in 5 minutes\n✅ Jobs finished 2 days sooner (2025 customer survey, n=90)\n❌ Don\'t claim "AI"',
+    );
+    expect(saas.audience).toBe('tilers with 2-20 staff');
+    expect(saas.facts.map((f) => f.text)).toContain('Quotes in 5 minutes');
+    expect(saas.facts.find((f) => f.text.startsWith('Jobs'))?.role).toBe('proof');
+    expect(saas.facts.map((f) => f.text).join(' ')).not.toMatch(/✅|❌|ICP|AI/);
+    const notes = briefOf(
+      'acme tiles, dover. small team (6 fitters). free survey. quotes from £90. fitters all city & guilds trained. (approx. 2 days a job)',
+    );
+    expect(notes.facts.map((f) => f.text)).toEqual(
+      expect.arrayContaining(['small team (6 fitters)', 'free survey', 'quotes from £90']),
+    );
+    expect(notes.facts.map((f) => f.text).join(' | ')).toMatch(/approx\. 2 days/);
+  });
+
+  it('reads a Markdown table row by row, its header as layout, and keeps a quotation with its attribution', () => {
+    const b = briefOf(
+      'Acme Fliesen – Fliesenleger | Region Kiel\n| Leistung | Details |\n|---|---|\n| Bad | Komplettbad in 10 Tagen |\n| Preis | ab 90 € pro m² |\nKundenstimme: „Pünktlich und sauber.“ – Familie B., Kiel',
+      'de',
+      'Acme Fliesen',
+    );
+    const facts = b.facts.map((f) => f.text);
+    expect(facts).toContain('Bad | Komplettbad in 10 Tagen');
+    expect(b.facts).toContainEqual(expect.objectContaining({ role: 'price', text: 'ab 90 € pro m²' }));
+    expect(facts).toContain('„Pünktlich und sauber.“ – Familie B., Kiel');
+    expect(facts.join(' | ')).not.toMatch(/Leistung|Details|---|Kundenstimme/);
+  });
 });

@@ -110,10 +110,12 @@ function segmentAll(state: State, language: Language): void {
   const first = segments.findIndex(
     (seg) => sentenceKind(state.summary.slice(seg.start, seg.end)).kind !== 'meta',
   );
-  segments.forEach((seg, index) => {
+  const head = segments[first];
+  segments.forEach((seg) => {
     const p = piece(state.summary, seg.start, seg.end);
     const label = seg.label;
-    const opening = index === first && !label;
+    // Every item of the opening sentence ("Acme | B2B SaaS | expense management") is the header.
+    const opening = !label && !!head && seg.line === head.line && seg.sentence === head.sentence;
     if (!p.text) return;
     else if (label && 'field' in label) onField(state, label.field, p);
     else if (label && 'role' in label) addFacts(state, p, label.role, label.list === true);
@@ -225,14 +227,15 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
 /**
  * "Yoga Lumière, Bordeaux (Chartrons)": a capitalised item right after the name, before any
  * product, is the place (in English, only one the NLP library knows as a place: "Acme — Private
- * Pilot License program" names the product; in German, one word only).
+ * Pilot License program" names the product; never in German).
  */
 function placeAfterName(state: State, parts: Piece[], i: number): boolean {
   const previous = parts[i - 1];
   const part = parts[i];
   if (!previous || !part || !mentionsName(state, previous)) return false;
-  // German capitalises every noun: only a single name there ("Köln/Bonn"), not "Fahrradladen Hamburg".
-  if (state.language === 'de') return !/\s/u.test(part.text);
+  // German capitalises every noun: a capitalised item there is as often the trade ("Bäder,
+  // Heizung"); only a single word that ends the header is the place ("Acme Fliesen, Kiel").
+  if (state.language === 'de') return i === parts.length - 1 && !/\s/u.test(part.text);
   return !state.nlp || state.nlp(part.text).has('#Place');
 }
 

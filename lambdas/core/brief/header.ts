@@ -15,10 +15,13 @@ export function nameLength(clientName: string, text: string): number {
   for (let n = words.length; n >= 1; n--) {
     const prefix = words.slice(0, n).join(' ');
     if (!/^\p{Lu}/u.test(prefix)) continue;
-    // A header in capitals ("ACME TILES (Dover)") writes the name in capitals too.
+    // A header in capitals ("ACME TILES (Dover)") writes the name in capitals too, and notes
+    // typed in lower case in lower case ("harbour yoga, portsmouth").
     const written = text.slice(0, prefix.length);
     const same =
-      written === prefix || (written === prefix.toUpperCase() && written !== written.toLowerCase());
+      written === prefix ||
+      (written === prefix.toUpperCase() && written !== written.toLowerCase()) ||
+      (written === prefix.toLowerCase() && written !== written.toUpperCase());
     if (!same || /^[\p{L}\d]/u.test(text.slice(prefix.length))) continue;
     // The header may write more of the name than the client field ("Acme Plumbing & Heating").
     const more = n === words.length ? NAME_CONTINUATION.re.exec(text.slice(prefix.length)) : null;

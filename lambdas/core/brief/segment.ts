@@ -1,3 +1,4 @@
+import { lemmaOf } from '../lexicon/wordnet.ts';
 import { avoid } from './patterns/label-targets.ts';
 import {
   CAPITAL_LABEL,
@@ -10,7 +11,14 @@ import {
   NEGATED_LABEL,
   QUOTE_LEAD_IN,
 } from './patterns/labels.ts';
-import { ABBREVIATIONS, BULLET, ITEM_SEPARATOR, MARKED_HEADING } from './patterns/layout.ts';
+import {
+  ABBREVIATIONS,
+  BULLET,
+  ITEM_SEPARATOR,
+  MARKED_HEADING,
+  TABLE_ROW,
+  TABLE_RULE,
+} from './patterns/layout.ts';
 import type { Language } from './patterns/types.ts';
 
 /** A stretch of the summary: a sentence or list item, with what its label (if any) says it is. */
@@ -102,8 +110,12 @@ function sectionLabel(text: string, language: Language): boolean {
   return /^\p{Lu}/u.test(words) && Boolean(labelFor(key, language));
 }
 
-/** Intl.Segmenter keeps "in-house. 30+ yrs." together: a full stop before a figure also ends a sentence. */
-const BEFORE_FIGURE = /(?<=[\p{Ll})]\.)\s+(?=\d)/gu;
+/**
+ * Intl.Segmenter keeps "in-house. 30+ yrs." and "so far). £10 feeds…" together, and notes typed
+ * in lower case ("portsmouth. small studio. classes 7 days."): a full stop before a figure, a
+ * currency or a lower-case word also ends a sentence (an abbreviation's stop is joined back below).
+ */
+const BEFORE_FIGURE = /(?<=[\p{Ll})]\.|\d\.)\s+(?=[\d£$€(]|\p{Ll})/gu;
 const AFTER_STOP = /[.!?]\s+/gu;
 
 /** Sentences of one line (Intl.Segmenter), re-joined after abbreviations such as "approx.". */
@@ -117,7 +129,14 @@ export function sentencesOf(line: string, language: Language): Array<{ start: nu
     const labelled = [...s.segment.matchAll(AFTER_STOP)].filter((m) =>
       sectionLabel(s.segment.slice((m.index ?? 0) + m[0].length), language),
     );
-    const cuts = [...s.segment.matchAll(BEFORE_FIGURE), ...labelled]
+    // In English, a word WordNet lacks before the stop is an abbreviation ("processing approx. two days").
+    const stops = [...s.segment.matchAll(BEFORE_FIGURE)].filter((m) => {
+      const at = m.index ?? 0;
+      const word = /(\p{L}+)\.$/u.exec(s.segment.slice(0, at))?.[1];
+      const lower = /^\p{Ll}/u.test(s.segment.slice(at + m[0].length));
+      return language !== 'en' || !word || !lower || lemmaOf(word.toLowerCase()) !== undefined;
+    });
+    const cuts = [...stops, ...labelled]
       .map((m) => s.index + (m.index ?? 0) + m[0].length)
       .sort((a, b) => a - b);
     for (const cut of cuts) {
@@ -130,7 +149,12 @@ export function sentencesOf(line: string, language: Language): Array<{ start: nu
   for (const { start, end } of bounds) {
     const previous = out.at(-1);
     const lastWord = previous
-      ? line.slice(previous.start, previous.end).trim().split(/\s+/).at(-1)
+      ? line
+          .slice(previous.start, previous.end)
+          .trim()
+          .split(/\s+/)
+          .at(-1)
+          ?.replace(/^[([]+/u, '')
       : undefined;
     const previousText = previous ? line.slice(previous.start, previous.end).trim() : '';
     // "approx. 10" and a name with a question mark in it ("Who? Magazine") do not end a sentence.
@@ -140,8 +164,12 @@ export function sentencesOf(line: string, language: Language): Array<{ start: nu
       // A German ordinal ("am 3. Oktober"); elsewhere, and after a range ("zones 1-4."), the stop ends it.
       (language === 'de' && /(?<!\d[-–])\b\d{1,2}\.$/u.test(previousText)) ||
       !/[\p{L}\d]/u.test(line.slice(start, end));
-    // A quotation runs on over its own stops ("Subscription renews automatically. Cancel anytime.").
-    const quoted = previous && openQuote(line.slice(previous.start, previous.end));
+    // A quotation runs on over its own stops ("Subscription renews automatically. Cancel anytime."),
+    // and its attribution after a dash stays with it ("„Pünktlich.“ – Familie B.").
+    const before = previous ? line.slice(previous.start, previous.end) : '';
+    const quoted =
+      previous &&
+      (openQuote(before) || (/["”“»]\s*$/u.test(before) && /^\s*[–—-]\s/u.test(line.slice(start, end))));
     if (previous && (joins || quoted) && !sectionLabel(line.slice(start, end), language)) previous.end = end;
     else out.push({ start, end });
   }
@@ -150,10 +178,12 @@ export function sentencesOf(line: string, language: Language): Array<{ start: nu
 
 /** Whether a quotation opens in `text` and does not close there (straight quotes by their count). */
 function openQuote(text: string): boolean {
-  const straight = (text.match(/"/g) ?? []).length;
-  const opened = (text.match(/[“«„]/gu) ?? []).length;
-  const closed = (text.match(/[”»]/gu) ?? []).length;
-  return straight % 2 === 1 || opened > closed;
+  const count = (re: RegExp) => (text.match(re) ?? []).length;
+  // German opens with „ and closes with “, which opens elsewhere.
+  const german = count(/„/gu) > 0;
+  const opened = german ? count(/„/gu) : count(/[“«]/gu);
+  const closed = german ? count(/[“”]/gu) : count(/[”»]/gu);
+  return count(/"/g) % 2 === 1 || opened > closed;
 }
 
 function trimmed(text: string, start: number, end: number): { start: number; end: number } {
@@ -163,6 +193,48 @@ function trimmed(text: string, start: number, end: number): { start: number; end
   while (e > s && /[\s.;,:]/u.test(text[e - 1] ?? '')) e--;
   // Keep a closing quote or bracket, drop an unmatched opening one.
   return { start: s, end: e };
+}
+
+/** How short every cell of a table's header row is (a header names columns, it claims nothing). */
+const HEADER_CELL_WORDS = 2;
+
+/**
+ * A Markdown table row as one item: the rule and the header row are layout, never copy; a first
+ * cell the lexicon knows ("Preis", "Offer") labels the rest; otherwise the row is read whole
+ * ("Notdienst | 24/7, Anfahrt in 60 Minuten"), its cells joined as a label and its claim.
+ */
+function tableRow(
+  lines: string[],
+  index: number,
+  lineStart: number,
+  language: Language,
+  heading: LabelTarget | undefined,
+): Segment | undefined {
+  const line = lines[index] ?? '';
+  if (TABLE_RULE.re.test(line)) return undefined;
+  const cells: Array<{ start: number; end: number; text: string }> = [];
+  for (const m of line.matchAll(/\|([^|]*)(?=\|)/gu)) {
+    const from = (m.index ?? 0) + 1;
+    const span = trimmed(line, from, from + (m[1] ?? '').length);
+    if (span.end > span.start) cells.push({ ...span, text: line.slice(span.start, span.end) });
+  }
+  const first = index === 0 || !TABLE_ROW.re.test(lines[index - 1] ?? '');
+  const ruled = TABLE_RULE.re.test(lines[index + 1] ?? '');
+  const short = cells.every((c) => !/\d/.test(c.text) && c.text.split(/\s+/).length <= HEADER_CELL_WORDS);
+  if (cells.length === 0 || (first && (ruled || short))) return undefined;
+  const label = cells.length > 1 ? lookupLabel(cells[0]?.text ?? '', language) : undefined;
+  const from = label ? cells[1] : cells[0];
+  const to = cells.at(-1);
+  if (!from || !to) return undefined;
+  return {
+    start: lineStart + from.start,
+    end: lineStart + to.end,
+    text: line.slice(from.start, to.end),
+    ...((label ?? heading) ? { label: label ?? heading } : {}),
+    line: index,
+    sentence: 0,
+    bullet: true,
+  };
 }
 
 /**
@@ -185,11 +257,17 @@ export function segment(summary: string, language: Language): Segment[] {
   // A marked heading ("## Audience") rules the paragraphs under it until the next one.
   let marked = false;
   let offset = 0;
-  summary.split('\n').forEach((rawLine, lineIndex) => {
+  const lines = summary.split('\n');
+  lines.forEach((rawLine, lineIndex) => {
     const lineStart = offset;
     offset += rawLine.length + 1;
     if (rawLine.trim() === '') {
       if (!marked) heading = undefined;
+      return;
+    }
+    if (TABLE_ROW.re.test(rawLine) || TABLE_RULE.re.test(rawLine)) {
+      const row = tableRow(lines, lineIndex, lineStart, language, heading);
+      if (row) out.push(row);
       return;
     }
     const mark = MARKED_HEADING.re.exec(rawLine);

@@ -111,4 +111,6 @@ export const LABELS_DE: Readonly<Record<string, LabelTarget>> = {
   bewertung: role('proof'),
   'wir machen': claims,
   'wir bieten': claims,
+  kundenstimme: role('proof'),
+  zitat: role('proof'),
 };

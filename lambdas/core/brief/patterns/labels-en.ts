@@ -263,4 +263,8 @@ export const LABELS_EN: Readonly<Record<string, LabelTarget>> = {
   claims: claims,
   'claims we can make': claims,
   'what we can say': claims,
+  icp: audience,
+  'ideal customer profile': audience,
+  jtbd: role('benefit'),
+  'job to be done': role('benefit'),
 };

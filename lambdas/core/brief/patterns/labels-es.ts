@@ -109,4 +109,5 @@ export const LABELS_ES: Readonly<Record<string, LabelTarget>> = {
   'que hacemos': product,
   'lo que hacemos': product,
   prohibido: avoid,
+  testimonio: role('proof'),
 };

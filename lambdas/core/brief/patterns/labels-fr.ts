@@ -95,4 +95,5 @@ export const LABELS_FR: Readonly<Record<string, LabelTarget>> = {
   interdit: avoid,
   'ce que nous faisons': product,
   "ce qu'on fait": product,
+  témoignage: role('proof'),
 };

@@ -6,12 +6,14 @@ import type { Pattern } from './types.ts';
  */
 export const BULLET: Pattern = {
   id: 'bullet',
-  re: /^\s*(?:[-•*·▪▸►–—✓✔➤➔→]|>{1,2}|=>|\d{1,2}[.)])\s+/u,
+  re: /^\s*(?:[-•*·▪▸►–—✓✔➤➔→✅☑❌✖⛔👉▶➡🔹🔸]\uFE0F?|>{1,2}|=>|\d{1,2}[.)])\s+/u,
   examples: [
     { text: '- Open late on Fridays', match: '- ' },
     { text: '• Parking on site', match: '• ' },
     { text: '2) second point', match: '2) ' },
     { text: '>> Eye tests £25', match: '>> ' },
+    { text: '✅ Syncs with your bank', match: '✅ ' },
+    { text: '❌ Don\'t claim "AI"', match: '❌ ' },
     { text: '> 200 reviews', match: '> ' },
     { text: '4.4/5 rating', match: null },
   ],
@@ -71,6 +73,27 @@ export const BACK_REFERENCE: Pattern = {
   examples: [
     { text: 'our anti-slip tiles make them safe', match: 'them' },
     { text: 'we do a free 2-week settling-in period', match: null },
+  ],
+};
+
+/** A row of a Markdown table ("| Badsanierung | 10 Arbeitstage |"): its cells are one item. */
+export const TABLE_ROW: Pattern = {
+  id: 'table-row',
+  re: /^\s*\|(?:[^|\n]*\|){2,}\s*$/u,
+  examples: [
+    { text: '| Notdienst | 24/7, in 60 Minuten |', match: '| Notdienst | 24/7, in 60 Minuten |' },
+    { text: 'Acme | B2B SaaS | expenses', match: null },
+  ],
+};
+
+/** The rule under a Markdown table's header ("|---|:---:|"). */
+export const TABLE_RULE: Pattern = {
+  id: 'table-rule',
+  re: /^\s*\|?(?:\s*:?-{3,}:?\s*\|)+(?:\s*:?-{3,}:?\s*)?$/u,
+  examples: [
+    { text: '|---|---|', match: '|---|---|' },
+    { text: '| :--- | ---: |', match: '| :--- | ---: |' },
+    { text: '| - | 24/7 |', match: null },
   ],
 };
 

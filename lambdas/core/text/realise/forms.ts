@@ -94,6 +94,16 @@ function toReader(
   });
 }
 
+/**
+ * The client told of in the third person ("They're a wedding venue …"), on the business's side
+ * of the brief only: an audience note's "they" is the reader (toReader).
+ */
+function withoutBusinessPronoun(text: string, cat: Catalogue): string {
+  if (!cat.voice.businessPronoun) return text;
+  const rest = text.replace(new RegExp(`^${cat.voice.businessPronoun}`, 'iu'), '');
+  return rest !== text && rest.split(/\s+/).length >= 2 ? rest.charAt(0).toUpperCase() + rest.slice(1) : text;
+}
+
 /** Roles that name the reader's worry: a bare topic of one is asked, not stated. */
 const WORRIES = new Set(['pain', 'objection']);
 
@@ -137,7 +147,10 @@ export function factForm(
   nlp: Nlp | undefined,
   businessName = '',
 ): FactForm {
-  let text = expandShorthand(fact.text.trim(), cat).replace(/[.;,:]+$/u, '');
+  // A table row's cells read as a label and its claim ("Notdienst | 24/7" → "Notdienst: 24/7").
+  let text = expandShorthand(fact.text.trim(), cat)
+    .replace(/\s\|\s/gu, ': ')
+    .replace(/[.;,:]+$/u, '');
   const base = {
     id: fact.id,
     role: fact.role,
@@ -174,12 +187,7 @@ export function factForm(
       }
     }
   }
-  // The client told of in the third person, on the business's side of the brief only: an
-  // audience note's "they" is the reader (toReader).
-  if (cat.voice.businessPronoun && !AUDIENCE_SIDE.has(fact.role)) {
-    const rest = text.replace(new RegExp(`^${cat.voice.businessPronoun}`, 'iu'), '');
-    if (rest !== text && rest.split(/\s+/).length >= 2) text = rest.charAt(0).toUpperCase() + rest.slice(1);
-  }
+  if (!AUDIENCE_SIDE.has(fact.role)) text = withoutBusinessPronoun(text, cat);
   if (cat.voice.inversion) {
     const { pattern, replace } = cat.voice.inversion;
     const re = new RegExp(pattern, 'u');
@@ -207,8 +215,11 @@ export function factForm(
   let shortNounPhrase = false;
   if (nlp && doc) {
     // A worry never takes the business as its subject ("quotes that balloon" is no "Acme quotes …").
+    // Nor does a note whose subject is the audience ("Customers close their books …"), which the
+    // tagger can read as a verb.
     needsSubject =
       !WORRIES.has(fact.role) &&
+      !new RegExp(`^${cat.voice.genericSubjects}\\s`, 'iu').test(text) &&
       tags.has('PresentTense') &&
       !tags.has('Infinitive') &&
       /s$/.test(first?.normal ?? '') &&

@@ -9,7 +9,7 @@ export type BriefContext = Pick<BriefFields, 'business_name' | 'audience' | 'sub
   Partial<Pick<Brief, 'research_summary'>>;
 
 /** Whether a text already ends a sentence: a stop, also inside a closing quotation mark (“…slate.”). */
-export const endsSentence = (t: string) => /[.!?…]["'”’»]?$/u.test(t);
+export const endsSentence = (t: string) => /[.!?…]\s?["'”’»“]?$/u.test(t);
 
 /** The fact as a sentence of its own, in the reader's voice. */
 export function sentence(form: FactForm, cat: Catalogue, brief: BriefContext): string {

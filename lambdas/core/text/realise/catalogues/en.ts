@@ -91,6 +91,11 @@ export const en: Catalogue = {
     { pattern: 'w\\/o', to: 'without', example: ['fitted w/o mess', 'fitted without mess'] },
     { pattern: 'w\\/(?=\\s)', to: 'with', example: ['rooms w/ sea views', 'rooms with sea views'] },
     { pattern: 'b\\/c', to: 'because', example: ['b/c it lasts', 'because it lasts'] },
+    // Glued to its figure, the unit is written apart: "24hrs" is "24 hours", not "24hours".
+    { pattern: '(?<=\\d)yrs', to: ' years', example: ['15yrs in trade', '15 years in trade'] },
+    { pattern: '(?<=\\d)yr', to: ' year', example: ['a 1yr plan', 'a 1 year plan'] },
+    { pattern: '(?<=\\d)hrs', to: ' hours', example: ['reply in 24hrs', 'reply in 24 hours'] },
+    { pattern: '(?<=\\d)hr', to: ' hour', example: ['500hr trained', '500 hour trained'] },
     { pattern: 'yrs', to: 'years', example: ['15+ yrs in trade', '15+ years in trade'] },
     { pattern: '(?<=\\d\\+?\\s?)yr', to: 'year', example: ['a 1 yr plan', 'a 1 year plan'] },
     { pattern: 'hrs', to: 'hours', example: ['reply in office hrs', 'reply in office hours'] },
