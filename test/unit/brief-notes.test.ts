@@ -269,8 +269,12 @@ describe('notes and directions in a brief', () => {
     expect(b.mandatories).toContain('"Prices include VAT. Survey required."');
     expect(b.facts).toContainEqual(expect.objectContaining({ role: 'objection', text: 'the mess' }));
     expect(facts).toContain('we sheet every room');
-    // An answer that points back at its worry stays with it.
+    // An answer that points back at its worry stays with it, and so does a quoted worry's reply.
     expect(facts).toContain('slippery floors - our tiles make them safe');
+    const quoted = briefOf(
+      'Acme Tiles fits bathroom tiles in Dover.\nBiggest objection we hear: "it takes weeks" - we finish in 3 days',
+    );
+    expect(quoted.facts.map((f) => f.text).join(' | ')).toMatch(/"it takes weeks" - we finish in 3 days/);
   });
 
   it('reads a company form as part of the name, a German label by its first word, a note that forbids, and a bracket of policy', () => {

@@ -315,7 +315,7 @@ function addFacts(state: State, p: Piece, role: FactRole | undefined, list: bool
     // the worry, then the answer as a claim of its own. (A quoted objection keeps its answer:
     // the quotation is the reader's voice, and the reply reads as one line.)
     const dash =
-      itemRole === 'pain' || (itemRole === 'objection' && !/^["“«„'‘]/u.test(fact.text))
+      itemRole === 'pain' || (itemRole === 'objection' && !quotedWorry(fact.text))
         ? SPACED_DASH.re.exec(fact.text)
         : null;
     // An objection's answer that points back at it ("… - our tiles make them safe") stays with it.
@@ -331,6 +331,13 @@ function addFacts(state: State, p: Piece, role: FactRole | undefined, list: bool
     }
     state.facts.push({ role: itemRole, piece: fact });
   }
+}
+
+/** A worry in the reader's own words: a quotation before its dash keeps its reply (the reader's voice, then ours). */
+function quotedWorry(text: string): boolean {
+  const dash = SPACED_DASH.re.exec(text);
+  // A straight single quote opens a quotation only before a word, never inside one ("it's").
+  return /["“«„‘]|(?:^|\s)'/u.test(dash ? text.slice(0, dash.index) : text);
 }
 
 function cueRole(text: string): FactRole | undefined {
