@@ -304,10 +304,15 @@ describe('notes and directions in a brief', () => {
     expect(saas.facts.find((f) => f.text.startsWith('Jobs'))?.role).toBe('proof');
     expect(saas.facts.map((f) => f.text).join(' ')).not.toMatch(/✅|❌|ICP|AI/);
     const notes = briefOf(
-      'acme tiles, dover. small team (6 fitters). free survey. quotes from £90. fitters all city & guilds trained. (approx. 2 days a job)',
+      'acme tiles, dover. small team (6 fitters). free survey. quotes from £90. fitters all city & guilds trained. people say we are tidy. (approx. 2 days a job)',
     );
     expect(notes.facts.map((f) => f.text)).toEqual(
-      expect.arrayContaining(['small team (6 fitters)', 'free survey', 'quotes from £90']),
+      expect.arrayContaining([
+        'small team (6 fitters)',
+        'free survey',
+        'quotes from £90',
+        'fitters all city & guilds trained',
+      ]),
     );
     expect(notes.facts.map((f) => f.text).join(' | ')).toMatch(/approx\. 2 days/);
   });

@@ -115,6 +115,9 @@ function sectionLabel(text: string, language: Language): boolean {
  * in lower case ("portsmouth. small studio. classes 7 days."): a full stop before a figure, a
  * currency or a lower-case word also ends a sentence (an abbreviation's stop is joined back below).
  */
+/** An English abbreviation is short ("reqd.", "dept."); a longer word before a stop ends a sentence ("trained."). */
+const MAX_ABBREVIATION = 5;
+
 const BEFORE_FIGURE = /(?<=[\p{Ll})]\.|\d\.)\s+(?=[\d£$€(]|\p{Ll})/gu;
 const AFTER_STOP = /[.!?]\s+/gu;
 
@@ -129,12 +132,18 @@ export function sentencesOf(line: string, language: Language): Array<{ start: nu
     const labelled = [...s.segment.matchAll(AFTER_STOP)].filter((m) =>
       sectionLabel(s.segment.slice((m.index ?? 0) + m[0].length), language),
     );
-    // In English, a word WordNet lacks before the stop is an abbreviation ("processing approx. two days").
+    // In English, a short word WordNet lacks before the stop is an abbreviation ("reqd. by law").
     const stops = [...s.segment.matchAll(BEFORE_FIGURE)].filter((m) => {
       const at = m.index ?? 0;
       const word = /(\p{L}+)\.$/u.exec(s.segment.slice(0, at))?.[1];
       const lower = /^\p{Ll}/u.test(s.segment.slice(at + m[0].length));
-      return language !== 'en' || !word || !lower || lemmaOf(word.toLowerCase()) !== undefined;
+      return (
+        language !== 'en' ||
+        !word ||
+        !lower ||
+        word.length > MAX_ABBREVIATION ||
+        lemmaOf(word.toLowerCase()) !== undefined
+      );
     });
     const cuts = [...stops, ...labelled]
       .map((m) => s.index + (m.index ?? 0) + m[0].length)
