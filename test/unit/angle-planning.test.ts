@@ -309,4 +309,12 @@ describe('briefs written the way agencies write them', () => {
     expect(hooks).toMatch(/Support: UK team, replies within 2 hours/);
     expect(hooks).not.toMatch(/ \| /);
   });
+
+  it('never leads with a reply that points back at its worry ("… helps there")', async () => {
+    const hooks = await hooksOf(
+      `${ACME}\n- Quotes within 2 days\nBiggest objection we hear is people worrying tiles will crack in a year; the 10-year guarantee helps there.`,
+    );
+    expect(hooks.some((h) => /^The 10-year guarantee helps there/.test(h))).toBe(false);
+    expect(hooks.some((h) => /\? The 10-year guarantee helps there\.$/.test(h))).toBe(true);
+  });
 });

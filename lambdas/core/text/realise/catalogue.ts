@@ -32,6 +32,11 @@ export type Catalogue = {
      */
     relativeStrip: string;
     relativeUnusable: string;
+    /**
+     * How a reply ends when it points back at the worry before it ("the 10-year warranty helps
+     * there", "eso lo soluciona"): it follows its worry, never stands alone.
+     */
+    pointsBack: string;
     /** A connective a list item opens with ("plus …"), dropped when the fact stands alone. */
     leadingConnective: string;
     /**

@@ -30,6 +30,8 @@ export type FactForm = {
   unusable: boolean;
   /** A worry told as a topic or a feeling ("the claims process", "hate being on camera"): asked, never stated. */
   askOnly?: boolean;
+  /** A reply that points back at the worry before it ("… helps there"): it follows a worry, never leads. */
+  repliesOnly?: boolean;
 };
 
 const escapeRegExp = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -105,7 +107,7 @@ function withoutBusinessPronoun(text: string, cat: Catalogue): string {
 }
 
 /** Roles that name the reader's worry: a bare topic of one is asked, not stated. */
-const WORRIES = new Set(['pain', 'objection']);
+export const WORRIES = new Set(['pain', 'objection']);
 
 /** Roles whose notes speak about the audience, so their pronouns are the reader's. */
 const AUDIENCE_SIDE = new Set(['pain', 'audience_insight', 'objection', 'benefit']);
@@ -209,38 +211,8 @@ export function factForm(
   const plural = (before: string) => plurals.some((w) => before.toLowerCase().includes(w));
   if (AUDIENCE_SIDE.has(fact.role)) text = toReader(text, cat, opensWithVerb, plural);
   text = firstLetterCase(text, cat, summary, fact.span);
-  let needsSubject = false;
-  let bareSingular = false;
-  let clause = false;
-  let shortNounPhrase = false;
-  if (nlp && doc) {
-    // A worry never takes the business as its subject ("quotes that balloon" is no "Acme quotes …").
-    // Nor does a note whose subject is the audience ("Customers close their books …"), which the
-    // tagger can read as a verb.
-    needsSubject =
-      !WORRIES.has(fact.role) &&
-      !new RegExp(`^${cat.voice.genericSubjects}\\s`, 'iu').test(text) &&
-      tags.has('PresentTense') &&
-      !tags.has('Infinitive') &&
-      /s$/.test(first?.normal ?? '') &&
-      !tags.has('Noun');
-    const words = text.split(/\s+/);
-    bareSingular =
-      words.length <= 4 &&
-      doc.has('^#Adjective? #Adjective? #Singular$') &&
-      !doc.has('^(#Determiner|#Possessive|#Value|#ProperNoun)') &&
-      !/\d/.test(text);
-    // A pronoun with a verb, or a noun phrase with a finite "is / can / won't" ("termite damage
-    // isn't covered"); not a gerund after a noun the tagger misread ("hate being on camera"), nor
-    // a feeling before its object ("worried online degrees are seen as …").
-    // (The tagger's `#Adjective*` matches nothing: a count range does.)
-    clause =
-      doc.has('^#Pronoun (#Copula|#Auxiliary|#Modal|#Negative|#PresentTense)') ||
-      ((doc.has('^(#Determiner|#Possessive) #Adjective{0,3} #Noun+ (#Copula|#Auxiliary|#Modal|#Negative)') ||
-        doc.has('^#Noun+ (#Copula|#Auxiliary|#Modal|#Negative)')) &&
-        !doc.has('^#Noun #Gerund'));
-    shortNounPhrase = words.length <= 4 && !doc.has('#Verb');
-  }
+  const { needsSubject, bareSingular, clause, shortNounPhrase } =
+    nlp && doc ? shapeOf(text, doc, tags, first?.normal ?? '', fact.role, cat) : NO_SHAPE;
   const addressed = new RegExp(`^${cat.voice.reader}\\s`, 'iu').test(text);
   const askable = !addressed && !needsSubject && !clause && (opensWithVerb || shortNounPhrase);
   // A worry the question frame would ask (not a clause of its own) is never stated.
@@ -257,7 +229,51 @@ export function factForm(
     askable,
     unusable: false,
     ...(askOnly ? { askOnly } : {}),
+    ...(!WORRIES.has(fact.role) && new RegExp(cat.voice.pointsBack, 'iu').test(text)
+      ? { repliesOnly: true }
+      : {}),
   };
+}
+
+type Shape = { needsSubject: boolean; bareSingular: boolean; clause: boolean; shortNounPhrase: boolean };
+const NO_SHAPE: Shape = { needsSubject: false, bareSingular: false, clause: false, shortNounPhrase: false };
+
+/** What the English tagger says of a note's shape: which frames can take it. */
+function shapeOf(
+  text: string,
+  doc: ReturnType<Nlp>,
+  tags: ReadonlySet<string>,
+  firstWord: string,
+  role: string,
+  cat: Catalogue,
+): Shape {
+  // A worry never takes the business as its subject ("quotes that balloon" is no "Acme quotes …").
+  // Nor does a note whose subject is the audience ("Customers close their books …"), which the
+  // tagger can read as a verb.
+  const needsSubject =
+    !WORRIES.has(role) &&
+    !new RegExp(`^${cat.voice.genericSubjects}\\s`, 'iu').test(text) &&
+    tags.has('PresentTense') &&
+    !tags.has('Infinitive') &&
+    /s$/.test(firstWord) &&
+    !tags.has('Noun');
+  const words = text.split(/\s+/);
+  const bareSingular =
+    words.length <= 4 &&
+    doc.has('^#Adjective? #Adjective? #Singular$') &&
+    !doc.has('^(#Determiner|#Possessive|#Value|#ProperNoun)') &&
+    !/\d/.test(text);
+  // A pronoun with a verb, or a noun phrase with a finite "is / can / won't" ("termite damage
+  // isn't covered"); not a gerund after a noun the tagger misread ("hate being on camera"), nor
+  // a feeling before its object ("worried online degrees are seen as …").
+  // (The tagger's `#Adjective*` matches nothing: a count range does.)
+  const clause =
+    doc.has('^#Pronoun (#Copula|#Auxiliary|#Modal|#Negative|#PresentTense)') ||
+    ((doc.has('^(#Determiner|#Possessive) #Adjective{0,3} #Noun+ (#Copula|#Auxiliary|#Modal|#Negative)') ||
+      doc.has('^#Noun+ (#Copula|#Auxiliary|#Modal|#Negative)')) &&
+      !doc.has('^#Noun #Gerund'));
+  const shortNounPhrase = words.length <= 4 && !doc.has('#Verb');
+  return { needsSubject, bareSingular, clause, shortNounPhrase };
 }
 
 export const capFirst = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);

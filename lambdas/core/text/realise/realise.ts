@@ -1,7 +1,7 @@
 import type { Brief, BriefFields } from '../../brief/schema.ts';
 import type { Archetype } from '../plan/archetypes.ts';
 import type { Catalogue } from './catalogue.ts';
-import { capFirst, type FactForm } from './forms.ts';
+import { capFirst, type FactForm, WORRIES } from './forms.ts';
 import { message, withIndefinite } from './messages.ts';
 
 /** What the realiser needs of the brief. */
@@ -78,6 +78,8 @@ export function realiseHook(
 ): Realised | undefined {
   // A support is printed as a sentence of its own: a bare worry ("The claims process.") is none.
   if (support?.askOnly) return undefined;
+  // A reply that points back ("… helps there") only answers a worry before it.
+  if (lead.repliesOnly || (support?.repliesOnly && !WORRIES.has(lead.role))) return undefined;
   const raw = hookText(archetype, lead, support, cat, brief);
   if (!raw) return undefined;
   const hook = tidyStops(raw);

@@ -60,6 +60,7 @@ export const de: Catalogue = {
       '(?:=|\\b(?:ist|sind)) unsere? (?:beste |wichtigste |größte )?(?:Nische|Zielgruppe|Kernzielgruppe)\\b|^(?:unsere )?\\p{L}+ sind (?:meist|hauptsächlich|vor allem|überwiegend) |\\b(?:hauptsächlich|vor allem|überwiegend)$',
     rivalLead: '(?:anders als|im Gegensatz zu|verglichen mit|im Vergleich zu) [^,;:]{1,60}[,;:]\\s*',
     relativeUnusable: '(?:deren|dessen|welche|welcher|wo|das ist) ',
+    pointsBack: '\\b(?:hilft (?:da|dabei|dagegen)|löst das|deckt das ab)$',
     inversion: { pattern: '^(\\p{Ll}+) (wir|sie|es|er) ', replace: '$2 $1 ' },
   },
   clauseSplit: '(?:,\\s+und\\s+|;\\s*|:\\s+|\\.\\s+(?=\\p{Lu})|,\\s+weil\\s+)',

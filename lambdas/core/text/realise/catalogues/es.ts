@@ -63,6 +63,7 @@ export const es: Catalogue = {
       '(?:=|\\b(?:es|son)) nuestro (?:mejor |principal )?(?:nicho|segmento)\\b|^(?:nuestros )?\\p{L}+ son (?:sobre todo|principalmente|mayoritariamente) |^(?:los |las |nuestros |nuestras )?\\p{L}+ suelen (?:venir|llegar|ser) |\\b(?:sobre todo|principalmente|mayoritariamente)$',
     rivalLead: '(?:a diferencia de|frente a|comparad[oa]s? con|en comparación con) [^,;:]{1,60}[,;:]\\s*',
     relativeUnusable: '(?:cuyo|cuya|cuyos|cuyas|donde|el cual|la cual|eso es|esto es) ',
+    pointsBack: '\\b(?:ayuda con eso|lo (?:soluciona|resuelve|cubre)|(?:soluciona|resuelve|cubre) eso)$',
   },
   clauseSplit: '(?:,\\s+y\\s+|;\\s*|:\\s+|\\.\\s+(?=\\p{Lu})|\\s+porque\\s+)',
   nounsCapitalised: false,

@@ -61,6 +61,7 @@ export const fr: Catalogue = {
       '(?:=|\\b(?:est|sont)) notre (?:meilleur |principal )?(?:niche|segment|cœur de cible)\\b|^(?:nos )?\\p{L}+ sont (?:surtout|principalement|majoritairement) |\\b(?:surtout|principalement|majoritairement)$',
     rivalLead: '(?:contrairement à|à la différence de|comparé à|par rapport à|face à) [^,;:]{1,60}[,;:]\\s*',
     relativeUnusable: "(?:dont|où|lequel|laquelle|c'est ce qu|c’est ce qu|c'est ça) ",
+    pointsBack: '\\b(?:y (?:répond|remédie)|(?:règle|résout|couvre) (?:ça|cela))$',
   },
   clauseSplit: '(?:,\\s+et\\s+|;\\s*|\\s:\\s+|\\.\\s+(?=\\p{Lu})|\\s+parce qu(?:e\\s+|’))',
   nounsCapitalised: false,
