@@ -329,4 +329,14 @@ describe('notes and directions in a brief', () => {
     expect(facts).toContain('„Pünktlich und sauber.“ – Familie B., Kiel');
     expect(facts.join(' | ')).not.toMatch(/Leistung|Details|---|Kundenstimme/);
   });
+
+  it('reads a quotation led in by who said it as the proof, without the lead-in', () => {
+    const b = briefOf(
+      'Acme Tiles fits bathroom tiles in Dover. One customer wrote, and this is the one we all love, "They left the house cleaner than they found it."',
+    );
+    expect(b.facts).toContainEqual(
+      expect.objectContaining({ role: 'proof', text: '"They left the house cleaner than they found it."' }),
+    );
+    expect(b.facts.map((f) => f.text).join(' ')).not.toMatch(/we all love|wrote/);
+  });
 });

@@ -13,7 +13,7 @@ import {
 import { figureTexts, findFigures, widenToFigures } from './figures.ts';
 import { isMostlyPlace, leadingPlace, nameLength } from './header.ts';
 import { withoutNotes } from './notes.ts';
-import { AVOID_CUE, PAIN_PHRASE, ROLE_CUES } from './patterns/cues.ts';
+import { AVOID_CUE, PAIN_PHRASE, REPORTED_QUOTE, ROLE_CUES } from './patterns/cues.ts';
 import {
   AUDIENCE_ASIDE,
   AUDIENCE_CLAUSE,
@@ -305,6 +305,15 @@ function addFacts(state: State, p: Piece, role: FactRole | undefined, list: bool
     // (one that opens with it: "roofers who never show up" is a pain).
     if (AVOID_CUE.re.exec(item.text)?.index === 0) {
       state.avoid.push(...forbidden(item.text));
+      continue;
+    }
+    // "One customer wrote, …, “…”": the customer's words are the proof, the lead-in a remark.
+    const reported = REPORTED_QUOTE.re.exec(item.text);
+    if (reported && reported[0].length < item.text.length) {
+      state.facts.push({
+        role: 'proof',
+        piece: piece(state.summary, item.start + reported[0].length, item.end),
+      });
       continue;
     }
     const itemRole = role ?? roleOf(item.text);

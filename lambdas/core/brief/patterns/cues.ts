@@ -167,6 +167,26 @@ export const RELATIVE_REMARK: Pattern = {
  * A bracketed aside in square brackets ("[placeholder]", "[client to send photo]"), or a round
  * bracket that says it is one ("(aside: …)"): an editor's note.
  */
+/**
+ * A quotation led in by who said it, with no label ("One customer wrote, and we love this one,
+ * “…”"): the lead-in is the brief's remark, the quotation the proof. Not what the business
+ * itself said ("We said 'no' to …"). (With a colon and a label,
+ * segment.ts reads it as one: QUOTE_LEAD_IN.)
+ */
+export const REPORTED_QUOTE: Pattern = {
+  id: 'reported-quote',
+  re: /^(?!\s*(?:we|i|our|nosotros|wir|nous)\b)[^"“«„\n]{0,120}?\b(?:wrote|writes|said|says|told us|tells us|put it|commented|escribió|dijo|nos dijo|schrieb|sagte|a écrit|a dit|nous a dit)\b[^"“«„\n]{0,100}?[,:]?\s+(?=["“«„])/iu,
+  examples: [
+    {
+      text: 'One customer wrote, and this is the favourite here, "Best tiles in Kent."',
+      match: 'One customer wrote, and this is the favourite here, ',
+    },
+    { text: 'Una clienta nos dijo: «Muy amables»', match: 'Una clienta nos dijo: ' },
+    { text: 'We said "no" to cheap grout', match: null },
+    { text: '"Best tiles in Kent," one customer wrote', match: null },
+  ],
+};
+
 /** A round bracket with a remark of its own inside (read by the cues above: a "don't", a direction). */
 export const ROUND_BRACKET: Pattern = {
   id: 'round-bracket',
