@@ -339,4 +339,46 @@ describe('notes and directions in a brief', () => {
     );
     expect(b.facts.map((f) => f.text).join(' ')).not.toMatch(/we all love|wrote/);
   });
+
+  it('reads an intake form of questions, whose answers are the paragraphs under them', () => {
+    const b = briefOf(
+      "What do you sell?\nBathroom tiling in Dover.\nWho buys it?\nLandlords with older houses.\nWhat's the offer?\nNew clients: free design visit.\nAnything we can't say?\nDon't say \"cheapest\".",
+    );
+    expect(b.product).toBe('Bathroom tiling');
+    expect(b.audience).toBe('Landlords with older houses');
+    expect(b.facts).toContainEqual(
+      expect.objectContaining({ role: 'offer', text: 'New clients: free design visit' }),
+    );
+    expect(b.avoid).toContain('cheapest');
+    expect(b.facts.map((f) => f.text).join(' | ')).not.toMatch(/\?|What|Who/);
+  });
+
+  it('reads a letter: greeting, note on the brief, sign-off and signature are no claims; emoji edge no claim', () => {
+    const b = briefOf(
+      'Bonjour,\n\nJe vous transmets le brief pour Acme. Acme Carrelage 🧱 (Brest, centre) pose du carrelage. Leurs clients sont surtout des propriétaires. Garantie 10 ans.\n\nCordialement,\nJulie',
+      'fr',
+      'Acme Carrelage',
+    );
+    expect(b.location).toBe('Brest, centre');
+    expect(b.audience).toBe('des propriétaires');
+    const facts = b.facts.map((f) => f.text);
+    expect(facts).toContain('Garantie 10 ans');
+    expect(facts.join(' | ')).not.toMatch(/Bonjour|transmets|Cordialement|Julie|🧱/);
+  });
+
+  it('reads a German genitive label by its head, "#1 question" as a worry whose next sentence answers it, and a label by its first word', () => {
+    const de = briefOf(
+      'Acme Fliesen, Kiel\nHäufige Sorge der Kunden: „Das dauert Wochen.“ – stimmt nicht, wir brauchen 3 Tage.',
+      'de',
+      'Acme Fliesen',
+    );
+    expect(de.audience).toBe('');
+    expect(de.facts.find((f) => f.text.startsWith('„Das dauert'))?.role).toMatch(/pain|objection/);
+    const en = briefOf(
+      'Acme Tiles fits bathroom tiles in Dover.\nHomeowners\' #1 question: "will it crack?" Most tiles we fit carry a 10-year guarantee.\nCompetitor comparison: others subcontract, we never do.',
+    );
+    expect(en.facts).toContainEqual(expect.objectContaining({ role: 'objection', text: '"will it crack?"' }));
+    expect(en.facts.find((f) => f.text.startsWith('Most tiles'))?.role).not.toBe('objection');
+    expect(en.facts.map((f) => f.text).join(' | ')).not.toMatch(/#1 question|Competitor comparison/);
+  });
 });

@@ -13,7 +13,7 @@ import {
 import { figureTexts, findFigures, widenToFigures } from './figures.ts';
 import { isMostlyPlace, leadingPlace, nameLength } from './header.ts';
 import { withoutNotes } from './notes.ts';
-import { AVOID_CUE, PAIN_PHRASE, REPORTED_QUOTE, ROLE_CUES } from './patterns/cues.ts';
+import { AVOID_CUE, PAIN_PHRASE, REPORTED_QUOTE, ROLE_CUES, SIGN_OFF } from './patterns/cues.ts';
 import {
   AUDIENCE_ASIDE,
   AUDIENCE_CLAUSE,
@@ -104,7 +104,10 @@ export function extractBriefWith(input: ExtractInput, nlp: Nlp | undefined): Bri
 }
 
 function segmentAll(state: State, language: Language): void {
-  const segments = segment(state.summary, language);
+  const all = segment(state.summary, language);
+  // The signature after a letter's sign-off ("Cordialement,\nJulie") is no claim.
+  const signOff = all.findIndex((seg) => SIGN_OFF.re.test(seg.text) && seg.sentence === 0);
+  const segments = signOff > 0 ? all.slice(0, signOff + 1) : all;
   // The opening is the first sentence that is not a remark to the reader ("OK, some background
   // first."): a brief that starts with such a remark states the business in the next one.
   const first = segments.findIndex(
@@ -186,10 +189,17 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
         const place = findLocation(state.summary, rest, state.nlp);
         state.location ??= place;
         // "Acme Plumbing (Dover + Deal)": a bracket after the name says where, not what.
-        const bracket = /^\s*\(([^)]*)\)\s*$/u.exec(state.summary.slice(part.start + name, part.end));
-        if (bracket?.[1] && !/\d/.test(bracket[1])) state.location ??= rest;
-        const where = (place && isMostlyPlace(rest, place)) || bracket;
-        if (!where) state.product ??= productOf(state, rest, true);
+        const after = state.summary.slice(part.start + name, part.end);
+        const bracket = /^(?:\s|\p{Extended_Pictographic}|\uFE0F)*\(([^)]*)\)/u.exec(after);
+        const inner = bracket?.[1] ?? '';
+        if (bracket && inner && !/\d/.test(inner)) {
+          const at = part.start + name + bracket[0].length - inner.length - 1;
+          state.location ??= piece(state.summary, at, at + inner.length);
+        }
+        // What follows the bracket is what is sold ("Acme (Brest) pose du carrelage").
+        const sold = bracket ? piece(state.summary, part.start + name + bracket[0].length, part.end) : rest;
+        const where = (place && isMostlyPlace(rest, place)) || (bracket && !sold.text);
+        if (!where && sold.text) state.product ??= productOf(state, sold, true);
       }
       return;
     }
@@ -324,7 +334,7 @@ function addFacts(state: State, p: Piece, role: FactRole | undefined, list: bool
     // the worry, then the answer as a claim of its own. (A quoted objection keeps its answer:
     // the quotation is the reader's voice, and the reply reads as one line.)
     const dash =
-      itemRole === 'pain' || (itemRole === 'objection' && !quotedWorry(fact.text))
+      (itemRole === 'pain' || itemRole === 'objection') && !quotedWorry(fact.text)
         ? SPACED_DASH.re.exec(fact.text)
         : null;
     // An objection's answer that points back at it ("… - our tiles make them safe") stays with it.

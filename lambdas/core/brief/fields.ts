@@ -6,9 +6,17 @@ import { LOCATION_CUE, SPACED_DASH } from './patterns/layout.ts';
 /** A piece of the summary with its position. */
 export type Piece = { text: string; start: number; end: number };
 
+/** Emoji at either end of a piece decorate it ("… depuis 2015 🌸", "👓 (Toledo)"): never part of the claim. */
+const EDGE_EMOJI =
+  /^(?:\s|\p{Extended_Pictographic}|\uFE0F|\u200D)+|(?:\s|\p{Extended_Pictographic}|\uFE0F|\u200D)+$/gu;
+
 export function piece(summary: string, start: number, end: number): Piece {
   let s = start;
   let e = end;
+  for (const m of summary.slice(s, e).matchAll(EDGE_EMOJI)) {
+    if ((m.index ?? 0) === 0) s += m[0].length;
+    else e -= m[0].length;
+  }
   // A minus before a figure is the figure's sign ("-20 %", "–30% off"), not a dash.
   while (s < e && /[\s,;:(—–-]/u.test(summary[s] ?? '') && !/^[—–-]\d/u.test(summary.slice(s, s + 2))) s++;
   while (e > s && /[\s,;:.—–-]/u.test(summary[e - 1] ?? '')) e--;
@@ -110,7 +118,10 @@ function extendPlace(summary: string, start: number, end: number): Piece {
 
 /** The header's parts: "Name – what it does", "Name, product, fact, place". */
 export function headerParts(summary: string, p: Piece): Piece[] {
-  return splitPiece(summary, p, SPACED_DASH.re).flatMap((x) => splitPiece(summary, x, /,\s+(?!\d)/u));
+  // Not at a comma inside brackets ("Acme (Toledo, centro)").
+  return splitPiece(summary, p, SPACED_DASH.re).flatMap((x) =>
+    splitPiece(summary, x, /,\s+(?!\d)(?![^()]*\))/u),
+  );
 }
 
 export { AUDIENCE_CUE };

@@ -40,18 +40,24 @@ const ABBREVIATION_SET = new Set(ABBREVIATIONS);
 const labelFor = (key: string, language: Language): LabelTarget | undefined =>
   LABELS[language][key] ?? LABELS.en[key];
 
-export function lookupLabel(words: string, language: Language): LabelTarget | undefined {
+export function lookupLabel(words: string, language: Language, firstWord = false): LabelTarget | undefined {
   const written = words.trim().toLowerCase().replace(/[’]/g, "'").replace(LABEL_QUALIFIER.re, '');
   const bare = written.replace(LABEL_ARTICLE.re, '');
   const exact = labelFor(written, language) ?? labelFor(bare, language);
   if (exact) return exact;
   // "New member offer", "Parents' biggest worry": the last word names the section; in Spanish
   // and French the adjective follows the noun ("Miedo habitual", "Offre spéciale"): the first does.
-  const parts = bare.split(/\s+/);
-  if (parts.length < 2) return undefined;
+  // A German genitive names whose section it is ("Häufige Sorge der Kunden"): the noun before it is the head.
+  const parts = (language === 'de' ? bare.replace(/\s(?:der|des)\s.+$/u, '') : bare).split(/\s+/);
+  if (parts.length < 2) return parts[0] !== bare ? labelFor(parts[0] ?? '', language) : undefined;
   const head = (language === 'es' || language === 'fr' ? parts[0] : parts.at(-1)) ?? '';
-  // German also puts the section first ("Aktion Frühjahr", "Angebot Sommer").
-  const first = language === 'de' ? labelFor(parts[0] ?? '', language) : undefined;
+  // "Homeowners' #1 question": the last two words may be the section's name.
+  const lastTwo = parts.length > 2 ? labelFor(parts.slice(-2).join(' '), language) : undefined;
+  if (lastTwo) return lastTwo;
+  // German also puts the section first ("Aktion Frühjahr"), and so does an English label before
+  // its colon ("Competitor comparison:"; a bare line "Offer ends soon" is no heading).
+  const first =
+    language === 'de' || (firstWord && language === 'en') ? labelFor(parts[0] ?? '', language) : undefined;
   return labelFor(head, language) ?? first;
 }
 
@@ -62,9 +68,9 @@ export function lookupLabel(words: string, language: Language): LabelTarget | un
  * ("No decir 'barato'") is the prohibition itself.
  */
 function labelOrNegated(words: string, language: Language): LabelTarget | undefined {
-  const target = lookupLabel(words, language);
-  if (target) return target;
-  return words.trim().split(/\s+/).length > 1 && NEGATED_LABEL.re.test(words) ? avoid : undefined;
+  // The negation first: "Claims we can't make" is no section of claims.
+  if (words.trim().split(/\s+/).length > 1 && NEGATED_LABEL.re.test(words)) return avoid;
+  return lookupLabel(words, language, true);
 }
 
 export function leadingLabel(
@@ -288,33 +294,46 @@ export function segment(summary: string, language: Language): Segment[] {
     const bulletMatch = BULLET.re.exec(rawLine);
     const bodyStart = bulletMatch ? bulletMatch[0].length : 0;
     const body = rawLine.slice(bodyStart);
-    const bareHeading = /:\s*$/.test(body)
-      ? labelOrNegated(body.replace(/:\s*$/, ''), language)
+    // An intake form asks its sections ("What do you sell?", "¿Qué vendes?").
+    const bareHeading = /[:?]\s*$/.test(body)
+      ? labelOrNegated(body.replace(/^\s*¿/u, '').replace(/\s*[:?]\s*$/u, ''), language)
       : lookupLabel(body, language);
     const headingWords = body.trim().split(/\s+/).length;
     // A heading is short; a colon lets it carry a qualifier ("Hero products for this campaign:").
     if (
       !bulletMatch &&
       bareHeading &&
-      (headingWords <= 4 || (headingWords <= 5 && body.trim().endsWith(':')))
+      (headingWords <= 4 || (headingWords <= 6 && /[:?]$/.test(body.trim())))
     ) {
       heading = ofText(bareHeading);
-      marked = false;
+      // A question's answer is the paragraph under it, not only a list.
+      marked = /\?\s*$/.test(body);
       return;
     }
     if (!bulletMatch && !marked) heading = undefined;
     let lineLabel: LabelTarget | undefined;
     sentencesOf(body, language).forEach((sentence, sentenceIndex) => {
       let start = sentence.start;
-      const label = leadingLabel(body.slice(start, sentence.end), language);
+      const found = leadingLabel(body.slice(start, sentence.end), language);
+      // Under a section of claims, an audience label says whom the claim is for ("New clients:
+      // 3 classes for £39" under the offer): the claim keeps it.
+      const forWhom = found && 'field' in found.target && found.target.field === 'audience';
+      const label = forWhom && heading && 'role' in heading ? undefined : found;
       if (!label) start += CAPITAL_LABEL.re.exec(body.slice(start, sentence.end))?.[0].length ?? 0;
       if (label) {
         start += label.length;
         // A label opening a line labels the whole line; one inside prose, only its sentence.
         // A field label (audience, tone) covers its sentence only: what follows is content again.
         // An aside label ("Quick context:") makes its whole line the writer's note.
+        // A worry's label covers the worry only: the sentence after it is the answer ("#1 question:
+        // '…?' Most customers see payback in 4 years").
+        const worry =
+          'role' in label.target && (label.target.role === 'objection' || label.target.role === 'pain');
         if (sentenceIndex === 0)
-          lineLabel = 'role' in label.target || label.target.field === 'aside' ? label.target : undefined;
+          lineLabel =
+            ('role' in label.target && !worry) || ('field' in label.target && label.target.field === 'aside')
+              ? label.target
+              : undefined;
       }
       let current = label?.target ?? lineLabel ?? heading;
       // Items of a list written in one sentence ("a; b; c").
@@ -323,17 +342,16 @@ export function segment(summary: string, language: Language): Segment[] {
       let pieceStart = 0;
       const cuts = [...text.matchAll(re)].map((m) => ({ at: m.index ?? 0, length: m[0].length }));
       cuts.push({ at: text.length, length: 0 });
-      for (const cut of cuts) {
+      cuts.forEach((cut, cutIndex) => {
         const span = trimmed(rawLine, bodyStart + start + pieceStart, bodyStart + start + cut.at);
         pieceStart = cut.at + cut.length;
         // "…; Offer: first month free": a label after a separator starts a section of its own.
-        const inner =
-          pieceStart > cut.length ? leadingLabel(rawLine.slice(span.start, span.end), language) : undefined;
+        const inner = cutIndex > 0 ? leadingLabel(rawLine.slice(span.start, span.end), language) : undefined;
         if (inner) {
           span.start = trimmed(rawLine, span.start + inner.length, span.end).start;
           current = inner.target;
         }
-        if (span.end <= span.start) continue;
+        if (span.end <= span.start) return;
         out.push({
           start: lineStart + span.start,
           end: lineStart + span.end,
@@ -343,7 +361,7 @@ export function segment(summary: string, language: Language): Segment[] {
           sentence: sentenceIndex,
           bullet: Boolean(bulletMatch),
         });
-      }
+      });
     });
   });
   return out;

@@ -12,7 +12,7 @@ export type RoleCue = Pattern & { role: FactRole };
 /** A sentence that says who the ads are for; the match is the cue, the audience follows it. */
 export const AUDIENCE_CUE: Pattern = {
   id: 'audience-cue',
-  re: /^(?:(?:we|she|he|they|I)(?:'d| would)? (?:want|like|wants|need|needs|hope|aim)s? to (?:reach|talk to|target|speak to|find)|(?:our )?target(?: audience)?(?: is| are)?|audience (?:is|are)(?: really| mainly| mostly)?|(?:it's|this is) (?:aimed at|for)|aimed at|most (?:of our )?(?:customers|clients|students|members|buyers|users|guests|patients) are|(?:our )?(?:customers|clients|couples|guests|members|students|patients|users|buyers|parents|families|owners) (?:are |tend to be )?(?:mostly|mainly|largely|typically|usually|generally)(?= \d)|(?:nuestro )?público(?: objetivo)? (?:son|es)|queremos (?:llegar a|llegar|hablar con|atraer a)|(?:va )?dirigido a|unsere kunden sind(?: meist| vor allem| überwiegend)?|wir (?:wollen|möchten) .{0,40}? erreichen|zielgruppe (?:sind|ist)|nous (?:voulons|souhaitons) (?:toucher|atteindre|parler à)|(?:on )?s'adresse à|nos clients sont(?: surtout| souvent)?)\s*:?\s*/iu,
+  re: /^(?:(?:we|she|he|they|I)(?:'d| would)? (?:want|like|wants|need|needs|hope|aim)s? to (?:reach|talk to|target|speak to|find)|(?:our )?target(?: audience)?(?: is| are)?|audience (?:is|are)(?: really| mainly| mostly)?|(?:it's|this is) (?:aimed at|for)|aimed at|most (?:of our )?(?:customers|clients|students|members|buyers|users|guests|patients) are|(?:our )?(?:customers|clients|couples|guests|members|students|patients|users|buyers|parents|families|owners) (?:are |tend to be )?(?:mostly|mainly|largely|typically|usually|generally)(?= \d)|(?:nuestro )?público(?: objetivo)? (?:son|es)|queremos (?:llegar a|llegar|hablar con|atraer a)|(?:va )?dirigido a|unsere kunden sind(?: meist| vor allem| überwiegend)?|wir (?:wollen|möchten) .{0,40}? erreichen|zielgruppe (?:sind|ist)|nous (?:voulons|souhaitons) (?:toucher|atteindre|parler à)|(?:on )?s'adresse à|(?:nos|leurs|ses) clients sont(?: surtout| souvent)?|(?:their|its) (?:customers|clients) are(?: mostly| mainly)?|sus clientes son(?: sobre todo)?|ihre kunden sind(?: meist| vor allem)?)\s*:?\s*/iu,
   examples: [
     { text: 'We want to reach first-time landlords', match: 'We want to reach ' },
     { text: "We'd like to reach retired cyclists", match: "We'd like to reach " },
@@ -21,6 +21,7 @@ export const AUDIENCE_CUE: Pattern = {
     { text: 'Unsere Kunden sind meist Rentner', match: 'Unsere Kunden sind meist ' },
     { text: 'Queremos llegar a dueños de bares', match: 'Queremos llegar a ' },
     { text: 'Nous voulons toucher les artisans', match: 'Nous voulons toucher ' },
+    { text: 'Leurs clients sont surtout des propriétaires', match: 'Leurs clients sont surtout ' },
     { text: 'Couples mostly 28-38, want something relaxed', match: 'Couples mostly ' },
     { text: 'Guests are mainly 60-75', match: 'Guests are mainly ' },
     { text: 'Couples mostly love the garden', match: null },
@@ -70,7 +71,7 @@ export const AVOID_CUE: Pattern = {
  */
 export const META_CUE: Pattern = {
   id: 'meta-cue',
-  re: /^\(?(?:(?:ok|okay|so|right|alright),? ){0,2}(?:(?:[\p{L}-]+ ){0,2}(?:campaign|drive|push|launch|promo|brief)$|this (?:campaign|brief|ad|push|launch)|the (?:campaign|brief|kickoff)|a bit of background|quick context|for context|background|esta campaña|el briefing|diese kampagne|das briefing|cette campagne|le brief|(?:a |this is a |it's a )?long one|sorry|apologies|brain ?dump|here(?:'s|’s| is| are) (?:the|a|my|our|some) (?:download|rundown|lowdown|notes?|summary|debrief)|(?:lots|a lot|everything|loads) (?:came|come|that came) (?:out of|from)|I(?:'ve|’ve| have) tried to (?:get|put|fit|include|capture)|(?:[\p{L}-]+ )?notes (?:from|of) (?:the|our|today|my|a)\b|(?:fun |quick )?(?:aside|side note|fyi|nb|p\.?s\.?)\s*:|perdón|disculpa|entschuldigung|désolée?|(?:hi|hello|hey|dear|hola|hallo|liebe[rs]?|bonjour|salut)\b[^,.!:;\n]{0,30}[,!:]|(?:(?:a |the |our )?(?:quick|short) )?brief (?:for|on|about)\b|(?:thanks|thank you|many thanks|cheers|gracias|danke|merci)\b[^.!]{0,30}[.!]*$)(?![\p{L}])/iu,
+  re: /^\(?(?:(?:ok|okay|so|right|alright),? ){0,2}(?:(?:[\p{L}-]+ ){0,2}(?:campaign|drive|push|launch|promo|brief)$|this (?:campaign|brief|ad|push|launch)|the (?:campaign|brief|kickoff)|a bit of background|quick context|for context|background|esta campaña|el briefing|diese kampagne|das briefing|cette campagne|le brief|(?:a |this is a |it's a )?long one|sorry|apologies|brain ?dump|here(?:'s|’s| is| are) (?:the|a|my|our|some) (?:download|rundown|lowdown|notes?|summary|debrief)|(?:lots|a lot|everything|loads) (?:came|come|that came) (?:out of|from)|I(?:'ve|’ve| have) tried to (?:get|put|fit|include|capture)|(?:[\p{L}-]+ )?notes (?:from|of) (?:the|our|today|my|a)\b|(?:fun |quick )?(?:aside|side note|fyi|nb|p\.?s\.?)\s*:|perdón|disculpa|entschuldigung|désolée?|(?:hi|hello|hey|dear|hola|hallo|liebe[rs]?|bonjour|salut)\b[^,.!:;\n]{0,30}(?:[,!:]|$)|(?:je vous (?:transmets|envoie)|voici le brief|ci-joint|os paso|te paso|aquí (?:tienes|va) el brief|anbei|hier (?:ist |kommt )?das briefing|here(?:'s| is) the brief|please find)\b|(?:(?:a |the |our )?(?:quick|short) )?brief (?:for|on|about)\b|(?:thanks|thank you|many thanks|cheers|gracias|danke|merci|cordialement|bien à vous|(?:best|kind|warm) regards|regards|saludos|un saludo|atentamente|(?:viele|liebe|beste) grüße|mit freundlichen grüßen)\b[^.!]{0,30}[.!]*$)(?![\p{L}])/iu,
   examples: [
     { text: 'This campaign is for the spring.', match: 'This campaign' },
     { text: 'OK so a bit of background first', match: 'OK so a bit of background' },
@@ -91,10 +92,24 @@ export const META_CUE: Pattern = {
     { text: 'Quick brief for the spring launch', match: 'Quick brief for' },
     { text: 'Thanks, Sarah', match: 'Thanks, Sarah' },
     { text: 'Gracias!', match: 'Gracias!' },
+    { text: 'Bonjour', match: 'Bonjour' },
+    { text: 'Cordialement,', match: 'Cordialement,' },
+    { text: 'Je vous transmets le brief pour Acme', match: 'Je vous transmets' },
     { text: 'Thanks to our in-house vet, every recipe is balanced', match: null },
     { text: 'Hidden fees, gone', match: null },
     { text: 'The panels last', match: null },
     { text: 'Long-lasting paint', match: null },
+  ],
+};
+
+/** A letter's sign-off ("Cordialement,", "Thanks, Sam", "Best regards"): what follows it is the signature. */
+export const SIGN_OFF: Pattern = {
+  id: 'sign-off',
+  re: /^(?:thanks|thank you|many thanks|cheers|gracias|danke|merci|cordialement|bien à vous|(?:best|kind|warm) regards|regards|saludos|un saludo|atentamente|(?:viele|liebe|beste) grüße|mit freundlichen grüßen)\b[^.!\n]{0,30}[.!,]*$/iu,
+  examples: [
+    { text: 'Cordialement,', match: 'Cordialement,' },
+    { text: 'Thanks, Sam', match: 'Thanks, Sam' },
+    { text: 'Thanks to our in-house vet, every recipe is balanced', match: null },
   ],
 };
 
@@ -273,7 +288,7 @@ export const ROLE_CUES: readonly RoleCue[] = [
   {
     id: 'proof',
     role: 'proof',
-    re: /(?:\d(?:[.,]\d)?\s?\/\s?(?:5|10)\b|\b\d(?:[.,]\d)?\s?(?:stars?|estrellas|Sterne|étoiles)\b|\breviews?\b|\bopiniones\b|\bBewertungen\b|\bavis\b|\brated\b|\bawards?\b|\bwon\b|\bwinner\b|\bgold at\b|\branked\b|\baccredited\b|\bcertified\b|\bapproved\b|\blicensed\b|\bregistered\b|\bmember\b|\bsince \d{4}\b|\bdesde \d{4}\b|\bseit \d{4}\b|\bdepuis \d{4}\b|\b\d+\+? (?:yrs|years) (?:in business|of experience|experience)?|\b\d+\+? (?:yrs|years)\b|\b\d+\s?%\s(?:of|de|der|des)\b|\bmás de [\d.]+|\bover [\d,]+|\b(?:customer|client|user|member|patient|guest)s? (?:survey|study)\b|\bn\s?=\s?\d|\bpremiad[oa]|\bausgezeichnet|\bprimé|\bcertifi[ée]|\bzertifiziert|\bacreditad[oa])/iu,
+    re: /(?:\d(?:[.,]\d)?\s?\/\s?(?:5|10)\b|\b\d(?:[.,]\d)?\s?(?:stars?|estrellas|Sterne|étoiles)\b|\breviews?\b|\bopiniones\b|\breseñas\b|\bvaloraciones\b|[⭐★]|\bBewertungen\b|\bavis\b|\brated\b|\bawards?\b|\bwon\b|\bwinner\b|\bgold at\b|\branked\b|\baccredited\b|\bcertified\b|\bapproved\b|\blicensed\b|\bregistered\b|\bmember\b|\bsince \d{4}\b|\bdesde \d{4}\b|\bseit \d{4}\b|\bdepuis \d{4}\b|\b\d+\+? (?:yrs|years) (?:in business|of experience|experience)?|\b\d+\+? (?:yrs|years)\b|\b\d+\s?%\s(?:of|de|der|des)\b|\bmás de [\d.]+|\bover [\d,]+|\b(?:customer|client|user|member|patient|guest)s? (?:survey|study)\b|\bn\s?=\s?\d|\bpremiad[oa]|\bausgezeichnet|\bprimé|\bcertifi[ée]|\bzertifiziert|\bacreditad[oa])/iu,
     examples: [
       { text: '4.2/5 on a review site', match: '4.2/5' },
       { text: 'family-run since 2006', match: 'since 2006' },

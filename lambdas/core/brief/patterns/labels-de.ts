@@ -113,4 +113,10 @@ export const LABELS_DE: Readonly<Record<string, LabelTarget>> = {
   'wir bieten': claims,
   kundenstimme: role('proof'),
   zitat: role('proof'),
+  stichpunkte: claims,
+  eckdaten: claims,
+  kernbotschaften: claims,
+  'häufige sorge': role('objection'),
+  'was verkaufen sie': product,
+  'was macht sie besonders': role('differentiator', true),
 };

@@ -2,6 +2,7 @@ import {
   audience,
   avoid,
   business,
+  claims,
   type LabelTarget,
   location,
   mandatories,
@@ -96,4 +97,9 @@ export const LABELS_FR: Readonly<Record<string, LabelTarget>> = {
   'ce que nous faisons': product,
   "ce qu'on fait": product,
   témoignage: role('proof'),
+  'points clés': claims,
+  'messages clés': claims,
+  'que vendez-vous': product,
+  inquiétude: role('objection'),
+  'question fréquente': role('objection'),
 };

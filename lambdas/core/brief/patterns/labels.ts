@@ -83,7 +83,7 @@ export const QUOTE_LEAD_IN: Pattern = {
  */
 export const LABEL_PATTERN: Pattern = {
   id: 'label',
-  re: /^\s*(?:\*\*|__)?([\p{L}][\p{L}\d'’?]*(?:[ \-/&][\p{L}'’?]+){0,4})(?:\*\*|__)?\s?:(?:\*\*|__)?\s+/u,
+  re: /^\s*(?:\*\*|__)?([\p{L}][\p{L}\d'’?]*(?:[ \-/&](?:#\d|[\p{L}'’?]+)){0,4})(?:\*\*|__)?\s?:(?:\*\*|__)?\s+/u,
   examples: [
     { text: 'Proof points: rated highly', match: 'Proof points: ' },
     { text: 'Marque : une maison', match: 'Marque : ' },
@@ -92,6 +92,7 @@ export const LABEL_PATTERN: Pattern = {
     { text: 'Q1 promo: first 3 months free', match: 'Q1 promo: ' },
     { text: '**Proof:** 4.9/5 from 640 reviews', match: '**Proof:** ' },
     { text: '**Offer**: a free visit', match: '**Offer**: ' },
+    { text: "Homeowners' #1 question: will it pay off?", match: "Homeowners' #1 question: " },
     { text: 'We said this: that', match: 'We said this: ' },
   ],
 };

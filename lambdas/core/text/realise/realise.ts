@@ -100,7 +100,8 @@ function hookText(
   switch (archetype.frame) {
     case 'question': {
       if (!support) return undefined;
-      if (lead.addressed || lead.needsSubject || lead.clause)
+      // A worry quoted in the reader's own words is said, never asked ("„…“?").
+      if (lead.addressed || lead.needsSubject || lead.clause || QUOTATION.test(lead.fragment))
         return message(cat, 'hook.pair', { lead: bare(sentence(lead, cat, brief)), support: second });
       return message(cat, 'hook.question', { lead: capFirst(lead.fragment), support: second });
     }
