@@ -40,7 +40,8 @@ const lowerFirst = (s: string, cat: Catalogue, summary = '') => {
  * A frame's stop after a fact that already ends one ("…?'?", "…”.", "etc.."): the fact's own
  * punctuation stands, the frame's is dropped (French puts a space before "?").
  */
-const DOUBLE_STOP = /([.!?…]["'”’»]?)\s?[.?](?=\s|$)/gu;
+// French closes a quotation after a space ("… ! »"): that space is part of the stop.
+const DOUBLE_STOP = /([.!?…]\s?["'”’»]?)\s?[.?](?=\s|$)/gu;
 const tidyStops = (s: string) => s.replace(DOUBLE_STOP, '$1');
 
 const bare = (s: string) => s.replace(/[.!?]+$/u, '');
