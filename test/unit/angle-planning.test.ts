@@ -6,7 +6,8 @@ import { ctaIntent } from '#core/text/cta.ts';
 import { loadNlp } from '#core/text/nlp.ts';
 import { PLATFORM_LIMITS } from '#core/text/platform-limits.ts';
 import { copyViolations, repeatedAcrossFields } from '#core/text/policy/copy-policy.ts';
-import { CATALOGUES } from '#core/text/realise/messages.ts';
+import { factForm } from '#core/text/realise/forms.ts';
+import { CATALOGUES, catalogueFor } from '#core/text/realise/messages.ts';
 import { goldBrief, loadCorpus } from '../../eval/corpus.ts';
 
 // The development half of the shared corpus; the even half is the held-out check (npm run eval:briefs).
@@ -294,6 +295,7 @@ describe('briefs written the way agencies write them', () => {
     expect(await productOf('Acme sells garden sheds in Dover.')).toBe('garden sheds');
     expect(await productOf('Acme runs small-group walking tours in Kent.')).toBe('small-group walking tours');
     expect(await productOf('Acme proudly makes sourdough bread.')).toBe('sourdough bread');
+    expect(await productOf('Acme designs and builds gardens in Kent.')).toBe('gardens');
     expect(await productOf('Acme is a mortgage broker in Dover.')).toBe('mortgage broker');
   });
 
@@ -308,6 +310,27 @@ describe('briefs written the way agencies write them', () => {
     expect(hooks).toMatch(/customers close their books 4 days faster/i);
     expect(hooks).toMatch(/Support: UK team, replies within 2 hours/);
     expect(hooks).not.toMatch(/ \| /);
+    // A name no dictionary has keeps its capital after "Acme Books:".
+    const nlp = await loadNlp();
+    const en = catalogueFor('en');
+    if (!en) throw new Error('no English catalogue');
+    const note = 'Acme Books sells bookkeeping software.\n- Xero integration built in\n- Couples love it';
+    const form = (text: string) =>
+      factForm(
+        {
+          id: 'f1',
+          role: 'feature',
+          text,
+          span: [note.indexOf(text), note.indexOf(text) + text.length],
+          numbers: [],
+        },
+        en,
+        note,
+        nlp,
+        'Acme Books',
+      ).fragment;
+    expect(form('Xero integration built in')).toBe('Xero integration built in');
+    expect(form('Couples love it')).toBe('couples love it');
   });
 
   it('never leads with a reply that points back at its worry ("… helps there")', async () => {

@@ -381,4 +381,15 @@ describe('notes and directions in a brief', () => {
     expect(en.facts.find((f) => f.text.startsWith('Most tiles'))?.role).not.toBe('objection');
     expect(en.facts.map((f) => f.text).join(' | ')).not.toMatch(/#1 question|Competitor comparison/);
   });
+
+  it("reads a forwarded e-mail without its headers, a footnote as a mandatory, and a series closed by 'and' as one claim", () => {
+    const b = briefOf(
+      '---------- Forwarded message ---------\nFrom: Sam <sam@example.com>\nSubject: spring push\n\nAcme Tiles fits bathroom tiles in Dover.\nBenefits:\n- Tiles, grout and sealant included\n- Lifetime guarantee*\n*Terms in store.',
+    );
+    const facts = b.facts.map((f) => f.text);
+    expect(facts).toContain('Tiles, grout and sealant included');
+    expect(facts).toContain('Lifetime guarantee*');
+    expect(b.mandatories).toContain('Terms in store');
+    expect(facts.join(' | ')).not.toMatch(/Forwarded|example\.com|spring push|Terms in store/);
+  });
 });

@@ -33,6 +33,9 @@ import { placeInTaxonomy } from './taxonomy.ts';
 
 export type ExtractInput = { researchSummary: string; language: string; clientName: string };
 
+/** A conjunction in a list's last item after one-word items: one series ("A, B and C included"). */
+const COORDINATED = /\s(?:and|&|y|e|und|et)\s/iu;
+
 /** A list item is split at commas only when every item is short: a list, not a sentence. */
 const MAX_LIST_ITEM_WORDS = 6;
 
@@ -306,7 +309,12 @@ function addFacts(state: State, p: Piece, role: FactRole | undefined, list: bool
   let items = [p];
   if (list) {
     const pieces = splitPiece(state.summary, p, LIST_COMMA.re);
-    if (pieces.every((x) => x.text.split(/\s+/).length <= MAX_LIST_ITEM_WORDS)) items = pieces;
+    // "Casques, antivols et sacoches inclus": a series closed by a conjunction is one claim.
+    const series =
+      pieces.length > 1 &&
+      COORDINATED.test(pieces.at(-1)?.text ?? '') &&
+      pieces.slice(0, -1).every((x) => !/\s/u.test(x.text));
+    if (!series && pieces.every((x) => x.text.split(/\s+/).length <= MAX_LIST_ITEM_WORDS)) items = pieces;
   }
   for (const raw of items) {
     const item = withoutNotes(state.summary, raw);

@@ -1,5 +1,5 @@
 import { lemmaOf } from '../lexicon/wordnet.ts';
-import { avoid } from './patterns/label-targets.ts';
+import { avoid, mandatories } from './patterns/label-targets.ts';
 import {
   CAPITAL_LABEL,
   DASH_LABEL,
@@ -14,7 +14,9 @@ import {
 import {
   ABBREVIATIONS,
   BULLET,
+  FOOTNOTE,
   ITEM_SEPARATOR,
+  MAIL_LINE,
   MARKED_HEADING,
   TABLE_ROW,
   TABLE_RULE,
@@ -278,6 +280,22 @@ export function segment(summary: string, language: Language): Segment[] {
     offset += rawLine.length + 1;
     if (rawLine.trim() === '') {
       if (!marked) heading = undefined;
+      return;
+    }
+    if (MAIL_LINE.re.test(rawLine)) return;
+    const footnote = FOOTNOTE.re.exec(rawLine);
+    if (footnote) {
+      const span = trimmed(rawLine, footnote[0].length, rawLine.length);
+      if (span.end > span.start)
+        out.push({
+          start: lineStart + span.start,
+          end: lineStart + span.end,
+          text: rawLine.slice(span.start, span.end),
+          label: mandatories,
+          line: lineIndex,
+          sentence: 0,
+          bullet: false,
+        });
       return;
     }
     if (TABLE_ROW.re.test(rawLine) || TABLE_RULE.re.test(rawLine)) {

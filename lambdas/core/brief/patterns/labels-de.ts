@@ -119,4 +119,5 @@ export const LABELS_DE: Readonly<Record<string, LabelTarget>> = {
   'häufige sorge': role('objection'),
   'was verkaufen sie': product,
   'was macht sie besonders': role('differentiator', true),
+  betreff: skip,
 };

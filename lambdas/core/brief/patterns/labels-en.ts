@@ -284,4 +284,6 @@ export const LABELS_EN: Readonly<Record<string, LabelTarget>> = {
   'biggest question': role('objection'),
   'common question': role('objection'),
   faq: role('objection'),
+  subject: skip,
+  cc: skip,
 };

@@ -119,4 +119,5 @@ export const LABELS_ES: Readonly<Record<string, LabelTarget>> = {
   'qué os diferencia': role('differentiator', true),
   valoraciones: role('proof'),
   reseñas: role('proof'),
+  asunto: skip,
 };

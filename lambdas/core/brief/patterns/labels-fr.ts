@@ -102,4 +102,5 @@ export const LABELS_FR: Readonly<Record<string, LabelTarget>> = {
   'que vendez-vous': product,
   inquiétude: role('objection'),
   'question fréquente': role('objection'),
+  objet: skip,
 };

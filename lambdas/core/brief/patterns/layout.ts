@@ -97,6 +97,33 @@ export const TABLE_RULE: Pattern = {
   ],
 };
 
+/**
+ * Lines of a forwarded e-mail that are no part of the brief: the separator ("---------- Forwarded
+ * message ---------") and any line with an e-mail address ("From: Tom <tom@…>").
+ */
+export const MAIL_LINE: Pattern = {
+  id: 'mail-line',
+  re: /^\s*-{2,}.*(?:forwarded|original|weitergeleitet|reenviado|transféré|message|nachricht|mensaje).*$|[\w.+-]+@[\w-]+\.[\w.]+/iu,
+  examples: [
+    { text: '---------- Forwarded message ---------', match: '---------- Forwarded message ---------' },
+    { text: 'From: Tom Reed <tom@example.com>', match: 'tom@example.com' },
+    { text: '- free design visit', match: null },
+  ],
+};
+
+/** A footnote under the claims ("*Condiciones en clínica.", "¹ Terms apply"): a mandatory line. */
+export const FOOTNOTE: Pattern = {
+  id: 'footnote',
+  re: /^\s*(?:\*(?=[^\s*])(?![^*\n]*\*)|[¹²³†‡]\s?)/u,
+  examples: [
+    { text: '*Condiciones en clínica.', match: '*' },
+    { text: '¹ Terms apply', match: '¹ ' },
+    { text: '* free survey', match: null },
+    { text: '**Proof:** 4.9/5', match: null },
+    { text: '*new* opening hours', match: null },
+  ],
+};
+
 /** Where a list inside one sentence or line splits into items (always). */
 export const ITEM_SEPARATOR: Pattern = {
   id: 'item-separator',

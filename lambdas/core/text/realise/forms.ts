@@ -1,5 +1,6 @@
 import { SPACED_DASH } from '../../brief/patterns/layout.ts';
 import type { BriefFact } from '../../brief/schema.ts';
+import { lemmaOf } from '../../lexicon/wordnet.ts';
 import type { Nlp } from '../nlp.ts';
 import type { Catalogue } from './catalogue.ts';
 import { expandShorthand } from './shorthand.ts';
@@ -43,7 +44,13 @@ function capitalisedByPosition(summary: string, span: [number, number] | null): 
   return span[0] === 0 || /(?:^|[\n.!?:;•\-–—(]\s*)$/u.test(before);
 }
 
-function firstLetterCase(text: string, cat: Catalogue, summary: string, span: [number, number] | null) {
+function firstLetterCase(
+  text: string,
+  cat: Catalogue,
+  summary: string,
+  span: [number, number] | null,
+  firstTags: ReadonlySet<string>,
+) {
   if (cat.nounsCapitalised) return text;
   const first = text.split(/\s/)[0] ?? '';
   // An acronym or a name keeps its capital; a word capitalised by its position in the brief does not.
@@ -58,6 +65,11 @@ function firstLetterCase(text: string, cat: Catalogue, summary: string, span: [n
   )
     return text;
   if (!capitalisedByPosition(summary, span)) return text;
+  // An English noun no dictionary has is a name ("Instagram", "Houzz"): it keeps its capital.
+  // (WordNet holds nouns only: "Most" or "From" are no names.)
+  const noun = firstTags.has('Noun') && !firstTags.has('Pronoun') && firstTags.size <= 3;
+  if (cat.locale === 'en' && noun && /^\p{L}+$/u.test(first) && lemmaOf(first.toLowerCase()) === undefined)
+    return text;
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
@@ -210,7 +222,7 @@ export function factForm(
     : [];
   const plural = (before: string) => plurals.some((w) => before.toLowerCase().includes(w));
   if (AUDIENCE_SIDE.has(fact.role)) text = toReader(text, cat, opensWithVerb, plural);
-  text = firstLetterCase(text, cat, summary, fact.span);
+  text = firstLetterCase(text, cat, summary, fact.span, tags);
   const { needsSubject, bareSingular, clause, shortNounPhrase } =
     nlp && doc ? shapeOf(text, doc, tags, first?.normal ?? '', fact.role, cat) : NO_SHAPE;
   const addressed = new RegExp(`^${cat.voice.reader}\\s`, 'iu').test(text);
