@@ -340,4 +340,20 @@ describe('briefs written the way agencies write them', () => {
     expect(hooks.some((h) => /^The 10-year guarantee helps there/.test(h))).toBe(false);
     expect(hooks.some((h) => /\? The 10-year guarantee helps there\.$/.test(h))).toBe(true);
   });
+
+  it('keeps "Plus de" in French, and shows no adjective of a service as the picture\'s thing', async () => {
+    const summary =
+      "Acme Sport est une appli de coaching sportif à la maison.\nPlus de 200 000 utilisateurs en France.\nNote de 4,7 sur l'App Store (12 000 avis).\nOffre : 7 jours gratuits.";
+    const fr = await extractBrief({ researchSummary: summary, language: 'fr', clientName: 'Acme Sport' });
+    expect(fr.category).toBe('sport > fitness apps');
+    const hooks = (await anglesFromBrief({ ...fr, research_summary: summary })).map((a) => a.hook).join('\n');
+    expect(hooks).toMatch(/Plus de 200 000 utilisateurs/);
+    expect(hooks).not.toMatch(/^De 200 000/m);
+    const law = await extractBrief({
+      researchSummary: 'Acme Law handles personal injury claims in Dover. No win, no fee.',
+      language: 'en',
+      clientName: 'Acme Law',
+    });
+    expect(law.subject).not.toMatch(/with a personal/);
+  });
 });

@@ -392,4 +392,18 @@ describe('notes and directions in a brief', () => {
     expect(b.mandatories).toContain('Terms in store');
     expect(facts.join(' | ')).not.toMatch(/Forwarded|example\.com|spring push|Terms in store/);
   });
+
+  it('reads the one starred line under a starred claim as its footnote, and a campaign line as a note', () => {
+    const b = briefOf(
+      'Acme Law – injury claims, Dover\n• No win, no fee* on every claim\n• Free 15-minute call\n* Success fee up to 25%. Capped by law.',
+    );
+    expect(b.mandatories).toContain('Success fee up to 25%. Capped by law');
+    expect(b.facts.map((f) => f.text).join(' | ')).not.toMatch(/Success fee|Capped/);
+    const es = briefOf(
+      'Acme Azulejos, reformas de baño en Toledo.\nOferta: visita gratis.\nCampaña: verano, turistas.',
+      'es',
+      'Acme Azulejos',
+    );
+    expect(es.facts.map((f) => f.text).join(' | ')).not.toMatch(/verano|Campaña/);
+  });
 });

@@ -31,7 +31,11 @@ export function phrasesOf(nlp: Nlp, text: string): Phrase[] {
   let run: Term[] = [];
   const close = () => {
     while (run.length > 0 && !isNoun(run.at(-1))) run.pop();
-    const phrase = phraseOf(run.slice(-MAX_PHRASE_WORDS).map((t) => clean(t.text)));
+    const kept = run.slice(-MAX_PHRASE_WORDS);
+    const phrase = phraseOf(
+      kept.map((t) => clean(t.text)),
+      kept.map((t) => isNoun(t)),
+    );
     if (phrase) out.push(phrase);
     run = [];
   };
@@ -57,9 +61,14 @@ export function phrasesOf(nlp: Nlp, text: string): Phrase[] {
  * else the last noun; when that is a service or an act done to something ("furniture rental",
  * "roof repairs"), the noun before it is the thing a picture shows.
  */
-function phraseOf(run: string[]): Phrase | undefined {
+function phraseOf(run: string[], nouns: boolean[]): Phrase | undefined {
   const ws = run.filter(Boolean);
+  const noun = nouns.filter((_, i) => Boolean(run[i]));
   for (let end = ws.length; end > 0; end--) {
+    // Only a noun before the head can be the thing ("furniture" of "furniture rental"); an
+    // adjective cannot ("personal" of "personal injury" is no newspaper item).
+    if (end < ws.length && !noun[end - 1] && !(end >= 2 && lemmaOf(ws.slice(end - 2, end).join(' '))))
+      return undefined;
     const pair = end >= 2 ? lemmaOf(ws.slice(end - 2, end).join(' ')) : undefined;
     const head = pair ?? lemmaOf(ws[end - 1] ?? '');
     if (!head || head.length < 3) return undefined;

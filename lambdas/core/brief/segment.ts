@@ -1,5 +1,6 @@
 import { lemmaOf } from '../lexicon/wordnet.ts';
-import { avoid, mandatories } from './patterns/label-targets.ts';
+import { layoutLine, trimmed } from './lines.ts';
+import { avoid } from './patterns/label-targets.ts';
 import {
   CAPITAL_LABEL,
   DASH_LABEL,
@@ -11,16 +12,7 @@ import {
   NEGATED_LABEL,
   QUOTE_LEAD_IN,
 } from './patterns/labels.ts';
-import {
-  ABBREVIATIONS,
-  BULLET,
-  FOOTNOTE,
-  ITEM_SEPARATOR,
-  MAIL_LINE,
-  MARKED_HEADING,
-  TABLE_ROW,
-  TABLE_RULE,
-} from './patterns/layout.ts';
+import { ABBREVIATIONS, BULLET, ITEM_SEPARATOR, MARKED_HEADING } from './patterns/layout.ts';
 import type { Language } from './patterns/types.ts';
 
 /** A stretch of the summary: a sentence or list item, with what its label (if any) says it is. */
@@ -203,57 +195,6 @@ function openQuote(text: string): boolean {
   return count(/"/g) % 2 === 1 || opened > closed;
 }
 
-function trimmed(text: string, start: number, end: number): { start: number; end: number } {
-  let s = start;
-  let e = end;
-  while (s < e && /[\s]/u.test(text[s] ?? '')) s++;
-  while (e > s && /[\s.;,:]/u.test(text[e - 1] ?? '')) e--;
-  // Keep a closing quote or bracket, drop an unmatched opening one.
-  return { start: s, end: e };
-}
-
-/** How short every cell of a table's header row is (a header names columns, it claims nothing). */
-const HEADER_CELL_WORDS = 2;
-
-/**
- * A Markdown table row as one item: the rule and the header row are layout, never copy; a first
- * cell the lexicon knows ("Preis", "Offer") labels the rest; otherwise the row is read whole
- * ("Notdienst | 24/7, Anfahrt in 60 Minuten"), its cells joined as a label and its claim.
- */
-function tableRow(
-  lines: string[],
-  index: number,
-  lineStart: number,
-  language: Language,
-  heading: LabelTarget | undefined,
-): Segment | undefined {
-  const line = lines[index] ?? '';
-  if (TABLE_RULE.re.test(line)) return undefined;
-  const cells: Array<{ start: number; end: number; text: string }> = [];
-  for (const m of line.matchAll(/\|([^|]*)(?=\|)/gu)) {
-    const from = (m.index ?? 0) + 1;
-    const span = trimmed(line, from, from + (m[1] ?? '').length);
-    if (span.end > span.start) cells.push({ ...span, text: line.slice(span.start, span.end) });
-  }
-  const first = index === 0 || !TABLE_ROW.re.test(lines[index - 1] ?? '');
-  const ruled = TABLE_RULE.re.test(lines[index + 1] ?? '');
-  const short = cells.every((c) => !/\d/.test(c.text) && c.text.split(/\s+/).length <= HEADER_CELL_WORDS);
-  if (cells.length === 0 || (first && (ruled || short))) return undefined;
-  const label = cells.length > 1 ? lookupLabel(cells[0]?.text ?? '', language) : undefined;
-  const from = label ? cells[1] : cells[0];
-  const to = cells.at(-1);
-  if (!from || !to) return undefined;
-  return {
-    start: lineStart + from.start,
-    end: lineStart + to.end,
-    text: line.slice(from.start, to.end),
-    ...((label ?? heading) ? { label: label ?? heading } : {}),
-    line: index,
-    sentence: 0,
-    bullet: true,
-  };
-}
-
 /**
  * What a heading says of the text under it. A business or product heading heads a description,
  * read as the brief's opening is (name, product, place, then claims), not one product phrase.
@@ -275,6 +216,10 @@ export function segment(summary: string, language: Language): Segment[] {
   let marked = false;
   let offset = 0;
   const lines = summary.split('\n');
+  // "* Success fee up to 25%" under "No win, no fee*": the one starred line answering a starred
+  // claim is its footnote, not a bullet.
+  const starred = lines.map((l, i) => (/^\s*\*\s/u.test(l) ? i : -1)).filter((i) => i >= 0);
+  const starNote = starred.length === 1 && /\p{L}\*(?=[\s,.;:)]|$)/mu.test(summary) ? starred[0] : -1;
   lines.forEach((rawLine, lineIndex) => {
     const lineStart = offset;
     offset += rawLine.length + 1;
@@ -282,25 +227,11 @@ export function segment(summary: string, language: Language): Segment[] {
       if (!marked) heading = undefined;
       return;
     }
-    if (MAIL_LINE.re.test(rawLine)) return;
-    const footnote = FOOTNOTE.re.exec(rawLine);
-    if (footnote) {
-      const span = trimmed(rawLine, footnote[0].length, rawLine.length);
-      if (span.end > span.start)
-        out.push({
-          start: lineStart + span.start,
-          end: lineStart + span.end,
-          text: rawLine.slice(span.start, span.end),
-          label: mandatories,
-          line: lineIndex,
-          sentence: 0,
-          bullet: false,
-        });
-      return;
-    }
-    if (TABLE_ROW.re.test(rawLine) || TABLE_RULE.re.test(rawLine)) {
-      const row = tableRow(lines, lineIndex, lineStart, language, heading);
-      if (row) out.push(row);
+    const special = layoutLine(lines, lineIndex, lineStart, heading, lineIndex === starNote, (w) =>
+      lookupLabel(w, language),
+    );
+    if (special) {
+      if (special !== 'skip') out.push(special);
       return;
     }
     const mark = MARKED_HEADING.re.exec(rawLine);

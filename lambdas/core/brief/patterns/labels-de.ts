@@ -120,4 +120,5 @@ export const LABELS_DE: Readonly<Record<string, LabelTarget>> = {
   'was verkaufen sie': product,
   'was macht sie besonders': role('differentiator', true),
   betreff: skip,
+  kampagne: skip,
 };

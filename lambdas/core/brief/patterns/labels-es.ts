@@ -120,4 +120,5 @@ export const LABELS_ES: Readonly<Record<string, LabelTarget>> = {
   valoraciones: role('proof'),
   reseñas: role('proof'),
   asunto: skip,
+  campaña: skip,
 };

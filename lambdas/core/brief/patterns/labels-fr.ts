@@ -103,4 +103,5 @@ export const LABELS_FR: Readonly<Record<string, LabelTarget>> = {
   inquiétude: role('objection'),
   'question fréquente': role('objection'),
   objet: skip,
+  campagne: skip,
 };

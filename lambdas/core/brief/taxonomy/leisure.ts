@@ -311,7 +311,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'fitness app|workout app|home workout|training app',
         'app de fitness|entrenamiento en casa',
         'fitness-app|workout',
-        'application de fitness|entraînement à domicile',
+        'application de fitness|entraînement à domicile|appli de sport|appli de coaching|coaching sportif',
       ),
     ],
   },

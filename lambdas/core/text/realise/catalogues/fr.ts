@@ -52,7 +52,7 @@ export const fr: Catalogue = {
     reader: 'vous',
     relativeStrip: '(?:qui) ',
     leadingConnective:
-      "(?:(?:(?:ah|oh|au fait|d’ailleurs),?\\s+)?(?:et|aussi|plus|c'est pourquoi|c’est pourquoi|donc)|(?:ah|oh|au fait|d’ailleurs),?)",
+      "(?:(?:(?:ah|oh|au fait|d’ailleurs),?\\s+)?(?:et|aussi|en plus|de plus|c'est pourquoi|c’est pourquoi|donc)|(?:ah|oh|au fait|d’ailleurs),?)",
     reportingFrame:
       "(?:(?<keep>pour [\\p{L}-]+,?\\s+)?(?:dans cette campagne,?\\s+)?on (?:met|mettra|va mettre) en avant|(?:la |notre )?(?:principale|plus grande) (?:objection|plainte|crainte|inquiétude|peur) (?:que nous (?:entendons|voyons) )?(?:est|c'est)(?: que| de)?)\\s+",
     audienceSays:

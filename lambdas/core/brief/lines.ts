@@ -1,0 +1,92 @@
+import { type LabelTarget, mandatories } from './patterns/label-targets.ts';
+import { FOOTNOTE, MAIL_LINE, TABLE_ROW, TABLE_RULE } from './patterns/layout.ts';
+import type { Segment } from './segment.ts';
+
+// Lines whose layout says what they are before any label is read (segment.ts): a forwarded
+// e-mail's lines, footnotes, Markdown table rows.
+
+/** A span of `text` without the spaces and trailing stops around it. */
+export function trimmed(text: string, start: number, end: number): { start: number; end: number } {
+  let s = start;
+  let e = end;
+  while (s < e && /[\s]/u.test(text[s] ?? '')) s++;
+  while (e > s && /[\s.;,:]/u.test(text[e - 1] ?? '')) e--;
+  // Keep a closing quote or bracket, drop an unmatched opening one.
+  return { start: s, end: e };
+}
+
+/**
+ * A line the layout says what it is, before any label: a forwarded e-mail's line (skipped), a
+ * footnote (a mandatory), a table row; undefined for any other line.
+ */
+export function layoutLine(
+  lines: string[],
+  index: number,
+  lineStart: number,
+  heading: LabelTarget | undefined,
+  starNote: boolean,
+  labelOf: (words: string) => LabelTarget | undefined,
+): Segment | 'skip' | undefined {
+  const rawLine = lines[index] ?? '';
+  if (MAIL_LINE.re.test(rawLine)) return 'skip';
+  const footnote = FOOTNOTE.re.exec(rawLine) ?? (starNote ? /^\s*\*\s+/u.exec(rawLine) : null);
+  if (footnote) {
+    const span = trimmed(rawLine, footnote[0].length, rawLine.length);
+    if (span.end <= span.start) return 'skip';
+    const text = rawLine.slice(span.start, span.end);
+    return {
+      start: lineStart + span.start,
+      end: lineStart + span.end,
+      text,
+      label: mandatories,
+      line: index,
+      sentence: 0,
+      bullet: false,
+    };
+  }
+  if (TABLE_ROW.re.test(rawLine) || TABLE_RULE.re.test(rawLine))
+    return tableRow(lines, index, lineStart, heading, labelOf) ?? 'skip';
+  return undefined;
+}
+
+/** How short every cell of a table's header row is (a header names columns, it claims nothing). */
+const HEADER_CELL_WORDS = 2;
+
+/**
+ * A Markdown table row as one item: the rule and the header row are layout, never copy; a first
+ * cell the lexicon knows ("Preis", "Offer") labels the rest; otherwise the row is read whole
+ * ("Notdienst | 24/7, Anfahrt in 60 Minuten"), its cells joined as a label and its claim.
+ */
+function tableRow(
+  lines: string[],
+  index: number,
+  lineStart: number,
+  heading: LabelTarget | undefined,
+  labelOf: (words: string) => LabelTarget | undefined,
+): Segment | undefined {
+  const line = lines[index] ?? '';
+  if (TABLE_RULE.re.test(line)) return undefined;
+  const cells: Array<{ start: number; end: number; text: string }> = [];
+  for (const m of line.matchAll(/\|([^|]*)(?=\|)/gu)) {
+    const from = (m.index ?? 0) + 1;
+    const span = trimmed(line, from, from + (m[1] ?? '').length);
+    if (span.end > span.start) cells.push({ ...span, text: line.slice(span.start, span.end) });
+  }
+  const first = index === 0 || !TABLE_ROW.re.test(lines[index - 1] ?? '');
+  const ruled = TABLE_RULE.re.test(lines[index + 1] ?? '');
+  const short = cells.every((c) => !/\d/.test(c.text) && c.text.split(/\s+/).length <= HEADER_CELL_WORDS);
+  if (cells.length === 0 || (first && (ruled || short))) return undefined;
+  const label = cells.length > 1 ? labelOf(cells[0]?.text ?? '') : undefined;
+  const from = label ? cells[1] : cells[0];
+  const to = cells.at(-1);
+  if (!from || !to) return undefined;
+  return {
+    start: lineStart + from.start,
+    end: lineStart + to.end,
+    text: line.slice(from.start, to.end),
+    ...((label ?? heading) ? { label: label ?? heading } : {}),
+    line: index,
+    sentence: 0,
+    bullet: true,
+  };
+}
