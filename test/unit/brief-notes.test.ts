@@ -406,4 +406,30 @@ describe('notes and directions in a brief', () => {
     );
     expect(es.facts.map((f) => f.text).join(' | ')).not.toMatch(/verano|Campaña/);
   });
+
+  it('reads a creative-brief template: the objective is no claim and places nothing, the proposition is the claim', () => {
+    const b = briefOf(
+      'CREATIVE BRIEF\nBrand: Acme Tiles\nProduct: bathroom tiles\nObjective: drive trial in grocery stores in Kent\nSingle-minded proposition: Tiles that never crack.\nSupport points / RTBs:\n- 4.9 on Google (300 reviews)\n- 10-year guarantee\nDeliverables: 3 x 1:1 Meta ads',
+    );
+    expect(b.category).not.toMatch(/grocery/);
+    const facts = b.facts.map((f) => f.text);
+    expect(facts).toEqual(
+      expect.arrayContaining(['Tiles that never crack', '4.9 on Google (300 reviews)', '10-year guarantee']),
+    );
+    expect(facts.join(' | ')).not.toMatch(/proposition|Objective|grocery|Meta ads/);
+    const es = briefOf(
+      'Cliente: Azulejos Acme\nObjetivo: más visitas a la tienda\nPropuesta: azulejos en 4 semanas',
+      'es',
+      'Azulejos Acme',
+    );
+    expect(es.audience).toBe('');
+    const de = briefOf(
+      'Acme Versicherung\nProdukt: Zahnzusatzversicherung ab 9,90 € im Monat\n- Testsieger 2025 (Note 1,3)\n- Bis zu 90 % Erstattung bei Zahnersatz',
+      'de',
+      'Acme Versicherung',
+    );
+    expect(de.product).toBe('Zahnzusatzversicherung');
+    expect(de.location).toBe('');
+    expect(de.facts.map((f) => f.text)).toContain('Testsieger 2025 (Note 1,3)');
+  });
 });

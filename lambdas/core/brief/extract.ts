@@ -90,7 +90,13 @@ export function extractBriefWith(input: ExtractInput, nlp: Nlp | undefined): Bri
   });
   state.product ??= ownNewProduct(summary);
   const product = state.product?.text ?? '';
-  const place = placeInTaxonomy({ language, product, summary, businessName: input.clientName, nlp });
+  const place = placeInTaxonomy({
+    language,
+    product,
+    summary: aboutTheBusiness(summary, language),
+    businessName: input.clientName,
+    nlp,
+  });
   return {
     language: input.language,
     business_name: input.clientName.trim().slice(0, 120) || product.slice(0, 120) || 'business',
@@ -104,6 +110,21 @@ export function extractBriefWith(input: ExtractInput, nlp: Nlp | undefined): Bri
     avoid: [...new Set(state.avoid)].slice(0, 40).map((a) => a.slice(0, 120)),
     facts: factList.slice(0, 80),
   };
+}
+
+/** Fields that say nothing of what the business is: a campaign's objective, its channels, notes, policy. */
+const NOT_ABOUT_THE_BUSINESS = new Set(['skip', 'aside', 'avoid', 'tone', 'mandatories']);
+
+/**
+ * The summary with its notes blanked out, offsets kept: what the taxonomy reads. "Objective: drive
+ * trial in grocery" is where the campaign runs, not what the business is.
+ */
+function aboutTheBusiness(summary: string, language: Language): string {
+  let out = summary;
+  for (const seg of segment(summary, language))
+    if (seg.label && 'field' in seg.label && NOT_ABOUT_THE_BUSINESS.has(seg.label.field))
+      out = out.slice(0, seg.start) + ' '.repeat(seg.end - seg.start) + out.slice(seg.end);
+  return out;
 }
 
 function segmentAll(state: State, language: Language): void {

@@ -217,10 +217,12 @@ export const ROUND_BRACKET: Pattern = {
 
 export const BRACKET_NOTE: Pattern = {
   id: 'bracket-note',
-  re: /\s*(?:\[[^\]\n]{1,200}\]|\((?:fun |quick |side )?(?:aside|note|fyi|nb|by the way)\b[^()\n]{0,300}\)|\((?:to )?(?:check|confirm|verify|ask|tbc)\b[^()\n]{0,120}\))/iu,
+  re: /\s*(?:\[[^\]\n]{1,200}\]|\((?:fun |quick |side )?(?:aside|fyi|nb|by the way|note(?=\s*:|\s+to\b))\b[^()\n]{0,300}\)|\((?:to )?(?:check|confirm|verify|ask|tbc)\b[^()\n]{0,120}\))/iu,
   examples: [
     { text: 'Founded 2019 (fun aside: the founder surfs)', match: ' (fun aside: the founder surfs)' },
     { text: 'open daily (8am to 6pm)', match: null },
+    { text: 'Testsieger 2025 (Note 1,3)', match: null },
+    { text: 'free survey (note: weekdays only)', match: ' (note: weekdays only)' },
     { text: 'free delivery [confirm zones]', match: ' [confirm zones]' },
     {
       text: 'free consultation this month (confirm w/ practice manager)',

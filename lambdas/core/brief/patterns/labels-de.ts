@@ -121,4 +121,6 @@ export const LABELS_DE: Readonly<Record<string, LabelTarget>> = {
   'was macht sie besonders': role('differentiator', true),
   betreff: skip,
   kampagne: skip,
+  kernaussage: role('benefit'),
+  'reasons to believe': role('proof'),
 };

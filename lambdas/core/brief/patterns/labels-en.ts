@@ -286,4 +286,9 @@ export const LABELS_EN: Readonly<Record<string, LabelTarget>> = {
   faq: role('objection'),
   subject: skip,
   cc: skip,
+  'single-minded proposition': role('benefit'),
+  smp: role('benefit'),
+  proposition: role('benefit'),
+  'support points': claims,
+  'support points / rtbs': claims,
 };

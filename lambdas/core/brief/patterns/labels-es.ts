@@ -26,7 +26,7 @@ export const LABELS_ES: Readonly<Record<string, LabelTarget>> = {
   programa: product,
   público: audience,
   'público objetivo': audience,
-  objetivo: audience,
+  objetivo: skip,
   'a quién': audience,
   clientes: audience,
   ubicación: location,
@@ -121,4 +121,6 @@ export const LABELS_ES: Readonly<Record<string, LabelTarget>> = {
   reseñas: role('proof'),
   asunto: skip,
   campaña: skip,
+  propuesta: role('benefit'),
+  argumentos: claims,
 };

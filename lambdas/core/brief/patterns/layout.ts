@@ -217,7 +217,7 @@ export const CLAUSE_SEPARATOR: Pattern = {
 /** Where a business is said to be (the place follows the cue). */
 export const LOCATION_CUE: Pattern = {
   id: 'location-cue',
-  re: /(?:(?<![\p{L}])(?:covering|serving|across|based (?:in|at)|located in|in|en|à|au|aux|dans|bei|aus)\s+)((?:the\s)?\p{Lu}[\p{L}'’./-]*(?:(?:\s|,\s|\s(?:and|y|und|et|&)\s)\p{Lu}[\p{L}'’./-]*)*(?:\s\([^)]{1,80}\))?)/u,
+  re: /(?:(?<![\p{L}])(?:covering|serving|across|based (?:in|at)|located in|in|en|à|au|aux|dans|aus)\s+)((?:the\s)?\p{Lu}[\p{L}'’./-]*(?:(?:\s|,\s|\s(?:and|y|und|et|&)\s)\p{Lu}[\p{L}'’./-]*)*(?:\s\([^)]{1,80}\))?)/u,
   examples: [
     {
       text: 'boiler repairs covering Springfield and Shelbyville',
@@ -263,7 +263,7 @@ export const OWN_NEW: Pattern = {
 /** Where a product phrase stops: a preposition or clause that starts the rest of the sentence. */
 export const PRODUCT_END: Pattern = {
   id: 'product-end',
-  re: /\s(?:for|in|across|from|with|to|at|on|near|since|who|that|which|selling|placing|covering|based|para|en|con|desde|que|für|in|mit|seit|aus|die|der|pour|avec|depuis|qui|dans)\s|[,.;:(]/iu,
+  re: /\s(?:for|in|across|from|with|to|at|on|near|since|who|that|which|selling|placing|covering|based|para|en|con|desde|que|für|in|mit|seit|aus|die|der|pour|avec|depuis|qui|dans|ab)\s|,(?!\d)|[.;:(]/iu,
   examples: [
     { text: 'electric scooters for commuters', match: ' for ' },
     { text: 'Möbel nach Maß, vom Entwurf', match: ',' },

@@ -189,7 +189,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
       sub(
         'healthy snacks and drinks',
         'a protein bar and a bottled smoothie on a gym bench',
-        'snack|protein bar|smoothie|juice|kombucha|energy drink',
+        'snack|protein bar|smoothie|juice|kombucha|energy drink|cold brew|iced coffee|canned coffee',
         'snacks|zumo|bebida',
         'snack|riegel|saft|getränk',
         'en-cas|jus|boisson',

@@ -112,6 +112,14 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
     name: 'financial services',
     subs: [
       sub(
+        'health and dental insurance',
+        'a patient smiling at a check-up with her dentist',
+        'health insurance|dental insurance|dental plan|medical insurance',
+        'seguro de salud|seguro dental|seguro médico',
+        'zahnzusatzversicherung|zahnversicherung|krankenversicherung|krankenzusatzversicherung',
+        'mutuelle|assurance santé|assurance dentaire',
+      ),
+      sub(
         'home insurance',
         'a homeowner on the phone with her insurer in a calm kitchen',
         'home insurance|contents insurance|buildings insurance|home and contents|insurer|claims',
