@@ -432,4 +432,31 @@ describe('notes and directions in a brief', () => {
     expect(de.location).toBe('');
     expect(de.facts.map((f) => f.text)).toContain('Testsieger 2025 (Note 1,3)');
   });
+
+  it('reads notes typed as a chat: a spoken opening before the name, a name not to mention, and a sign-off', () => {
+    const b = briefOf(
+      'hey! so Acme Tiles is my client\'s online tile shop 🧱 they sell handmade tiles. free UK shipping over £40. 4.9 on Etsy (2,600 reviews). customers are mostly women 25-45 doing up old houses. pls don\'t use the word "cheap" or mention Etsy by name. thx!!',
+    );
+    expect(b.product).toBe('online tile shop');
+    expect(b.audience).toMatch(/^women 25-45/);
+    expect(b.avoid).toEqual(expect.arrayContaining(['cheap', 'Etsy']));
+    expect(b.facts.map((f) => f.text).join(' | ')).not.toMatch(/thx|hey|my client/);
+  });
+
+  it('reads a mandatory line and a list of treatments as what they are, and a "can\'t advertise" note as policy', () => {
+    const fr = briefOf(
+      'Acme Dentaire – Brest\nSoins : implants, blanchiment\nMention obligatoire : « Demandez conseil à votre dentiste. »',
+      'fr',
+      'Acme Dentaire',
+    );
+    expect(fr.mandatories).toContain('« Demandez conseil à votre dentiste. »');
+    expect(fr.facts.map((f) => f.text)).toContain('implants, blanchiment');
+    const en = briefOf(
+      'Acme Clinic, Dover.\n- Free consultation\nWe can\'t advertise prescription-only medicines, so never say "Botox" in ads.',
+      'en',
+      'Acme Clinic',
+    );
+    expect(en.facts.map((f) => f.text).join(' ')).not.toMatch(/advertise|Botox/);
+    expect(en.avoid).toContain('Botox');
+  });
 });

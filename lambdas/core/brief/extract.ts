@@ -27,11 +27,14 @@ import {
 import { type Language, patternLanguage } from './patterns/types.ts';
 import { ownNewProduct, productOf } from './product.ts';
 import type { BriefFact, BriefFields, FactRole } from './schema.ts';
-import { segment } from './segment.ts';
+import { businessText, segment } from './segment.ts';
 import { subjectOf } from './subject.ts';
 import { placeInTaxonomy } from './taxonomy.ts';
 
 export type ExtractInput = { researchSummary: string; language: string; clientName: string };
+
+/** How notes typed as speech open a sentence ("so", "ok so", "right,"). */
+const DISCOURSE_OPENER = /^(?:(?:ok|okay|so|right|alright|well|basically),?\s+)+/iu;
 
 /** A conjunction in a list's last item after one-word items: one series ("A, B and C included"). */
 const COORDINATED = /\s(?:and|&|y|e|und|et)\s/iu;
@@ -93,7 +96,7 @@ export function extractBriefWith(input: ExtractInput, nlp: Nlp | undefined): Bri
   const place = placeInTaxonomy({
     language,
     product,
-    summary: aboutTheBusiness(summary, language),
+    summary: businessText(summary, language),
     businessName: input.clientName,
     nlp,
   });
@@ -110,21 +113,6 @@ export function extractBriefWith(input: ExtractInput, nlp: Nlp | undefined): Bri
     avoid: [...new Set(state.avoid)].slice(0, 40).map((a) => a.slice(0, 120)),
     facts: factList.slice(0, 80),
   };
-}
-
-/** Fields that say nothing of what the business is: a campaign's objective, its channels, notes, policy. */
-const NOT_ABOUT_THE_BUSINESS = new Set(['skip', 'aside', 'avoid', 'tone', 'mandatories']);
-
-/**
- * The summary with its notes blanked out, offsets kept: what the taxonomy reads. "Objective: drive
- * trial in grocery" is where the campaign runs, not what the business is.
- */
-function aboutTheBusiness(summary: string, language: Language): string {
-  let out = summary;
-  for (const seg of segment(summary, language))
-    if (seg.label && 'field' in seg.label && NOT_ABOUT_THE_BUSINESS.has(seg.label.field))
-      out = out.slice(0, seg.start) + ' '.repeat(seg.end - seg.start) + out.slice(seg.end);
-  return out;
 }
 
 function segmentAll(state: State, language: Language): void {
@@ -204,8 +192,11 @@ function mentionsName(state: State, p: Piece): boolean {
 function onHeader(state: State, p: Piece, opening: boolean): void {
   const parts = headerParts(state.summary, p);
   let merged = -1;
-  parts.forEach((part, i) => {
+  parts.forEach((whole, i) => {
     if (i === merged) return;
+    // "so Acme is my client's yarn shop": a spoken opening before the name is no part of it.
+    const opener = DISCOURSE_OPENER.exec(whole.text)?.[0].length ?? 0;
+    const part = opener ? piece(state.summary, whole.start + opener, whole.end) : whole;
     const name = nameLength(state.clientName, part.text);
     if (name > 0) {
       const rest = piece(state.summary, part.start + name, part.end);

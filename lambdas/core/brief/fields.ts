@@ -75,7 +75,13 @@ export function sentenceKind(text: string): { kind: SentenceKind; valueFrom: num
 /** What an avoid line forbids: quoted phrases, else the words after the cue up to a comma. */
 export function forbidden(text: string): string[] {
   const quoted = [...text.matchAll(/["“«'‘]\s?([^"”»'’]{3,80}?)\s?["”»'’](?!\w)/gu)].map((m) => m[1] ?? '');
-  if (quoted.length > 0) return quoted.filter(Boolean);
+  // A name not to mention ("or mention Etsy by name"): the name, whatever is quoted beside it.
+  const named = [
+    ...text.matchAll(
+      /\b(?:mention|name|nennen|erwähnen|mencionar|nombrar|mentionner|citer)\s+(\p{Lu}[\p{L}&'’.-]*(?:\s\p{Lu}[\p{L}&'’.-]*)*)/gu,
+    ),
+  ].map((m) => m[1] ?? '');
+  if (quoted.length > 0 || named.length > 0) return [...quoted, ...named].filter(Boolean);
   const cue = AVOID_CUE.re.exec(text);
   if (!cue) return [];
   const rest = text.slice((cue.index ?? 0) + cue[0].length).replace(/^\s*(?:that|it's|it is|to)?\s*/iu, '');

@@ -244,9 +244,12 @@ export function segment(summary: string, language: Language): Segment[] {
     const bodyStart = bulletMatch ? bulletMatch[0].length : 0;
     const body = rawLine.slice(bodyStart);
     // An intake form asks its sections ("What do you sell?", "¿Qué vendes?").
-    const bareHeading = /[:?]\s*$/.test(body)
-      ? labelOrNegated(body.replace(/^\s*¿/u, '').replace(/\s*[:?]\s*$/u, ''), language)
-      : lookupLabel(body, language);
+    // A line with a label and text of its own ("Soins : implants, blanchiment") is no heading.
+    const bareHeading = /:\s*\S/u.test(body)
+      ? undefined
+      : /[:?]\s*$/.test(body)
+        ? labelOrNegated(body.replace(/^\s*¿/u, '').replace(/\s*[:?]\s*$/u, ''), language)
+        : lookupLabel(body, language);
     const headingWords = body.trim().split(/\s+/).length;
     // A heading is short; a colon lets it carry a qualifier ("Hero products for this campaign:").
     if (
@@ -313,5 +316,20 @@ export function segment(summary: string, language: Language): Segment[] {
       });
     });
   });
+  return out;
+}
+
+/** Fields that say nothing of what the business is: a campaign's objective, its channels, notes, policy. */
+const NOT_ABOUT_THE_BUSINESS = new Set(['skip', 'aside', 'avoid', 'tone', 'mandatories']);
+
+/**
+ * The summary with its notes blanked out, offsets kept: what the taxonomy reads. "Objective: drive
+ * trial in grocery" is where the campaign runs, not what the business is.
+ */
+export function businessText(summary: string, language: Language): string {
+  let out = summary;
+  for (const seg of segment(summary, language))
+    if (seg.label && 'field' in seg.label && NOT_ABOUT_THE_BUSINESS.has(seg.label.field))
+      out = out.slice(0, seg.start) + ' '.repeat(seg.end - seg.start) + out.slice(seg.end);
   return out;
 }

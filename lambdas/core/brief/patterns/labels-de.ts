@@ -123,4 +123,6 @@ export const LABELS_DE: Readonly<Record<string, LabelTarget>> = {
   kampagne: skip,
   kernaussage: role('benefit'),
   'reasons to believe': role('proof'),
+  behandlungen: claims,
+  pflichttext: mandatories,
 };

@@ -291,4 +291,11 @@ export const LABELS_EN: Readonly<Record<string, LabelTarget>> = {
   proposition: role('benefit'),
   'support points': claims,
   'support points / rtbs': claims,
+  treatments: claims,
+  'mandatory line': mandatories,
+  'legal line': mandatories,
+  'new thing': claims,
+  'new product': claims,
+  'new in': claims,
+  'just launched': claims,
 };

@@ -123,4 +123,7 @@ export const LABELS_ES: Readonly<Record<string, LabelTarget>> = {
   campaña: skip,
   propuesta: role('benefit'),
   argumentos: claims,
+  tratamientos: claims,
+  'mención obligatoria': mandatories,
+  'texto legal': mandatories,
 };

@@ -104,4 +104,6 @@ export const LABELS_FR: Readonly<Record<string, LabelTarget>> = {
   'question fréquente': role('objection'),
   objet: skip,
   campagne: skip,
+  soins: claims,
+  'mention obligatoire': mandatories,
 };

@@ -233,9 +233,10 @@ export const LOCATION_CUE: Pattern = {
 /** Between a business's name and what it sells: a copula or a verb of trade, then an article. */
 export const PRODUCT_LEAD: Pattern = {
   id: 'product-lead',
-  re: /^\s*(?:(?:(?:they|we|it)(?:['’]re|['’]s)|(?:(?:they|we|it) )?(?:is|are|was|ist|sind|es|son|est|sont))\s+)?(?:(?:an?|the|un[ae]?|una|el|la|los|las|le|les|des|ein(?:e[nmrs]?)?|der|die|das)\s+)?/iu,
+  re: /^\s*(?:(?:(?:they|we|it)(?:['’]re|['’]s)|(?:(?:they|we|it) )?(?:is|are|was|ist|sind|es|son|est|sont))\s+)?(?:(?:an?|the|un[ae]?|una|el|la|los|las|le|les|des|ein(?:e[nmrs]?)?|der|die|das|(?:my|our|their) (?:client|customer)['’]s)\s+)?/iu,
   examples: [
     { text: "They're a wedding venue", match: "They're a " },
+    { text: "is my client's online yarn shop", match: "is my client's " },
     { text: 'We are a family bakery', match: 'We are a ' },
     { text: 'is an independent bakery', match: 'is an ' },
     { text: 'ist ein kleines Studio', match: 'ist ein ' },
@@ -263,7 +264,7 @@ export const OWN_NEW: Pattern = {
 /** Where a product phrase stops: a preposition or clause that starts the rest of the sentence. */
 export const PRODUCT_END: Pattern = {
   id: 'product-end',
-  re: /\s(?:for|in|across|from|with|to|at|on|near|since|who|that|which|selling|placing|covering|based|para|en|con|desde|que|für|in|mit|seit|aus|die|der|pour|avec|depuis|qui|dans|ab)\s|,(?!\d)|[.;:(]/iu,
+  re: /\s(?:for|in|across|from|with|to|at|on|near|since|who|that|which|selling|placing|covering|based|para|en|con|desde|que|für|in|mit|seit|aus|die|der|pour|avec|depuis|qui|dans|ab)\s|,(?!\d)|[.;:(]|\s\p{Extended_Pictographic}/iu,
   examples: [
     { text: 'electric scooters for commuters', match: ' for ' },
     { text: 'Möbel nach Maß, vom Entwurf', match: ',' },

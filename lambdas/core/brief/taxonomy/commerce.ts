@@ -6,6 +6,14 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
     name: 'retail',
     subs: [
       sub(
+        'crafts and hobby supplies',
+        'balls of hand-dyed yarn and knitting needles on a wooden table',
+        'yarn|knitting|crochet|craft kit|knitting kit|sewing|haberdashery|embroidery',
+        'lana|punto|ganchillo|manualidades|mercería',
+        'wolle|stricken|häkeln|handarbeit|bastelbedarf',
+        'laine|tricot|crochet|mercerie|loisirs créatifs',
+      ),
+      sub(
         'florist delivery',
         'a florist arranging a hand-tied bouquet of fresh flowers',
         'florist|flowers|bouquet|floral',

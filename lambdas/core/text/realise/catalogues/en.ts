@@ -64,7 +64,7 @@ export const en: Catalogue = {
       "(?:(?:(?:oh|ah|btw|by the way),?\\s+)?(?:plus|and|also|or|so|that's why|which is why)|(?:oh|ah|btw|by the way),?)",
     reportingFrame:
       "(?:our research (?:says|shows)(?: that)?|(?:in|for) this (?:campaign|push|launch|promo),? we(?:'re| are)? (?:promoting|featuring|pushing|highlighting)|(?:the |our )?(?:biggest|main|most common|number one|top|#1) (?:complaint|objection|worry|frustration|fear|concern|pain point|pain|problem|question)s? (?:(?:we|I) (?:hear|see|get)(?: [\\p{L}]+){0,2}(?: |(?=:)))?(?:with [\\p{L} ]{1,30}? )?(?:(?:is|are)(?: about| that)?|:)(?: (?:people|customers|clients|owners|users|members|parents|buyers|patients|students|families|homeowners)(?= \\p{L}+ing\\b))?)\\s+",
-    businessPronoun: "(?:they(?:'re|’re| are)|they(?:'ve|’ve| have) got|they(?:'ve|’ve)) ",
+    businessPronoun: "(?:they(?:'re|’re| are)|they(?:'ve|’ve| have) got|they(?:'ve|’ve| have)) ",
     audienceSays: '(?:(?:our |the |many |most )?\\p{L}+ (?:tell|tells|told|keep telling) us(?: that)?)\\s+',
     positioning:
       "(?:=|\\b(?:is|are)) our (?:best |biggest |main |core |key )?(?:niche|segment|sweet spot|target market|core market)\\b|^(?:our )?\\p{L}+ (?:are|is) (?:mostly|mainly|largely|typically|predominantly|primarily) |\\b(?:mainly|mostly|primarily)$|\\b(?:we're|we’re|we are) not the (?:cheapest|biggest|largest|fastest)\\b",
