@@ -1,6 +1,18 @@
 import { type LabelTarget, mandatories } from './patterns/label-targets.ts';
 import { FOOTNOTE, MAIL_LINE, TABLE_ROW, TABLE_RULE } from './patterns/layout.ts';
-import type { Segment } from './segment.ts';
+
+/** A stretch of the summary: a sentence or list item, with what its label (if any) says it is. */
+export type Segment = {
+  start: number;
+  end: number;
+  text: string;
+  /** The label in force (on this sentence, its line, or a heading above a list). */
+  label?: LabelTarget;
+  /** 0-based line and sentence-in-line: the first sentence of the brief introduces the business. */
+  line: number;
+  sentence: number;
+  bullet: boolean;
+};
 
 // Lines whose layout says what they are before any label is read (segment.ts): a forwarded
 // e-mail's lines, footnotes, Markdown table rows.

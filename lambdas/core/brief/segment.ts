@@ -1,5 +1,5 @@
 import { lemmaOf } from '../lexicon/wordnet.ts';
-import { layoutLine, trimmed } from './lines.ts';
+import { layoutLine, type Segment, trimmed } from './lines.ts';
 import { avoid } from './patterns/label-targets.ts';
 import {
   CAPITAL_LABEL,
@@ -15,18 +15,7 @@ import {
 import { ABBREVIATIONS, BULLET, ITEM_SEPARATOR, MARKED_HEADING } from './patterns/layout.ts';
 import type { Language } from './patterns/types.ts';
 
-/** A stretch of the summary: a sentence or list item, with what its label (if any) says it is. */
-export type Segment = {
-  start: number;
-  end: number;
-  text: string;
-  /** The label in force (on this sentence, its line, or a heading above a list). */
-  label?: LabelTarget;
-  /** 0-based line and sentence-in-line: the first sentence of the brief introduces the business. */
-  line: number;
-  sentence: number;
-  bullet: boolean;
-};
+export type { Segment } from './lines.ts';
 
 const ABBREVIATION_SET = new Set(ABBREVIATIONS);
 
