@@ -459,4 +459,28 @@ describe('notes and directions in a brief', () => {
     expect(en.facts.map((f) => f.text).join(' ')).not.toMatch(/advertise|Botox/);
     expect(en.avoid).toContain('Botox');
   });
+
+  it('reads capital headings, "Why <name>", a question naming the section before its answer, and a word the client hates', () => {
+    const b = briefOf(
+      'Acme Roofing (Dover)\n\nOVERVIEW\nFamily-owned roofer since 1979.\n\nWHY ACME\n1) 25-year workmanship warranty\n\nNOTES\n- client hates the word "affordable"',
+      'en',
+      'Acme Roofing',
+    );
+    const facts = b.facts.map((f) => f.text);
+    expect(facts.join(' | ')).not.toMatch(/OVERVIEW|WHY|NOTES|affordable/);
+    expect(b.facts).toContainEqual(
+      expect.objectContaining({ role: 'differentiator', text: '25-year workmanship warranty' }),
+    );
+    expect(b.avoid).toContain('affordable');
+    const es = briefOf(
+      'Academia Acme — Toledo.\n¿Qué ofrecemos? Cursos de inglés para adultos.\n¿Por qué nosotros? Profesores nativos.\n¿Preocupado por el precio? Matrícula gratis.',
+      'es',
+      'Academia Acme',
+    );
+    const esFacts = es.facts.map((f) => f.text);
+    expect(esFacts).toEqual(expect.arrayContaining(['Cursos de inglés para adultos', 'Profesores nativos']));
+    expect(esFacts.join(' | ')).not.toMatch(/Qué ofrecemos|Por qué nosotros/);
+    // A rhetorical question stays: only a section's own name labels what follows.
+    expect(esFacts.join(' | ')).toMatch(/Preocupado por el precio/);
+  });
 });

@@ -23,6 +23,15 @@ const ABBREVIATION_SET = new Set(ABBREVIATIONS);
 const labelFor = (key: string, language: Language): LabelTarget | undefined =>
   LABELS[language][key] ?? LABELS.en[key];
 
+/**
+ * A label only as the lexicon writes it, without reading a head word: a question inside prose
+ * names a section only so ("¿Qué ofrecemos?"), never by one of its words ("Worried about cost?").
+ */
+function exactLabel(words: string, language: Language): LabelTarget | undefined {
+  const written = words.trim().toLowerCase().replace(/[’]/g, "'");
+  return labelFor(written, language) ?? labelFor(written.replace(LABEL_ARTICLE.re, ''), language);
+}
+
 export function lookupLabel(words: string, language: Language, firstWord = false): LabelTarget | undefined {
   const written = words.trim().toLowerCase().replace(/[’]/g, "'").replace(LABEL_QUALIFIER.re, '');
   const bare = written.replace(LABEL_ARTICLE.re, '');
@@ -33,6 +42,8 @@ export function lookupLabel(words: string, language: Language, firstWord = false
   // A German genitive names whose section it is ("Häufige Sorge der Kunden"): the noun before it is the head.
   const parts = (language === 'de' ? bare.replace(/\s(?:der|des)\s.+$/u, '') : bare).split(/\s+/);
   if (parts.length < 2) return parts[0] !== bare ? labelFor(parts[0] ?? '', language) : undefined;
+  // "Why Summit", "Why choose Acme": why us.
+  if (language === 'en' && parts[0] === 'why') return labelFor('why us', language);
   const head = (language === 'es' || language === 'fr' ? parts[0] : parts.at(-1)) ?? '';
   // "Homeowners' #1 question": the last two words may be the section's name.
   const lastTwo = parts.length > 2 ? labelFor(parts.slice(-2).join(' '), language) : undefined;
@@ -185,6 +196,23 @@ function openQuote(text: string): boolean {
 }
 
 /**
+ * What a line that is a heading says of the text under it: a section of the lexicon, 'layout'
+ * for a heading the layout makes (a short line in capitals: "OVERVIEW"), else undefined.
+ */
+function headingOf(body: string, language: Language): LabelTarget | 'layout' | undefined {
+  // A line with a label and text of its own ("Soins : implants, blanchiment") is no heading.
+  if (/:\s*\S/u.test(body)) return undefined;
+  const line = body.trim();
+  const target = /[:?]$/.test(line)
+    ? labelOrNegated(line.replace(/^¿/u, '').replace(/\s*[:?]$/u, ''), language)
+    : lookupLabel(line, language);
+  const words = line.split(/\s+/).length;
+  // A heading is short; a colon lets it carry a qualifier ("Hero products for this campaign:").
+  if (target) return words <= 4 || (words <= 6 && /[:?]$/.test(line)) ? target : undefined;
+  return /^[\p{Lu}'’&\s-]{3,30}$/u.test(line) && words <= 4 ? 'layout' : undefined;
+}
+
+/**
  * What a heading says of the text under it. A business or product heading heads a description,
  * read as the brief's opening is (name, product, place, then claims), not one product phrase.
  */
@@ -233,28 +261,29 @@ export function segment(summary: string, language: Language): Segment[] {
     const bodyStart = bulletMatch ? bulletMatch[0].length : 0;
     const body = rawLine.slice(bodyStart);
     // An intake form asks its sections ("What do you sell?", "¿Qué vendes?").
-    // A line with a label and text of its own ("Soins : implants, blanchiment") is no heading.
-    const bareHeading = /:\s*\S/u.test(body)
-      ? undefined
-      : /[:?]\s*$/.test(body)
-        ? labelOrNegated(body.replace(/^\s*¿/u, '').replace(/\s*[:?]\s*$/u, ''), language)
-        : lookupLabel(body, language);
-    const headingWords = body.trim().split(/\s+/).length;
-    // A heading is short; a colon lets it carry a qualifier ("Hero products for this campaign:").
-    if (
-      !bulletMatch &&
-      bareHeading &&
-      (headingWords <= 4 || (headingWords <= 6 && /[:?]$/.test(body.trim())))
-    ) {
-      heading = ofText(bareHeading);
+    const found = bulletMatch ? undefined : headingOf(body, language);
+    if (found) {
+      heading = found === 'layout' ? undefined : ofText(found);
       // A question's answer is the paragraph under it, not only a list.
-      marked = /\?\s*$/.test(body);
+      marked = found !== 'layout' && /\?\s*$/.test(body);
       return;
     }
     if (!bulletMatch && !marked) heading = undefined;
     let lineLabel: LabelTarget | undefined;
-    sentencesOf(body, language).forEach((sentence, sentenceIndex) => {
+    // "¿Qué ofrecemos? Cursos de inglés …": a question that names a section labels the answer after it.
+    let asked: LabelTarget | undefined;
+    const sentences = sentencesOf(body, language);
+    sentences.forEach((sentence, sentenceIndex) => {
       let start = sentence.start;
+      const question = body.slice(start, sentence.end).trim();
+      const named =
+        sentenceIndex + 1 < sentences.length && /\?$/u.test(question) && question.split(/\s+/).length <= 5
+          ? exactLabel(question.replace(/^¿/u, '').replace(/\?$/u, ''), language)
+          : undefined;
+      if (named) {
+        asked = named;
+        return;
+      }
       const found = leadingLabel(body.slice(start, sentence.end), language);
       // Under a section of claims, an audience label says whom the claim is for ("New clients:
       // 3 classes for £39" under the offer): the claim keeps it.
@@ -276,7 +305,8 @@ export function segment(summary: string, language: Language): Segment[] {
               ? label.target
               : undefined;
       }
-      let current = label?.target ?? lineLabel ?? heading;
+      let current = label?.target ?? asked ?? lineLabel ?? heading;
+      asked = undefined;
       // Items of a list written in one sentence ("a; b; c").
       const text = body.slice(start, sentence.end);
       const re = new RegExp(ITEM_SEPARATOR.re.source, 'gu');

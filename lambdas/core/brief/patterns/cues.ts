@@ -44,7 +44,7 @@ export const TONE_CUE: Pattern = {
 /** A legal note or a "don't": guidance for the copy policy, never a fact. */
 export const AVOID_CUE: Pattern = {
   id: 'avoid-cue',
-  re: /(?:\blegal (?:says|hasn't|has not|won't|needs)|\bmust(?: not|n't) (?:say|claim|mention|show|name|use)|\b(?:please )?(?:don't|don’t|do not|never) (?:name|say|claim|mention|use|show|call|present|position|describe|imply|compare|promise)|\bno claims? (?:that|of|about)|\bads? (?:must|can|should)(?: not|n't)|\bwe can only say|\b(?:asked|told) (?:us|me) (?:not to|never to)\b|\bnot to (?:mention|say|claim|use|show|name)\b|\bplease no\b|\bcan(?:'t|’t|not) (?:say|claim|mention|use|advertise|promote|show|name)|\bwill veto\b|\bno (?:mencionar|decir)|\bno se puede (?:decir|prometer)|\bnicht (?:sagen|versprechen|werben|nennen)|\bdürfen (?:wir )?nicht|\bne (?:pas|jamais) (?:dire|promettre|mentionner|citer|parler)|\binterdit de|^(?:no|never|avoid|not|nada de|nunca|evitar|keine?|nie|niemals|vermeiden|jamais|pas de|éviter)\s*:?\s*["“«„‘]|^(?:bitte|please|por favor|merci de|s'il vous plaît),?\s+(?:keine?|nicht|no|not|don't|never|nada|ne|pas)\b|\bkeine \p{L}*(?:versprechen|aussagen|superlative)\b|\bno (?:promises|superlatives|health claims|medical claims)\b|\b(?:nada de|sin) promesas\b|\b(?:pas de|aucune) promesses?\b)/iu,
+  re: /(?:\blegal (?:says|hasn't|has not|won't|needs)|\bmust(?: not|n't) (?:say|claim|mention|show|name|use)|\b(?:please )?(?:don't|don’t|do not|never) (?:name|say|claim|mention|use|show|call|present|position|describe|imply|compare|promise)|\bno claims? (?:that|of|about)|\bads? (?:must|can|should)(?: not|n't)|\bwe can only say|\b(?:asked|told) (?:us|me) (?:not to|never to)\b|\bnot to (?:mention|say|claim|use|show|name)\b|\bplease no\b|\bcan(?:'t|’t|not) (?:say|claim|mention|use|advertise|promote|show|name)|\bwill veto\b|\b(?:hates?|dislikes?|can't stand|doesn't like) the (?:word|term|phrase)\b|\bno (?:mencionar|decir)|\bno se puede (?:decir|prometer)|\bnicht (?:sagen|versprechen|werben|nennen)|\bdürfen (?:wir )?nicht|\bne (?:pas|jamais) (?:dire|promettre|mentionner|citer|parler)|\binterdit de|^(?:no|never|avoid|not|nada de|nunca|evitar|keine?|nie|niemals|vermeiden|jamais|pas de|éviter)\s*:?\s*["“«„‘]|^(?:bitte|please|por favor|merci de|s'il vous plaît),?\s+(?:keine?|nicht|no|not|don't|never|nada|ne|pas)\b|\bkeine \p{L}*(?:versprechen|aussagen|superlative)\b|\bno (?:promises|superlatives|health claims|medical claims)\b|\b(?:nada de|sin) promesas\b|\b(?:pas de|aucune) promesses?\b)/iu,
   examples: [
     { text: 'legal says we must say up to', match: 'legal says' },
     { text: 'so ads must not say it is waterproof', match: 'ads must not' },
@@ -54,6 +54,7 @@ export const AVOID_CUE: Pattern = {
     { text: "so don't present it as better than required", match: "don't present" },
     { text: 'Client asked us not to mention crypto', match: 'asked us not to' },
     { text: 'Please no jargon', match: 'Please no' },
+    { text: 'client hates the word "affordable"', match: 'hates the word' },
     { text: "we are not a bank and can't say 'loan'", match: "can't say" },
     { text: 'NO "cheapest in London"', match: 'NO "' },
     { text: "Attention : ne pas parler des aides de l'État", match: 'ne pas parler' },

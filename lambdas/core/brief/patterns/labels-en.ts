@@ -298,4 +298,6 @@ export const LABELS_EN: Readonly<Record<string, LabelTarget>> = {
   'new product': claims,
   'new in': claims,
   'just launched': claims,
+  overview: claims,
+  'why choose us': role('differentiator', true),
 };

@@ -126,4 +126,6 @@ export const LABELS_ES: Readonly<Record<string, LabelTarget>> = {
   tratamientos: claims,
   'mención obligatoria': mandatories,
   'texto legal': mandatories,
+  'qué ofrecemos': claims,
+  'qué ofrecéis': claims,
 };
