@@ -483,4 +483,23 @@ describe('notes and directions in a brief', () => {
     // A rhetorical question stays: only a section's own name labels what follows.
     expect(esFacts.join(' | ')).toMatch(/Preocupado por el precio/);
   });
+
+  it('keeps a labelled claim and a qualified one whole under a list label, and splits a plain list', () => {
+    const b = briefOf(
+      'Acme Physio, Dover\nKey facts\n* Same-week appointments, usually within 48 hrs\n* Self-pay: assessment £65, follow-ups £50\n* 3 clinics, free parking, staff:patient ratio 1:4\nPatients say: "Back running in 6 weeks"',
+      'en',
+      'Acme Physio',
+    );
+    const facts = b.facts.map((f) => f.text);
+    expect(facts).toEqual(
+      expect.arrayContaining([
+        'Same-week appointments, usually within 48 hrs',
+        'Self-pay: assessment £65, follow-ups £50',
+        '3 clinics',
+        'free parking',
+        'staff:patient ratio 1:4',
+        '"Back running in 6 weeks"',
+      ]),
+    );
+  });
 });

@@ -33,6 +33,10 @@ import { placeInTaxonomy } from './taxonomy.ts';
 
 export type ExtractInput = { researchSummary: string; language: string; clientName: string };
 
+/** A list piece that qualifies the one before it rather than naming a thing of its own. */
+const QUALIFIER_START =
+  /^(?:usually|often|always|normally|typically|mostly|generally|sometimes|normalmente|habitualmente|casi siempre|meist|meistens|normalerweise|oft|généralement|souvent|habituellement)\b/iu;
+
 /** How notes typed as speech open a sentence ("so", "ok so", "right,"). */
 const DISCOURSE_OPENER = /^(?:(?:ok|okay|so|right|alright|well|basically),?\s+)+/iu;
 
@@ -326,7 +330,13 @@ function addFacts(state: State, p: Piece, role: FactRole | undefined, list: bool
       pieces.length > 1 &&
       COORDINATED.test(pieces.at(-1)?.text ?? '') &&
       pieces.slice(0, -1).every((x) => !/\s/u.test(x.text));
-    if (!series && pieces.every((x) => x.text.split(/\s+/).length <= MAX_LIST_ITEM_WORDS)) items = pieces;
+    // A labelled claim ("Self-pay: assessment £65, follow-ups £50") or a piece that qualifies the
+    // one before it ("Same-week appointments, usually within 48 hrs") is one claim, not a list.
+    const oneClaim =
+      /^[^:,]{1,40}:\s/u.test(p.text) || pieces.slice(1).some((x) => QUALIFIER_START.test(x.text));
+    if (oneClaim) items = [p];
+    else if (!series && pieces.every((x) => x.text.split(/\s+/).length <= MAX_LIST_ITEM_WORDS))
+      items = pieces;
   }
   for (const raw of items) {
     const item = withoutNotes(state.summary, raw);
