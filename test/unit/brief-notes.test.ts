@@ -502,4 +502,37 @@ describe('notes and directions in a brief', () => {
       ]),
     );
   });
+
+  it('reads a French "Note :" with a rating as the proof, French labels of clients and specialities, and who the customers are', () => {
+    const fr = briefOf(
+      'Salon Acme – Lyon\nSpécialités : coupe, balayage\nNos clientes : femmes 30-60 ans\nNote : 4,9/5 sur Planity (520 avis)',
+      'fr',
+      'Salon Acme',
+    );
+    expect(fr.audience).toBe('femmes 30-60 ans');
+    expect(fr.facts).toContainEqual(
+      expect.objectContaining({ role: 'proof', text: '4,9/5 sur Planity (520 avis)' }),
+    );
+    expect(fr.facts.map((f) => f.text).join(' | ')).not.toMatch(/Spécialités|clientes/);
+    const en = briefOf(
+      'Acme Tiles fits bathroom tiles in Dover. Customers are busy professionals and young families.',
+    );
+    expect(en.audience).toBe('busy professionals and young families');
+  });
+
+  it('reads who says what as no label, and a pain inside the audience to its end', () => {
+    const fr = briefOf(
+      'Acme Fleurs, Nantes\nNos clientes nous disent : « les fleurs tiennent deux semaines ! »',
+      'fr',
+      'Acme Fleurs',
+    );
+    expect(fr.audience).toBe('');
+    const en = briefOf(
+      'Acme Tiles fits bathroom tiles in Dover.\nClients are mostly landlords fed up of tilers who never turn up.',
+    );
+    expect(en.audience).toBe('landlords fed up of tilers who never turn up');
+    expect(en.facts).toContainEqual(
+      expect.objectContaining({ role: 'pain', text: 'fed up of tilers who never turn up' }),
+    );
+  });
 });

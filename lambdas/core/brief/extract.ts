@@ -19,9 +19,13 @@ import {
   AUDIENCE_CLAUSE,
   BACK_REFERENCE,
   CLAUSE_SEPARATOR,
+  COORDINATED,
+  DISCOURSE_OPENER,
   LIST_COMMA,
   LOCATION_LINE,
   PRODUCT_REST,
+  QUALIFIER_START,
+  RATING,
   SPACED_DASH,
 } from './patterns/layout.ts';
 import { type Language, patternLanguage } from './patterns/types.ts';
@@ -32,16 +36,6 @@ import { subjectOf } from './subject.ts';
 import { placeInTaxonomy } from './taxonomy.ts';
 
 export type ExtractInput = { researchSummary: string; language: string; clientName: string };
-
-/** A list piece that qualifies the one before it rather than naming a thing of its own. */
-const QUALIFIER_START =
-  /^(?:usually|often|always|normally|typically|mostly|generally|sometimes|normalmente|habitualmente|casi siempre|meist|meistens|normalerweise|oft|généralement|souvent|habituellement)\b/iu;
-
-/** How notes typed as speech open a sentence ("so", "ok so", "right,"). */
-const DISCOURSE_OPENER = /^(?:(?:ok|okay|so|right|alright|well|basically),?\s+)+/iu;
-
-/** A conjunction in a list's last item after one-word items: one series ("A, B and C included"). */
-const COORDINATED = /\s(?:and|&|y|e|und|et)\s/iu;
 
 /** A list item is split at commas only when every item is short: a list, not a sentence. */
 const MAX_LIST_ITEM_WORDS = 6;
@@ -182,8 +176,10 @@ function onField(state: State, field: string, p: Piece): void {
       addFacts(state, p, undefined, false);
       return;
     case 'skip':
-      // A note may still forbid something ("NB: ne pas dire « … »").
+      // A note may still forbid something ("NB: ne pas dire « … »"), and a French "Note :" is
+      // the rating ("Note : 4,9/5 sur Planity").
       if (sentenceKind(p.text).kind === 'avoid') state.avoid.push(...forbidden(p.text));
+      else if (RATING.re.test(p.text)) addFacts(state, p, 'proof', false);
       return;
   }
 }
@@ -199,7 +195,7 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
   parts.forEach((whole, i) => {
     if (i === merged) return;
     // "so Acme is my client's yarn shop": a spoken opening before the name is no part of it.
-    const opener = DISCOURSE_OPENER.exec(whole.text)?.[0].length ?? 0;
+    const opener = DISCOURSE_OPENER.re.exec(whole.text)?.[0].length ?? 0;
     const part = opener ? piece(state.summary, whole.start + opener, whole.end) : whole;
     const name = nameLength(state.clientName, part.text);
     if (name > 0) {
@@ -315,10 +311,15 @@ function onAudience(state: State, p: Piece): void {
     p = piece(state.summary, p.start, p.start + aside.index);
   }
   state.audience ??= p;
-  for (const part of splitPiece(state.summary, p, AUDIENCE_CLAUSE.re).slice(1)) {
+  splitPiece(state.summary, p, AUDIENCE_CLAUSE.re).forEach((part, i) => {
     const role = cueRole(part.text);
-    if (role === 'pain' || role === 'objection') state.facts.push({ role, piece: part });
-  }
+    // The people themselves are no worry, unless a pain phrase follows them ("landlords fed up of …").
+    if ((role !== 'pain' && role !== 'objection') || (i === 0 && !PAIN_PHRASE.re.test(part.text))) return;
+    // The pain, not the people it belongs to ("busy parents fed up of …").
+    const pain = role === 'pain' ? PAIN_PHRASE.re.exec(part.text) : null;
+    // The pain runs to the audience's end: "fed up of tilers who never turn up" is one.
+    state.facts.push({ role, piece: pain ? piece(state.summary, part.start + pain.index, p.end) : part });
+  });
 }
 
 function addFacts(state: State, p: Piece, role: FactRole | undefined, list: boolean): void {
@@ -328,12 +329,12 @@ function addFacts(state: State, p: Piece, role: FactRole | undefined, list: bool
     // "Casques, antivols et sacoches inclus": a series closed by a conjunction is one claim.
     const series =
       pieces.length > 1 &&
-      COORDINATED.test(pieces.at(-1)?.text ?? '') &&
+      COORDINATED.re.test(pieces.at(-1)?.text ?? '') &&
       pieces.slice(0, -1).every((x) => !/\s/u.test(x.text));
     // A labelled claim ("Self-pay: assessment £65, follow-ups £50") or a piece that qualifies the
     // one before it ("Same-week appointments, usually within 48 hrs") is one claim, not a list.
     const oneClaim =
-      /^[^:,]{1,40}:\s/u.test(p.text) || pieces.slice(1).some((x) => QUALIFIER_START.test(x.text));
+      /^[^:,]{1,40}:\s/u.test(p.text) || pieces.slice(1).some((x) => QUALIFIER_START.re.test(x.text));
     if (oneClaim) items = [p];
     else if (!series && pieces.every((x) => x.text.split(/\s+/).length <= MAX_LIST_ITEM_WORDS))
       items = pieces;

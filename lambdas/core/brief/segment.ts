@@ -23,6 +23,9 @@ const ABBREVIATION_SET = new Set(ABBREVIATIONS);
 const labelFor = (key: string, language: Language): LabelTarget | undefined =>
   LABELS[language][key] ?? LABELS.en[key];
 
+const SUBJECT_PRONOUN =
+  /^(?:i|you|he|she|we|they|yo|tú|él|ella|nosotros|vosotros|ellos|ellas|ich|du|er|wir|ihr|je|tu|il|elle|nous|vous|ils|elles)$/u;
+
 /**
  * A label only as the lexicon writes it, without reading a head word: a question inside prose
  * names a section only so ("¿Qué ofrecemos?"), never by one of its words ("Worried about cost?").
@@ -42,6 +45,8 @@ export function lookupLabel(words: string, language: Language, firstWord = false
   // A German genitive names whose section it is ("Häufige Sorge der Kunden"): the noun before it is the head.
   const parts = (language === 'de' ? bare.replace(/\s(?:der|des)\s.+$/u, '') : bare).split(/\s+/);
   if (parts.length < 2) return parts[0] !== bare ? labelFor(parts[0] ?? '', language) : undefined;
+  // A subject pronoun makes the words a clause, not a section's name ("Nos clientes nous disent :").
+  if (parts.some((w) => SUBJECT_PRONOUN.test(w))) return undefined;
   // "Why Summit", "Why choose Acme": why us.
   if (language === 'en' && parts[0] === 'why') return labelFor('why us', language);
   const head = (language === 'es' || language === 'fr' ? parts[0] : parts.at(-1)) ?? '';

@@ -12,7 +12,7 @@ export type RoleCue = Pattern & { role: FactRole };
 /** A sentence that says who the ads are for; the match is the cue, the audience follows it. */
 export const AUDIENCE_CUE: Pattern = {
   id: 'audience-cue',
-  re: /^(?:(?:we|she|he|they|I)(?:'d| would)? (?:want|like|wants|need|needs|hope|aim)s? to (?:reach|talk to|target|speak to|find)|(?:our )?target(?: audience)?(?: is| are)?|audience (?:is|are)(?: really| mainly| mostly)?|(?:it's|this is) (?:aimed at|for)|aimed at|most (?:of our )?(?:customers|clients|students|members|buyers|users|guests|patients) are|(?:our )?(?:customers|clients|couples|guests|members|students|patients|users|buyers|parents|families|owners) (?:are |tend to be )?(?:mostly|mainly|largely|typically|usually|generally)(?= (?:\p{L}+ )?\d)|(?:nuestro )?público(?: objetivo)? (?:son|es)|queremos (?:llegar a|llegar|hablar con|atraer a)|(?:va )?dirigido a|unsere kunden sind(?: meist| vor allem| überwiegend)?|wir (?:wollen|möchten) .{0,40}? erreichen|zielgruppe (?:sind|ist)|nous (?:voulons|souhaitons) (?:toucher|atteindre|parler à)|(?:on )?s'adresse à|(?:nos|leurs|ses) clients sont(?: surtout| souvent)?|(?:their|its) (?:customers|clients) are(?: mostly| mainly)?|sus clientes son(?: sobre todo)?|ihre kunden sind(?: meist| vor allem)?)\s*:?\s*/iu,
+  re: /^(?:(?:we|she|he|they|I)(?:'d| would)? (?:want|like|wants|need|needs|hope|aim)s? to (?:reach|talk to|target|speak to|find)|(?:our )?target(?: audience)?(?: is| are)?|audience (?:is|are)(?: really| mainly| mostly)?|(?:it's|this is) (?:aimed at|for)|aimed at|most (?:of our )?(?:customers|clients|students|members|buyers|users|guests|patients) are|(?:our )?(?:customers|clients|couples|guests|members|students|patients|users|buyers|parents|families|owners) (?:are |tend to be )?(?:mostly|mainly|largely|typically|usually|generally)(?= (?:\p{L}+ )?\d)|(?:our )?(?:customers|clients) are (?:mostly |mainly |typically |usually )?(?=(?:[\p{L}-]+ ){0,3}(?:professionals|families|parents|homeowners|owners|people|adults|women|men|students|retirees|couples|businesses|landlords|tenants)\b)|(?:nuestro )?público(?: objetivo)? (?:son|es)|queremos (?:llegar a|llegar|hablar con|atraer a)|(?:va )?dirigido a|unsere kunden sind(?: meist| vor allem| überwiegend)?|wir (?:wollen|möchten) .{0,40}? erreichen|zielgruppe (?:sind|ist)|nous (?:voulons|souhaitons) (?:toucher|atteindre|parler à)|(?:on )?s'adresse à|(?:nos|leurs|ses) clients sont(?: surtout| souvent)?|(?:their|its) (?:customers|clients) are(?: mostly| mainly)?|sus clientes son(?: sobre todo)?|ihre kunden sind(?: meist| vor allem)?)\s*:?\s*/iu,
   examples: [
     { text: 'We want to reach first-time landlords', match: 'We want to reach ' },
     { text: "We'd like to reach retired cyclists", match: "We'd like to reach " },
@@ -26,6 +26,8 @@ export const AUDIENCE_CUE: Pattern = {
     { text: 'Guests are mainly 60-75', match: 'Guests are mainly ' },
     { text: 'Couples mostly love the garden', match: null },
     { text: 'customers are mostly women 25-45', match: 'customers are mostly ' },
+    { text: 'Customers are busy professionals and families', match: 'Customers are ' },
+    { text: 'Customers are always welcome', match: null },
     { text: 'Our kettles are quiet', match: null },
   ],
 };

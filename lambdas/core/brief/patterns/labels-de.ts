@@ -125,4 +125,5 @@ export const LABELS_DE: Readonly<Record<string, LabelTarget>> = {
   'reasons to believe': role('proof'),
   behandlungen: claims,
   pflichttext: mandatories,
+  spezialitäten: claims,
 };

@@ -300,4 +300,6 @@ export const LABELS_EN: Readonly<Record<string, LabelTarget>> = {
   'just launched': claims,
   overview: claims,
   'why choose us': role('differentiator', true),
+  specialities: claims,
+  specialties: claims,
 };

@@ -128,4 +128,6 @@ export const LABELS_ES: Readonly<Record<string, LabelTarget>> = {
   'texto legal': mandatories,
   'qué ofrecemos': claims,
   'qué ofrecéis': claims,
+  especialidad: claims,
+  especialidades: claims,
 };

@@ -106,4 +106,7 @@ export const LABELS_FR: Readonly<Record<string, LabelTarget>> = {
   campagne: skip,
   soins: claims,
   'mention obligatoire': mandatories,
+  clientes: audience,
+  spécialités: claims,
+  spécialité: claims,
 };

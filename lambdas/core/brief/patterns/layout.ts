@@ -124,6 +124,46 @@ export const FOOTNOTE: Pattern = {
   ],
 };
 
+/** A list piece that qualifies the one before it rather than naming a thing of its own. */
+export const QUALIFIER_START: Pattern = {
+  id: 'qualifier-start',
+  re: /^(?:usually|often|always|normally|typically|mostly|generally|sometimes|normalmente|habitualmente|casi siempre|meist|meistens|normalerweise|oft|généralement|souvent|habituellement)\b/iu,
+  examples: [
+    { text: 'usually within 48 hrs', match: 'usually' },
+    { text: 'free parking', match: null },
+  ],
+};
+
+/** A rating out of five or ten ("4,9/5", "9.1/10"). */
+export const RATING: Pattern = {
+  id: 'rating-line',
+  re: /\d(?:[.,]\d)?\s?\/\s?(?:5|10)\b/u,
+  examples: [
+    { text: '4,9/5 sur Planity', match: '4,9/5' },
+    { text: 'open 24/7', match: null },
+  ],
+};
+
+/** How notes typed as speech open a sentence ("so", "ok so", "right,"). */
+export const DISCOURSE_OPENER: Pattern = {
+  id: 'discourse-opener',
+  re: /^(?:(?:ok|okay|so|right|alright|well|basically),?\s+)+/iu,
+  examples: [
+    { text: 'ok so Acme is a bakery', match: 'ok so ' },
+    { text: 'Acme is a bakery', match: null },
+  ],
+};
+
+/** A conjunction in a list's last item after one-word items: one series ("A, B and C included"). */
+export const COORDINATED: Pattern = {
+  id: 'coordinated',
+  re: /\s(?:and|&|y|e|und|et)\s/iu,
+  examples: [
+    { text: 'antivols et sacoches inclus', match: ' et ' },
+    { text: 'free parking', match: null },
+  ],
+};
+
 /** Where a list inside one sentence or line splits into items (always). */
 export const ITEM_SEPARATOR: Pattern = {
   id: 'item-separator',

@@ -266,7 +266,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'hair salon|hairdresser|hairdressing|haircut|colourist|barber',
         'peluquería|peluquero|barbería',
         'friseur|friseursalon|barbier',
-        'coiffeur|salon de coiffure|barbier',
+        'coiffeur|coiffure|salon de coiffure|barbier',
       ),
       sub(
         'beauty salon and spa',
