@@ -535,4 +535,25 @@ describe('notes and directions in a brief', () => {
       expect.objectContaining({ role: 'pain', text: 'fed up of tilers who never turn up' }),
     );
   });
+
+  it('reads past a spoken "Right," header, keeps a reason with its claim, reads a rival comparison as one, and a place as only its name', () => {
+    const en = briefOf(
+      "Right, Acme Bikes. Bike shop in Dover since 2008. Compared to Halfords they're pricier but faster. People switch to us, because the big chains never call back.",
+      'en',
+      'Acme Bikes',
+    );
+    expect(en.product).not.toMatch(/Right/);
+    expect(en.facts.find((f) => f.text.startsWith('Compared to'))?.role).toBe('competitor');
+    expect(en.facts.map((f) => f.text)).toContain(
+      'People switch to us, because the big chains never call back',
+    );
+    const de = briefOf(
+      'Acme Steuerkanzlei in Kiel berät Selbstständige. Festpreise ab 149 € im Monat.',
+      'de',
+      'Acme Steuerkanzlei',
+    );
+    expect(de.location).toBe('Kiel');
+    expect(de.product).toBe('');
+    expect(de.category).toBe('financial services > accounting and bookkeeping');
+  });
 });

@@ -13,7 +13,7 @@ import {
 import { figureTexts, findFigures, widenToFigures } from './figures.ts';
 import { isMostlyPlace, leadingPlace, nameLength } from './header.ts';
 import { withoutNotes } from './notes.ts';
-import { AVOID_CUE, PAIN_PHRASE, REPORTED_QUOTE, ROLE_CUES, SIGN_OFF } from './patterns/cues.ts';
+import { AVOID_CUE, PAIN_PHRASE, REPORTED_QUOTE, SIGN_OFF } from './patterns/cues.ts';
 import {
   AUDIENCE_ASIDE,
   AUDIENCE_CLAUSE,
@@ -22,6 +22,7 @@ import {
   COORDINATED,
   DISCOURSE_OPENER,
   LIST_COMMA,
+  LOCATION_CUE,
   LOCATION_LINE,
   PRODUCT_REST,
   QUALIFIER_START,
@@ -30,6 +31,7 @@ import {
 } from './patterns/layout.ts';
 import { type Language, patternLanguage } from './patterns/types.ts';
 import { ownNewProduct, productOf } from './product.ts';
+import { cueRole, quotedWorry, roleOf } from './roles.ts';
 import type { BriefFact, BriefFields, FactRole } from './schema.ts';
 import { businessText, segment } from './segment.ts';
 import { subjectOf } from './subject.ts';
@@ -196,6 +198,9 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
     if (i === merged) return;
     // "so Acme is my client's yarn shop": a spoken opening before the name is no part of it.
     const opener = DISCOURSE_OPENER.re.exec(whole.text)?.[0].length ?? 0;
+    // A header item that is only the opener ("Right, Acme Bikes.") says nothing.
+    if (DISCOURSE_OPENER.re.test(`${whole.text} `) && opener === 0 && whole.text.split(/\s+/).length === 1)
+      return;
     const part = opener ? piece(state.summary, whole.start + opener, whole.end) : whole;
     const name = nameLength(state.clientName, part.text);
     if (name > 0) {
@@ -213,7 +218,9 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
         }
         // What follows the bracket is what is sold ("Acme (Brest) pose du carrelage").
         const sold = bracket ? piece(state.summary, part.start + name + bracket[0].length, part.end) : rest;
-        const where = (place && isMostlyPlace(rest, place)) || (bracket && !sold.text);
+        // "Acme in Stuttgart berät …": what follows a place after the name is no product phrase.
+        const placed = LOCATION_CUE.re.exec(rest.text)?.index === 0;
+        const where = (place && (isMostlyPlace(rest, place) || placed)) || (bracket && !sold.text);
         if (!where && sold.text) state.product ??= productOf(state, sold, true);
       }
       return;
@@ -381,19 +388,4 @@ function addFacts(state: State, p: Piece, role: FactRole | undefined, list: bool
     }
     state.facts.push({ role: itemRole, piece: fact });
   }
-}
-
-/** A worry in the reader's own words: a quotation before its dash keeps its reply (the reader's voice, then ours). */
-function quotedWorry(text: string): boolean {
-  const dash = SPACED_DASH.re.exec(text);
-  // A straight single quote opens a quotation only before a word, never inside one ("it's").
-  return /["“«„‘]|(?:^|\s)'/u.test(dash ? text.slice(0, dash.index) : text);
-}
-
-function cueRole(text: string): FactRole | undefined {
-  return ROLE_CUES.find((cue) => cue.re.test(text))?.role;
-}
-
-function roleOf(text: string): FactRole {
-  return cueRole(text) ?? 'feature';
 }

@@ -95,8 +95,14 @@ export function findLocation(summary: string, p: Piece, nlp: Nlp | undefined): P
   if (based?.[1]) return piece(summary, p.start, p.start + based[1].length);
   const cue = LOCATION_CUE.re.exec(p.text);
   if (cue?.index === 0 && cue[1]) {
-    // "covering the city and nearby towns": the whole rest of the item is the area.
-    return piece(summary, p.start + cue[0].length - cue[1].length, p.end);
+    // "covering the city and nearby towns": the whole rest of the item is the area; after a bare
+    // preposition only the name is ("in Stuttgart berät …").
+    const start = p.start + cue[0].length - cue[1].length;
+    return piece(
+      summary,
+      start,
+      /^(?:covering|serving|across)\s/iu.test(cue[0]) ? p.end : start + cue[1].length,
+    );
   }
   if (nlp) {
     const places = nlp(p.text).places().out('array') as string[];

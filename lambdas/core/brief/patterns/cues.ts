@@ -46,14 +46,15 @@ export const TONE_CUE: Pattern = {
 /** A legal note or a "don't": guidance for the copy policy, never a fact. */
 export const AVOID_CUE: Pattern = {
   id: 'avoid-cue',
-  re: /(?:\blegal (?:says|hasn't|has not|won't|needs)|\bmust(?: not|n't) (?:say|claim|mention|show|name|use)|\b(?:please )?(?:don't|don’t|do not|never) (?:name|say|claim|mention|use|show|call|present|position|describe|imply|compare|promise)|\bno claims? (?:that|of|about)|\bads? (?:must|can|should)(?: not|n't)|\bwe can only say|\b(?:asked|told) (?:us|me) (?:not to|never to)\b|\bnot to (?:mention|say|claim|use|show|name)\b|\bplease no\b|\bcan(?:'t|’t|not) (?:say|claim|mention|use|advertise|promote|show|name)|\bwill veto\b|\b(?:hates?|dislikes?|can't stand|doesn't like) the (?:word|term|phrase)\b|\bno (?:mencionar|decir)|\bno se puede (?:decir|prometer)|\bnicht (?:sagen|versprechen|werben|nennen)|\bdürfen (?:wir )?nicht|\bne (?:pas|jamais) (?:dire|promettre|mentionner|citer|parler)|\binterdit de|^(?:no|never|avoid|not|nada de|nunca|evitar|keine?|nie|niemals|vermeiden|jamais|pas de|éviter)\s*:?\s*["“«„‘]|^(?:bitte|please|por favor|merci de|s'il vous plaît),?\s+(?:keine?|nicht|no|not|don't|never|nada|ne|pas)\b|\bkeine \p{L}*(?:versprechen|aussagen|superlative)\b|\bno (?:promises|superlatives|health claims|medical claims)\b|\b(?:nada de|sin) promesas\b|\b(?:pas de|aucune) promesses?\b)/iu,
+  re: /(?:\blegal (?:says|hasn't|has not|won't|needs)|\bmust(?: not|n't) (?:say|claim|mention|show|name|use)|(?:^|[,;:(]\s*|\b(?:please|and|so|but|just|pls)\s+)(?:don't|don’t|do not|never) (?:name|say|claim|mention|use|show|call|present|position|describe|imply|compare|promise)\b|\bno claims? (?:that|of|about)|\bads? (?:must|can|should)(?: not|n't)|\bwe can only say|\b(?:asked|told) (?:us|me) (?:not to|never to)\b|\bnot to (?:mention|say|claim|use|show|name)\b|\bplease no\b|\bcan(?:'t|’t|not) (?:say|claim|mention|use|advertise|promote|show|name)|\bwill veto\b|\b(?:hates?|dislikes?|can't stand|doesn't like) the (?:word|term|phrase)\b|\bno (?:mencionar|decir)|\bno se puede (?:decir|prometer)|\bnicht (?:sagen|versprechen|werben|nennen)|\bdürfen (?:wir )?nicht|\bne (?:pas|jamais) (?:dire|promettre|mentionner|citer|parler)|\binterdit de|^(?:no|never|avoid|not|nada de|nunca|evitar|keine?|nie|niemals|vermeiden|jamais|pas de|éviter)\s*:?\s*["“«„‘]|^(?:bitte|please|por favor|merci de|s'il vous plaît),?\s+(?:keine?|nicht|no|not|don't|never|nada|ne|pas)\b|\bkeine \p{L}*(?:versprechen|aussagen|superlative)\b|\bno (?:promises|superlatives|health claims|medical claims)\b|\b(?:nada de|sin) promesas\b|\b(?:pas de|aucune) promesses?\b)/iu,
   examples: [
     { text: 'legal says we must say up to', match: 'legal says' },
     { text: 'so ads must not say it is waterproof', match: 'ads must not' },
     { text: "please don't name rivals", match: "please don't name" },
     { text: 'no claims that it is organic', match: 'no claims that' },
     { text: 'Do not show pets', match: 'Do not show' },
-    { text: "so don't present it as better than required", match: "don't present" },
+    { text: "so don't present it as better than required", match: "so don't present" },
+    { text: 'the big chains never call back', match: null },
     { text: 'Client asked us not to mention crypto', match: 'asked us not to' },
     { text: 'Please no jargon', match: 'Please no' },
     { text: 'client hates the word "affordable"', match: 'hates the word' },
@@ -284,10 +285,11 @@ export const ROLE_CUES: readonly RoleCue[] = [
   {
     id: 'competitor',
     role: 'competitor',
-    re: /\b(?:[Cc]ompetitors?|than (?:\p{Lu}\w+|leading|other|most|the big)|[Uu]nlike (?:\p{Lu}\w+|other|most|the)|other (?:local )?(?:practices|agencies|firms|providers|brands)|la competencia|competidores|Wettbewerbern?|Konkurrenz|concurrents?)\b/u,
+    re: /\b(?:[Cc]ompetitors?|[Cc]ompared (?:to|with) \p{Lu}\w+|than (?:\p{Lu}\w+|leading|other|most|the big)|[Uu]nlike (?:\p{Lu}\w+|other|most|the)|other (?:local )?(?:practices|agencies|firms|providers|brands)|la competencia|competidores|Wettbewerbern?|Konkurrenz|concurrents?)\b/u,
     examples: [
       { text: 'about $80 less than Acme’s plan', match: 'than Acme' },
       { text: 'where competitors add fees', match: 'competitors' },
+      { text: "Compared to Acme they're pricier", match: 'Compared to Acme' },
       { text: 'more than ever', match: null },
     ],
   },

@@ -245,12 +245,13 @@ export const ABBREVIATIONS: readonly string[] = [
 /** Where a prose sentence splits into clauses that can each stand as a claim. */
 export const CLAUSE_SEPARATOR: Pattern = {
   id: 'clause-separator',
-  re: /,\s+(?=(?:but|which|so|because|while|whereas|pero|porque|así que|aber|weil|sodass|denn|mais|car|donc)\s)|\s+[—–]\s+/iu,
+  re: /,\s+(?=(?:but|which|so|while|whereas|pero|así que|aber|sodass|mais|donc)\s)|\s+[—–]\s+/iu,
   examples: [
     { text: 'an own bakery, so bread stays fresh', match: ', ' },
     { text: 'priced at $7, which is less', match: ', ' },
     { text: 'Rain — shine', match: ' — ' },
     { text: 'red, green and blue', match: null },
+    { text: 'they switch to us, because their old firm never called back', match: null },
   ],
 };
 

@@ -180,7 +180,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'a bookkeeper reviewing receipts and a laptop spreadsheet',
         'accountant|accounting|bookkeeping|bookkeeper|tax return|payroll|invoicing',
         'gestoría|contable|asesoría fiscal|contabilidad',
-        'steuerberater|buchhaltung|lohnabrechnung',
+        'steuerberater|steuerkanzlei|steuerberatung|buchhaltung|lohnabrechnung',
         'expert-comptable|comptabilité|fiche de paie',
       ),
       sub(

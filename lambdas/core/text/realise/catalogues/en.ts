@@ -71,7 +71,7 @@ export const en: Catalogue = {
     rivalLead: '(?:unlike|compared (?:to|with)|versus|vs\\.?|in contrast to) [^,;:]{1,60}[,;:]\\s*',
     relativeUnusable: "(?:which|whose|where|whom|that's|that’s|that is|this is) ",
     pointsBack:
-      '\\b(?:helps?|covers?|solves?|fixes|sorts?|handles?|deals with|takes care of) (?:there|that|it|this|them)$',
+      '\\b(?:helps?|covers?|solves?|fixes|sorts?|handles?|deals with|takes care of) (?:there|that|it|this|them)$|^(?:they|people|customers) \\p{L}+ (?:it|this|that)\\b',
   },
   clauseSplit: '(?:,\\s+and\\s+|;\\s*|:\\s+|,\\s+so\\s+|\\.\\s+(?=\\p{Lu})|\\s+because\\s+)',
   nounsCapitalised: false,

@@ -1,0 +1,22 @@
+import { ROLE_CUES } from './patterns/cues.ts';
+import { SPACED_DASH } from './patterns/layout.ts';
+import type { FactRole } from './schema.ts';
+
+// What a fact is for, read from its words (the cue catalogue), when no label says it.
+
+/** A worry in the reader's own words: a quotation before its dash keeps its reply (the reader's voice, then ours). */
+export function quotedWorry(text: string): boolean {
+  const dash = SPACED_DASH.re.exec(text);
+  // A straight single quote opens a quotation only before a word, never inside one ("it's").
+  return /["“«„‘]|(?:^|\s)'/u.test(dash ? text.slice(0, dash.index) : text);
+}
+
+/** The role the first matching cue gives, if any (ROLE_CUES, most specific first). */
+export function cueRole(text: string): FactRole | undefined {
+  return ROLE_CUES.find((cue) => cue.re.test(text))?.role;
+}
+
+/** A fact's role: its cue's, else a feature. */
+export function roleOf(text: string): FactRole {
+  return cueRole(text) ?? 'feature';
+}
