@@ -33,7 +33,7 @@ import { type Language, patternLanguage } from './patterns/types.ts';
 import { ownNewProduct, productOf } from './product.ts';
 import { cueRole, quotedWorry, roleOf } from './roles.ts';
 import type { BriefFact, BriefFields, FactRole } from './schema.ts';
-import { businessText, segment } from './segment.ts';
+import { businessText, type Segment, segment } from './segment.ts';
 import { subjectOf } from './subject.ts';
 import { placeInTaxonomy } from './taxonomy.ts';
 
@@ -78,7 +78,8 @@ export function extractBriefWith(input: ExtractInput, nlp: Nlp | undefined): Bri
     avoid: [],
     facts: [],
   };
-  segmentAll(state, language);
+  const segments = segment(summary, language);
+  segmentAll(state, segments);
   const figures = findFigures(summary);
   const factList: BriefFact[] = uniqueSpans(state.facts).map((f, i) => {
     const { start, end } = widenToFigures(figures, f.piece.start, f.piece.end);
@@ -96,7 +97,7 @@ export function extractBriefWith(input: ExtractInput, nlp: Nlp | undefined): Bri
   const place = placeInTaxonomy({
     language,
     product,
-    summary: businessText(summary, language),
+    summary: businessText(summary, segments),
     businessName: input.clientName,
     nlp,
   });
@@ -115,8 +116,7 @@ export function extractBriefWith(input: ExtractInput, nlp: Nlp | undefined): Bri
   };
 }
 
-function segmentAll(state: State, language: Language): void {
-  const all = segment(state.summary, language);
+function segmentAll(state: State, all: readonly Segment[]): void {
   // The signature after a letter's sign-off ("Cordialement,\nJulie") is no claim.
   const signOff = all.findIndex((seg) => SIGN_OFF.re.test(seg.text) && seg.sentence === 0);
   const segments = signOff > 0 ? all.slice(0, signOff + 1) : all;
@@ -197,10 +197,9 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
   parts.forEach((whole, i) => {
     if (i === merged) return;
     // "so Acme is my client's yarn shop": a spoken opening before the name is no part of it.
+    // A one-word header item that is only the opener ("Right, Acme Bikes.") says nothing.
+    if (!/\s/u.test(whole.text) && DISCOURSE_OPENER.re.test(`${whole.text} `)) return;
     const opener = DISCOURSE_OPENER.re.exec(whole.text)?.[0].length ?? 0;
-    // A header item that is only the opener ("Right, Acme Bikes.") says nothing.
-    if (DISCOURSE_OPENER.re.test(`${whole.text} `) && opener === 0 && whole.text.split(/\s+/).length === 1)
-      return;
     const part = opener ? piece(state.summary, whole.start + opener, whole.end) : whole;
     const name = nameLength(state.clientName, part.text);
     if (name > 0) {
@@ -371,15 +370,14 @@ function addFacts(state: State, p: Piece, role: FactRole | undefined, list: bool
     // A worry answered after a spaced dash ("fed up with chasing answers - we reply in a day"):
     // the worry, then the answer as a claim of its own. (A quoted objection keeps its answer:
     // the quotation is the reader's voice, and the reply reads as one line.)
-    const dash =
+    const split =
       (itemRole === 'pain' || itemRole === 'objection') && !quotedWorry(fact.text)
         ? SPACED_DASH.re.exec(fact.text)
         : null;
     // An objection's answer that points back at it ("… - our tiles make them safe") stays with it.
-    if (dash && itemRole === 'objection' && BACK_REFERENCE.re.test(fact.text.slice(dash.index))) {
-      state.facts.push({ role: itemRole, piece: fact });
-      continue;
-    }
+    const pointsBack =
+      !!split && itemRole === 'objection' && BACK_REFERENCE.re.test(fact.text.slice(split.index));
+    const dash = split && !pointsBack ? split : null;
     if (dash && dash.index > 0) {
       const answer = piece(state.summary, fact.start + dash.index, fact.end);
       state.facts.push({ role: itemRole, piece: piece(state.summary, fact.start, fact.start + dash.index) });

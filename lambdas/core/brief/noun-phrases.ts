@@ -67,9 +67,8 @@ function phraseOf(run: string[], nouns: boolean[]): Phrase | undefined {
   for (let end = ws.length; end > 0; end--) {
     // Only a noun before the head can be the thing ("furniture" of "furniture rental"); an
     // adjective cannot ("personal" of "personal injury" is no newspaper item).
-    if (end < ws.length && !noun[end - 1] && !(end >= 2 && lemmaOf(ws.slice(end - 2, end).join(' '))))
-      return undefined;
     const pair = end >= 2 ? lemmaOf(ws.slice(end - 2, end).join(' ')) : undefined;
+    if (end < ws.length && !noun[end - 1] && !pair) return undefined;
     const head = pair ?? lemmaOf(ws[end - 1] ?? '');
     if (!head || head.length < 3) return undefined;
     if (end === ws.length && end >= 2 && !picturable(head)) continue;

@@ -48,34 +48,33 @@ function leadingVerb(nlp: Nlp, text: string): number {
   const terms: Array<{ text: string; tags: string[]; post?: string }> =
     nlp(`It ${text}`).json()[0]?.terms?.slice(1) ?? [];
   let length = 0;
-  let verbs = 0;
-  // Where the last verb ends: a conjunction after it with no verb following is the product's.
+  // Where the last verb ends (0 before any): a conjunction after it with no verb following is the product's.
   let verbLength = 0;
   let joined = false;
   for (const t of terms) {
     const tags = new Set(t.tags);
     const written = `${t.text}${t.post ?? ''}`;
     // Adverbs, and a conjunction between two verbs ("designs and builds gardens").
-    if (tags.has('Adverb') || (verbs > 0 && tags.has('Conjunction'))) {
+    if (tags.has('Adverb') || (verbLength > 0 && tags.has('Conjunction'))) {
       length += written.length;
       joined = tags.has('Conjunction');
       continue;
     }
     const finite = tags.has('Verb') && !['Infinitive', 'Gerund', 'Copula', 'Modal'].some((x) => tags.has(x));
     // A second verb only after "and" ("designs and builds"): "runs gardens" has one.
-    if (!finite || !/(?:s|ed)$/u.test(t.text) || (verbs > 0 && !joined)) return verbs > 0 ? verbLength : 0;
+    if (!finite || !/(?:s|ed)$/u.test(t.text) || (verbLength > 0 && !joined)) return verbLength;
     joined = false;
-    verbs++;
     length += written.length;
     verbLength = length;
   }
-  return verbs > 0 ? verbLength : 0;
+  return verbLength;
 }
 
 /** Where the product phrase of `text` ends: not at a comma between its adjectives ("fresh, gently cooked dog food"). */
 function productEnd(reader: Reader, text: string): number {
   const place = PRODUCT_END_PLACE.re.exec(text);
-  return place ? Math.min(place.index, phraseEnd(reader, text)) : phraseEnd(reader, text);
+  const end = phraseEnd(reader, text);
+  return place ? Math.min(place.index, end) : end;
 }
 
 function phraseEnd(reader: Reader, text: string): number {

@@ -37,9 +37,9 @@ function exactLabel(words: string, language: Language): LabelTarget | undefined 
 
 export function lookupLabel(words: string, language: Language, firstWord = false): LabelTarget | undefined {
   const written = words.trim().toLowerCase().replace(/[’]/g, "'").replace(LABEL_QUALIFIER.re, '');
-  const bare = written.replace(LABEL_ARTICLE.re, '');
-  const exact = labelFor(written, language) ?? labelFor(bare, language);
+  const exact = exactLabel(written, language);
   if (exact) return exact;
+  const bare = written.replace(LABEL_ARTICLE.re, '');
   // "New member offer", "Parents' biggest worry": the last word names the section; in Spanish
   // and French the adjective follows the noun ("Miedo habitual", "Offre spéciale"): the first does.
   // A German genitive names whose section it is ("Häufige Sorge der Kunden"): the noun before it is the head.
@@ -60,7 +60,6 @@ export function lookupLabel(words: string, language: Language, firstWord = false
   return labelFor(head, language) ?? first;
 }
 
-/** A known label at the start of `text`: its target and the length of `Label: `. */
 /**
  * A label the lexicon lacks that names a section by what it forbids ("Claims we can't make:"):
  * only where the layout says it is a label (a colon, a marked heading), as a line of its own
@@ -72,6 +71,7 @@ function labelOrNegated(words: string, language: Language): LabelTarget | undefi
   return lookupLabel(words, language, true);
 }
 
+/** A known label at the start of `text`: its target and the length of `Label: `. */
 export function leadingLabel(
   text: string,
   language: Language,
@@ -115,14 +115,14 @@ function sectionLabel(text: string, language: Language): boolean {
   return /^\p{Lu}/u.test(words) && Boolean(labelFor(key, language));
 }
 
+/** An English abbreviation is short ("reqd.", "dept."); a longer word before a stop ends a sentence ("trained."). */
+const MAX_ABBREVIATION = 5;
+
 /**
  * Intl.Segmenter keeps "in-house. 30+ yrs." and "so far). £10 feeds…" together, and notes typed
  * in lower case ("portsmouth. small studio. classes 7 days."): a full stop before a figure, a
  * currency or a lower-case word also ends a sentence (an abbreviation's stop is joined back below).
  */
-/** An English abbreviation is short ("reqd.", "dept."); a longer word before a stop ends a sentence ("trained."). */
-const MAX_ABBREVIATION = 5;
-
 const BEFORE_FIGURE = /(?<=[\p{Ll})]\.|\d\.)\s+(?=[\d£$€(]|\p{Ll})/gu;
 const AFTER_STOP = /[.!?]\s+/gu;
 
@@ -348,11 +348,12 @@ const NOT_ABOUT_THE_BUSINESS = new Set(['skip', 'aside', 'avoid', 'tone', 'manda
 
 /**
  * The summary with its notes blanked out, offsets kept: what the taxonomy reads. "Objective: drive
- * trial in grocery" is where the campaign runs, not what the business is.
+ * trial in grocery" is where the campaign runs, not what the business is. `segments` are the
+ * summary's, as segment() read them.
  */
-export function businessText(summary: string, language: Language): string {
+export function businessText(summary: string, segments: readonly Segment[]): string {
   let out = summary;
-  for (const seg of segment(summary, language))
+  for (const seg of segments)
     if (seg.label && 'field' in seg.label && NOT_ABOUT_THE_BUSINESS.has(seg.label.field))
       out = out.slice(0, seg.start) + ' '.repeat(seg.end - seg.start) + out.slice(seg.end);
   return out;

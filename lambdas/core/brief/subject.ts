@@ -249,7 +249,7 @@ function inScene(thing: Phrase, scene: string, { nlp, phrases }: Reader): string
   // A noun of the scene the tagger read as no phrase's head ("a bowl of fresh food").
   const words = scene.toLowerCase().match(/\p{L}+/gu) ?? [];
   const kindOf =
-    nouns.find((n) => broader.has(n)) ?? words.find((w) => nlp(w).has('#Noun') && broader.has(w));
+    nouns.find((n) => broader.has(n)) ?? words.find((w) => broader.has(w) && nlp(w).has('#Noun'));
   // A person of the brief who is no kind of the scene's person is left out: the scene's person
   // is the trade's, and two people would be a different picture.
   if (!kindOf && broader.size > 0 && isPerson(thing.head)) return scene;
