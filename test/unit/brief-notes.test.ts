@@ -556,4 +556,59 @@ describe('notes and directions in a brief', () => {
     expect(de.product).toBe('');
     expect(de.category).toBe('financial services > accounting and bookkeeping');
   });
+
+  it('reads emoji bullets, "Watch out:"/"Importante:" notes that forbid, a dash that only qualifies, "est." years and a labelled product line with its price', () => {
+    const en = briefOf(
+      [
+        'Acme Dental, three practices',
+        "What we're promoting: clear aligners",
+        '• Free scan + consultation (worth £95) – Jan/Feb only',
+        '• Finance from £49/month, 0% APR over 24 months',
+        'Watch out: regulator rules – don\'t say "painless"',
+        'Business: family-run roofer, est. 2006',
+        'Mandatories: "Approved" must appear with the logo; no "cheapest" claims',
+      ].join('\n'),
+      'en',
+      'Acme Dental',
+    );
+    expect(en.product).toBe('clear aligners');
+    const texts = en.facts.map((f) => f.text);
+    expect(texts).toContain('Free scan + consultation (worth £95) – Jan/Feb only');
+    expect(en.facts.find((f) => f.text.startsWith('Finance'))?.role).toBe('price');
+    expect(en.facts.find((f) => f.text === 'est. 2006')?.role).toBe('proof');
+    expect(texts.join(' ')).not.toMatch(/Watch out|regulator/);
+    expect(en.avoid).toEqual(expect.arrayContaining(['painless', 'cheapest']));
+    expect(en.mandatories).toEqual(['"Approved" must appear with the logo']);
+    const fr = briefOf(
+      '🚲 Acme Vélo — réparation de vélos à domicile, Lyon\n⭐ 4,8/5 sur Google — 510 avis\n🎁 Offre rentrée : -20 % sur la révision',
+      'fr',
+      'Acme Vélo',
+    );
+    expect(fr.category).toBe('automotive > bike repair');
+    expect(fr.facts).toContainEqual(
+      expect.objectContaining({ role: 'proof', text: '4,8/5 sur Google — 510 avis' }),
+    );
+    expect(fr.facts).toContainEqual(
+      expect.objectContaining({ role: 'offer', text: '-20 % sur la révision' }),
+    );
+    const es = briefOf(
+      'Acme Fisio, clínica en Zaragoza.\nImportante: no prometer curaciones ni hablar de "sin dolor".',
+      'es',
+      'Acme Fisio',
+    );
+    expect(es.facts.map((f) => f.text).join(' ')).not.toMatch(/Importante|prometer/);
+    expect(es.avoid).toContain('sin dolor');
+    const de = briefOf(
+      'Acme Brauerei\n1) Wer wir sind: Familienbrauerei in Kiel, seit 1887\n2) Produkt: Bier-Abo – jeden Monat 12 Flaschen, ab 34,90 € inkl. Versand',
+      'de',
+      'Acme Brauerei',
+    );
+    expect(de.facts.map((f) => f.text).join(' ')).not.toMatch(/Wer wir sind/);
+    expect(de.facts).toContainEqual(
+      expect.objectContaining({
+        role: 'price',
+        text: 'Bier-Abo – jeden Monat 12 Flaschen, ab 34,90 € inkl. Versand',
+      }),
+    );
+  });
 });

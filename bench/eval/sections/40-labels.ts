@@ -1,4 +1,4 @@
-import { ABBREVIATIONS } from '#core/brief/patterns/layout.ts';
+import { ABBREVIATIONS } from '#core/brief/patterns/abbreviations.ts';
 import { patternLanguage } from '#core/brief/patterns/types.ts';
 import { leadingLabel } from '#core/brief/segment.ts';
 import { type EvalSection, gate } from '../types.ts';

@@ -1,5 +1,6 @@
 import { loadNlp, type Nlp } from '../text/nlp.ts';
 import {
+  clausesOf,
   findLocation,
   forbidden,
   headerParts,
@@ -18,7 +19,6 @@ import {
   AUDIENCE_ASIDE,
   AUDIENCE_CLAUSE,
   BACK_REFERENCE,
-  CLAUSE_SEPARATOR,
   COORDINATED,
   DISCOURSE_OPENER,
   LIST_COMMA,
@@ -31,7 +31,7 @@ import {
 } from './patterns/layout.ts';
 import { type Language, patternLanguage } from './patterns/types.ts';
 import { ownNewProduct, productOf } from './product.ts';
-import { cueRole, quotedWorry, roleOf } from './roles.ts';
+import { cueRole, labelledRole, quotedWorry, roleOf } from './roles.ts';
 import type { BriefFact, BriefFields, FactRole } from './schema.ts';
 import { businessText, type Segment, segment } from './segment.ts';
 import { subjectOf } from './subject.ts';
@@ -156,6 +156,9 @@ function onField(state: State, field: string, p: Piece): void {
       // "Service: house removals, with packing included": what follows the product is a claim.
       const rest = piece(state.summary, state.product.end, p.end);
       if (PRODUCT_REST.re.test(rest.text)) addFacts(state, rest, undefined, false);
+      // "Produkt: Acme box – 12 bottles a month, from €34.90": a figure the label's line goes on
+      // to claim is never cut; the whole line is that claim.
+      else if (/\d/u.test(rest.text) && cueRole(rest.text)) addFacts(state, p, undefined, false);
       return;
     }
     case 'audience':
@@ -169,7 +172,9 @@ function onField(state: State, field: string, p: Piece): void {
       state.avoid.push(...forbidden(p.text));
       return;
     case 'mandatories':
-      state.mandatories.push(p.text);
+      // "Mandatories: … ; no 'cheapest' claims": a don't under the section is policy, not a line to print.
+      if (AVOID_CUE.re.exec(p.text)?.index === 0) state.avoid.push(...forbidden(p.text));
+      else state.mandatories.push(p.text);
       return;
     case 'avoid':
       state.avoid.push(...(forbidden(p.text).length ? forbidden(p.text) : [p.text]));
@@ -277,7 +282,7 @@ function startsWithFigure(text: string): boolean {
 /** An unlabelled sentence: audience, tone, a legal note, a remark about the campaign, or facts. */
 function onSentence(state: State, p: Piece): void {
   if (sentenceKind(p.text).kind === 'meta') return;
-  for (const clause of splitPiece(state.summary, p, CLAUSE_SEPARATOR.re)) {
+  for (const clause of clausesOf(state.summary, p)) {
     const { kind, valueFrom } = sentenceKind(clause.text);
     if (kind === 'meta') continue;
     if (kind === 'tone') {
@@ -363,7 +368,7 @@ function addFacts(state: State, p: Piece, role: FactRole | undefined, list: bool
       });
       continue;
     }
-    const itemRole = role ?? roleOf(item.text);
+    const itemRole = role ? labelledRole(role, item.text) : roleOf(item.text);
     // The pain, not the people it belongs to: what a hook can ask the reader about.
     const pain = itemRole === 'pain' ? PAIN_PHRASE.re.exec(item.text) : null;
     const fact = pain ? piece(state.summary, item.start + pain.index, item.end) : item;

@@ -1,7 +1,7 @@
 import type { Nlp } from '../text/nlp.ts';
 import { directionAt } from './direction.ts';
 import { AUDIENCE_CUE, AVOID_CUE, META_CUE, NOTE_CUE, TONE_CUE } from './patterns/cues.ts';
-import { LOCATION_CUE, SPACED_DASH } from './patterns/layout.ts';
+import { CLAUSE_SEPARATOR, DASH_TAIL, LOCATION_CUE, SPACED_DASH } from './patterns/layout.ts';
 
 /** A piece of the summary with its position. */
 export type Piece = { text: string; start: number; end: number };
@@ -51,6 +51,22 @@ export function splitPiece(summary: string, p: Piece, re: RegExp): Piece[] {
   }
   out.push(piece(summary, p.start + from, p.end));
   return out.filter((x) => x.text.length > 0);
+}
+
+/**
+ * A sentence's clauses (CLAUSE_SEPARATOR); what a dash leaves that only qualifies the claim before
+ * it (DASH_TAIL: "… (worth £95) – Jan/Feb only") stays with that claim.
+ */
+export function clausesOf(summary: string, p: Piece): Piece[] {
+  const out: Piece[] = [];
+  for (const clause of splitPiece(summary, p, CLAUSE_SEPARATOR.re)) {
+    const before = out.at(-1);
+    const gap = before ? summary.slice(before.end, clause.start) : '';
+    if (before && /[—–]/u.test(gap) && !/[,;]/u.test(gap) && DASH_TAIL.re.test(clause.text))
+      out[out.length - 1] = piece(summary, before.start, clause.end);
+    else out.push(clause);
+  }
+  return out;
 }
 
 function insideBrackets(text: string, at: number): boolean {

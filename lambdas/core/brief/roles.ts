@@ -16,6 +16,18 @@ export function cueRole(text: string): FactRole | undefined {
   return ROLE_CUES.find((cue) => cue.re.test(text))?.role;
 }
 
+/** Roles a claim's own words say surely: a rating, a guarantee, a price, an offer. */
+const SURE_ROLES: ReadonlySet<FactRole> = new Set(['proof', 'guarantee', 'price', 'offer']);
+
+/**
+ * The role of a claim under a label: the label's, except that a section of plain features ("Key
+ * facts:", "Highlights:") holds ratings, guarantees and prices too, which their own words say.
+ */
+export function labelledRole(label: FactRole, text: string): FactRole {
+  const cued = label === 'feature' ? cueRole(text) : undefined;
+  return cued && SURE_ROLES.has(cued) ? cued : label;
+}
+
 /** A fact's role: its cue's, else a feature. */
 export function roleOf(text: string): FactRole {
   return cueRole(text) ?? 'feature';

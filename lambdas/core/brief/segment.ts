@@ -1,5 +1,6 @@
 import { lemmaOf } from '../lexicon/wordnet.ts';
 import { layoutLine, type Segment, trimmed } from './lines.ts';
+import { ABBREVIATIONS } from './patterns/abbreviations.ts';
 import { avoid } from './patterns/label-targets.ts';
 import {
   CAPITAL_LABEL,
@@ -12,7 +13,7 @@ import {
   NEGATED_LABEL,
   QUOTE_LEAD_IN,
 } from './patterns/labels.ts';
-import { ABBREVIATIONS, BULLET, ITEM_SEPARATOR, MARKED_HEADING } from './patterns/layout.ts';
+import { BULLET, ITEM_SEPARATOR, MARKED_HEADING } from './patterns/layout.ts';
 import type { Language } from './patterns/types.ts';
 
 export type { Segment } from './lines.ts';

@@ -6,7 +6,7 @@ import type { Pattern } from './types.ts';
  */
 export const BULLET: Pattern = {
   id: 'bullet',
-  re: /^\s*(?:[-•*·▪▸►–—✓✔➤➔→✅☑❌✖⛔👉▶➡🔹🔸]\uFE0F?|>{1,2}|=>|\d{1,2}[.)])\s+/u,
+  re: /^\s*(?:[-•*·▪▸►–—✓✔➤➔→✅☑❌✖⛔👉▶➡🔹🔸]\uFE0F?|\p{Extended_Pictographic}\uFE0F?|\d\uFE0F?\u20E3|>{1,2}|=>|\d{1,2}[.)])\s+/u,
   examples: [
     { text: '- Open late on Fridays', match: '- ' },
     { text: '• Parking on site', match: '• ' },
@@ -15,6 +15,8 @@ export const BULLET: Pattern = {
     { text: '✅ Syncs with your bank', match: '✅ ' },
     { text: '❌ Don\'t claim "AI"', match: '❌ ' },
     { text: '> 200 reviews', match: '> ' },
+    { text: '🎁 Offre de rentrée : -20 %', match: '🎁 ' },
+    { text: '2️⃣ Produkt', match: '2️⃣ ' },
     { text: '4.4/5 rating', match: null },
   ],
 };
@@ -202,46 +204,6 @@ export const LIST_COMMA: Pattern = {
   ],
 };
 
-/** Words that end in a full stop without ending the sentence. */
-export const ABBREVIATIONS: readonly string[] = [
-  'approx.',
-  'avg.',
-  'min.',
-  'max.',
-  'incl.',
-  'excl.',
-  'e.g.',
-  'i.e.',
-  'etc.',
-  'vs.',
-  'dr.',
-  'mr.',
-  'mrs.',
-  'ms.',
-  'st.',
-  'co.',
-  'no.',
-  'nr.',
-  'ca.',
-  'z.b.',
-  'bzw.',
-  'ggf.',
-  'inkl.',
-  'usw.',
-  'p.ej.',
-  'aprox.',
-  'máx.',
-  'mín.',
-  'sr.',
-  'sra.',
-  'env.',
-  'cf.',
-  'mme.',
-  'm.',
-  'av.',
-  'str.',
-];
-
 /** Where a prose sentence splits into clauses that can each stand as a claim. */
 export const CLAUSE_SEPARATOR: Pattern = {
   id: 'clause-separator',
@@ -252,6 +214,23 @@ export const CLAUSE_SEPARATOR: Pattern = {
     { text: 'Rain — shine', match: ' — ' },
     { text: 'red, green and blue', match: null },
     { text: 'they switch to us, because their old firm never called back', match: null },
+  ],
+};
+
+/**
+ * What a dash leaves after a claim that only qualifies it: its count ("4,8/5 sur Google — 510
+ * avis"), its limit ("Free scan – Jan/Feb only"). Alone, it would be a fragment.
+ */
+export const DASH_TAIL: Pattern = {
+  id: 'dash-tail',
+  re: /^(?:[\d.,+]+\s?\p{L}+\.?|(?:\p{L}+[/\s-]){0,2}\p{L}+\s(?:only|seulement|uniquement)|(?:only|nur|solo|sólo|únicamente|seulement|uniquement)\s.{1,30})$/iu,
+  examples: [
+    { text: '510 avis', match: '510 avis' },
+    { text: '600+ cases', match: '600+ cases' },
+    { text: 'Jan/Feb only', match: 'Jan/Feb only' },
+    { text: 'nur im Januar', match: 'nur im Januar' },
+    { text: '4.8 on Google', match: null },
+    { text: 'we reply in a day', match: null },
   ],
 };
 

@@ -439,6 +439,14 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'vélo|vélo électrique',
       ),
       sub(
+        'bike repair',
+        'a mechanic fixing the wheel of a bicycle in a repair workshop',
+        'bike repair|bicycle repair|cycle repair|bike service|bike mechanic|puncture repair',
+        'reparación de bicicletas|taller de bicicletas|taller de bicis',
+        'fahrradreparatur|fahrradwerkstatt|fahrradservice',
+        'réparation de vélos|réparation vélo|atelier vélo|mécanicien vélo',
+      ),
+      sub(
         'car insurance',
         'a driver smiling behind the wheel of a parked car',
         'car insurance|motor insurance|auto insurance',

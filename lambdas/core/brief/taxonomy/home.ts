@@ -146,8 +146,8 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'a technician repairing a washing machine in a kitchen',
         'appliance repair|washing machine|fridge repair|oven repair',
         'reparación de electrodomésticos|lavadora',
-        'haushaltsgeräte|waschmaschine|reparatur',
-        'électroménager|réparation|lave-linge',
+        'haushaltsgeräte|waschmaschine|gerätereparatur',
+        'électroménager|lave-linge',
       ),
       sub(
         'carpet and upholstery cleaning',
