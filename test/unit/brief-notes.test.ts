@@ -611,4 +611,57 @@ describe('notes and directions in a brief', () => {
       }),
     );
   });
+
+  it('skips a greeting that names the client, "B2B SaaS" and "Brief campagne" header items, a disowned claim, a pain section named by what annoys, and audience words for the trade', () => {
+    const en = briefOf(
+      [
+        "Hi both — brief for Acme Skin's January push below.",
+        'Acme Skin is a UK skincare brand. Free UK delivery over £25.',
+        'Please avoid anything that sounds medical (no "treats acne").',
+        'Ta!',
+      ].join('\n\n'),
+      'en',
+      'Acme Skin',
+    );
+    expect(en.product).not.toMatch(/Hi|brief/);
+    expect(en.avoid).toContain('treats acne');
+    expect(en.facts.map((f) => f.text).join(' ')).not.toMatch(/Please avoid|Ta!/);
+    const saas = briefOf(
+      'ACME | B2B SaaS | Field service scheduling\nWho buys: ops managers at plumbing & electrical contractors\nWhat it does: route optimisation, invoices sent from the van',
+      'en',
+      'Acme',
+    );
+    expect(saas.product).toBe('Field service scheduling');
+    expect(saas.category).toBe('B2B technology > business software');
+    expect(saas.facts).toContainEqual(
+      expect.objectContaining({ role: 'feature', text: 'route optimisation' }),
+    );
+    const fr = briefOf(
+      'Brief campagne — Acme Fest (Annecy), 3e édition\nChiffres 2026 : 18 000 festivaliers\nNe pas écrire « le plus grand festival »',
+      'fr',
+      'Acme Fest',
+    );
+    expect(fr.product).toBe('');
+    expect(fr.facts).toContainEqual(expect.objectContaining({ role: 'proof', text: '18 000 festivaliers' }));
+    expect(fr.avoid).toContain('le plus grand festival');
+    const es = briefOf(
+      'Acme Pizza, Valencia\nQué es: pizzería napolitana con horno de leña\nReseñas: "la mejor de Valencia" según clientes (no usar como claim nuestro)',
+      'es',
+      'Acme Pizza',
+    );
+    expect(es.product).toBe('pizzería napolitana');
+    expect(es.category).toBe('food & drink > pizzeria');
+    expect(es.facts.map((f) => f.text).join(' ')).not.toMatch(/la mejor/);
+    expect(es.avoid).toContain('la mejor de Valencia');
+    const de = briefOf(
+      'Hallo zusammen,\n\nkurz zur Acme Physiopraxis in Kiel: Wir sind ein Team aus 6 Physiotherapeutinnen und bieten Krankengymnastik, manuelle Therapie und Lymphdrainage an.\n\nWas unsere Patienten nervt: lange Wartezeiten bei anderen Praxen.',
+      'de',
+      'Acme Physiopraxis',
+    );
+    expect(de.product).not.toMatch(/ an$|kurz/);
+    expect(de.category).toBe('health > physiotherapy');
+    expect(de.facts).toContainEqual(
+      expect.objectContaining({ role: 'pain', text: 'lange Wartezeiten bei anderen Praxen' }),
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import { loadNlp, type Nlp } from '../text/nlp.ts';
+import { readAudience } from './audience.ts';
 import {
   clausesOf,
   findLocation,
@@ -14,11 +15,12 @@ import {
 import { figureTexts, findFigures, widenToFigures } from './figures.ts';
 import { isMostlyPlace, leadingPlace, nameLength } from './header.ts';
 import { withoutNotes } from './notes.ts';
-import { AVOID_CUE, PAIN_PHRASE, REPORTED_QUOTE, SIGN_OFF } from './patterns/cues.ts';
+import { AVOID_CUE, DISOWNED, PAIN_PHRASE, REPORTED_QUOTE, SIGN_OFF } from './patterns/cues.ts';
 import {
   AUDIENCE_ASIDE,
   AUDIENCE_CLAUSE,
   BACK_REFERENCE,
+  BUSINESS_MODEL,
   COORDINATED,
   DISCOURSE_OPENER,
   LIST_COMMA,
@@ -48,6 +50,8 @@ type State = {
   nlp: Nlp | undefined;
   clientName: string;
   product?: Piece;
+  /** How the business trades, when its header says so ("B2B SaaS"): read with the product by the taxonomy. */
+  businessModel?: string;
   /** Set when a "Product:" label named it: a label beats what the opening suggested. */
   productLabelled?: boolean;
   audience?: Piece;
@@ -96,7 +100,7 @@ export function extractBriefWith(input: ExtractInput, nlp: Nlp | undefined): Bri
   const product = state.product?.text ?? '';
   const place = placeInTaxonomy({
     language,
-    product,
+    product: [product, state.businessModel ?? ''].join(' ').trim(),
     summary: businessText(summary, segments),
     businessName: input.clientName,
     nlp,
@@ -131,7 +135,8 @@ function segmentAll(state: State, all: readonly Segment[]): void {
     const label = seg.label;
     // Every item of the opening sentence ("Acme | B2B SaaS | expense management") is the header.
     const opening = !label && !!head && seg.line === head.line && seg.sentence === head.sentence;
-    if (!p.text) return;
+    // A remark that names the client ("Hi both — brief for Acme's push below") is no header.
+    if (!p.text || (!label && !opening && sentenceKind(p.text).kind === 'meta')) return;
     else if (label && 'field' in label) onField(state, label.field, p);
     else if (label && 'role' in label) addFacts(state, p, label.role, label.list === true);
     else if (opening || mentionsName(state, p)) onHeader(state, p, opening);
@@ -204,6 +209,10 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
     // "so Acme is my client's yarn shop": a spoken opening before the name is no part of it.
     // A one-word header item that is only the opener ("Right, Acme Bikes.") says nothing.
     if (!/\s/u.test(whole.text) && DISCOURSE_OPENER.re.test(`${whole.text} `)) return;
+    // "B2B SaaS", "Brief campagne": how it trades (which still tells the trade), or a remark on
+    // the brief, is no product.
+    if (BUSINESS_MODEL.re.test(whole.text)) state.businessModel ??= whole.text;
+    if (BUSINESS_MODEL.re.test(whole.text) || sentenceKind(whole.text).kind === 'meta') return;
     const opener = DISCOURSE_OPENER.re.exec(whole.text)?.[0].length ?? 0;
     const part = opener ? piece(state.summary, whole.start + opener, whole.end) : whole;
     const name = nameLength(state.clientName, part.text);
@@ -225,7 +234,10 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
         // "Acme in Stuttgart berät …": what follows a place after the name is no product phrase.
         const placed = LOCATION_CUE.re.exec(rest.text)?.index === 0;
         const where = (place && (isMostlyPlace(rest, place) || placed)) || (bracket && !sold.text);
-        if (!where && sold.text) state.product ??= productOf(state, sold, true);
+        // "Acme Fest (Annecy), 3e édition": an item listed after it that opens with a figure is no product.
+        const listed =
+          bracket && /^\s*,/u.test(after.slice(bracket[0].length)) && startsWithFigure(sold.text);
+        if (!where && sold.text && !listed) state.product ??= productOf(state, sold, true);
       }
       return;
     }
@@ -310,27 +322,11 @@ function onSentence(state: State, p: Piece): void {
   }
 }
 
-/**
- * The audience, and any pain or worry told inside it ("… who hate waiting"): the
- * audience stays whole, the worry is also a fact.
- */
+/** The audience, and the worries and insights told inside it, as facts. */
 function onAudience(state: State, p: Piece): void {
-  const aside = AUDIENCE_ASIDE.re.exec(p.text);
-  if (aside && aside.index > 0) {
-    const insight = piece(state.summary, p.start + aside.index + aside[0].length, p.end);
-    state.facts.push({ role: 'audience_insight', piece: insight });
-    p = piece(state.summary, p.start, p.start + aside.index);
-  }
-  state.audience ??= p;
-  splitPiece(state.summary, p, AUDIENCE_CLAUSE.re).forEach((part, i) => {
-    const role = cueRole(part.text);
-    // The people themselves are no worry, unless a pain phrase follows them ("landlords fed up of …").
-    if ((role !== 'pain' && role !== 'objection') || (i === 0 && !PAIN_PHRASE.re.test(part.text))) return;
-    // The pain, not the people it belongs to ("busy parents fed up of …").
-    const pain = role === 'pain' ? PAIN_PHRASE.re.exec(part.text) : null;
-    // The pain runs to the audience's end: "fed up of tilers who never turn up" is one.
-    state.facts.push({ role, piece: pain ? piece(state.summary, part.start + pain.index, p.end) : part });
-  });
+  const read = readAudience(state.summary, p);
+  state.audience ??= read.audience;
+  state.facts.push(...read.facts);
 }
 
 function addFacts(state: State, p: Piece, role: FactRole | undefined, list: boolean): void {
@@ -351,6 +347,11 @@ function addFacts(state: State, p: Piece, role: FactRole | undefined, list: bool
       items = pieces;
   }
   for (const raw of items) {
+    // A claim its bracket disowns ("“the best” say customers (not to be used as ours)") is policy.
+    if (DISOWNED.re.test(raw.text)) {
+      state.avoid.push(...forbidden(raw.text));
+      continue;
+    }
     const item = withoutNotes(state.summary, raw);
     if (!item || !/[\p{L}\d]/u.test(item.text)) continue;
     // A "don't" under a section of claims ("Facts: … NO 'cheapest'") is policy, not a claim

@@ -146,9 +146,10 @@ function extendPlace(summary: string, start: number, end: number): Piece {
 
 /** The header's parts: "Name – what it does", "Name, product, fact, place". */
 export function headerParts(summary: string, p: Piece): Piece[] {
-  // Not at a comma inside brackets ("Acme (Toledo, centro)").
+  // Not at a comma inside brackets ("Acme (Toledo, centro)"), nor inside a German clause its
+  // verb's particle closes ("… und bieten Krankengymnastik, Massage und Lymphdrainage an").
   return splitPiece(summary, p, SPACED_DASH.re).flatMap((x) =>
-    splitPiece(summary, x, /,\s+(?!\d)(?![^()]*\))/u),
+    splitPiece(summary, x, /,\s+(?!\d)(?![^()]*\))(?![^,]*(?<!\bpar)\s(?:an|auf|aus|ein|vor|ab)[.!]?$)/u),
   );
 }
 

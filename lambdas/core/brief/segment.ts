@@ -1,7 +1,7 @@
 import { lemmaOf } from '../lexicon/wordnet.ts';
 import { layoutLine, type Segment, trimmed } from './lines.ts';
 import { ABBREVIATIONS } from './patterns/abbreviations.ts';
-import { avoid } from './patterns/label-targets.ts';
+import { avoid, role } from './patterns/label-targets.ts';
 import {
   CAPITAL_LABEL,
   DASH_LABEL,
@@ -11,6 +11,7 @@ import {
   LABELS,
   type LabelTarget,
   NEGATED_LABEL,
+  PAIN_LABEL,
   QUOTE_LEAD_IN,
 } from './patterns/labels.ts';
 import { BULLET, ITEM_SEPARATOR, MARKED_HEADING } from './patterns/layout.ts';
@@ -46,6 +47,7 @@ export function lookupLabel(words: string, language: Language, firstWord = false
   // A German genitive names whose section it is ("Häufige Sorge der Kunden"): the noun before it is the head.
   const parts = (language === 'de' ? bare.replace(/\s(?:der|des)\s.+$/u, '') : bare).split(/\s+/);
   if (parts.length < 2) return parts[0] !== bare ? labelFor(parts[0] ?? '', language) : undefined;
+  if (PAIN_LABEL.re.test(bare)) return role('pain', true);
   // A subject pronoun makes the words a clause, not a section's name ("Nos clientes nous disent :").
   if (parts.some((w) => SUBJECT_PRONOUN.test(w))) return undefined;
   // "Why Summit", "Why choose Acme": why us.
@@ -344,8 +346,11 @@ export function segment(summary: string, language: Language): Segment[] {
   return out;
 }
 
-/** Fields that say nothing of what the business is: a campaign's objective, its channels, notes, policy. */
-const NOT_ABOUT_THE_BUSINESS = new Set(['skip', 'aside', 'avoid', 'tone', 'mandatories']);
+/**
+ * Fields that say nothing of what the business is: a campaign's objective, its channels, notes,
+ * policy; and who buys ("ops managers at plumbing firms" buy software, not plumbing).
+ */
+const NOT_ABOUT_THE_BUSINESS = new Set(['skip', 'aside', 'avoid', 'tone', 'mandatories', 'audience']);
 
 /**
  * The summary with its notes blanked out, offsets kept: what the taxonomy reads. "Objective: drive

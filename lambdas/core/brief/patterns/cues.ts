@@ -46,7 +46,7 @@ export const TONE_CUE: Pattern = {
 /** A legal note or a "don't": guidance for the copy policy, never a fact. */
 export const AVOID_CUE: Pattern = {
   id: 'avoid-cue',
-  re: /(?:\blegal (?:says|hasn't|has not|won't|needs)|\bmust(?: not|n't) (?:say|claim|mention|show|name|use)|(?:^|[,;:(–—]\s*|\b(?:please|and|so|but|just|pls)\s+)(?:don't|don’t|do not|never) (?:name|say|claim|mention|use|show|call|present|position|describe|imply|compare|promise)\b|\bno claims? (?:that|of|about)|\bads? (?:must|can|should)(?: not|n't)|\bwe can only say|\b(?:asked|told) (?:us|me) (?:not to|never to)\b|\bnot to (?:mention|say|claim|use|show|name)\b|\bplease no\b|\bcan(?:'t|’t|not) (?:say|claim|mention|use|advertise|promote|show|name)|\bwill veto\b|\b(?:hates?|dislikes?|can't stand|doesn't like) the (?:word|term|phrase)\b|\b(?:no|ni) (?:mencionar|decir|prometer|hablar de|nombrar|garantizar)\b|\bno se puede (?:decir|prometer)|\bnicht (?:sagen|versprechen|werben|nennen)|\bdürfen (?:wir )?nicht|\bne (?:pas|jamais) (?:dire|promettre|mentionner|citer|parler)|\binterdit de|^(?:no|never|avoid|not|nada de|nunca|evitar|keine?|nie|niemals|vermeiden|jamais|pas de|éviter)\s*:?\s*["“«„‘]|^(?:bitte|please|por favor|merci de|s'il vous plaît),?\s+(?:keine?|nicht|no|not|don't|never|nada|ne|pas)\b|\bkeine \p{L}*(?:versprechen|aussagen|superlative)\b|\bno (?:promises|superlatives|health claims|medical claims)\b|\b(?:nada de|sin) promesas\b|\b(?:pas de|aucune) promesses?\b)/iu,
+  re: /(?:\blegal (?:says|hasn't|has not|won't|needs)|\bmust(?: not|n't) (?:say|claim|mention|show|name|use)|(?:^|[,;:(–—]\s*|\b(?:please|and|so|but|just|pls)\s+)(?:don't|don’t|do not|never) (?:name|say|claim|mention|use|show|call|present|position|describe|imply|compare|promise|write)\b|\bno claims? (?:that|of|about)|\bads? (?:must|can|should)(?: not|n't)|\bwe can only say|\b(?:asked|told) (?:us|me) (?:not to|never to)\b|\bnot to (?:mention|say|claim|use|show|name)\b|\bplease no\b|\bcan(?:'t|’t|not) (?:say|claim|mention|use|advertise|promote|show|name)|\bwill veto\b|\b(?:hates?|dislikes?|can't stand|doesn't like) the (?:word|term|phrase)\b|\b(?:no|ni) (?:mencionar|decir|prometer|hablar de|nombrar|garantizar|usar|utilizar|escribir|poner)\b|\bno se puede (?:decir|prometer)|\bnicht (?:sagen|versprechen|werben|nennen|schreiben|verwenden|benutzen)|\bdürfen (?:wir )?nicht|\bne (?:pas|jamais) (?:dire|promettre|mentionner|citer|parler|écrire|utiliser|employer)|\binterdit de|^(?:no|never|avoid|not|nada de|nunca|evitar|keine?|nie|niemals|vermeiden|jamais|pas de|éviter)\s*:?\s*["“«„‘]|^(?:bitte|please|por favor|merci de|s'il vous plaît),?\s+(?:keine?|nicht|no|not|don't|never|nada|ne|pas|avoid|évitez|evitad|evita|vermeidet)\b|\bavoid (?:anything|any|claims?|saying|words?|mentioning|using|language|terms?)\b|\bkeine \p{L}*(?:versprechen|aussagen|superlative)\b|\bno (?:promises|superlatives|health claims|medical claims)\b|\b(?:nada de|sin) promesas\b|\b(?:pas de|aucune) promesses?\b)/iu,
   examples: [
     { text: 'legal says we must say up to', match: 'legal says' },
     { text: 'so ads must not say it is waterproof', match: 'ads must not' },
@@ -59,6 +59,8 @@ export const AVOID_CUE: Pattern = {
     { text: 'Please no jargon', match: 'Please no' },
     { text: 'client hates the word "affordable"', match: 'hates the word' },
     { text: 'Importante: no prometer curaciones', match: 'no prometer' },
+    { text: 'Please avoid anything that sounds medical', match: 'Please avoid' },
+    { text: 'Ne pas écrire « le plus grand »', match: 'Ne pas écrire' },
     { text: 'regulator rules – don\'t say "painless"', match: "– don't say" },
     { text: "we are not a bank and can't say 'loan'", match: "can't say" },
     { text: 'NO "cheapest in London"', match: 'NO "' },
@@ -78,7 +80,7 @@ export const AVOID_CUE: Pattern = {
  */
 export const META_CUE: Pattern = {
   id: 'meta-cue',
-  re: /^\(?(?:(?:ok|okay|so|right|alright),? ){0,2}(?:(?:[\p{L}-]+ ){0,2}(?:campaign|drive|push|launch|promo|brief)$|this (?:campaign|brief|ad|push|launch)|the (?:campaign|brief|kickoff)|a bit of background|quick context|for context|background|esta campaña|el briefing|diese kampagne|das briefing|cette campagne|le brief|(?:a |this is a |it's a )?long one|sorry|apologies|brain ?dump|here(?:'s|’s| is| are) (?:the|a|my|our|some) (?:download|rundown|lowdown|notes?|summary|debrief)|(?:lots|a lot|everything|loads) (?:came|come|that came) (?:out of|from)|I(?:'ve|’ve| have) tried to (?:get|put|fit|include|capture)|(?:[\p{L}-]+ )?notes (?:from|of) (?:the|our|today|my|a)\b|(?:fun |quick )?(?:aside|side note|fyi|nb|p\.?s\.?)\s*:|perdón|disculpa|entschuldigung|désolée?|(?:hi|hello|hey|dear|hola|hallo|liebe[rs]?|bonjour|salut)\b[^,.!:;\n]{0,30}(?:[,!:]|$)|(?:je vous (?:transmets|envoie)|voici le brief|ci-joint|os paso|te paso|aquí (?:tienes|va) el brief|anbei|hier (?:ist |kommt )?das briefing|here(?:'s| is) the brief|please find)\b|(?:(?:a |the |our )?(?:quick|short) )?brief (?:for|on|about)\b|(?:thanks|thank you|thx|many thanks|cheers|gracias|danke|merci|cordialement|bien à vous|(?:best|kind|warm) regards|regards|saludos|un saludo|atentamente|(?:viele|liebe|beste) grüße|mit freundlichen grüßen)\b[^.!]{0,30}[.!]*$)(?![\p{L}])/iu,
+  re: /^\(?(?:(?:ok|okay|so|right|alright),? ){0,2}(?:(?:[\p{L}-]+ ){0,2}(?:campaign|drive|push|launch|promo|brief)$|this (?:campaign|brief|ad|push|launch)|the (?:campaign|brief|kickoff)|a bit of background|quick context|for context|background|esta campaña|el briefing|diese kampagne|das briefing|cette campagne|le brief|(?:a |this is a |it's a )?long one|sorry|apologies|brain ?dump|here(?:'s|’s| is| are) (?:the|a|my|our|some) (?:download|rundown|lowdown|notes?|summary|debrief)|(?:lots|a lot|everything|loads) (?:came|come|that came) (?:out of|from)|I(?:'ve|’ve| have) tried to (?:get|put|fit|include|capture)|(?:[\p{L}-]+ )?notes (?:from|of) (?:the|our|today|my|a)\b|(?:fun |quick )?(?:aside|side note|fyi|nb|p\.?s\.?)\s*:|perdón|disculpa|entschuldigung|désolée?|(?:hi|hello|hey|dear|hola|hallo|liebe[rs]?|bonjour|salut)\b[^,.!:;\n—–]{0,30}(?:[,!:]|\s[—–-](?=\s)|$)|(?:brief|briefing)(?: [\p{L}\d-]+){0,3}$|(?:[\p{L}-]+ ){0,2}(?:campagne|campaña|kampagne)$|ta(?=[!.]*$)|(?:je vous (?:transmets|envoie)|voici le brief|ci-joint|os paso|te paso|aquí (?:tienes|va) el brief|anbei|hier (?:ist |kommt )?das briefing|here(?:'s| is) the brief|please find)\b|(?:(?:a |the |our )?(?:quick|short) )?brief (?:for|on|about)\b|(?:thanks|thank you|thx|many thanks|cheers|gracias|danke|merci|cordialement|bien à vous|(?:best|kind|warm) regards|regards|saludos|un saludo|atentamente|(?:viele|liebe|beste) grüße|mit freundlichen grüßen)\b[^.!]{0,30}[.!]*$)(?![\p{L}])/iu,
   examples: [
     { text: 'This campaign is for the spring.', match: 'This campaign' },
     { text: 'OK so a bit of background first', match: 'OK so a bit of background' },
@@ -95,6 +97,10 @@ export const META_CUE: Pattern = {
     },
     { text: 'Sorry, we are closed on Mondays', match: 'Sorry' },
     { text: 'Hi team, quick brief for the Q1 push', match: 'Hi team,' },
+    { text: 'Hi both — brief for the January push below', match: 'Hi both —' },
+    { text: 'Brief campagne', match: 'Brief campagne' },
+    { text: 'Ta!', match: 'Ta' },
+    { text: 'Ta cuisine sur mesure', match: null },
     { text: 'Hallo zusammen, hier das Briefing', match: 'Hallo zusammen,' },
     { text: 'Quick brief for the spring launch', match: 'Quick brief for' },
     { text: 'Thanks, Sarah', match: 'Thanks, Sarah' },
@@ -112,7 +118,7 @@ export const META_CUE: Pattern = {
 /** A letter's sign-off ("Cordialement,", "Thanks, Sam", "Best regards"): what follows it is the signature. */
 export const SIGN_OFF: Pattern = {
   id: 'sign-off',
-  re: /^(?:thanks|thank you|thx|many thanks|cheers|gracias|danke|merci|cordialement|bien à vous|(?:best|kind|warm) regards|regards|saludos|un saludo|atentamente|(?:viele|liebe|beste) grüße|mit freundlichen grüßen)\b[^.!\n]{0,30}[.!,]*$/iu,
+  re: /^(?:ta(?=[!.]*$)|thanks|thank you|thx|many thanks|cheers|gracias|danke|merci|cordialement|bien à vous|(?:best|kind|warm) regards|regards|saludos|un saludo|atentamente|(?:viele|liebe|beste) grüße|mit freundlichen grüßen)\b[^.!\n]{0,30}[.!,]*$/iu,
   examples: [
     { text: 'Cordialement,', match: 'Cordialement,' },
     { text: 'Thanks, Sam', match: 'Thanks, Sam' },
@@ -219,6 +225,23 @@ export const ROUND_BRACKET: Pattern = {
       match: ' (legal minimum too, so don’t present it as better)',
     },
     { text: 'no brackets here', match: null },
+  ],
+};
+
+/**
+ * A bracket that disowns the claim it follows ("“best in town” say customers (not to be used as our
+ * claim)"): the claim is policy, never copy.
+ */
+export const DISOWNED: Pattern = {
+  id: 'disowned',
+  re: /\([^()]{0,40}\b(?:do not use|don't use|not to be used|not for (?:copy|ads|use)|not our claim|no usar|no utilizar|nicht verwenden|nicht nutzen|ne pas (?:utiliser|reprendre))\b[^()]{0,60}\)/iu,
+  examples: [
+    {
+      text: '"best pizza in town" say customers (not to be used as our claim)',
+      match: '(not to be used as our claim)',
+    },
+    { text: '"la mejor" según clientes (no usar como claim nuestro)', match: '(no usar como claim nuestro)' },
+    { text: 'free parking (use the side gate)', match: null },
   ],
 };
 

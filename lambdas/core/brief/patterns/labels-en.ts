@@ -311,5 +311,12 @@ export const LABELS_EN: Readonly<Record<string, LabelTarget>> = {
   overview: claims,
   'why choose us': role('differentiator', true),
   specialities: claims,
+  'what it is': product,
+  'what it does': role('feature', true),
+  'line-up': claims,
+  lineup: claims,
+  plus: claims,
+  tickets: role('price'),
+  ticketing: role('price'),
   specialties: claims,
 };

@@ -21,12 +21,13 @@ export const LABELS: Readonly<Record<Language, Readonly<Record<string, LabelTarg
  */
 export const LABEL_QUALIFIER: Pattern = {
   id: 'label-qualifier',
-  re: /\s+(?:for|in|of|para|en|de|für|in|pour|dans) (?:this|the|esta|la|diese|der|cette|la) (?:campaign|push|launch|brief|ads?|flight|wave|burst|campaña|oleada|kampagne|welle|campagne|vague)$|\s+(?:this|next) (?:month|week|season|quarter|spring|summer|autumn|fall|winter)$/iu,
+  re: /\s+(?:for|in|of|para|en|de|für|in|pour|dans) (?:this|the|esta|la|diese|der|cette|la) (?:campaign|push|launch|brief|ads?|flight|wave|burst|campaña|oleada|kampagne|welle|campagne|vague)$|\s+(?:this|next) (?:month|week|season|quarter|spring|summer|autumn|fall|winter)$|\s+(?:19|20)\d\d$/iu,
   examples: [
     { text: 'hero products for this campaign', match: ' for this campaign' },
     { text: 'oferta para esta campaña', match: ' para esta campaña' },
     { text: 'offer for this flight', match: ' for this flight' },
     { text: 'offer this month', match: ' this month' },
+    { text: 'Chiffres 2026', match: ' 2026' },
     { text: 'offer', match: null },
   ],
 };
@@ -83,13 +84,14 @@ export const QUOTE_LEAD_IN: Pattern = {
  */
 export const LABEL_PATTERN: Pattern = {
   id: 'label',
-  re: /^\s*(?:\*\*|__)?([\p{L}][\p{L}\d'’?]*(?:[ \-/&](?:#\d|[\p{L}'’?]+)){0,4})(?:\*\*|__)?\s?:(?:\*\*|__)?\s+/u,
+  re: /^\s*(?:\*\*|__)?([\p{L}][\p{L}\d'’?]*(?:[ \-/&](?:#\d|[\p{L}'’?]+)){0,4}(?: (?:19|20)\d\d)?)(?:\*\*|__)?\s?:(?:\*\*|__)?\s+/u,
   examples: [
     { text: 'Proof points: rated highly', match: 'Proof points: ' },
     { text: 'Marque : une maison', match: 'Marque : ' },
     { text: 'Was uns unterscheidet: feste Preise', match: 'Was uns unterscheidet: ' },
     { text: 'Discovery flight $99: 30 minutes', match: null },
     { text: 'Q1 promo: first 3 months free', match: 'Q1 promo: ' },
+    { text: 'Chiffres 2026 : 18 000 festivaliers', match: 'Chiffres 2026 : ' },
     { text: '**Proof:** 4.9/5 from 640 reviews', match: '**Proof:** ' },
     { text: '**Offer**: a free visit', match: '**Offer**: ' },
     { text: "Homeowners' #1 question: will it pay off?", match: "Homeowners' #1 question: " },
@@ -101,6 +103,21 @@ export const LABEL_PATTERN: Pattern = {
  * A section of things the ads must not say, named by its negation rather than by a word of the
  * lexicon ("Claims we can't make", "Things not to say", "Was wir nicht sagen dürfen").
  */
+/**
+ * A label that names the section by what annoys the customers ("Was unsere Patienten nervt:",
+ * "What drives them mad:"): its items are pains, whoever says it.
+ */
+export const PAIN_LABEL: Pattern = {
+  id: 'pain-label',
+  re: /^(?:was|what|lo que|ce qui)\b.*\b(?:nervt|stört|ärgert|frustriert|annoys?|frustrates?|bugs|drives? \p{L}+ (?:mad|crazy)|hates?|molesta|fastidia|agace|énerve|frustre)\b/iu,
+  examples: [
+    { text: 'Was unsere Patienten nervt', match: 'Was unsere Patienten nervt' },
+    { text: 'What drives them mad', match: 'What drives them mad' },
+    { text: 'lo que más molesta', match: 'lo que más molesta' },
+    { text: 'What we do', match: null },
+  ],
+};
+
 export const NEGATED_LABEL: Pattern = {
   id: 'negated-label',
   re: /(?:\b(?:can't|can’t|cannot|can not|mustn't|must not|don't|don’t|do not|never|not allowed|not to|no-go|off-limits|banned|forbidden)\b|\bno (?:(?:podemos|se puede|debemos) )?(?:decir|mencionar|usar|prometer)\b|\bprohibid[oa]s?\b|\bnicht (?:sagen|erlaubt|nennen|verwenden)\b|\bnicht\b.*\bdürfen\b|\bverboten\b|\binterdit(?:e|s|es)?\b|\bà éviter\b|\bne (?:pas|jamais) (?:dire|utiliser)\b)/iu,

@@ -149,9 +149,10 @@ export const RATING: Pattern = {
 /** How notes typed as speech open a sentence ("so", "ok so", "right,"). */
 export const DISCOURSE_OPENER: Pattern = {
   id: 'discourse-opener',
-  re: /^(?:(?:ok|okay|so|right|alright|well|basically),?\s+)+/iu,
+  re: /^(?:(?:ok|okay|so|right|alright|well|basically|kurz zu[rm]?|quick word on),?\s+)+/iu,
   examples: [
     { text: 'ok so Acme is a bakery', match: 'ok so ' },
+    { text: 'kurz zur Acme Praxis', match: 'kurz zur ' },
     { text: 'Acme is a bakery', match: null },
   ],
 };
@@ -231,6 +232,17 @@ export const DASH_TAIL: Pattern = {
     { text: 'nur im Januar', match: 'nur im Januar' },
     { text: '4.8 on Google', match: null },
     { text: 'we reply in a day', match: null },
+  ],
+};
+
+/** A header item that only says how the business trades ("FIELDNOTE | B2B SaaS | …"): no product. */
+export const BUSINESS_MODEL: Pattern = {
+  id: 'business-model',
+  re: /^(?:(?:B2B|B2C|D2C|DTC|SaaS|PaaS|e-?commerce|start-?up|scale-?up|SME|KMU|PME|pyme|tech)\s*[/&+]?\s*)+$/iu,
+  examples: [
+    { text: 'B2B SaaS', match: 'B2B SaaS' },
+    { text: 'DTC / e-commerce', match: 'DTC / e-commerce' },
+    { text: 'Field service scheduling', match: null },
   ],
 };
 

@@ -26,7 +26,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'a physiotherapist guiding a patient through a knee exercise',
         'physio|physiotherapy|physiotherapist|sports injury|rehab|osteopath|chiropractor',
         'fisioterapia|fisioterapeuta|osteópata',
-        'physiotherapie|physiotherapeut|osteopath',
+        'physio|physiotherapie|physiotherapeut|krankengymnastik|osteopath',
         'kinésithérapie|kiné|ostéopathe',
       ),
       sub(
@@ -329,7 +329,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
       sub(
         'business software',
         'a team collaborating around a laptop showing a dashboard',
-        'saas|software|platform|crm|erp|app|dashboard|automation',
+        'saas|software|platform|crm|erp|app|dashboard|automation|field service|scheduling software|route optimisation|route optimization|workflow',
         'software|plataforma|aplicación',
         'software|plattform|app',
         'logiciel|plateforme|application',
