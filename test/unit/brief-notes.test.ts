@@ -664,4 +664,56 @@ describe('notes and directions in a brief', () => {
       expect.objectContaining({ role: 'pain', text: 'lange Wartezeiten bei anderen Praxen' }),
     );
   });
+
+  it('keeps an answer that points back after a dash, reads a rating "4.9 on <Site>", "won\'t" as no award, "New customers: …" as an offer for them, Markdown bold around the name, an item listed after the product, and a rival not to compare with', () => {
+    const en = briefOf(
+      [
+        'Acme Solar, solar installer in Bristol.',
+        "They're 4.9 on Which? Trusted Traders.",
+        "Customers worry it won't work in cloudy Britain — it does, panels work on daylight.",
+        'The angle this time: energy bills.',
+        'new customers: 10% off first install',
+      ].join('\n'),
+      'en',
+      'Acme Solar',
+    );
+    expect(en.facts.find((f) => f.text.includes('4.9'))?.role).toBe('proof');
+    expect(en.facts).toContainEqual(
+      expect.objectContaining({
+        role: 'objection',
+        text: "Customers worry it won't work in cloudy Britain — it does, panels work on daylight",
+      }),
+    );
+    expect(en.facts.map((f) => f.text).join(' ')).not.toMatch(/angle|energy bills/);
+    expect(en.audience).toBe('');
+    expect(en.facts).toContainEqual(
+      expect.objectContaining({ role: 'offer', text: 'new customers: 10% off first install' }),
+    );
+    const de = briefOf(
+      '**Acme Optik** (Leipzig-Gohlis)\n\n**Was wir verkaufen:** Brillen und Kontaktlinsen, Sehtest kostenlos\n**Bitte nicht:** "Billigbrillen", Vergleiche mit Rivalo',
+      'de',
+      'Acme Optik',
+    );
+    expect(de.product).toBe('Brillen und Kontaktlinsen');
+    expect(de.location).toBe('Leipzig-Gohlis');
+    expect(de.facts.map((f) => f.text)).toContain('Sehtest kostenlos');
+    expect(de.avoid).toEqual(expect.arrayContaining(['Billigbrillen', 'Rivalo']));
+    const fr = briefOf(
+      'ACME — TRAITEUR ÉVÉNEMENTIEL (LILLE)\nQui : traiteur familial depuis 1978\nQuoi : buffets, cocktails et repas assis pour mariages (de 20 à 500 personnes)',
+      'fr',
+      'Acme',
+    );
+    expect(fr.location).not.toMatch(/TRAITEUR/);
+    expect(fr.facts.map((f) => f.text)).toContain(
+      'buffets, cocktails et repas assis pour mariages (de 20 à 500 personnes)',
+    );
+    expect(fr.facts.map((f) => f.text).join(' ')).not.toMatch(/Qui|Quoi|^:/);
+    const es = briefOf(
+      'Buenas! Te mando la info de Acme Idiomas (Bilbao).\n\nSomos academia de inglés y alemán para niños y adultos.',
+      'es',
+      'Acme Idiomas',
+    );
+    expect(es.product).toBe('academia de inglés y alemán');
+    expect(es.category).toBe('education > language school');
+  });
 });

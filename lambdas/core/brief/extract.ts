@@ -13,7 +13,7 @@ import {
   uniqueSpans,
 } from './fields.ts';
 import { figureTexts, findFigures, widenToFigures } from './figures.ts';
-import { isMostlyPlace, leadingPlace, nameLength } from './header.ts';
+import { isMostlyPlace, leadingPlace, nameLength, placeAfterName, startsWithFigure } from './header.ts';
 import { withoutNotes } from './notes.ts';
 import { AVOID_CUE, DISOWNED, PAIN_PHRASE, REPORTED_QUOTE, SIGN_OFF } from './patterns/cues.ts';
 import {
@@ -26,6 +26,7 @@ import {
   LIST_COMMA,
   LOCATION_CUE,
   LOCATION_LINE,
+  PRODUCT_CONTINUATION,
   PRODUCT_REST,
   QUALIFIER_START,
   RATING,
@@ -164,6 +165,10 @@ function onField(state: State, field: string, p: Piece): void {
       // "Produkt: Acme box – 12 bottles a month, from €34.90": a figure the label's line goes on
       // to claim is never cut; the whole line is that claim.
       else if (/\d/u.test(rest.text) && cueRole(rest.text)) addFacts(state, p, undefined, false);
+      // "Brillen und Kontaktlinsen, Sehtest kostenlos": an item listed after the product is a
+      // claim; a series it begins ("buffets, cocktails et repas assis pour …") is one with it.
+      else if (/^\s*[,;]/u.test(state.summary.slice(state.product.end, p.end)) && listedClaim(rest.text))
+        addFacts(state, COORDINATED.re.test(rest.text) ? p : rest, undefined, false);
       return;
     }
     case 'audience':
@@ -196,6 +201,8 @@ function onField(state: State, field: string, p: Piece): void {
   }
 }
 
+const listedClaim = (text: string) => /\p{L}/u.test(text) && !PRODUCT_CONTINUATION.re.test(text);
+
 function mentionsName(state: State, p: Piece): boolean {
   return nameLength(state.clientName, p.text) > 0;
 }
@@ -213,17 +220,19 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
     // the brief, is no product.
     if (BUSINESS_MODEL.re.test(whole.text)) state.businessModel ??= whole.text;
     if (BUSINESS_MODEL.re.test(whole.text) || sentenceKind(whole.text).kind === 'meta') return;
-    const opener = DISCOURSE_OPENER.re.exec(whole.text)?.[0].length ?? 0;
+    // A spoken opener, or Markdown's bold around the name ("**Acme Optik** (Leipzig)").
+    const opener =
+      (DISCOURSE_OPENER.re.exec(whole.text) ?? /^(?:\*\*|__)/u.exec(whole.text))?.[0].length ?? 0;
     const part = opener ? piece(state.summary, whole.start + opener, whole.end) : whole;
     const name = nameLength(state.clientName, part.text);
     if (name > 0) {
       const rest = piece(state.summary, part.start + name, part.end);
-      if (rest.text) {
+      if (/[\p{L}\d]/u.test(rest.text)) {
         const place = findLocation(state.summary, rest, state.nlp);
         state.location ??= place;
         // "Acme Plumbing (Dover + Deal)": a bracket after the name says where, not what.
         const after = state.summary.slice(part.start + name, part.end);
-        const bracket = /^(?:\s|\p{Extended_Pictographic}|\uFE0F)*\(([^)]*)\)/u.exec(after);
+        const bracket = /^(?:\s|\*\*|__|\p{Extended_Pictographic}|\uFE0F)*\(([^)]*)\)/u.exec(after);
         const inner = bracket?.[1] ?? '';
         if (bracket && inner && !/\d/.test(inner)) {
           const at = part.start + name + bracket[0].length - inner.length - 1;
@@ -270,25 +279,6 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
     if (i > 0 && !/\d/.test(part.text) && cueRole(part.text) === undefined) return;
     onSentence(state, part);
   });
-}
-
-/**
- * "Yoga Lumière, Bordeaux (Chartrons)": a capitalised item right after the name, before any
- * product, is the place (in English, only one the NLP library knows as a place: "Acme — Private
- * Pilot License program" names the product; never in German).
- */
-function placeAfterName(state: State, parts: Piece[], i: number): boolean {
-  const previous = parts[i - 1];
-  const part = parts[i];
-  if (!previous || !part || !mentionsName(state, previous)) return false;
-  // German capitalises every noun: a capitalised item there is as often the trade ("Bäder,
-  // Heizung"); only a single word that ends the header is the place ("Acme Fliesen, Kiel").
-  if (state.language === 'de') return i === parts.length - 1 && !/\s/u.test(part.text);
-  return !state.nlp || state.nlp(part.text).has('#Place');
-}
-
-function startsWithFigure(text: string): boolean {
-  return /^[^\p{L}]*\d/u.test(text);
 }
 
 /** An unlabelled sentence: audience, tone, a legal note, a remark about the campaign, or facts. */

@@ -1,7 +1,7 @@
 import type { Nlp } from '../text/nlp.ts';
 import { directionAt } from './direction.ts';
 import { AUDIENCE_CUE, AVOID_CUE, META_CUE, NOTE_CUE, TONE_CUE } from './patterns/cues.ts';
-import { CLAUSE_SEPARATOR, DASH_TAIL, LOCATION_CUE, SPACED_DASH } from './patterns/layout.ts';
+import { BACK_REFERENCE, CLAUSE_SEPARATOR, DASH_TAIL, LOCATION_CUE, SPACED_DASH } from './patterns/layout.ts';
 
 /** A piece of the summary with its position. */
 export type Piece = { text: string; start: number; end: number };
@@ -55,14 +55,16 @@ export function splitPiece(summary: string, p: Piece, re: RegExp): Piece[] {
 
 /**
  * A sentence's clauses (CLAUSE_SEPARATOR); what a dash leaves that only qualifies the claim before
- * it (DASH_TAIL: "… (worth £95) – Jan/Feb only") stays with that claim.
+ * it (DASH_TAIL: "… (worth £95) – Jan/Feb only"), or that answers it ("… won't work here — it
+ * does, …"), stays with that claim.
  */
 export function clausesOf(summary: string, p: Piece): Piece[] {
   const out: Piece[] = [];
   for (const clause of splitPiece(summary, p, CLAUSE_SEPARATOR.re)) {
     const before = out.at(-1);
     const gap = before ? summary.slice(before.end, clause.start) : '';
-    if (before && /[—–]/u.test(gap) && !/[,;]/u.test(gap) && DASH_TAIL.re.test(clause.text))
+    const joined = DASH_TAIL.re.test(clause.text) || BACK_REFERENCE.re.exec(clause.text)?.index === 0;
+    if (before && /[—–]/u.test(gap) && !/[,;]/u.test(gap) && joined)
       out[out.length - 1] = piece(summary, before.start, clause.end);
     else out.push(clause);
   }
@@ -91,10 +93,10 @@ export function sentenceKind(text: string): { kind: SentenceKind; valueFrom: num
 /** What an avoid line forbids: quoted phrases, else the words after the cue up to a comma. */
 export function forbidden(text: string): string[] {
   const quoted = [...text.matchAll(/["“«'‘]\s?([^"”»'’]{3,80}?)\s?["”»'’](?!\w)/gu)].map((m) => m[1] ?? '');
-  // A name not to mention ("or mention Etsy by name"): the name, whatever is quoted beside it.
+  // A name not to mention ("or mention Etsy by name", "Vergleiche mit Acme"): the name, whatever is quoted beside it.
   const named = [
     ...text.matchAll(
-      /\b(?:mention|name|nennen|erwähnen|mencionar|nombrar|mentionner|citer)\s+(\p{Lu}[\p{L}&'’.-]*(?:\s\p{Lu}[\p{L}&'’.-]*)*)/gu,
+      /\b(?:mention|name|nennen|erwähnen|mencionar|nombrar|mentionner|citer|[Vv]ergleiche? mit|[Cc]omparisons? (?:with|to)|[Cc]omparaisons? avec|[Cc]omparaciones? con)\s+(\p{Lu}[\p{L}&'’.-]*(?:\s\p{Lu}[\p{L}&'’.-]*)*)/gu,
     ),
   ].map((m) => m[1] ?? '');
   if (quoted.length > 0 || named.length > 0) return [...quoted, ...named].filter(Boolean);

@@ -2,6 +2,7 @@
 import type { Nlp } from '../text/nlp.ts';
 import { type Piece, piece } from './fields.ts';
 import { LEADING_NAME, NAME_CONTINUATION } from './patterns/layout.ts';
+import type { Language } from './patterns/types.ts';
 
 /** A header item this short, without figures, can be a place whole. */
 const MAX_PLACE_WORDS = 4;
@@ -40,7 +41,8 @@ export function leadingPlace(
   p: Piece,
   index: number,
 ): Piece | undefined {
-  const m = index === 0 ? null : LEADING_NAME.re.exec(p.text);
+  // Capitals in a header written in capitals say nothing of a name ("MAISON X — TRAITEUR (LILLE)").
+  const m = index === 0 || p.text === p.text.toUpperCase() ? null : LEADING_NAME.re.exec(p.text);
   if (!m) return undefined;
   const whole = !/\d/.test(p.text) && words(p.text) <= MAX_PLACE_WORDS && (!nlp || nlp(p.text).has('#Place'));
   return piece(summary, p.start, p.start + (whole ? p.text.length : m[0].length));
@@ -53,3 +55,26 @@ export function isMostlyPlace(part: Piece, place: Piece): boolean {
 }
 
 const words = (text: string): number => text.split(/\s+/).filter(Boolean).length;
+
+export function startsWithFigure(text: string): boolean {
+  return /^[^\p{L}]*\d/u.test(text);
+}
+
+/**
+ * "Yoga Lumière, Bordeaux (Chartrons)": a capitalised item right after the name, before any
+ * product, is the place (in English, only one the NLP library knows as a place: "Acme — Private
+ * Pilot License program" names the product; never in German).
+ */
+export function placeAfterName(
+  reader: { language: Language; nlp: Nlp | undefined; clientName: string },
+  parts: readonly Piece[],
+  i: number,
+): boolean {
+  const previous = parts[i - 1];
+  const part = parts[i];
+  if (!previous || !part || nameLength(reader.clientName, previous.text) === 0) return false;
+  // German capitalises every noun: a capitalised item there is as often the trade ("Bäder,
+  // Heizung"); only a single word that ends the header is the place ("Acme Fliesen, Kiel").
+  if (reader.language === 'de') return i === parts.length - 1 && !/\s/u.test(part.text);
+  return !reader.nlp || reader.nlp(part.text).has('#Place');
+}

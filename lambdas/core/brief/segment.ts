@@ -16,6 +16,7 @@ import {
 } from './patterns/labels.ts';
 import { BULLET, ITEM_SEPARATOR, MARKED_HEADING } from './patterns/layout.ts';
 import type { Language } from './patterns/types.ts';
+import { cueRole } from './roles.ts';
 
 export type { Segment } from './lines.ts';
 
@@ -74,6 +75,8 @@ function labelOrNegated(words: string, language: Language): LabelTarget | undefi
   return lookupLabel(words, language, true);
 }
 
+const offerFor = (text: string) => /\d/u.test(text) && ['offer', 'price'].includes(cueRole(text) ?? '');
+
 /** A known label at the start of `text`: its target and the length of `Label: `. */
 export function leadingLabel(
   text: string,
@@ -81,6 +84,9 @@ export function leadingLabel(
 ): { target: LabelTarget; length: number } | undefined {
   const m = LABEL_PATTERN.re.exec(text);
   const target = m?.[1] ? labelOrNegated(m[1], language) : undefined;
+  // "New customers: 10% off the first visit" names whom an offer is for: the line is that offer.
+  if (m && target && 'field' in target && target.field === 'audience' && offerFor(text.slice(m[0].length)))
+    return undefined;
   if (m && target) return { target, length: m[0].length };
   const dash = DASH_LABEL.re.exec(text);
   const dashed = dash?.[1] ? lookupLabel(dash[1], language) : undefined;

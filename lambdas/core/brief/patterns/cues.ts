@@ -80,7 +80,7 @@ export const AVOID_CUE: Pattern = {
  */
 export const META_CUE: Pattern = {
   id: 'meta-cue',
-  re: /^\(?(?:(?:ok|okay|so|right|alright),? ){0,2}(?:(?:[\p{L}-]+ ){0,2}(?:campaign|drive|push|launch|promo|brief)$|this (?:campaign|brief|ad|push|launch)|the (?:campaign|brief|kickoff)|a bit of background|quick context|for context|background|esta campaña|el briefing|diese kampagne|das briefing|cette campagne|le brief|(?:a |this is a |it's a )?long one|sorry|apologies|brain ?dump|here(?:'s|’s| is| are) (?:the|a|my|our|some) (?:download|rundown|lowdown|notes?|summary|debrief)|(?:lots|a lot|everything|loads) (?:came|come|that came) (?:out of|from)|I(?:'ve|’ve| have) tried to (?:get|put|fit|include|capture)|(?:[\p{L}-]+ )?notes (?:from|of) (?:the|our|today|my|a)\b|(?:fun |quick )?(?:aside|side note|fyi|nb|p\.?s\.?)\s*:|perdón|disculpa|entschuldigung|désolée?|(?:hi|hello|hey|dear|hola|hallo|liebe[rs]?|bonjour|salut)\b[^,.!:;\n—–]{0,30}(?:[,!:]|\s[—–-](?=\s)|$)|(?:brief|briefing)(?: [\p{L}\d-]+){0,3}$|(?:[\p{L}-]+ ){0,2}(?:campagne|campaña|kampagne)$|ta(?=[!.]*$)|(?:je vous (?:transmets|envoie)|voici le brief|ci-joint|os paso|te paso|aquí (?:tienes|va) el brief|anbei|hier (?:ist |kommt )?das briefing|here(?:'s| is) the brief|please find)\b|(?:(?:a |the |our )?(?:quick|short) )?brief (?:for|on|about)\b|(?:thanks|thank you|thx|many thanks|cheers|gracias|danke|merci|cordialement|bien à vous|(?:best|kind|warm) regards|regards|saludos|un saludo|atentamente|(?:viele|liebe|beste) grüße|mit freundlichen grüßen)\b[^.!]{0,30}[.!]*$)(?![\p{L}])/iu,
+  re: /^\(?(?:(?:ok|okay|so|right|alright),? ){0,2}(?:(?:[\p{L}-]+ ){0,2}(?:campaign|drive|push|launch|promo|brief)$|this (?:campaign|brief|ad|push|launch)|the (?:campaign|brief|kickoff)|a bit of background|quick context|for context|background|esta campaña|el briefing|diese kampagne|das briefing|cette campagne|le brief|(?:a |this is a |it's a )?long one|sorry|apologies|brain ?dump|here(?:'s|’s| is| are) (?:the|a|my|our|some) (?:download|rundown|lowdown|notes?|summary|debrief)|(?:lots|a lot|everything|loads) (?:came|come|that came) (?:out of|from)|I(?:'ve|’ve| have) tried to (?:get|put|fit|include|capture)|(?:[\p{L}-]+ )?notes (?:from|of) (?:the|our|today|my|a)\b|(?:fun |quick )?(?:aside|side note|fyi|nb|p\.?s\.?)\s*:|perdón|disculpa|entschuldigung|désolée?|(?:hi|hello|hey|dear|hola|buenas|buenos días|hallo|moin|servus|guten (?:morgen|tag)|liebe[rs]?|bonjour|salut)\b[^,.!:;\n—–]{0,30}(?:[,!:]|\s[—–-](?=\s)|$)|(?:brief|briefing)(?: [\p{L}\d-]+){0,3}$|(?:[\p{L}-]+ ){0,2}(?:campagne|campaña|kampagne)$|ta(?=[!.]*$)|(?:je vous (?:transmets|envoie|fais suivre)|voici le brief|ci-joint|(?:os|te|le|les) (?:paso|mando|envío)|aquí (?:tienes|va) el brief|anbei|hier (?:ist |kommt )?das briefing|here(?:'s| is) the brief|please find)\b|(?:(?:a |the |our )?(?:quick|short) )?brief (?:for|on|about)\b|(?:thanks|thank you|thx|many thanks|cheers|gracias|danke|merci|cordialement|bien à vous|(?:best|kind|warm) regards|regards|saludos|un saludo|atentamente|(?:viele|liebe|beste) grüße|mit freundlichen grüßen)\b[^.!]{0,30}[.!]*$)(?![\p{L}])/iu,
   examples: [
     { text: 'This campaign is for the spring.', match: 'This campaign' },
     { text: 'OK so a bit of background first', match: 'OK so a bit of background' },
@@ -108,6 +108,8 @@ export const META_CUE: Pattern = {
     { text: 'Bonjour', match: 'Bonjour' },
     { text: 'Cordialement,', match: 'Cordialement,' },
     { text: 'Je vous transmets le brief pour Acme', match: 'Je vous transmets' },
+    { text: 'Buenas! Te mando la info de Acme', match: 'Buenas!' },
+    { text: 'Te mando la info de Acme para septiembre', match: 'Te mando' },
     { text: 'Thanks to our in-house vet, every recipe is balanced', match: null },
     { text: 'Hidden fees, gone', match: null },
     { text: 'The panels last', match: null },
@@ -321,7 +323,7 @@ export const ROLE_CUES: readonly RoleCue[] = [
   {
     id: 'proof',
     role: 'proof',
-    re: /(?:\d(?:[.,]\d)?\s?\/\s?(?:5|10)\b|\b\d(?:[.,]\d)?\s?(?:stars?|estrellas|Sterne|étoiles)\b|\breviews?\b|\bopiniones\b|\breseñas\b|\bvaloraciones\b|[⭐★]|\bBewertungen\b|\bavis\b|\brated\b|\bawards?\b|\bwon\b|\bwinner\b|\bgold at\b|\branked\b|\baccredited\b|\bcertified\b|\bapproved\b|\blicensed\b|\bregistered\b|\bmember\b|\bsince \d{4}\b|\bdesde \d{4}\b|\bseit \d{4}\b|\bdepuis \d{4}\b|\b\d+\+? (?:yrs|years) (?:in business|of experience|experience)?|\b\d+\+? (?:yrs|years)\b|\b\d+\s?%\s(?:of|de|der|des)\b|\bmás de [\d.]+|\bover [\d,]+(?!\d|\s*(?:months?|weeks?|days?|hours?|hrs|minutes?|mins?|nights?)\b)|\b(?:est|estd|gegr)\.\s?\d{4}\b|\b(?:customer|client|user|member|patient|guest)s? (?:survey|study)\b|\bn\s?=\s?\d|\bpremiad[oa]|\bausgezeichnet|\bprimé|\bcertifi[ée]|\bzertifiziert|\bacreditad[oa])/iu,
+    re: /(?:\d(?:[.,]\d)?\s?\/\s?(?:5|10)\b|\b[1-5][.,]\d (?:on|en|sur|bei|auf) \p{Lu}|\b\d(?:[.,]\d)?\s?(?:stars?|estrellas|Sterne|étoiles)\b|\breviews?\b|\bopiniones\b|\breseñas\b|\bvaloraciones\b|[⭐★]|\bBewertungen\b|\bavis\b|\brated\b|\bawards?\b|\bwon\b(?!['’]t)|\bwinner\b|\bgold at\b|\branked\b|\baccredited\b|\bcertified\b|\bapproved\b|\blicensed\b|\bregistered\b|\bmember\b|\bsince \d{4}\b|\bdesde \d{4}\b|\bseit \d{4}\b|\bdepuis \d{4}\b|\b\d+\+? (?:yrs|years) (?:in business|of experience|experience)?|\b\d+\+? (?:yrs|years)\b|\b\d+\s?%\s(?:of|de|der|des)\b|\bmás de [\d.]+|\bover [\d,]+(?!\d|\s*(?:months?|weeks?|days?|hours?|hrs|minutes?|mins?|nights?)\b)|\b(?:est|estd|gegr)\.\s?\d{4}\b|\b(?:customer|client|user|member|patient|guest)s? (?:survey|study)\b|\bn\s?=\s?\d|\bpremiad[oa]|\bausgezeichnet|\bprimé|\bcertifi[ée]|\bzertifiziert|\bacreditad[oa])/iu,
     examples: [
       { text: '4.2/5 on a review site', match: '4.2/5' },
       { text: 'family-run since 2006', match: 'since 2006' },
@@ -331,6 +333,8 @@ export const ROLE_CUES: readonly RoleCue[] = [
       { text: 'ISO 27001 certified', match: 'certified' },
       { text: 'más de 9.000 pedidos', match: 'más de 9.000' },
       { text: 'books closed 4 days faster (2025 customer survey, n=212)', match: 'customer survey' },
+      { text: 'They’re 4.9 on Which? Trusted Traders', match: '4.9 on W' },
+      { text: "customers worry it won't work", match: null },
       { text: 'tastes good', match: null },
     ],
   },

@@ -21,7 +21,7 @@ export const LABELS: Readonly<Record<Language, Readonly<Record<string, LabelTarg
  */
 export const LABEL_QUALIFIER: Pattern = {
   id: 'label-qualifier',
-  re: /\s+(?:for|in|of|para|en|de|für|in|pour|dans) (?:this|the|esta|la|diese|der|cette|la) (?:campaign|push|launch|brief|ads?|flight|wave|burst|campaña|oleada|kampagne|welle|campagne|vague)$|\s+(?:this|next) (?:month|week|season|quarter|spring|summer|autumn|fall|winter)$|\s+(?:19|20)\d\d$/iu,
+  re: /\s+(?:for|in|of|para|en|de|für|in|pour|dans) (?:this|the|esta|la|diese|der|cette|la) (?:campaign|push|launch|brief|ads?|flight|wave|burst|campaña|oleada|kampagne|welle|campagne|vague)$|\s+(?:this|next) (?:month|week|season|quarter|spring|summer|autumn|fall|winter|time|round)$|\s+(?:19|20)\d\d$/iu,
   examples: [
     { text: 'hero products for this campaign', match: ' for this campaign' },
     { text: 'oferta para esta campaña', match: ' para esta campaña' },

@@ -235,6 +235,20 @@ export const DASH_TAIL: Pattern = {
   ],
 };
 
+/**
+ * What goes on naming or placing the product after a comma ("termite treatment, plus general pest
+ * control", "Acme MBA, from a UK university"): still the product's phrase, no claim of its own.
+ */
+export const PRODUCT_CONTINUATION: Pattern = {
+  id: 'product-continuation',
+  re: /^(?:plus|and|&|as well as|along with|y|además de|et|ainsi que|und|sowie|from|by|de|desde|von|par)\s/iu,
+  examples: [
+    { text: 'plus general pest control', match: 'plus ' },
+    { text: 'from a UK university, fully online', match: 'from ' },
+    { text: 'free eye test', match: null },
+  ],
+};
+
 /** A header item that only says how the business trades ("FIELDNOTE | B2B SaaS | …"): no product. */
 export const BUSINESS_MODEL: Pattern = {
   id: 'business-model',
@@ -265,13 +279,14 @@ export const LOCATION_CUE: Pattern = {
 /** Between a business's name and what it sells: a copula or a verb of trade, then an article. */
 export const PRODUCT_LEAD: Pattern = {
   id: 'product-lead',
-  re: /^\s*(?:(?:(?:they|we|it)(?:['’]re|['’]s)|(?:(?:they|we|it) )?(?:is|are|was|ist|sind|es|son|est|sont))\s+)?(?:(?:an?|the|un[ae]?|una|el|la|los|las|le|les|des|ein(?:e[nmrs]?)?|der|die|das|(?:my|our|their) (?:client|customer)['’]s)\s+)?/iu,
+  re: /^\s*(?:(?:(?:they|we|it)(?:['’]re|['’]s)|(?:(?:they|we|it) )?(?:is|are|was|ist|sind|es|son|somos|est|sont|sommes))\s+)?(?:(?:an?|the|un[ae]?|una|el|la|los|las|le|les|des|ein(?:e[nmrs]?)?|der|die|das|(?:my|our|their) (?:client|customer)['’]s)\s+)?/iu,
   examples: [
     { text: "They're a wedding venue", match: "They're a " },
     { text: "is my client's online yarn shop", match: "is my client's " },
     { text: 'We are a family bakery', match: 'We are a ' },
     { text: 'is an independent bakery', match: 'is an ' },
     { text: 'ist ein kleines Studio', match: 'ist ein ' },
+    { text: 'Somos academia de inglés', match: 'Somos ' },
     { text: 'garden design', match: '' },
   ],
 };

@@ -17,7 +17,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'private tutoring',
         'a tutor helping a teenage student with homework at a small table',
         'tutoring|tutor|tutors|homework|exam prep|maths|math|gcse|sat prep',
-        'clases particulares|refuerzo escolar|academia|profesor particular',
+        'clases particulares|refuerzo escolar|clases de refuerzo|academia de refuerzo|profesor particular|matemáticas',
         'nachhilfe|lernförderung|förderunterricht',
         'soutien scolaire|cours particuliers|professeur particulier',
       ),
