@@ -252,6 +252,26 @@ describe('ad copy from the brief and the angles', () => {
     },
   );
 
+  it('an offer whose amount ends it ("… à 29 €") is printed, and a bare place is never the description', async () => {
+    const b = byId('abonnement-vin');
+    const brief = { ...goldBrief(b), location: 'France' };
+    const angles = (await anglesFromBrief(brief)).slice(0, 3).map((a, i) => ({ ...a, id: `a${i}` }));
+    const { copy } = await writeAdCopy({
+      brief,
+      angles,
+      campaign: {
+        name: 'x',
+        offer_text: 'Première box à 29 €',
+        cta_text: "Je m'abonne",
+        platform_target: ['meta_feed'],
+      },
+      brand: { banned_words: [], tagline: '' },
+    });
+    // The offer fits the headline (a currency sign after its amount ends no phrase early).
+    expect(copy.map((c) => c.headline)).toContain('Première box à 29 €');
+    expect(copy.map((c) => c.description)).not.toContain('France');
+  });
+
   it('a CTA too long for the button keeps its intent in the language', () => {
     expect(ctaIntent('Beratungstermin vereinbaren')).toBe('book');
     expect(ctaIntent('Pide tu presupuesto')).toBe('quote');

@@ -117,7 +117,19 @@ export async function writeAdCopy(input: {
       // from a different fact, the hook as primary text, a closer (offer, guarantee) as description.
       const primary = pick('primary_text', [...hook, ...hookSentences, ...own, ...proofFirst]);
       const headline = pick('headline', [...proofFirst, ...closers, ...tagline, business, ...named], true);
-      const description = pick('description', [...closers, ...proofFirst, ...tagline, ...named, business]);
+      // A bare place says nothing under a headline: the business's name comes before it.
+      const [product = [], place = []] = [
+        named.filter((n) => n.facts[0] === 'product'),
+        named.filter((n) => n.facts[0] === 'location'),
+      ];
+      const description = pick('description', [
+        ...closers,
+        ...proofFirst,
+        ...tagline,
+        ...product,
+        business,
+        ...place,
+      ]);
       const cta = chooseCta(campaign.cta_text, limits.cta, cat, brief.category, policy(limits.cta));
       if (campaign.cta_text.trim() && cta !== campaign.cta_text.trim())
         warnings.push(

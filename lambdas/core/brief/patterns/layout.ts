@@ -263,7 +263,7 @@ export const BUSINESS_MODEL: Pattern = {
 /** Where a business is said to be (the place follows the cue). */
 export const LOCATION_CUE: Pattern = {
   id: 'location-cue',
-  re: /(?:(?<![\p{L}])(?:covering|serving|across|based (?:in|at)|located in|in|en|à|au|aux|dans|aus)\s+)((?:the\s)?\p{Lu}[\p{L}'’./-]*(?:(?:\s|,\s|\s(?:and|y|und|et|&)\s)\p{Lu}[\p{L}'’./-]*)*(?:\s\([^)]{1,80}\))?)/u,
+  re: /(?<!(?:\b[0-5][.,]\d|\/\s?(?:5|10)|★|⭐|\bstars?|\bestrellas|\bSternen?|\bétoiles|\breviews?|\breseñas|\bopiniones|\bavis|\bBewertungen)\s)(?:(?<![\p{L}])(?:covering|serving|across|based (?:in|at)|located in|in|en|à|au|aux|dans|aus)\s+)((?:(?:the|la|el|los|las|le|les)\s)?\p{Lu}[\p{L}'’./-]*(?:(?:\s|,\s|\s(?:and|y|und|et|&|de|del|du|des|von|am)\s)\p{Lu}[\p{L}'’./-]*)*(?:\s\([^)]{1,80}\))?)/u,
   examples: [
     {
       text: 'boiler repairs covering Springfield and Shelbyville',
@@ -273,6 +273,8 @@ export const LOCATION_CUE: Pattern = {
     { text: 'ein Laden in Kassel, seit', match: 'in Kassel' },
     { text: "entreprise d'électricité à Rennes, fondée", match: 'à Rennes' },
     { text: 'in the morning', match: null },
+    { text: 'tiendas en la Villa de Acme', match: 'en la Villa de Acme' },
+    { text: '4.7 estrellas en Google', match: null },
   ],
 };
 

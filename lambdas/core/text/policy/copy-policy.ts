@@ -77,7 +77,8 @@ export function endsMidPhrase(text: string, language: string): boolean {
   const trimmed = text.trim();
   const last = (trimmed.split(/\s+/).at(-1) ?? '').replace(/[.!?]+$/, '').toLowerCase();
   const dangling = DANGLING[language] ?? DANGLING.en ?? [];
-  return dangling.includes(last) || /[,;:—–-]$|[$£€]$/u.test(trimmed);
+  // A currency sign ends a phrase only after its amount ("für 120 €"); alone it is a cut price ("from £").
+  return dangling.includes(last) || /[,;:—–-]$|(?<!\d\s?)[$£€]$/u.test(trimmed);
 }
 
 /** Figures as one token with their scale ("4.7/5", "24/7", "15.000", "94 %"). */

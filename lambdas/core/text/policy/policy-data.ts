@@ -247,8 +247,8 @@ export const EXAMPLES = {
     pass: ['Free drone roof survey'],
   },
   dangling: {
-    catch: ['Roof repairs for the', 'Leaks found after winter storms and'],
-    pass: ['Roof repairs you can trust'],
+    catch: ['Roof repairs for the', 'Leaks found after winter storms and', 'Boiler service from £'],
+    pass: ['Roof repairs you can trust', 'Back course, 8 sessions for 120 €', 'Boiler service from £79'],
   },
   wordForms: { banned: 'cheap', catch: ['Cheaper than ever', 'the cheapest roofer'], pass: ['cheapskate'] },
 } as const;
