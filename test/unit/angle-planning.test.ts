@@ -4,6 +4,7 @@ import { writeAdCopy } from '#core/text/ad-copy.ts';
 import { anglesFromBrief, briefSources } from '#core/text/brief-angles.ts';
 import { ctaIntent } from '#core/text/cta.ts';
 import { loadNlp } from '#core/text/nlp.ts';
+import { showsAThing } from '#core/text/plan/subject-kind.ts';
 import { PLATFORM_LIMITS } from '#core/text/platform-limits.ts';
 import { copyViolations, repeatedAcrossFields } from '#core/text/policy/copy-policy.ts';
 import { factForm } from '#core/text/realise/forms.ts';
@@ -207,6 +208,23 @@ describe('planning angles from a brief', () => {
     const hooks = angles.map((a) => a.hook).join('\n');
     expect(hooks).toMatch(/94 % der Eltern/);
     expect(hooks).not.toMatch(/94% /);
+  });
+
+  it('gives a subject that is a thing no art direction about people', async () => {
+    expect(showsAThing('a jar of skincare cream beside fresh botanicals')).toBe(true);
+    expect(showsAThing('a glass of beer on a taproom bar')).toBe(true);
+    for (const people of [
+      'a roofer fitting new tiles on the roof of a house',
+      'a crowd with raised hands in front of a stage',
+      'a pizza maker sliding a pizza into an oven',
+      'two movers carrying wrapped furniture',
+    ])
+      expect(showsAThing(people), people).toBe(false);
+    const angles = await anglesFromBrief({
+      ...goldBrief(byId('roofing-leeds')),
+      subject: 'a jar of skincare cream',
+    });
+    expect(angles.map((a) => a.visual_style).join(' ')).not.toMatch(/team|people/);
   });
 
   it('a banned word removes the angles that would print it, and the set is still ten', async () => {

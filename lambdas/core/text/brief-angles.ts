@@ -4,6 +4,7 @@ import { loadNlp } from './nlp.ts';
 import { archetypeWhere, LEVEL_OF_ROLE } from './plan/archetypes.ts';
 import type { Plan } from './plan/planner.ts';
 import { planCandidates } from './plan/planner.ts';
+import { showsAThing } from './plan/subject-kind.ts';
 import { answerCheck } from './plan/topics.ts';
 import { copyViolations, numbersIn, type PolicyContext } from './policy/copy-policy.ts';
 import { DANGLING } from './policy/policy-data.ts';
@@ -148,7 +149,10 @@ export async function anglesFromBrief(
       name,
       hook,
       awareness_level: level,
-      visual_style: visualStyle(brief.subject, plan.archetype.treatment),
+      visual_style: visualStyle(
+        brief.subject,
+        (showsAThing(brief.subject) && plan.archetype.thingTreatment) || plan.archetype.treatment,
+      ),
       copy_direction: direction.join(' '),
       fact_ids: [...new Set(facts.map((f) => f.id))],
     };

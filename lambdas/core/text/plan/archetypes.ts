@@ -20,6 +20,8 @@ export type Archetype = {
   requiresLead?: true;
   /** English treatment words for the picture (image prompts are English; no words of the ad). */
   treatment: string;
+  /** The treatment when the subject is a thing, where `treatment` speaks of people ("the team at work"). */
+  thingTreatment?: string;
 };
 
 export type ArchetypeId =
@@ -54,6 +56,7 @@ export const ARCHETYPES: readonly Archetype[] = [
     support: [],
     frame: 'business',
     treatment: 'confident portrait of the team at work, daylight, shallow depth of field',
+    thingTreatment: 'confident hero shot, daylight, shallow depth of field',
   },
   {
     id: 'differentiator',
@@ -78,6 +81,7 @@ export const ARCHETYPES: readonly Archetype[] = [
     support: ANSWERS,
     frame: 'pair',
     treatment: 'reassuring everyday scene, soft daylight, relaxed people',
+    thingTreatment: 'reassuring everyday scene, soft daylight, calm composition',
   },
   {
     id: 'audience',
