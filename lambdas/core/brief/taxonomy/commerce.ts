@@ -448,7 +448,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
       ),
       sub(
         'bike repair',
-        'a mechanic fixing the wheel of a bicycle in a repair workshop',
+        'a mechanic fixing a bicycle in a repair workshop',
         'bike repair|bicycle repair|cycle repair|bike service|bike mechanic|puncture repair',
         'reparación de bicicletas|taller de bicicletas|taller de bicis',
         'fahrradreparatur|fahrradwerkstatt|fahrradservice',
