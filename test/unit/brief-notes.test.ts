@@ -696,7 +696,7 @@ describe('notes and directions in a brief', () => {
     );
     expect(de.product).toBe('Brillen und Kontaktlinsen');
     expect(de.location).toBe('Leipzig-Gohlis');
-    expect(de.facts.map((f) => f.text)).toContain('Sehtest kostenlos');
+    expect(de.facts.map((f) => f.text)).toContain('Brillen und Kontaktlinsen, Sehtest kostenlos');
     expect(de.avoid).toEqual(expect.arrayContaining(['Billigbrillen', 'Rivalo']));
     const fr = briefOf(
       'ACME — TRAITEUR ÉVÉNEMENTIEL (LILLE)\nQui : traiteur familial depuis 1978\nQuoi : buffets, cocktails et repas assis pour mariages (de 20 à 500 personnes)',
@@ -715,5 +715,51 @@ describe('notes and directions in a brief', () => {
     );
     expect(es.product).toBe('academia de inglés y alemán');
     expect(es.category).toBe('education > language school');
+  });
+
+  it('reads a chat export and a Q&A interview without their speakers, and separates proofs that each prove something', () => {
+    const chat = briefOf(
+      [
+        '[10:42] Tom: ok client is Acme Café, Harrogate',
+        '[10:42] Tom: independent café + bakery, been there 12 yrs',
+        '[10:43] Tom: they want footfall on weekday mornings',
+        "[10:43] Sara: what's the hook?",
+        '[10:44] Tom: 4.8 on google, 600ish reviews',
+      ].join('\n'),
+      'en',
+      'Acme Café',
+    );
+    expect(chat.location).toBe('Harrogate');
+    expect(chat.product).toBe('');
+    const texts = chat.facts.map((f) => f.text);
+    expect(texts.join(' ')).not.toMatch(/Tom|Sara|hook|footfall/);
+    expect(texts).toContain('4.8 on google, 600ish reviews');
+    const qa = briefOf(
+      'Q: What\'s the business?\nA: Acme Physio, a sports physio clinic in Denver.\n\nQ: Proof?\nA: 900+ five-star reviews on Google.\n\nQ: Anything legal?\nA: Don\'t say "cure".',
+      'en',
+      'Acme Physio',
+    );
+    expect(qa.product).toBe('sports physio clinic');
+    expect(qa.facts.map((f) => f.text).join(' ')).not.toMatch(/Q:|A:|\?/);
+    expect(qa.facts).toContainEqual(
+      expect.objectContaining({ role: 'proof', text: '900+ five-star reviews on Google' }),
+    );
+    expect(qa.avoid).toContain('cure');
+    const de = briefOf(
+      'Acme Küchen GmbH\nBelege: über 3.500 Küchen seit 1996, 4,8 Sterne bei Google (740 Bewertungen), 5 Jahre Garantie auf alle Möbel\nInfos: parking gratuit',
+      'de',
+      'Acme Küchen',
+    );
+    expect(de.facts.map((f) => f.text)).toEqual(
+      expect.arrayContaining(['über 3.500 Küchen seit 1996', '4,8 Sterne bei Google (740 Bewertungen)']),
+    );
+    const whole = briefOf(
+      'Acme Skin, skincare.\nProof: In a 12-week trial (n=104), 89% said their skin looked smoother',
+      'en',
+      'Acme Skin',
+    );
+    expect(whole.facts.map((f) => f.text)).toContain(
+      'In a 12-week trial (n=104), 89% said their skin looked smoother',
+    );
   });
 });

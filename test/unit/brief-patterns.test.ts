@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import * as cues from '#core/brief/patterns/cues.ts';
 import { FIGURE_PATTERNS } from '#core/brief/patterns/figures.ts';
-import {
-  DASH_LABEL,
-  LABEL_ARTICLE,
-  LABEL_PATTERN,
-  LABEL_QUALIFIER,
-  QUOTE_LEAD_IN,
-} from '#core/brief/patterns/labels.ts';
+import * as labels from '#core/brief/patterns/labels.ts';
 import * as layout from '#core/brief/patterns/layout.ts';
+import * as product from '#core/brief/patterns/product.ts';
+import { ROLE_CUES } from '#core/brief/patterns/role-cues.ts';
 import type { Pattern } from '#core/brief/patterns/types.ts';
 
 /** Every pattern of the extraction's data, with the examples that are its test. */
@@ -16,14 +12,11 @@ const isPattern = (x: unknown): x is Pattern =>
   typeof x === 'object' && x !== null && 're' in x && 'examples' in x && 'id' in x;
 const patterns: Pattern[] = [
   ...FIGURE_PATTERNS,
-  DASH_LABEL,
-  LABEL_ARTICLE,
-  LABEL_PATTERN,
-  LABEL_QUALIFIER,
-  QUOTE_LEAD_IN,
-  ...cues.ROLE_CUES,
+  ...ROLE_CUES,
   ...Object.values(cues).filter(isPattern),
+  ...Object.values(labels).filter(isPattern),
   ...Object.values(layout).filter(isPattern),
+  ...Object.values(product).filter(isPattern),
 ];
 
 describe('brief extraction patterns', () => {

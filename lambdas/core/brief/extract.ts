@@ -9,6 +9,7 @@ import {
   piece,
   placeAfterCue,
   sentenceKind,
+  separateProofs,
   splitPiece,
   uniqueSpans,
 } from './fields.ts';
@@ -20,18 +21,16 @@ import {
   AUDIENCE_ASIDE,
   AUDIENCE_CLAUSE,
   BACK_REFERENCE,
-  BUSINESS_MODEL,
   COORDINATED,
   DISCOURSE_OPENER,
   LIST_COMMA,
   LOCATION_CUE,
   LOCATION_LINE,
-  PRODUCT_CONTINUATION,
-  PRODUCT_REST,
   QUALIFIER_START,
   RATING,
   SPACED_DASH,
 } from './patterns/layout.ts';
+import { BUSINESS_MODEL, PRODUCT_CONTINUATION, PRODUCT_REST } from './patterns/product.ts';
 import { type Language, patternLanguage } from './patterns/types.ts';
 import { ownNewProduct, productOf } from './product.ts';
 import { cueRole, labelledRole, quotedWorry, roleOf } from './roles.ts';
@@ -168,7 +167,12 @@ function onField(state: State, field: string, p: Piece): void {
       // "Brillen und Kontaktlinsen, Sehtest kostenlos": an item listed after the product is a
       // claim; a series it begins ("buffets, cocktails et repas assis pour …") is one with it.
       else if (/^\s*[,;]/u.test(state.summary.slice(state.product.end, p.end)) && listedClaim(rest.text))
-        addFacts(state, COORDINATED.re.test(rest.text) ? p : rest, undefined, false);
+        addFacts(
+          state,
+          COORDINATED.re.test(rest.text) || words(rest.text) <= SHORT_ITEM ? p : rest,
+          undefined,
+          false,
+        );
       return;
     }
     case 'audience':
@@ -201,6 +205,9 @@ function onField(state: State, field: string, p: Piece): void {
   }
 }
 
+/** An item after the product this short ("4 sizes") reads as a claim only with the product. */
+const SHORT_ITEM = 3;
+const words = (text: string) => text.split(/\s+/u).filter(Boolean).length;
 const listedClaim = (text: string) => /\p{L}/u.test(text) && !PRODUCT_CONTINUATION.re.test(text);
 
 function mentionsName(state: State, p: Piece): boolean {
@@ -335,7 +342,7 @@ function addFacts(state: State, p: Piece, role: FactRole | undefined, list: bool
     if (oneClaim) items = [p];
     else if (!series && pieces.every((x) => x.text.split(/\s+/).length <= MAX_LIST_ITEM_WORDS))
       items = pieces;
-  }
+  } else if (role === 'proof') items = separateProofs(state.summary, p);
   for (const raw of items) {
     // A claim its bracket disowns ("“the best” say customers (not to be used as ours)") is policy.
     if (DISOWNED.re.test(raw.text)) {

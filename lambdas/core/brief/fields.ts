@@ -1,7 +1,15 @@
 import type { Nlp } from '../text/nlp.ts';
 import { directionAt } from './direction.ts';
 import { AUDIENCE_CUE, AVOID_CUE, META_CUE, NOTE_CUE, TONE_CUE } from './patterns/cues.ts';
-import { BACK_REFERENCE, CLAUSE_SEPARATOR, DASH_TAIL, LOCATION_CUE, SPACED_DASH } from './patterns/layout.ts';
+import {
+  BACK_REFERENCE,
+  CLAUSE_LEAD,
+  CLAUSE_SEPARATOR,
+  DASH_TAIL,
+  LOCATION_CUE,
+  SPACED_DASH,
+} from './patterns/layout.ts';
+import { cueRole } from './roles.ts';
 
 /** A piece of the summary with its position. */
 export type Piece = { text: string; start: number; end: number };
@@ -69,6 +77,22 @@ export function clausesOf(summary: string, p: Piece): Piece[] {
     else out.push(clause);
   }
   return out;
+}
+
+/**
+ * "Belege: über 3.500 Küchen seit 1996, 4,8 Sterne bei Google (740 Bewertungen)": proofs in one
+ * line, each with its figure, its own words (three or more) and what it proves. A piece that only
+ * qualifies another ("…, 365 days a year", "…, 600+ reviews") or leans on it ("In a trial (n=104),
+ * 89% said …") keeps the line whole.
+ */
+export function separateProofs(summary: string, p: Piece): Piece[] {
+  const claims = splitPiece(summary, p, /,\s+/u);
+  const own = (x: Piece) =>
+    /\d/u.test(x.text) &&
+    x.text.split(/\s+/u).length >= 3 &&
+    ['proof', 'guarantee'].includes(cueRole(x.text) ?? '') &&
+    !CLAUSE_LEAD.re.test(x.text);
+  return claims.length > 1 && claims.every(own) ? claims : [p];
 }
 
 function insideBrackets(text: string, at: number): boolean {

@@ -1,7 +1,8 @@
 /** The opening line of a brief: where the business's name ends and which items name its place. */
+import { offsetsOf } from '../lexicon/wordnet.ts';
 import type { Nlp } from '../text/nlp.ts';
 import { type Piece, piece } from './fields.ts';
-import { LEADING_NAME, NAME_CONTINUATION } from './patterns/layout.ts';
+import { DISCOURSE_OPENER, LEADING_NAME, NAME_CONTINUATION } from './patterns/layout.ts';
 import type { Language } from './patterns/types.ts';
 
 /** A header item this short, without figures, can be a place whole. */
@@ -72,9 +73,15 @@ export function placeAfterName(
 ): boolean {
   const previous = parts[i - 1];
   const part = parts[i];
-  if (!previous || !part || nameLength(reader.clientName, previous.text) === 0) return false;
+  const named = previous?.text.replace(DISCOURSE_OPENER.re, '') ?? '';
+  if (!part || nameLength(reader.clientName, named) === 0) return false;
   // German capitalises every noun: a capitalised item there is as often the trade ("Bäder,
   // Heizung"); only a single word that ends the header is the place ("Acme Fliesen, Kiel").
-  if (reader.language === 'de') return i === parts.length - 1 && !/\s/u.test(part.text);
+  const lastWord = i === parts.length - 1 && !/\s/u.test(part.text);
+  if (reader.language === 'de') return lastWord;
+  // A town the NLP library does not know ("Acme Café, Wexbury"): one word ending the header
+  // that is no word of the language.
+  if (lastWord && /^\p{Lu}\p{Ll}+$/u.test(part.text) && offsetsOf(part.text.toLowerCase()).length === 0)
+    return true;
   return !reader.nlp || reader.nlp(part.text).has('#Place');
 }

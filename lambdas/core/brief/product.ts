@@ -1,6 +1,6 @@
 import type { Nlp } from '../text/nlp.ts';
 import { type Piece, piece } from './fields.ts';
-import { OWN_NEW, PRODUCT_END, PRODUCT_END_PLACE, PRODUCT_LEAD } from './patterns/layout.ts';
+import { OWN_NEW, PRODUCT_END, PRODUCT_END_PLACE, PRODUCT_LEAD } from './patterns/product.ts';
 
 /**
  * The product phrase of a brief: what is sold, read from the opening, a "Product:" label or the

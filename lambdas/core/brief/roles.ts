@@ -1,5 +1,5 @@
-import { ROLE_CUES } from './patterns/cues.ts';
 import { SPACED_DASH } from './patterns/layout.ts';
+import { ROLE_CUES } from './patterns/role-cues.ts';
 import type { FactRole } from './schema.ts';
 
 // What a fact is for, read from its words (the cue catalogue), when no label says it.

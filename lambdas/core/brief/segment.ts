@@ -14,7 +14,7 @@ import {
   PAIN_LABEL,
   QUOTE_LEAD_IN,
 } from './patterns/labels.ts';
-import { BULLET, ITEM_SEPARATOR, MARKED_HEADING } from './patterns/layout.ts';
+import { BULLET, ITEM_SEPARATOR, LINE_MARKER, MARKED_HEADING } from './patterns/layout.ts';
 import type { Language } from './patterns/types.ts';
 import { cueRole } from './roles.ts';
 
@@ -271,9 +271,12 @@ export function segment(summary: string, language: Language): Segment[] {
       marked = true;
       return;
     }
-    const bulletMatch = BULLET.re.exec(rawLine);
-    const bodyStart = bulletMatch ? bulletMatch[0].length : 0;
+    const marker = LINE_MARKER.re.exec(rawLine)?.[0] ?? '';
+    const bulletMatch = BULLET.re.exec(rawLine.slice(marker.length));
+    const bodyStart = marker.length + (bulletMatch ? bulletMatch[0].length : 0);
     const body = rawLine.slice(bodyStart);
+    // A chat's questions are the team talking ("[10:43] Sara: what's the hook?"), not the brief.
+    if (/\d/u.test(marker) && /\?\s*$/u.test(body)) return;
     // An intake form asks its sections ("What do you sell?", "¿Qué vendes?").
     const found = bulletMatch ? undefined : headingOf(body, language);
     if (found) {

@@ -1,4 +1,3 @@
-import type { FactRole } from '../schema.ts';
 import type { Pattern } from './types.ts';
 
 /**
@@ -7,8 +6,6 @@ import type { Pattern } from './types.ts';
  * is a symbol or a figure; otherwise one alternation per language (en, es, de, fr). Each pattern
  * carries the examples that are its unit test.
  */
-export type RoleCue = Pattern & { role: FactRole };
-
 /** A sentence that says who the ads are for; the match is the cue, the audience follows it. */
 export const AUDIENCE_CUE: Pattern = {
   id: 'audience-cue',
@@ -80,11 +77,13 @@ export const AVOID_CUE: Pattern = {
  */
 export const META_CUE: Pattern = {
   id: 'meta-cue',
-  re: /^\(?(?:(?:ok|okay|so|right|alright),? ){0,2}(?:(?:[\p{L}-]+ ){0,2}(?:campaign|drive|push|launch|promo|brief)$|this (?:campaign|brief|ad|push|launch)|the (?:campaign|brief|kickoff)|a bit of background|quick context|for context|background|esta campaña|el briefing|diese kampagne|das briefing|cette campagne|le brief|(?:a |this is a |it's a )?long one|sorry|apologies|brain ?dump|here(?:'s|’s| is| are) (?:the|a|my|our|some) (?:download|rundown|lowdown|notes?|summary|debrief)|(?:lots|a lot|everything|loads) (?:came|come|that came) (?:out of|from)|I(?:'ve|’ve| have) tried to (?:get|put|fit|include|capture)|(?:[\p{L}-]+ )?notes (?:from|of) (?:the|our|today|my|a)\b|(?:fun |quick )?(?:aside|side note|fyi|nb|p\.?s\.?)\s*:|perdón|disculpa|entschuldigung|désolée?|(?:hi|hello|hey|dear|hola|buenas|buenos días|hallo|moin|servus|guten (?:morgen|tag)|liebe[rs]?|bonjour|salut)\b[^,.!:;\n—–]{0,30}(?:[,!:]|\s[—–-](?=\s)|$)|(?:brief|briefing)(?: [\p{L}\d-]+){0,3}$|(?:[\p{L}-]+ ){0,2}(?:campagne|campaña|kampagne)$|ta(?=[!.]*$)|(?:je vous (?:transmets|envoie|fais suivre)|voici le brief|ci-joint|(?:os|te|le|les) (?:paso|mando|envío)|aquí (?:tienes|va) el brief|anbei|hier (?:ist |kommt )?das briefing|here(?:'s| is) the brief|please find)\b|(?:(?:a |the |our )?(?:quick|short) )?brief (?:for|on|about)\b|(?:thanks|thank you|thx|many thanks|cheers|gracias|danke|merci|cordialement|bien à vous|(?:best|kind|warm) regards|regards|saludos|un saludo|atentamente|(?:viele|liebe|beste) grüße|mit freundlichen grüßen)\b[^.!]{0,30}[.!]*$)(?![\p{L}])/iu,
+  re: /^\(?(?:(?:ok|okay|so|right|alright),? ){0,2}(?:(?:[\p{L}-]+ ){0,2}(?:campaign|drive|push|launch|promo|brief)$|this (?:campaign|brief|ad|push|launch)|the (?:campaign|brief|kickoff)|(?:the )?(?:client|they) (?:wants?|needs?|would like) (?:more |to (?:drive|get|push|boost|increase|grow)\b|footfall|traffic|leads|sales|awareness|sign-?ups|bookings)|a bit of background|quick context|for context|background|esta campaña|el briefing|diese kampagne|das briefing|cette campagne|le brief|(?:a |this is a |it's a )?long one|sorry|apologies|brain ?dump|here(?:'s|’s| is| are) (?:the|a|my|our|some) (?:download|rundown|lowdown|notes?|summary|debrief)|(?:lots|a lot|everything|loads) (?:came|come|that came) (?:out of|from)|I(?:'ve|’ve| have) tried to (?:get|put|fit|include|capture)|(?:[\p{L}-]+ )?notes (?:from|of) (?:the|our|today|my|a)\b|(?:fun |quick )?(?:aside|side note|fyi|nb|p\.?s\.?)\s*:|perdón|disculpa|entschuldigung|désolée?|(?:hi|hello|hey|dear|hola|buenas|buenos días|hallo|moin|servus|guten (?:morgen|tag)|liebe[rs]?|bonjour|salut)\b[^,.!:;\n—–]{0,30}(?:[,!:]|\s[—–-](?=\s)|$)|(?:brief|briefing)(?: [\p{L}\d-]+){0,3}$|(?:[\p{L}-]+ ){0,2}(?:campagne|campaña|kampagne)$|ta(?=[!.]*$)|(?:je vous (?:transmets|envoie|fais suivre)|voici le brief|ci-joint|(?:os|te|le|les) (?:paso|mando|envío)|aquí (?:tienes|va) el brief|anbei|hier (?:ist |kommt )?das briefing|here(?:'s| is) the brief|please find)\b|(?:(?:a |the |our )?(?:quick|short) )?brief (?:for|on|about)\b|(?:thanks|thank you|thx|many thanks|cheers|gracias|danke|merci|cordialement|bien à vous|(?:best|kind|warm) regards|regards|saludos|un saludo|atentamente|(?:viele|liebe|beste) grüße|mit freundlichen grüßen)\b[^.!]{0,30}[.!]*$)(?![\p{L}])/iu,
   examples: [
     { text: 'This campaign is for the spring.', match: 'This campaign' },
     { text: 'OK so a bit of background first', match: 'OK so a bit of background' },
     { text: 'Autumn loyalty push', match: 'Autumn loyalty push' },
+    { text: 'they want footfall on weekday mornings', match: 'they want footfall' },
+    { text: 'They want to save time', match: null },
     { text: 'Long one, sorry', match: 'Long one' },
     { text: 'Alright, here’s the rundown from the call', match: 'Alright, here’s the rundown' },
     { text: 'So, brain dump from the kickoff', match: 'So, brain dump' },
@@ -282,110 +281,3 @@ export const PAIN_PHRASE: Pattern = {
     { text: 'autónomos cansados de alquilar oficinas', match: 'cansados de ' },
   ],
 };
-
-/** Roles of unlabelled facts, most specific first: the first cue that matches decides. */
-export const ROLE_CUES: readonly RoleCue[] = [
-  {
-    id: 'guarantee',
-    role: 'guarantee',
-    re: /\b(?:guarantee[ds]?|warranty|money[- ]back|we re-\w+ free|no fix,? no fee|garant[íi]a|garantizamos|garantiert?|garantieren|Garantie|garantie|garanti[se]?|remboursé)\b|\b\d+-(?:night|day) (?:trial|risk-free)/iu,
-    examples: [
-      { text: 'Boilers carry a 7-year parts warranty', match: 'warranty' },
-      { text: 'garantieren wir einen festen Preis', match: 'garantieren' },
-      { text: 'a 90-day trial, free returns', match: '90-day trial' },
-      { text: 'fast delivery', match: null },
-    ],
-  },
-  {
-    id: 'offer',
-    role: 'offer',
-    re: /(?<![\p{L}\d])(?:free (?:[\w-]+ ){0,3}(?:survey|trial|consultation|quote|class|lesson|session|month|week|delivery|inspection|installation|check|pickup|returns?)|first (?:\w+ )?(?:free|for|at)|\d+\s?% off|discount|half price|promo code|this (?:month|week) only|limited time|early[- ]bird|bursary|launch (?:party|offer)|descuento|gratis|primera? \p{L}+ (?:gratis|por|a)|kostenlose?|Rabatt|Aktion|offerte?|gratuite?|remise|réduction|première \p{L}+ à)(?![\p{L}\d])/iu,
-    examples: [
-      { text: 'free home energy check, same week', match: 'free home energy check' },
-      { text: 'First lesson free for everyone', match: 'First lesson free' },
-      { text: '15% de descuento en julio', match: 'descuento' },
-      { text: 'eine kostenlose Beratung', match: 'kostenlose' },
-      { text: 'première séance à 15 €', match: 'première séance à' },
-      { text: 'a free mind', match: null },
-    ],
-  },
-  {
-    id: 'competitor',
-    role: 'competitor',
-    re: /\b(?:[Cc]ompetitors?|[Cc]ompared (?:to|with) \p{Lu}\w+|than (?:\p{Lu}\w+|leading|other|most|the big)|[Uu]nlike (?:\p{Lu}\w+|other|most|the)|other (?:local )?(?:practices|agencies|firms|providers|brands)|la competencia|competidores|Wettbewerbern?|Konkurrenz|concurrents?)\b/u,
-    examples: [
-      { text: 'about $80 less than Acme’s plan', match: 'than Acme' },
-      { text: 'where competitors add fees', match: 'competitors' },
-      { text: "Compared to Acme they're pricier", match: 'Compared to Acme' },
-      { text: 'more than ever', match: null },
-    ],
-  },
-  {
-    id: 'proof',
-    role: 'proof',
-    re: /(?:\d(?:[.,]\d)?\s?\/\s?(?:5|10)\b|\b[1-5][.,]\d (?:on|en|sur|bei|auf) \p{Lu}|\b\d(?:[.,]\d)?\s?(?:stars?|estrellas|Sterne|étoiles)\b|\breviews?\b|\bopiniones\b|\breseñas\b|\bvaloraciones\b|[⭐★]|\bBewertungen\b|\bavis\b|\brated\b|\bawards?\b|\bwon\b(?!['’]t)|\bwinner\b|\bgold at\b|\branked\b|\baccredited\b|\bcertified\b|\bapproved\b|\blicensed\b|\bregistered\b|\bmember\b|\bsince \d{4}\b|\bdesde \d{4}\b|\bseit \d{4}\b|\bdepuis \d{4}\b|\b\d+\+? (?:yrs|years) (?:in business|of experience|experience)?|\b\d+\+? (?:yrs|years)\b|\b\d+\s?%\s(?:of|de|der|des)\b|\bmás de [\d.]+|\bover [\d,]+(?!\d|\s*(?:months?|weeks?|days?|hours?|hrs|minutes?|mins?|nights?)\b)|\b(?:est|estd|gegr)\.\s?\d{4}\b|\b(?:customer|client|user|member|patient|guest)s? (?:survey|study)\b|\bn\s?=\s?\d|\bpremiad[oa]|\bausgezeichnet|\bprimé|\bcertifi[ée]|\bzertifiziert|\bacreditad[oa])/iu,
-    examples: [
-      { text: '4.2/5 on a review site', match: '4.2/5' },
-      { text: 'family-run since 2006', match: 'since 2006' },
-      { text: 'roofer, est. 2006', match: 'est. 2006' },
-      { text: '0% APR over 24 months', match: null },
-      { text: '72% of members renew', match: '72% of' },
-      { text: 'ISO 27001 certified', match: 'certified' },
-      { text: 'más de 9.000 pedidos', match: 'más de 9.000' },
-      { text: 'books closed 4 days faster (2025 customer survey, n=212)', match: 'customer survey' },
-      { text: 'They’re 4.9 on Which? Trusted Traders', match: '4.9 on W' },
-      { text: "customers worry it won't work", match: null },
-      { text: 'tastes good', match: null },
-    ],
-  },
-  {
-    id: 'price',
-    role: 'price',
-    re: /(?:(?:AUD|USD|MXN|£|\$|€)\s?\d|\d\s?(?:€|euros?)(?![\p{L}])|\b(?:price|priced|costs?|per month|a month|\/month|precio|Preis|prix|tarif)\b)/iu,
-    examples: [
-      { text: 'Course is 6 weeks, $180', match: '$1' },
-      { text: '35 € par mois', match: '5 €' },
-      { text: 'a great team', match: null },
-    ],
-  },
-  {
-    id: 'objection',
-    role: 'objection',
-    re: /\b(?:worr(?:y|ied|ies|ying)|objections?|afraid|concerns?|think (?:it's|they're|we're)|I thought|skeptical|sceptical|too (?:small|expensive|complicated)|preocupa|miedo a|Angst vor|Bedenken|peur de|craignent)\b/iu,
-    examples: [
-      { text: 'people worrying the paint will peel', match: 'worrying' },
-      { text: 'Angst vor hohen Kosten', match: 'Angst vor' },
-      { text: 'great views', match: null },
-    ],
-  },
-  {
-    id: 'pain',
-    role: 'pain',
-    re: /\b(?:frustrat\w*|complaints?|tired of|sick of|fed up|struggl\w+|stuck|fear|hate|pain(?! (?:au|aux|de|du|des|d['’]))|problem|burnt out|stress\w*|hassle|cansad[oa]s? de|problemas?|Ärger|Stress|Frust|müde|marre de|galère|problème)\b/iu,
-    examples: [
-      { text: 'sick of printers that jam', match: 'sick of' },
-      { text: 'Pain au levain naturel, farines bio', match: null },
-      { text: 'the main complaint in reviews', match: 'complaint' },
-      { text: 'a sunny terrace', match: null },
-    ],
-  },
-  {
-    id: 'differentiator',
-    role: 'differentiator',
-    re: /\b(?:only|unique|never|not part of|own (?:staff|team|hospital|fleet)|in-house|independent|no (?:subcontractors|middlemen|call centres?)|family-run|sets us apart|unlike|same \w+ each|sin intermediarios|único|eigene[nm]?|ohne Zwischenhändler|inhabergeführt|seul[e]?|unique)\b/iu,
-    examples: [
-      { text: 'all our drivers are our own staff', match: 'own staff' },
-      { text: 'mit eigenen Fahrern', match: 'eigenen' },
-      { text: 'a nice day', match: null },
-    ],
-  },
-  {
-    id: 'benefit',
-    role: 'benefit',
-    re: /\b(?:so (?:you|they|students|members|kids)|pays for itself|saves?|helps?|faster|in (?:just )?\d+ (?:minutes|hours|days)|without|you get|ahorra|spart|économis\w+)\b/iu,
-    examples: [
-      { text: 'pays for itself in a season', match: 'pays for itself' },
-      { text: 'a tall tree', match: null },
-    ],
-  },
-];

@@ -22,6 +22,8 @@ export const LABELS_DE: Readonly<Record<string, LabelTarget>> = {
   'wer wir sind': business,
   'über uns': business,
   wichtig: skip,
+  'gut zu wissen': claims,
+  praktisches: claims,
   'was wir verkaufen': product,
   'was wir anbieten': product,
   'bitte nicht': avoid,

@@ -128,6 +128,8 @@ export const LABELS_EN: Readonly<Record<string, LabelTarget>> = {
   context: aside,
   'quick context': aside,
   important: skip,
+  'practical info': claims,
+  'good to know': claims,
   'watch out': skip,
   careful: skip,
   'be careful': skip,

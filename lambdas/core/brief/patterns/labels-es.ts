@@ -22,6 +22,8 @@ export const LABELS_ES: Readonly<Record<string, LabelTarget>> = {
   'quiénes somos': business,
   'sobre nosotros': business,
   importante: skip,
+  'información práctica': claims,
+  'datos prácticos': claims,
   'qué es': product,
   'qué hacemos': product,
   'qué vendemos': product,
