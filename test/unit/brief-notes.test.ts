@@ -762,4 +762,48 @@ describe('notes and directions in a brief', () => {
       'In a 12-week trial (n=104), 89% said their skin looked smoother',
     );
   });
+
+  it('never runs a figure across lines, reads "customers hate:" as pains, "what parents love:" as benefits, "Background:" as claims, and a German place after the name', () => {
+    const en = briefOf(
+      [
+        'acme electrical ltd',
+        '- same day callouts if booked before 12',
+        '- 4.9 checkatrade (210)',
+        "customers hate: electricians who don't turn up, quotes that change on the day",
+        'Background: 3 practices, 24/7 emergency cover at our main site.',
+      ].join('\n'),
+      'en',
+      'Acme Electrical',
+    );
+    expect(en.product).toBe('');
+    const texts = en.facts.map((f) => f.text);
+    expect(texts).toContain('same day callouts if booked before 12');
+    expect(en.facts).toContainEqual(
+      expect.objectContaining({ role: 'proof', text: '4.9 checkatrade (210)' }),
+    );
+    expect(en.facts).toContainEqual(
+      expect.objectContaining({ role: 'pain', text: "electricians who don't turn up" }),
+    );
+    expect(en.audience).toBe('');
+    expect(texts).toContain('3 practices, 24/7 emergency cover at our main site');
+    const fr = briefOf(
+      "Crèche Acme, Lyon\nCe que les parents apprécient : les transmissions sur l'appli, et les horaires larges",
+      'fr',
+      'Crèche Acme',
+    );
+    expect(fr.facts).toContainEqual(
+      expect.objectContaining({
+        role: 'benefit',
+        text: "les transmissions sur l'appli, et les horaires larges",
+      }),
+    );
+    const de = briefOf(
+      'Acme Studio Köln-Ehrenfeld\n\nBoutique-Gym mit Kursen in Kleingruppen (max. 12 Personen).\nKeine Vorher-Nachher-Versprechen.',
+      'de',
+      'Acme Studio',
+    );
+    expect(de.location).toBe('Köln-Ehrenfeld');
+    expect(de.category).toBe('sport > gym and fitness club');
+    expect(de.facts.map((f) => f.text).join(' ')).not.toMatch(/Versprechen/);
+  });
 });

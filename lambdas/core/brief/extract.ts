@@ -21,6 +21,7 @@ import {
   AUDIENCE_ASIDE,
   AUDIENCE_CLAUSE,
   BACK_REFERENCE,
+  CLAUSE_LEAD,
   COORDINATED,
   DISCOURSE_OPENER,
   LIST_COMMA,
@@ -235,7 +236,10 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
     if (name > 0) {
       const rest = piece(state.summary, part.start + name, part.end);
       if (/[\p{L}\d]/u.test(rest.text)) {
-        const place = findLocation(state.summary, rest, state.nlp);
+        // German writes the place after the name as one capitalised word ("Acme Studio Köln-Ehrenfeld").
+        const place =
+          findLocation(state.summary, rest, state.nlp) ??
+          (state.language === 'de' && /^\p{Lu}[\p{L}-]+$/u.test(rest.text) ? rest : undefined);
         state.location ??= place;
         // "Acme Plumbing (Dover + Deal)": a bracket after the name says where, not what.
         const after = state.summary.slice(part.start + name, part.end);
@@ -338,7 +342,8 @@ function addFacts(state: State, p: Piece, role: FactRole | undefined, list: bool
     // A labelled claim ("Self-pay: assessment £65, follow-ups £50") or a piece that qualifies the
     // one before it ("Same-week appointments, usually within 48 hrs") is one claim, not a list.
     const oneClaim =
-      /^[^:,]{1,40}:\s/u.test(p.text) || pieces.slice(1).some((x) => QUALIFIER_START.re.test(x.text));
+      /^[^:,]{1,40}:\s/u.test(p.text) ||
+      pieces.slice(1).some((x) => QUALIFIER_START.re.test(x.text) || CLAUSE_LEAD.re.test(x.text));
     if (oneClaim) items = [p];
     else if (!series && pieces.every((x) => x.text.split(/\s+/).length <= MAX_LIST_ITEM_WORDS))
       items = pieces;

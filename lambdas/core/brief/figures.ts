@@ -4,7 +4,8 @@ export type Figure = { text: string; start: number; end: number };
 
 /**
  * Every figure of a text as written, with its span: all patterns scan, and where matches
- * overlap the longest wins (so "4.7/5" is one figure, never "4.7" and "5").
+ * overlap the longest wins (so "4.7/5" is one figure, never "4.7" and "5"). A figure never runs
+ * across a line ("before 12\n- 4.9 on …" is two figures, not the range "12 - 4.9").
  */
 export function findFigures(text: string, offset = 0): Figure[] {
   const found: Figure[] = [];
@@ -12,7 +13,7 @@ export function findFigures(text: string, offset = 0): Figure[] {
     const re = new RegExp(pattern.re.source, `${pattern.re.flags.replace('g', '')}g`);
     for (const m of text.matchAll(re)) {
       const value = m[0].trim();
-      if (!/\d/.test(value)) continue;
+      if (!/\d/.test(value) || value.includes('\n')) continue;
       const start = (m.index ?? 0) + m[0].indexOf(value);
       found.push({ text: value, start: offset + start, end: offset + start + value.length });
     }

@@ -12,6 +12,7 @@ import {
   type LabelTarget,
   NEGATED_LABEL,
   PAIN_LABEL,
+  PRAISE_LABEL,
   QUOTE_LEAD_IN,
 } from './patterns/labels.ts';
 import { BULLET, ITEM_SEPARATOR, LINE_MARKER, MARKED_HEADING } from './patterns/layout.ts';
@@ -49,6 +50,7 @@ export function lookupLabel(words: string, language: Language, firstWord = false
   const parts = (language === 'de' ? bare.replace(/\s(?:der|des)\s.+$/u, '') : bare).split(/\s+/);
   if (parts.length < 2) return parts[0] !== bare ? labelFor(parts[0] ?? '', language) : undefined;
   if (PAIN_LABEL.re.test(bare)) return role('pain', true);
+  if (PRAISE_LABEL.re.test(bare)) return role('benefit', true);
   // A subject pronoun makes the words a clause, not a section's name ("Nos clientes nous disent :").
   if (parts.some((w) => SUBJECT_PRONOUN.test(w))) return undefined;
   // "Why Summit", "Why choose Acme": why us.

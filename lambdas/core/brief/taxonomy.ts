@@ -38,7 +38,7 @@ function normalise(text: string): string {
 export function cueOccurs(text: string, cue: string, language: Language): boolean {
   const term = cue.toLowerCase().replace(/[’]/g, "'").replace(ELISION, "$1$2' ");
   const word = !term.includes(' ');
-  if (word && term.length < 4) return text.includes(` ${term} `);
+  if (word && term.length < 4) return text.includes(` ${term} `) || text.includes(`-${term} `);
   if (word && language === 'de' && term.length >= 5) return text.includes(term);
   return cuePattern(term).test(text);
 }
@@ -46,7 +46,8 @@ export function cueOccurs(text: string, cue: string, language: Language): boolea
 /**
  * The pattern of a cue, built once per term. A phrase: its words in a row, each a prefix. A word:
  * with a plural ending at most: "roofer" finds "roofers", "bakery" "bakeries", but "lock" not
- * "lockdown" (a business name that says nothing of locks).
+ * "lockdown" (a business name that says nothing of locks); the last part of a hyphenated word
+ * is a word too ("Boutique-Gym").
  */
 const cuePatterns = new Map<string, RegExp>();
 function cuePattern(term: string): RegExp {
@@ -58,7 +59,7 @@ function cuePattern(term: string): RegExp {
     re =
       words.length > 1
         ? new RegExp(` ${words.join('\\p{L}* ')}`, 'u')
-        : new RegExp(` ${stem}(?:e?s|x|['’]s)?(?![\\p{L}])`, 'u');
+        : new RegExp(`[ -]${stem}(?:e?s|x|['’]s)?(?![\\p{L}])`, 'u');
     cuePatterns.set(term, re);
   }
   return re;

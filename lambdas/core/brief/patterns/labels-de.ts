@@ -71,7 +71,7 @@ export const LABELS_DE: Readonly<Record<string, LabelTarget>> = {
   vermeiden: avoid,
   kontext: skip,
   'kurz zur lage': skip,
-  hintergrund: skip,
+  hintergrund: claims,
   ziel: skip,
   probleme: role('pain', true),
   schmerzpunkte: role('pain', true),

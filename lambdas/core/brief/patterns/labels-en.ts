@@ -135,7 +135,7 @@ export const LABELS_EN: Readonly<Record<string, LabelTarget>> = {
   'be careful': skip,
   'heads up': skip,
   'please note': skip,
-  background: skip,
+  background: claims,
   campaign: skip,
   deliverables: skip,
   pain: role('pain', true),

@@ -100,24 +100,39 @@ export const LABEL_PATTERN: Pattern = {
 };
 
 /**
- * A section of things the ads must not say, named by its negation rather than by a word of the
- * lexicon ("Claims we can't make", "Things not to say", "Was wir nicht sagen dürfen").
- */
-/**
  * A label that names the section by what annoys the customers ("Was unsere Patienten nervt:",
  * "What drives them mad:"): its items are pains, whoever says it.
  */
 export const PAIN_LABEL: Pattern = {
   id: 'pain-label',
-  re: /^(?:was|what|lo que|ce qui)\b.*\b(?:nervt|stört|ärgert|frustriert|annoys?|frustrates?|bugs|drives? \p{L}+ (?:mad|crazy)|hates?|molesta|fastidia|agace|énerve|frustre)\b/iu,
+  re: /\b(?:nervt|stört|ärgert|frustriert|hassen|annoys?|frustrates?|bugs|drives? \p{L}+ (?:mad|crazy)|hates?|can't stand|molesta|fastidia|odian|agace|énerve|frustre|détestent)\b/iu,
   examples: [
-    { text: 'Was unsere Patienten nervt', match: 'Was unsere Patienten nervt' },
-    { text: 'What drives them mad', match: 'What drives them mad' },
-    { text: 'lo que más molesta', match: 'lo que más molesta' },
+    { text: 'Was unsere Patienten nervt', match: 'nervt' },
+    { text: 'What drives them mad', match: 'drives them mad' },
+    { text: 'lo que más molesta', match: 'molesta' },
+    { text: 'customers hate', match: 'hate' },
     { text: 'What we do', match: null },
   ],
 };
 
+/**
+ * A label that names the section by what customers value ("Ce que les parents apprécient :",
+ * "What clients love:"): its items are benefits.
+ */
+export const PRAISE_LABEL: Pattern = {
+  id: 'praise-label',
+  re: /^(?:what|ce que|ce qu'|lo que|was)\b.*\b(?:love|loves|like|likes|appreciate|value|apprécient|adorent|aiment|valoran|les encanta|les gusta|schätzen|lieben|mögen)\b/iu,
+  examples: [
+    { text: 'Ce que les parents apprécient', match: 'Ce que les parents apprécient' },
+    { text: 'What clients love', match: 'What clients love' },
+    { text: 'Customers hate', match: null },
+  ],
+};
+
+/**
+ * A section of things the ads must not say, named by its negation rather than by a word of the
+ * lexicon ("Claims we can't make", "Things not to say", "Was wir nicht sagen dürfen").
+ */
 export const NEGATED_LABEL: Pattern = {
   id: 'negated-label',
   re: /(?:\b(?:can't|can’t|cannot|can not|mustn't|must not|don't|don’t|do not|never|not allowed|not to|no-go|off-limits|banned|forbidden)\b|\bno (?:(?:podemos|se puede|debemos) )?(?:decir|mencionar|usar|prometer)\b|\bprohibid[oa]s?\b|\bnicht (?:sagen|erlaubt|nennen|verwenden)\b|\bnicht\b.*\bdürfen\b|\bverboten\b|\binterdit(?:e|s|es)?\b|\bà éviter\b|\bne (?:pas|jamais) (?:dire|utiliser)\b)/iu,

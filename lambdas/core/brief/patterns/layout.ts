@@ -56,13 +56,14 @@ export const MARKED_HEADING: Pattern = {
 /** More of a business's name after the client's own ("… & Heating", "… und Söhne", "… GmbH"): capitalised words after an ampersand or "and", or a company form. */
 export const NAME_CONTINUATION: Pattern = {
   id: 'name-continuation',
-  re: /^(?:\s(?:&|\+|and|und|y|et)\s\p{Lu}[\p{L}'’-]*(?:\s\p{Lu}[\p{L}'’-]*)?|,?\s(?:GmbH(?: & Co\. KG)?|AG|KG|e\.\s?K\.|Ltd\.?|Limited|LLC|Inc\.?|PLC|S\.L\.U?\.?|S\.A\.|SARL|SAS|EURL)(?![\p{L}]))(?=$|[\s,.(–—-])/u,
+  re: /^(?:\s(?:&|\+|and|und|y|et)\s\p{Lu}[\p{L}'’-]*(?:\s\p{Lu}[\p{L}'’-]*)?|,?\s(?:GmbH(?: & Co\. KG)?|gmbh|AG|KG|e\.\s?K\.|Ltd\.?|ltd\.?|LTD\.?|Limited|limited|LLC|llc|Inc\.?|inc\.?|PLC|S\.L\.U?\.?|S\.A\.|SARL|SAS|EURL)(?![\p{L}]))(?=$|[\s,.(–—-])/u,
   examples: [
     { text: ' & Heating (Dover)', match: ' & Heating' },
     { text: ' und Söhne GmbH, Köln', match: ' und Söhne GmbH' },
     { text: ' and we fix leaks', match: null },
     { text: ' GmbH – Meisterbetrieb', match: ' GmbH' },
     { text: ', Ltd. (Leeds)', match: ', Ltd.' },
+    { text: ' ltd', match: ' ltd' },
     { text: ' AGENCY', match: null },
   ],
 };
