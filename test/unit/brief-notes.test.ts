@@ -806,4 +806,47 @@ describe('notes and directions in a brief', () => {
     expect(de.category).toBe('sport > gym and fitness club');
     expect(de.facts.map((f) => f.text).join(' ')).not.toMatch(/Versprechen/);
   });
+
+  it('reads dot-leader labels under a rule line, a line the ads must carry, testimonial and award lines, and trades whose cues are in the brief', () => {
+    const en = briefOf(
+      [
+        'CLIENT BRIEF — PAID SOCIAL',
+        '==========================',
+        'Client ........ Acme Smiles Leeds',
+        'Service ....... teeth whitening (in-chair + take-home kits)',
+        'Price ......... from £295',
+        'Compliance .... whitening only by a registered dentist (must say so); no "permanent" or "instant"',
+      ].join('\n'),
+      'en',
+      'Acme Smiles',
+    );
+    expect(en.product).toBe('teeth whitening');
+    expect(en.facts).toEqual([expect.objectContaining({ role: 'price', text: 'from £295' })]);
+    expect(en.mandatories).toEqual(['whitening only by a registered dentist']);
+    expect(en.avoid).toEqual(['permanent', 'instant']);
+    const lodges = briefOf(
+      'Acme Lodges is a collection of 14 luxury lodges with private hot tubs by a lake. Guests rate us 9.6 on Booking.com.',
+      'en',
+      'Acme Lodges',
+    );
+    expect(lodges.category).toBe('travel > holiday cottages and lodges');
+    expect(lodges.subject).not.toMatch(/collection/);
+    expect(lodges.facts.find((f) => f.text.includes('9.6'))?.role).toBe('proof');
+    const de = briefOf(
+      'Zahnarztpraxis Acme, Kiel\nWas Patienten sagen: „Endlich keine Angst mehr“ (Google-Bewertung)',
+      'de',
+      'Zahnarztpraxis Acme',
+    );
+    expect(de.facts).toEqual([
+      expect.objectContaining({ role: 'proof', text: '„Endlich keine Angst mehr“ (Google-Bewertung)' }),
+    ]);
+    const fr = briefOf(
+      'Boulangerie Acme, Rennes\n- Meilleure baguette du département 2024 (concours départemental)\nObjectif : faire connaître la nouvelle boutique',
+      'fr',
+      'Boulangerie Acme',
+    );
+    expect(fr.facts).toEqual([expect.objectContaining({ role: 'proof' })]);
+    const es = briefOf('Acme Viajes: cruceros de 7 noches desde 699 € por persona.', 'es', 'Acme Viajes');
+    expect(es.category).toBe('travel > ocean cruises');
+  });
 });

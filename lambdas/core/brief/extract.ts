@@ -16,7 +16,7 @@ import {
 import { figureTexts, findFigures, widenToFigures } from './figures.ts';
 import { isMostlyPlace, leadingPlace, nameLength, placeAfterName, startsWithFigure } from './header.ts';
 import { withoutNotes } from './notes.ts';
-import { AVOID_CUE, DISOWNED, PAIN_PHRASE, REPORTED_QUOTE, SIGN_OFF } from './patterns/cues.ts';
+import { AVOID_CUE, DISOWNED, MUST_SAY, PAIN_PHRASE, REPORTED_QUOTE, SIGN_OFF } from './patterns/cues.ts';
 import {
   AUDIENCE_ASIDE,
   AUDIENCE_CLAUSE,
@@ -33,7 +33,7 @@ import {
 } from './patterns/layout.ts';
 import { BUSINESS_MODEL, PRODUCT_CONTINUATION, PRODUCT_REST } from './patterns/product.ts';
 import { type Language, patternLanguage } from './patterns/types.ts';
-import { ownNewProduct, productOf } from './product.ts';
+import { claimAfterProduct, ownNewProduct, productOf } from './product.ts';
 import { cueRole, labelledRole, quotedWorry, roleOf } from './roles.ts';
 import type { BriefFact, BriefFields, FactRole } from './schema.ts';
 import { businessText, type Segment, segment } from './segment.ts';
@@ -159,21 +159,8 @@ function onField(state: State, field: string, p: Piece): void {
       if (state.productLabelled) return;
       state.product = productOf(state, p);
       state.productLabelled = true;
-      // "Service: house removals, with packing included": what follows the product is a claim.
-      const rest = piece(state.summary, state.product.end, p.end);
-      if (PRODUCT_REST.re.test(rest.text)) addFacts(state, rest, undefined, false);
-      // "Produkt: Acme box – 12 bottles a month, from €34.90": a figure the label's line goes on
-      // to claim is never cut; the whole line is that claim.
-      else if (/\d/u.test(rest.text) && cueRole(rest.text)) addFacts(state, p, undefined, false);
-      // "Brillen und Kontaktlinsen, Sehtest kostenlos": an item listed after the product is a
-      // claim; a series it begins ("buffets, cocktails et repas assis pour …") is one with it.
-      else if (/^\s*[,;]/u.test(state.summary.slice(state.product.end, p.end)) && listedClaim(rest.text))
-        addFacts(
-          state,
-          COORDINATED.re.test(rest.text) || words(rest.text) <= SHORT_ITEM ? p : rest,
-          undefined,
-          false,
-        );
+      const claim = claimAfterProduct(state.summary, p, state.product);
+      if (claim) addFacts(state, claim, undefined, false);
       return;
     }
     case 'audience':
@@ -191,9 +178,13 @@ function onField(state: State, field: string, p: Piece): void {
       if (AVOID_CUE.re.exec(p.text)?.index === 0) state.avoid.push(...forbidden(p.text));
       else state.mandatories.push(p.text);
       return;
-    case 'avoid':
-      state.avoid.push(...(forbidden(p.text).length ? forbidden(p.text) : [p.text]));
+    case 'avoid': {
+      // "Compliance: whitening only by a registered dentist (must say so)": a line to carry.
+      const must = MUST_SAY.re.exec(p.text);
+      if (must) state.mandatories.push(p.text.replace(must[0], '').trim());
+      else state.avoid.push(...(forbidden(p.text).length ? forbidden(p.text) : [p.text]));
       return;
+    }
     case 'claims':
       addFacts(state, p, undefined, false);
       return;
@@ -205,11 +196,6 @@ function onField(state: State, field: string, p: Piece): void {
       return;
   }
 }
-
-/** An item after the product this short ("4 sizes") reads as a claim only with the product. */
-const SHORT_ITEM = 3;
-const words = (text: string) => text.split(/\s+/u).filter(Boolean).length;
-const listedClaim = (text: string) => /\p{L}/u.test(text) && !PRODUCT_CONTINUATION.re.test(text);
 
 function mentionsName(state: State, p: Piece): boolean {
   return nameLength(state.clientName, p.text) > 0;

@@ -1,6 +1,15 @@
 import type { Nlp } from '../text/nlp.ts';
 import { type Piece, piece } from './fields.ts';
-import { OWN_NEW, PRODUCT_END, PRODUCT_END_PLACE, PRODUCT_LEAD } from './patterns/product.ts';
+import { COORDINATED } from './patterns/layout.ts';
+import {
+  OWN_NEW,
+  PRODUCT_CONTINUATION,
+  PRODUCT_END,
+  PRODUCT_END_PLACE,
+  PRODUCT_LEAD,
+  PRODUCT_REST,
+} from './patterns/product.ts';
+import { cueRole } from './roles.ts';
 
 /**
  * The product phrase of a brief: what is sold, read from the opening, a "Product:" label or the
@@ -97,4 +106,25 @@ function participle(reader: Reader, text: string, cut: number): number {
   const verb = reader.nlp?.(head).match('#Noun [#PastTense]', 0).text();
   const at = verb ? head.search(new RegExp(`\\s${verb}\\b`, 'u')) : -1;
   return at > 0 ? at : cut;
+}
+
+/** An item after the product this short ("4 sizes") reads as a claim only with the product. */
+const SHORT_ITEM = 3;
+
+/**
+ * The claim a labelled product line makes after its product phrase, if any: "Service: house
+ * removals, with packing included" → "with packing included"; "Produkt: Acme box – 12 bottles a
+ * month, from €34.90" → the whole line (a figure is never cut); "Brillen und Kontaktlinsen,
+ * Sehtest kostenlos" → the item after the comma, or the whole line when that item is short or
+ * begins a series ("buffets, cocktails et repas assis pour …"). What only goes on naming or
+ * placing the product ("…, plus general pest control") is no claim.
+ */
+export function claimAfterProduct(summary: string, line: Piece, product: Piece): Piece | undefined {
+  const rest = piece(summary, product.end, line.end);
+  if (PRODUCT_REST.re.test(rest.text)) return rest;
+  if (/\d/u.test(rest.text) && cueRole(rest.text)) return line;
+  const listed = /^\s*[,;]/u.test(summary.slice(product.end, line.end));
+  if (!listed || !/\p{L}/u.test(rest.text) || PRODUCT_CONTINUATION.re.test(rest.text)) return undefined;
+  const short = rest.text.split(/\s+/u).filter(Boolean).length <= SHORT_ITEM;
+  return COORDINATED.re.test(rest.text) || short ? line : rest;
 }

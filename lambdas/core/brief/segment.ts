@@ -14,6 +14,7 @@ import {
   PAIN_LABEL,
   PRAISE_LABEL,
   QUOTE_LEAD_IN,
+  SAYS_LABEL,
 } from './patterns/labels.ts';
 import { BULLET, ITEM_SEPARATOR, LINE_MARKER, MARKED_HEADING } from './patterns/layout.ts';
 import type { Language } from './patterns/types.ts';
@@ -51,6 +52,7 @@ export function lookupLabel(words: string, language: Language, firstWord = false
   if (parts.length < 2) return parts[0] !== bare ? labelFor(parts[0] ?? '', language) : undefined;
   if (PAIN_LABEL.re.test(bare)) return role('pain', true);
   if (PRAISE_LABEL.re.test(bare)) return role('benefit', true);
+  if (SAYS_LABEL.re.test(bare)) return role('proof');
   // A subject pronoun makes the words a clause, not a section's name ("Nos clientes nous disent :").
   if (parts.some((w) => SUBJECT_PRONOUN.test(w))) return undefined;
   // "Why Summit", "Why choose Acme": why us.
@@ -188,6 +190,8 @@ export function sentencesOf(line: string, language: Language): Array<{ start: nu
       (/(?:^|\s)\p{Lu}[\p{L}]*[?!]$/u.test(previousText) && /^\s*\p{Lu}/u.test(line.slice(start, end))) ||
       // A German ordinal ("am 3. Oktober"); elsewhere, and after a range ("zones 1-4."), the stop ends it.
       (language === 'de' && /(?<!\d[-–])\b\d{1,2}\.$/u.test(previousText)) ||
+      // A label and its dot leader ("Client ........ Acme") is no sentence of its own.
+      /^\p{L}[\p{L}\s/&-]{0,40}?\s*(?:\.{3,}|…+)$/u.test(previousText) ||
       !/[\p{L}\d]/u.test(line.slice(start, end));
     // A quotation runs on over its own stops ("Subscription renews automatically. Cancel anytime."),
     // and its attribution after a dash stays with it ("„Pünktlich.“ – Familie B.").

@@ -117,6 +117,17 @@ export const META_CUE: Pattern = {
   ],
 };
 
+/** A line the ads must carry, said where it is listed ("… (must say so)", "must appear with the logo"). */
+export const MUST_SAY: Pattern = {
+  id: 'must-say',
+  re: /\s*\((?:must|has to|needs to) (?:say|be said|appear|be included|be shown|be stated)[^)]*\)|\bmust (?:appear|be included|be stated|be shown)\b/iu,
+  examples: [
+    { text: 'whitening only by a registered dentist (must say so)', match: ' (must say so)' },
+    { text: '"Approved" must appear with the logo', match: 'must appear' },
+    { text: 'must not say "cure"', match: null },
+  ],
+};
+
 /** A letter's sign-off ("Cordialement,", "Thanks, Sam", "Best regards"): what follows it is the signature. */
 export const SIGN_OFF: Pattern = {
   id: 'sign-off',

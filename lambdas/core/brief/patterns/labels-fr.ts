@@ -22,6 +22,8 @@ export const LABELS_FR: Readonly<Record<string, LabelTarget>> = {
   'qui nous sommes': business,
   'à propos': business,
   important: skip,
+  objectif: skip,
+  objectifs: skip,
   'infos pratiques': claims,
   'informations pratiques': claims,
   'bon à savoir': claims,

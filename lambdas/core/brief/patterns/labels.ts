@@ -84,7 +84,7 @@ export const QUOTE_LEAD_IN: Pattern = {
  */
 export const LABEL_PATTERN: Pattern = {
   id: 'label',
-  re: /^\s*(?:\*\*|__)?([\p{L}][\p{L}\d'’?]*(?:[ \-/&](?:#\d|[\p{L}'’?]+)){0,4}(?: (?:19|20)\d\d)?)(?:\*\*|__)?\s?:(?:\*\*|__)?\s+/u,
+  re: /^\s*(?:\*\*|__)?([\p{L}][\p{L}\d'’?]*(?:[ \-/&](?:#\d|[\p{L}'’?]+)){0,4}(?: (?:19|20)\d\d)?)(?:\*\*|__)?(?:\s?:|\s*\.{3,}|\s*…+)(?:\*\*|__)?\s+/u,
   examples: [
     { text: 'Proof points: rated highly', match: 'Proof points: ' },
     { text: 'Marque : une maison', match: 'Marque : ' },
@@ -92,6 +92,7 @@ export const LABEL_PATTERN: Pattern = {
     { text: 'Discovery flight $99: 30 minutes', match: null },
     { text: 'Q1 promo: first 3 months free', match: 'Q1 promo: ' },
     { text: 'Chiffres 2026 : 18 000 festivaliers', match: 'Chiffres 2026 : ' },
+    { text: 'Service ....... teeth whitening', match: 'Service ....... ' },
     { text: '**Proof:** 4.9/5 from 640 reviews', match: '**Proof:** ' },
     { text: '**Offer**: a free visit', match: '**Offer**: ' },
     { text: "Homeowners' #1 question: will it pay off?", match: "Homeowners' #1 question: " },
@@ -111,6 +112,20 @@ export const PAIN_LABEL: Pattern = {
     { text: 'What drives them mad', match: 'drives them mad' },
     { text: 'lo que más molesta', match: 'molesta' },
     { text: 'customers hate', match: 'hate' },
+    { text: 'What we do', match: null },
+  ],
+};
+
+/**
+ * A label that names the section by what customers say ("Was Patienten sagen:", "What clients
+ * say:", "Ce que disent nos clients :"): its items are their words, the proof.
+ */
+export const SAYS_LABEL: Pattern = {
+  id: 'says-label',
+  re: /^(?:what|was|ce que|lo que)\b.*\b(?:say|says|said|sagen|sagten|disent|dicen|opinan)\b/iu,
+  examples: [
+    { text: 'Was Patienten sagen', match: 'Was Patienten sagen' },
+    { text: 'Ce que disent nos clients', match: 'Ce que disent' },
     { text: 'What we do', match: null },
   ],
 };

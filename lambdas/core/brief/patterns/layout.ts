@@ -92,6 +92,17 @@ export const TABLE_ROW: Pattern = {
 };
 
 /** The rule under a Markdown table's header ("|---|:---:|"). */
+/** A line drawn under or between a plain-text heading's lines ("=====", "-----", "*****"): layout. */
+export const RULE_LINE: Pattern = {
+  id: 'rule-line',
+  re: /^\s*(?:[=_~*#-]\s*){3,}$/u,
+  examples: [
+    { text: '==========================', match: '==========================' },
+    { text: '- - -', match: '- - -' },
+    { text: '- 3 rooms', match: null },
+  ],
+};
+
 export const TABLE_RULE: Pattern = {
   id: 'table-rule',
   re: /^\s*\|?(?:\s*:?-{3,}:?\s*\|)+(?:\s*:?-{3,}:?\s*)?$/u,
