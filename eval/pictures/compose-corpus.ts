@@ -9,6 +9,7 @@ import { deliverySize, parseRatio } from '#core/images/sizes.ts';
 import { anglesFromBrief } from '#core/text/brief-angles.ts';
 import { writeCampaignCopy } from '#core/text/campaign-copy.ts';
 import { createHeuristicTextModel } from '#core/text/heuristic-model.ts';
+import { restatesOffer, sentencesOf } from '#core/text/policy/copy-policy.ts';
 import { copyCandidates } from '#generate/process-slot.ts';
 import { BUSINESSES, logoPng } from '../../scripts/lib/sample-businesses.ts';
 import type { PictureBrief } from './corpus.ts';
@@ -117,6 +118,21 @@ const count = (text: string, part: string) => {
   return n;
 };
 
+/**
+ * How many times a creative says the campaign's offer: word for word, or again in other words
+ * ("£20 off any EICR in feb" beside the offer "£20 off any EICR in February").
+ */
+function offerPrinted(printed: ReadonlyArray<{ text: string }>, offer: string, language: string): number {
+  if (!offer) return 0;
+  return printed.reduce((n, p) => {
+    const verbatim = count(p.text, offer);
+    const restated = sentencesOf(p.text, language).filter(
+      (s) => restatesOffer(s, offer) && count(s, offer) === 0,
+    );
+    return n + verbatim + restated.length;
+  }, 0);
+}
+
 /** Composes one brief in every evaluation ratio through the offline path, as the worker would. */
 export async function composeBrief(
   brief: PictureBrief,
@@ -162,9 +178,7 @@ export async function composeBrief(
         pictureInput: picture,
         creative,
         repeated: repeatedPairs(printed),
-        offerPrinted: brief.campaign.offer_text
-          ? printed.reduce((n, p) => n + count(p.text, brief.campaign.offer_text), 0)
-          : 0,
+        offerPrinted: offerPrinted(printed, brief.campaign.offer_text, brief.language),
       });
     } catch (error) {
       if (!(error instanceof QualityGateError)) throw error;

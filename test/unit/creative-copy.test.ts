@@ -3,6 +3,7 @@ import { usableCopy } from '#core/creative/copy.ts';
 import type { Angle } from '#core/entities/angle.ts';
 import type { Campaign } from '#core/entities/campaign.ts';
 import { creativeCopyCandidates } from '#core/text/campaign-copy.ts';
+import { restatesOffer } from '#core/text/policy/copy-policy.ts';
 import { copyCandidates } from '#generate/process-slot.ts';
 import { creativeCopy } from '#generate/prompt.ts';
 
@@ -35,6 +36,27 @@ describe('the words on a creative', () => {
     expect(copy.offer).toBe('30% off your first bag');
     expect(copy.bodies).toEqual(['Roasted Monday, at your door by Thursday.', 'Roasted Monday.']);
     expect(copy.cta).toBe('Shop now');
+  });
+
+  it('never heads the picture with a hook sentence that says the offer again in other words', () => {
+    const offerCampaign = {
+      name: 'Feb push',
+      offer_text: '£20 off any EICR in February',
+      cta_text: 'Get a quote',
+    } as Campaign;
+    const copy = creativeCopyCandidates({
+      campaign: offerCampaign,
+      angle: { hook: "Electricians who don't turn up? £20 off any EICR in feb." } as Angle,
+      brandKit: { tagline: '', banned_words: [] },
+      clientName: 'Acme Electrical',
+    });
+    expect(copy.offer).toBe('£20 off any EICR in February');
+    expect(copy.headlines[0]).toBe("Electricians who don't turn up?");
+    expect(copy.headlines.join(' ')).not.toMatch(/in feb/);
+    expect(copy.bodies.join(' ')).not.toMatch(/in feb/);
+    expect(restatesOffer('£20 off any EICR in feb', '£20 off any EICR in February')).toBe(true);
+    expect(restatesOffer('£20 off your first boiler service', '£20 off any EICR in February')).toBe(false);
+    expect(restatesOffer('Free parking on site', 'Free consultation')).toBe(false);
   });
 
   it('never offers the campaign name as a headline, and falls back to the tagline', () => {

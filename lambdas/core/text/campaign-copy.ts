@@ -8,6 +8,7 @@ import {
   copyViolations,
   type PolicyContext,
   repeatedAcrossFields,
+  restatesOffer,
   sentencesOf,
 } from './policy/copy-policy.ts';
 import { fillPrompt } from './prompts.ts';
@@ -139,20 +140,25 @@ export function creativeCopyCandidates(input: {
   };
   const ok = (t: string) => t.trim() !== '' && copyViolations(t, ctx).length === 0;
   const unique = (list: string[]) => [...new Set(list.map((t) => t.trim()).filter(ok))];
-  const hookSentences = hook ? sentencesOf(hook, language) : [];
+  // A hook that says the offer again in other words leaves it to the offer's own place on the
+  // creative: its other sentences head the picture, the hook whole never does.
+  const restated = (t: string) => offerText !== '' && restatesOffer(t, offerText);
+  const allHookSentences = hook ? sentencesOf(hook, language) : [];
+  const hookSentences = allHookSentences.filter((s) => !restated(s));
+  const hookWhole = hookSentences.length === allHookSentences.length ? hook : '';
   // The picture is headed by its angle (the hook whole, then its sentences for smaller layouts);
   // the prepared headline is the platform's field beside the image, so it comes after, and never
   // when it only restates the offer, which has a place of its own on the creative.
   const sameAsOffer = (t: string) => offerText !== '' && t.trim().toLowerCase() === offerText.toLowerCase();
   const preparedHeadline = input.prepared?.headline ?? '';
   const headlines = unique([
-    hookSentences.length > 1 ? hook : '',
+    hookSentences.length > 1 ? hookWhole : '',
     ...hookSentences.map((s) => s.replace(/[.]$/u, '')),
     sameAsOffer(preparedHeadline) ? '' : preparedHeadline,
     input.brandKit.tagline,
     input.clientName ?? '',
   ]);
-  const bodies = unique([input.prepared?.primary_text ?? '', hook, ...hookSentences]).filter(
+  const bodies = unique([input.prepared?.primary_text ?? '', hookWhole, ...hookSentences]).filter(
     (b) => repeatedAcrossFields([headlines[0] ?? '', b], language).length === 0,
   );
   const cat = catalogueFor(language) ?? catalogueFor('en');

@@ -172,6 +172,26 @@ const sentenceKey = (s: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
+/** A word's first letters: enough to read "feb" as February's, "install" as "installs". */
+const STEM = 3;
+const stems = (text: string) => (text.toLowerCase().match(/\p{L}{3,}/gu) ?? []).map((w) => w.slice(0, STEM));
+/** The share of an offer's words a sentence must say to say the offer again. */
+const RESTATED = 0.6;
+
+/**
+ * Whether a sentence says the offer again in other words ("£20 off any EICR in feb" beside the
+ * offer "£20 off any EICR in February"): every figure of the offer and most of its words. An
+ * offer without a figure is only ever repeated word for word (repeatedAcrossFields).
+ */
+export function restatesOffer(sentence: string, offer: string): boolean {
+  const figures = numbersIn(offer);
+  const have = new Set(numbersIn(sentence));
+  if (figures.length === 0 || !figures.every((f) => have.has(f))) return false;
+  const own = new Set(stems(sentence));
+  const words = stems(offer);
+  return words.filter((w) => own.has(w)).length >= RESTATED * words.length;
+}
+
 /** Sentences that appear in more than one field of one ad (headline, body, description). */
 export function repeatedAcrossFields(fields: readonly string[], language: string): string[] {
   const seen = new Map<string, number>();
