@@ -45,6 +45,21 @@ describe('the stored brief', () => {
     expect((await api.call('get_brief', { client_id: c.id })).body.brief).toEqual(brief);
   });
 
+  it('stores and reads a summary pasted as HTML with Windows line ends as plain text, its spans in it', async () => {
+    const c = await client('Quillmere Glazing');
+    const html = SUMMARY.split('\n')
+      .map((line) => `<p>${line.replace(/&/g, '&amp;').replace(/^(\w[\w ]*):/u, '<strong>$1:</strong>')}</p>`)
+      .join('\r\n');
+    const res = await api.call('generate_angles', { client_id: c.id, research_summary: html });
+    expect(res.status).toBe(200);
+    const brief = res.body.brief;
+    expect(brief.research_summary).toBe(SUMMARY.split('\n').join('\n\n'));
+    const rating = brief.facts.find((f: { text: string }) => f.text.includes('4.7/5'));
+    expect(brief.research_summary.slice(rating.span[0], rating.span[1])).toBe(rating.text);
+    expect(JSON.stringify(brief)).not.toMatch(/<\/?(?:p|strong)>|&amp;/);
+    expect(brief.audience).toBe('homeowners aged 40-70 in older houses');
+  });
+
   it('update_brief stores a corrected version, and the next angles are planned from it', async () => {
     const c = await client('Quillmere Glazing');
     const first = (await api.call('generate_angles', { client_id: c.id, research_summary: SUMMARY })).body

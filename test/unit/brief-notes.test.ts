@@ -849,4 +849,33 @@ describe('notes and directions in a brief', () => {
     const es = briefOf('Acme Viajes: cruceros de 7 noches desde 699 € por persona.', 'es', 'Acme Viajes');
     expect(es.category).toBe('travel > ocean cruises');
   });
+
+  it('reads a lower-case bracket beside the name as the trade, a prohibition with its reason after a dash, a two-letter quoted word to avoid, and participle qualifiers in lists', () => {
+    const en = briefOf(
+      [
+        'Acme Tails (dog daycare) – Bristol BS3',
+        'Key info:',
+        '1. Max 20 dogs a day, split by size & energy',
+        '2. Daily photo updates via our app',
+        'Trial day: first half-day FREE for new dogs',
+        'Don\'t say "kennel" — we\'re not a kennel.',
+        'Don\'t claim "AI" – legal hasn\'t cleared it',
+      ].join('\n'),
+      'en',
+      'Acme Tails',
+    );
+    expect(en.product).toBe('dog daycare');
+    expect(en.location).toBe('Bristol');
+    const texts = en.facts.map((f) => f.text);
+    expect(texts).toContain('Max 20 dogs a day, split by size & energy');
+    expect(texts.join(' ')).not.toMatch(/kennel|legal/);
+    expect(en.avoid).toEqual(expect.arrayContaining(['kennel', 'AI']));
+    expect(en.facts.find((f) => f.text.startsWith('Trial day'))?.role).toBe('offer');
+    const fr = briefOf(
+      "Opticien Acme — Lyon 6e\n\nCe qu'on veut dire :\n- 2e paire offerte\n- 4,8/5 sur Google (340 avis)",
+      'fr',
+      'Opticien Acme',
+    );
+    expect(fr.facts.map((f) => f.text).join(' ')).not.toMatch(/veut dire/);
+  });
 });

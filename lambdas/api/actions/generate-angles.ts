@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { extractBrief } from '#core/brief/extract.ts';
+import { plainSummary } from '#core/brief/plain-text.ts';
 import { fieldsFromCaller } from '#core/brief/revise.ts';
 import type { Brief, BriefFields } from '#core/brief/schema.ts';
 import { putAngles } from '#core/entities/angle.ts';
@@ -18,12 +19,18 @@ import { id, plainText } from '../schemas.ts';
 const input = z
   .strictObject({
     client_id: id('client_id'),
+    // Pasted from a CMS, an e-mail or Word: line ends and markup are read as plain text first
+    // (what is stored and read is the brief's words and lines).
     research_summary: z
-      .string()
-      .trim()
-      .min(20, 'must be at least 20 characters')
-      .max(20_000, 'must be at most 20,000 characters')
-      .superRefine(plainText({ multiline: true }))
+      .preprocess(
+        (value) => (typeof value === 'string' ? plainSummary(value) : value),
+        z
+          .string()
+          .trim()
+          .min(20, 'must be at least 20 characters')
+          .max(20_000, 'must be at most 20,000 characters')
+          .superRefine(plainText({ multiline: true })),
+      )
       .optional(),
     /** A stored brief version (e.g. after update_brief): angles are planned from it, nothing is re-read. */
     brief_id: id('brief_id').optional(),

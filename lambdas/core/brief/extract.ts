@@ -231,9 +231,12 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
         const after = state.summary.slice(part.start + name, part.end);
         const bracket = /^(?:\s|\*\*|__|\p{Extended_Pictographic}|\uFE0F)*\(([^)]*)\)/u.exec(after);
         const inner = bracket?.[1] ?? '';
+        // A bracket in lower case beside a capitalised name says the trade ("Acme (dog daycare)").
+        const trade = /^\p{Lu}/u.test(state.clientName) && !/\p{Lu}/u.test(inner);
         if (bracket && inner && !/\d/.test(inner)) {
           const at = part.start + name + bracket[0].length - inner.length - 1;
-          state.location ??= piece(state.summary, at, at + inner.length);
+          if (trade) state.product ??= piece(state.summary, at, at + inner.length);
+          else state.location ??= piece(state.summary, at, at + inner.length);
         }
         // What follows the bracket is what is sold ("Acme (Brest) pose du carrelage").
         const sold = bracket ? piece(state.summary, part.start + name + bracket[0].length, part.end) : rest;

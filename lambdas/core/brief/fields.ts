@@ -71,7 +71,11 @@ export function clausesOf(summary: string, p: Piece): Piece[] {
   for (const clause of splitPiece(summary, p, CLAUSE_SEPARATOR.re)) {
     const before = out.at(-1);
     const gap = before ? summary.slice(before.end, clause.start) : '';
-    const joined = DASH_TAIL.re.test(clause.text) || BACK_REFERENCE.re.exec(clause.text)?.index === 0;
+    // … or that gives a prohibition its reason ("Don't say 'kennel' — we're not a kennel").
+    const joined =
+      DASH_TAIL.re.test(clause.text) ||
+      BACK_REFERENCE.re.exec(clause.text)?.index === 0 ||
+      (!!before && AVOID_CUE.re.test(before.text));
     if (before && /[—–]/u.test(gap) && !/[,;]/u.test(gap) && joined)
       out[out.length - 1] = piece(summary, before.start, clause.end);
     else out.push(clause);
@@ -116,7 +120,7 @@ export function sentenceKind(text: string): { kind: SentenceKind; valueFrom: num
 
 /** What an avoid line forbids: quoted phrases, else the words after the cue up to a comma. */
 export function forbidden(text: string): string[] {
-  const quoted = [...text.matchAll(/["“«'‘]\s?([^"”»'’]{3,80}?)\s?["”»'’](?!\w)/gu)].map((m) => m[1] ?? '');
+  const quoted = [...text.matchAll(/["“«'‘]\s?([^"”»'’]{2,80}?)\s?["”»'’](?!\w)/gu)].map((m) => m[1] ?? '');
   // A name not to mention ("or mention Etsy by name", "Vergleiche mit Acme"): the name, whatever is quoted beside it.
   const named = [
     ...text.matchAll(

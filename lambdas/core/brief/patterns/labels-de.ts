@@ -28,6 +28,8 @@ export const LABELS_DE: Readonly<Record<string, LabelTarget>> = {
   'was wir anbieten': product,
   'bitte nicht': avoid,
   'was ist das': product,
+  'was wir sagen wollen': claims,
+  pflichtangabe: mandatories,
   'was wir machen': product,
   programm: claims,
   'line-up': claims,

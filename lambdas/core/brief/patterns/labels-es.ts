@@ -25,6 +25,8 @@ export const LABELS_ES: Readonly<Record<string, LabelTarget>> = {
   'información práctica': claims,
   'datos prácticos': claims,
   'qué es': product,
+  'qué queremos decir': claims,
+  'lo que queremos decir': claims,
   'qué hacemos': product,
   'qué vendemos': product,
   cartel: claims,

@@ -31,6 +31,8 @@ export const LABELS_FR: Readonly<Record<string, LabelTarget>> = {
   quoi: product,
   'pour qui': audience,
   "qu'est-ce que c'est": product,
+  "ce qu'on veut dire": claims,
+  'ce que nous voulons dire': claims,
   'le concept': product,
   programmation: claims,
   plus: claims,

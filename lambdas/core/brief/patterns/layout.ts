@@ -143,9 +143,10 @@ export const FOOTNOTE: Pattern = {
 /** A list piece that qualifies the one before it rather than naming a thing of its own. */
 export const QUALIFIER_START: Pattern = {
   id: 'qualifier-start',
-  re: /^(?:usually|often|always|normally|typically|mostly|generally|sometimes|normalmente|habitualmente|casi siempre|meist|meistens|normalerweise|oft|généralement|souvent|habituellement)\b/iu,
+  re: /^(?:usually|often|always|normally|typically|mostly|generally|sometimes|normalmente|habitualmente|casi siempre|meist|meistens|normalerweise|oft|généralement|souvent|habituellement|(?:\p{L}+ed|split|made|built|run|kept|sent|set|grown|done) (?:by|with|into|in|to|for|from)\b)/iu,
   examples: [
     { text: 'usually within 48 hrs', match: 'usually' },
+    { text: 'split by size & energy', match: 'split by' },
     { text: 'free parking', match: null },
   ],
 };
@@ -285,10 +286,11 @@ export const LOCATION_CUE: Pattern = {
 /** A header item that opens with a name (one to three capitalised words, then a bracket). */
 export const LEADING_NAME: Pattern = {
   id: 'leading-name',
-  re: /^\p{Lu}[\p{L}'’-]+(?:[ /]\p{Lu}[\p{L}'’-]*){0,2}(?:\s\([^)]*\))?/u,
+  re: /^\p{Lu}[\p{L}'’-]+(?:[ /]\p{Lu}[\p{L}'’-]*(?![\p{L}\d])){0,2}(?:\s\([^)]*\))?/u,
   examples: [
     { text: 'Springfield (4 sites) + online', match: 'Springfield (4 sites)' },
     { text: 'Springfield IL', match: 'Springfield IL' },
+    { text: 'Bristol BS3', match: 'Bristol' },
     { text: 'family-run since 2011', match: null },
   ],
 };

@@ -31,7 +31,7 @@ export const ROLE_CUES: readonly RoleCue[] = [
   {
     id: 'offer',
     role: 'offer',
-    re: /(?<![\p{L}\d])(?:free (?:[\w-]+ ){0,3}(?:survey|trial|consultation|quote|class|lesson|session|month|week|delivery|inspection|installation|check|pickup|returns?)|first (?:\w+ )?(?:free|for|at)|\d+\s?% off|discount|half price|promo code|this (?:month|week) only|limited time|early[- ]bird|bursary|launch (?:party|offer)|descuento|gratis|primera? \p{L}+ (?:gratis|por|a)|kostenlose?|Rabatt|Aktion|offerte?|gratuite?|remise|réduction|première \p{L}+ à)(?![\p{L}\d])/iu,
+    re: /(?<![\p{L}\d])(?:free (?:[\w-]+ ){0,3}(?:survey|trial|consultation|quote|class|lesson|session|month|week|delivery|inspection|installation|check|pickup|returns?)|first (?:[\w-]+ )?(?:free|for|at)|\d+\s?% off|discount|half price|promo code|this (?:month|week) only|limited time|early[- ]bird|bursary|launch (?:party|offer)|descuento|gratis|primera? \p{L}+ (?:gratis|por|a)|kostenlose?|Rabatt|Aktion|offerte?|gratuite?|remise|réduction|première \p{L}+ à)(?![\p{L}\d])/iu,
     examples: [
       { text: 'free home energy check, same week', match: 'free home energy check' },
       { text: 'First lesson free for everyone', match: 'First lesson free' },
@@ -55,7 +55,7 @@ export const ROLE_CUES: readonly RoleCue[] = [
   {
     id: 'proof',
     role: 'proof',
-    re: /(?:\d(?:[.,]\d)?\s?\/\s?(?:5|10)\b|\b(?:[1-9]|10)[.,]\d (?:on|en|sur|bei|auf) \p{Lu}|\brate us\b|\bconcours\b|\bmédaille|\blauréat|\bpremio\b|\bganador|\bmedalla|\bsieger|\bmedaille|\bmedal\b|\b[1-5][.,]\d \p{L}+ \(\d[\d,.]*\)|\b\d(?:[.,]\d)?\s?(?:stars?|estrellas|Sterne|étoiles)\b|\breviews?\b|\bopiniones\b|\breseñas\b|\bvaloraciones\b|[⭐★]|\bBewertungen\b|\bavis\b|\brated\b|\bawards?\b|\bwon\b(?!['’]t)|\bwinner\b|\bgold at\b|\branked\b|\baccredited\b|\bcertified\b|\bapproved\b|\blicensed\b|\bregistered\b|\bmember\b|\bsince \d{4}\b|\bdesde \d{4}\b|\bseit \d{4}\b|\bdepuis \d{4}\b|\b\d+\+? (?:yrs|years) (?:in business|of experience|experience)?|\b\d+\+? (?:yrs|years)\b|\b\d+\s?%\s(?:of|de|der|des)\b|\bmás de [\d.]+|\bover [\d,]+(?!\d|\s*(?:months?|weeks?|days?|hours?|hrs|minutes?|mins?|nights?)\b)|\b(?:est|estd|gegr)\.\s?\d{4}\b|\b(?:customer|client|user|member|patient|guest)s? (?:survey|study)\b|\bn\s?=\s?\d|\bpremiad[oa]|\bausgezeichnet|\bprimé|\bcertifi[ée]|\bzertifiziert|\bacreditad[oa])/iu,
+    re: /(?:\d(?:[.,]\d)?\s?\/\s?(?:5|10)\b|\b(?:[1-9]|10)[.,]\d (?:on|en|sur|bei|auf) \p{Lu}|\brate us\b|\bconcours\b|\bmédaille|\blauréat|\bpremio\b|\bganador|\bmedalla|\bsieger|\btestsieger|\bmedaille|\bmedal\b|\b[1-5][.,]\d \p{L}+ \(\d[\d,.]*\)|\b\d(?:[.,]\d)?\s?(?:stars?|estrellas|Sterne|étoiles)\b|\breviews?\b|\bopiniones\b|\breseñas\b|\bvaloraciones\b|[⭐★]|\bBewertungen\b|\bavis\b|\brated\b|\bawards?\b|\bwon\b(?!['’]t)|\bwinner\b|\bgold at\b|\branked\b|\baccredited\b|\bcertified\b|\bapproved\b|\blicensed\b|\bregistered\b|\bmember\b|\bsince \d{4}\b|\bdesde \d{4}\b|\bseit \d{4}\b|\bdepuis \d{4}\b|\b\d+\+? (?:yrs|years) (?:in business|of experience|experience)?|\b\d+\+? (?:yrs|years)\b|\b\d+\s?%\s(?:of|de|der|des)\b|\bmás de [\d.]+|\bover [\d,]+(?!\d|\s*(?:months?|weeks?|days?|hours?|hrs|minutes?|mins?|nights?)\b)|\b(?:est|estd|gegr)\.\s?\d{4}\b|\b(?:customer|client|user|member|patient|guest)s? (?:survey|study)\b|\bn\s?=\s?\d|\bpremiad[oa]|\bausgezeichnet|\bprimé|\bcertifi[ée]|\bzertifiziert|\bacreditad[oa])/iu,
     examples: [
       { text: '4.2/5 on a review site', match: '4.2/5' },
       { text: 'family-run since 2006', match: 'since 2006' },
