@@ -878,4 +878,42 @@ describe('notes and directions in a brief', () => {
     );
     expect(fr.facts.map((f) => f.text).join(' ')).not.toMatch(/veut dire/);
   });
+
+  it('reads Do and Do-not lists, hashtag lines, a persona label in prose, a handover line that says the place, and a note that carries the rating', () => {
+    const en = briefOf(
+      [
+        'Acme Fork — plant-based meal delivery, London',
+        '#vegan #highprotein #mealprep',
+        'Do:',
+        '- mention 30g+ protein per meal',
+        "Don't:",
+        '- say "healthy" (ASA)',
+        '- compare us to Rival Kitchen',
+        'Acme Fork is a meal service. Persona: Emma, 31, first-time buyer, anxious about hidden costs. We want her to order a box.',
+      ].join('\n'),
+      'en',
+      'Acme Fork',
+    );
+    const texts = en.facts.map((f) => f.text);
+    expect(texts).toContain('30g+ protein per meal');
+    expect(texts.join(' ')).not.toMatch(/#vegan|Do\b|Persona|want her/);
+    expect(en.avoid).toEqual(expect.arrayContaining(['healthy', 'Rival Kitchen']));
+    expect(en.audience).toBe('Emma, 31, first-time buyer, anxious about hidden costs');
+    const es = briefOf(
+      '¡Hola! 👋 Os paso lo de Heladería Acme 🍦 (Madrid, Malasaña)\n✨ 24 sabores, 8 veganos\n🎉 Este verano: 2º cucurucho a mitad de precio\n¡Gracias! 😊',
+      'es',
+      'Heladería Acme',
+    );
+    expect(es.location).toBe('Madrid, Malasaña');
+    expect(es.category).toBe('food & drink > ice cream parlour');
+    expect(es.facts.find((f) => f.text.includes('mitad de precio'))?.role).toBe('offer');
+    expect(es.facts.map((f) => f.text).join(' ')).not.toMatch(/Hola|Gracias/);
+    const fr = briefOf(
+      'Studio Acme — Bordeaux. Note Google : 4,9 (310 avis). Ne pas promettre de perte de poids.',
+      'fr',
+      'Studio Acme',
+    );
+    expect(fr.facts).toContainEqual(expect.objectContaining({ role: 'proof', text: '4,9 (310 avis)' }));
+    expect(fr.avoid).toContain('perte de poids');
+  });
 });

@@ -13,10 +13,25 @@ import {
   splitPiece,
   uniqueSpans,
 } from './fields.ts';
-import { figureTexts, findFigures, widenToFigures } from './figures.ts';
-import { isMostlyPlace, leadingPlace, nameLength, placeAfterName, startsWithFigure } from './header.ts';
+import { factsOf } from './figures.ts';
+import {
+  bracketPlace,
+  isMostlyPlace,
+  leadingPlace,
+  nameLength,
+  placeAfterName,
+  startsWithFigure,
+} from './header.ts';
 import { withoutNotes } from './notes.ts';
-import { AVOID_CUE, DISOWNED, MUST_SAY, PAIN_PHRASE, REPORTED_QUOTE, SIGN_OFF } from './patterns/cues.ts';
+import {
+  AVOID_CUE,
+  DISOWNED,
+  MENTION_LEAD,
+  MUST_SAY,
+  PAIN_PHRASE,
+  REPORTED_QUOTE,
+  SIGN_OFF,
+} from './patterns/cues.ts';
 import {
   AUDIENCE_ASIDE,
   AUDIENCE_CLAUSE,
@@ -85,18 +100,7 @@ export function extractBriefWith(input: ExtractInput, nlp: Nlp | undefined): Bri
   };
   const segments = segment(summary, language);
   segmentAll(state, segments);
-  const figures = findFigures(summary);
-  const factList: BriefFact[] = uniqueSpans(state.facts).map((f, i) => {
-    const { start, end } = widenToFigures(figures, f.piece.start, f.piece.end);
-    const text = summary.slice(start, end);
-    return {
-      id: `f${i + 1}`,
-      role: f.role,
-      text: text.slice(0, 300),
-      span: [start, end],
-      numbers: figureTexts(text).slice(0, 20),
-    };
-  });
+  const factList = factsOf(summary, uniqueSpans(state.facts));
   state.product ??= ownNewProduct(summary);
   const product = state.product?.text ?? '';
   const place = placeInTaxonomy({
@@ -137,8 +141,12 @@ function segmentAll(state: State, all: readonly Segment[]): void {
     // Every item of the opening sentence ("Acme | B2B SaaS | expense management") is the header.
     const opening = !label && !!head && seg.line === head.line && seg.sentence === head.sentence;
     // A remark that names the client ("Hi both — brief for Acme's push below") is no header.
-    if (!p.text || (!label && !opening && sentenceKind(p.text).kind === 'meta')) return;
-    else if (label && 'field' in label) onField(state, label.field, p);
+    if (!p.text) return;
+    if (!label && !opening && sentenceKind(p.text).kind === 'meta') {
+      // "Os paso lo de Acme (Madrid, Malasaña)": the remark may still say where the business is.
+      state.location ??= bracketPlace(state.summary, p, state.clientName);
+      return;
+    } else if (label && 'field' in label) onField(state, label.field, p);
     else if (label && 'role' in label) addFacts(state, p, label.role, label.list === true);
     else if (opening || mentionsName(state, p)) onHeader(state, p, opening);
     else onSentence(state, p);
@@ -192,7 +200,8 @@ function onField(state: State, field: string, p: Piece): void {
       // A note may still forbid something ("NB: ne pas dire « … »"), and a French "Note :" is
       // the rating ("Note : 4,9/5 sur Planity").
       if (sentenceKind(p.text).kind === 'avoid') state.avoid.push(...forbidden(p.text));
-      else if (RATING.re.test(p.text)) addFacts(state, p, 'proof', false);
+      else if (RATING.re.test(p.text) || (/\d/u.test(p.text) && cueRole(p.text) === 'proof'))
+        addFacts(state, p, 'proof', false);
       return;
   }
 }
@@ -343,7 +352,7 @@ function addFacts(state: State, p: Piece, role: FactRole | undefined, list: bool
       state.avoid.push(...forbidden(raw.text));
       continue;
     }
-    const item = withoutNotes(state.summary, raw);
+    let item = withoutNotes(state.summary, raw);
     if (!item || !/[\p{L}\d]/u.test(item.text)) continue;
     // A "don't" under a section of claims ("Facts: … NO 'cheapest'") is policy, not a claim
     // (one that opens with it: "roofers who never show up" is a pain).
@@ -360,6 +369,9 @@ function addFacts(state: State, p: Piece, role: FactRole | undefined, list: bool
       });
       continue;
     }
+    // "mention 30g+ protein per meal": the claim the direction names.
+    const named = MENTION_LEAD.re.exec(item.text);
+    if (named) item = piece(state.summary, item.start + named[0].length, item.end);
     const itemRole = role ? labelledRole(role, item.text) : roleOf(item.text);
     // The pain, not the people it belongs to: what a hook can ask the reader about.
     const pain = itemRole === 'pain' ? PAIN_PHRASE.re.exec(item.text) : null;

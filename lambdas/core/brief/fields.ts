@@ -124,13 +124,15 @@ export function forbidden(text: string): string[] {
   // A name not to mention ("or mention Etsy by name", "Vergleiche mit Acme"): the name, whatever is quoted beside it.
   const named = [
     ...text.matchAll(
-      /\b(?:mention|name|nennen|erwähnen|mencionar|nombrar|mentionner|citer|[Vv]ergleiche? mit|[Cc]omparisons? (?:with|to)|[Cc]omparaisons? avec|[Cc]omparaciones? con)\s+(\p{Lu}[\p{L}&'’.-]*(?:\s\p{Lu}[\p{L}&'’.-]*)*)/gu,
+      /\b(?:mention|name|nennen|erwähnen|mencionar|nombrar|mentionner|citer|[Vv]ergleiche? mit|[Cc]omparisons? (?:with|to)|[Cc]ompare (?:us )?(?:with|to)|[Cc]omparaisons? avec|[Cc]omparaciones? con)\s+(\p{Lu}[\p{L}&'’.-]*(?:\s\p{Lu}[\p{L}&'’.-]*)*)/gu,
     ),
   ].map((m) => m[1] ?? '');
   if (quoted.length > 0 || named.length > 0) return [...quoted, ...named].filter(Boolean);
   const cue = AVOID_CUE.re.exec(text);
   if (!cue) return [];
-  const rest = text.slice((cue.index ?? 0) + cue[0].length).replace(/^\s*(?:that|it's|it is|to)?\s*/iu, '');
+  const rest = text
+    .slice((cue.index ?? 0) + cue[0].length)
+    .replace(/^\s*(?:(?:that|it's|it is|to|de la|des|du|de|que|dass|zu)\s+|d'|qu')?/iu, '');
   const phrase = rest.split(/[,.;]/u)[0]?.trim() ?? '';
   return phrase.length >= 3 ? [phrase.slice(0, 120)] : [];
 }

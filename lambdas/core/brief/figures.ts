@@ -1,4 +1,6 @@
+import type { Piece } from './fields.ts';
 import { FIGURE_PATTERNS } from './patterns/figures.ts';
+import type { BriefFact, FactRole } from './schema.ts';
 
 export type Figure = { text: string; start: number; end: number };
 
@@ -48,4 +50,23 @@ export function widenToFigures(
     if (f.start < e && f.end > e) e = f.end;
   }
   return { start: s, end: e };
+}
+
+/** The Brief's facts from the pieces read: each widened to whole figures, numbered, its figures listed. */
+export function factsOf(
+  summary: string,
+  pieces: ReadonlyArray<{ role: FactRole; piece: Piece }>,
+): BriefFact[] {
+  const figures = findFigures(summary);
+  return pieces.map((f, i) => {
+    const { start, end } = widenToFigures(figures, f.piece.start, f.piece.end);
+    const text = summary.slice(start, end);
+    return {
+      id: `f${i + 1}`,
+      role: f.role,
+      text: text.slice(0, 300),
+      span: [start, end],
+      numbers: figureTexts(text).slice(0, 20),
+    };
+  });
 }

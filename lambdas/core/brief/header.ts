@@ -85,3 +85,15 @@ export function placeAfterName(
     return true;
   return !reader.nlp || reader.nlp(part.text).has('#Place');
 }
+
+/** "Os paso lo de Acme 🍦 (Madrid, Malasaña)": a capitalised bracket right after the name, wherever the name is. */
+export function bracketPlace(summary: string, p: Piece, clientName: string): Piece | undefined {
+  const name = clientName.trim();
+  const at = name ? p.text.toLowerCase().indexOf(name.toLowerCase()) : -1;
+  if (at < 0) return undefined;
+  const after = p.text.slice(at + name.length);
+  const m = /^(?:\s|\p{Extended_Pictographic}|\uFE0F)*\(([^)\d]{2,80})\)/u.exec(after);
+  if (!m?.[1] || !/^\p{Lu}/u.test(m[1])) return undefined;
+  const start = p.start + at + name.length + m[0].length - m[1].length - 1;
+  return piece(summary, start, start + m[1].length);
+}

@@ -1,5 +1,5 @@
 import { type LabelTarget, mandatories } from './patterns/label-targets.ts';
-import { FOOTNOTE, MAIL_LINE, RULE_LINE, TABLE_ROW, TABLE_RULE } from './patterns/layout.ts';
+import { FOOTNOTE, HASHTAG_LINE, MAIL_LINE, RULE_LINE, TABLE_ROW, TABLE_RULE } from './patterns/layout.ts';
 
 /** A stretch of the summary: a sentence or list item, with what its label (if any) says it is. */
 export type Segment = {
@@ -40,7 +40,8 @@ export function layoutLine(
   labelOf: (words: string) => LabelTarget | undefined,
 ): Segment | 'skip' | undefined {
   const rawLine = lines[index] ?? '';
-  if (MAIL_LINE.re.test(rawLine) || RULE_LINE.re.test(rawLine)) return 'skip';
+  if (MAIL_LINE.re.test(rawLine) || RULE_LINE.re.test(rawLine) || HASHTAG_LINE.re.test(rawLine))
+    return 'skip';
   const footnote = FOOTNOTE.re.exec(rawLine) ?? (starNote ? /^\s*\*\s+/u.exec(rawLine) : null);
   if (footnote) {
     const span = trimmed(rawLine, footnote[0].length, rawLine.length);

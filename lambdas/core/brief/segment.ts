@@ -79,7 +79,8 @@ function labelOrNegated(words: string, language: Language): LabelTarget | undefi
   return lookupLabel(words, language, true);
 }
 
-const offerFor = (text: string) => /\d/u.test(text) && ['offer', 'price'].includes(cueRole(text) ?? '');
+const offerFor = (text: string) =>
+  /\d/u.test(text) && (cueRole(text) === 'offer' || (cueRole(text) === 'price' && /[£$€%]/u.test(text)));
 
 /** A known label at the start of `text`: its target and the length of `Label: `. */
 export function leadingLabel(

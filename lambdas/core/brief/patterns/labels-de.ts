@@ -48,6 +48,8 @@ export const LABELS_DE: Readonly<Record<string, LabelTarget>> = {
   standorte: location,
   region: location,
   einzugsgebiet: location,
+  einsatzgebiet: location,
+  servicegebiet: location,
   tonalität: tone,
   ton: tone,
   tonfall: tone,

@@ -103,6 +103,16 @@ export const RULE_LINE: Pattern = {
   ],
 };
 
+/** A line of hashtags only ("#vegan #highprotein"): how posts are tagged, not a claim. */
+export const HASHTAG_LINE: Pattern = {
+  id: 'hashtag-line',
+  re: /^\s*(?:#[\p{L}\d_]+[\s,]*)+$/u,
+  examples: [
+    { text: '#vegan #highprotein #mealprep', match: '#vegan #highprotein #mealprep' },
+    { text: '#1 in Leeds for boilers', match: null },
+  ],
+};
+
 export const TABLE_RULE: Pattern = {
   id: 'table-rule',
   re: /^\s*\|?(?:\s*:?-{3,}:?\s*\|)+(?:\s*:?-{3,}:?\s*)?$/u,

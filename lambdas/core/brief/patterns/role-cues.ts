@@ -31,7 +31,7 @@ export const ROLE_CUES: readonly RoleCue[] = [
   {
     id: 'offer',
     role: 'offer',
-    re: /(?<![\p{L}\d])(?:free (?:[\w-]+ ){0,3}(?:survey|trial|consultation|quote|class|lesson|session|month|week|delivery|inspection|installation|check|pickup|returns?)|first (?:[\w-]+ )?(?:free|for|at)|\d+\s?% off|discount|half price|promo code|this (?:month|week) only|limited time|early[- ]bird|bursary|launch (?:party|offer)|descuento|gratis|primera? \p{L}+ (?:gratis|por|a)|kostenlose?|Rabatt|Aktion|offerte?|gratuite?|remise|réduction|première \p{L}+ à)(?![\p{L}\d])/iu,
+    re: /(?<![\p{L}\d])(?:free (?:[\w-]+ ){0,3}(?:survey|trial|consultation|quote|class|lesson|session|month|week|delivery|inspection|installation|check|pickup|returns?)|first (?:[\w-]+ )?(?:free|for|at)|\d+\s?% off|discount|half price|promo code|this (?:month|week) only|limited time|early[- ]bird|bursary|launch (?:party|offer)|descuento|gratis|(?:a )?mitad de precio|2x1|moitié prix|(?:zum )?halben Preis|primera? \p{L}+ (?:gratis|por|a)|kostenlose?|Rabatt|Aktion|offerte?|gratuite?|remise|réduction|première \p{L}+ à)(?![\p{L}\d])/iu,
     examples: [
       { text: 'free home energy check, same week', match: 'free home energy check' },
       { text: 'First lesson free for everyone', match: 'First lesson free' },
@@ -86,9 +86,10 @@ export const ROLE_CUES: readonly RoleCue[] = [
   {
     id: 'objection',
     role: 'objection',
-    re: /\b(?:worr(?:y|ied|ies|ying)|objections?|afraid|concerns?|think (?:it's|they're|we're)|I thought|skeptical|sceptical|too (?:small|expensive|complicated)|preocupa|miedo a|Angst vor|Bedenken|peur de|craignent)\b/iu,
+    re: /\b(?:worr(?:y|ied|ies|ying)|objections?|afraid|anxious|nervous about|concerns?|think (?:it's|they're|we're)|I thought|skeptical|sceptical|too (?:small|expensive|complicated)|preocupa|miedo a|Angst vor|Bedenken|peur de|craignent)\b/iu,
     examples: [
       { text: 'people worrying the paint will peel', match: 'worrying' },
+      { text: 'anxious about hidden costs', match: 'anxious' },
       { text: 'Angst vor hohen Kosten', match: 'Angst vor' },
       { text: 'great views', match: null },
     ],

@@ -115,6 +115,14 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'restaurant|menu|chef|bistrot',
       ),
       sub(
+        'ice cream parlour',
+        'scoops of ice cream in a cone at a gelato counter',
+        'ice cream|gelato|ice-cream parlour|frozen yogurt',
+        'heladería|helados|helado artesano',
+        'eisdiele|eiscafé|speiseeis|gelato',
+        'glacier|glaces artisanales|gelato',
+      ),
+      sub(
         'cafe and coffee shop',
         'a barista pouring latte art in a busy café',
         'cafe|café|coffee shop|barista|espresso',

@@ -354,7 +354,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'cloud and hosting',
         'rows of servers with blinking lights in a data centre',
         'cloud|hosting|data centre|data center|backup',
-        'nube|alojamiento web|hosting',
+        'la nube|en la nube|alojamiento web|hosting',
         'cloud|hosting|rechenzentrum',
         'cloud|hébergement|datacenter',
       ),
