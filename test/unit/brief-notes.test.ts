@@ -916,4 +916,30 @@ describe('notes and directions in a brief', () => {
     expect(fr.facts).toContainEqual(expect.objectContaining({ role: 'proof', text: '4,9 (310 avis)' }));
     expect(fr.avoid).toContain('perte de poids');
   });
+
+  it('reads an exclamation as its own sentence, a name the header spells out, what the client hates being called, a claim behind "their thing is", and a line the ad must include', () => {
+    const en = briefOf(
+      'Hey! So this is for Acme Physio — they\'re a sports injury clinic. Their thing is that every new patient gets a 60-min assessment. Oh and they HATE when people call them "massage therapists" lol.',
+      'en',
+      'Acme Physio',
+    );
+    expect(en.product).toBe('sports injury clinic');
+    expect(en.facts.map((f) => f.text)).toContain('every new patient gets a 60-min assessment');
+    expect(en.facts.map((f) => f.text).join(' ')).not.toMatch(/HATE|lol/);
+    expect(en.avoid).toContain('massage therapists');
+    const fr = briefOf(
+      'Agence Immobilière Acme – Annecy\nEstimation gratuite sous 48 h',
+      'fr',
+      'Agence Immo Acme',
+    );
+    expect(fr.product).toBe('');
+    const es = briefOf(
+      'Clínica Acme - Alicante\n• Primera visita gratis\nImportante: publicidad sanitaria → incluir nº de registro sanitario 12345 en el anuncio',
+      'es',
+      'Clínica Acme',
+    );
+    expect(es.mandatories).toEqual([
+      'publicidad sanitaria → incluir nº de registro sanitario 12345 en el anuncio',
+    ]);
+  });
 });

@@ -199,7 +199,8 @@ function onField(state: State, field: string, p: Piece): void {
     case 'skip':
       // A note may still forbid something ("NB: ne pas dire « … »"), and a French "Note :" is
       // the rating ("Note : 4,9/5 sur Planity").
-      if (sentenceKind(p.text).kind === 'avoid') state.avoid.push(...forbidden(p.text));
+      if (MUST_SAY.re.test(p.text)) state.mandatories.push(p.text);
+      else if (sentenceKind(p.text).kind === 'avoid') state.avoid.push(...forbidden(p.text));
       else if (RATING.re.test(p.text) || (/\d/u.test(p.text) && cueRole(p.text) === 'proof'))
         addFacts(state, p, 'proof', false);
       return;

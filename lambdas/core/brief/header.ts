@@ -14,6 +14,8 @@ const MAX_PLACE_WORDS = 4;
  */
 export function nameLength(clientName: string, text: string): number {
   const words = clientName.trim().split(/\s+/).filter(Boolean);
+  const spelled = spelledOut(words, text);
+  if (spelled > 0) return spelled;
   for (let n = words.length; n >= 1; n--) {
     const prefix = words.slice(0, n).join(' ');
     if (!/^\p{Lu}/u.test(prefix)) continue;
@@ -96,4 +98,28 @@ export function bracketPlace(summary: string, p: Piece, clientName: string): Pie
   if (!m?.[1] || !/^\p{Lu}/u.test(m[1])) return undefined;
   const start = p.start + at + name.length + m[0].length - m[1].length - 1;
   return piece(summary, start, start + m[1].length);
+}
+
+/** A name word this long may be the short form of the header's word ("Immo" of "Immobilière"). */
+const MIN_SHORT_FORM = 3;
+
+/**
+ * The whole name, one of whose words the header spells out ("Agence Immobilière Duval" for the
+ * client "Agence Immo Duval"): every word in order, each the header's word or its start.
+ */
+function spelledOut(words: readonly string[], text: string): number {
+  if (words.length < 2) return 0;
+  const written = [...text.matchAll(/[\p{L}\d&'’.-]+/gu)].slice(0, words.length);
+  if (written.length < words.length || (written[0]?.index ?? -1) !== 0) return 0;
+  let shortened = false;
+  for (const [i, w] of words.entries()) {
+    const h = written[i]?.[0] ?? '';
+    if (h === w) continue;
+    if (w.length < MIN_SHORT_FORM || !h.startsWith(w)) return 0;
+    shortened = true;
+  }
+  const last = written[words.length - 1];
+  // Only a gap of spaces between the words: "Acme, Immo" is two header items, not one name.
+  const end = (last?.index ?? 0) + (last?.[0].length ?? 0);
+  return shortened && !/[^\s\p{L}\d&'’.-]/u.test(text.slice(0, end)) ? end : 0;
 }

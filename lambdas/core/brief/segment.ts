@@ -188,7 +188,8 @@ export function sentencesOf(line: string, language: Language): Array<{ start: nu
     // "approx. 10" and a name with a question mark in it ("Who? Magazine") do not end a sentence.
     const joins =
       (lastWord && ABBREVIATION_SET.has(lastWord.toLowerCase())) ||
-      (/(?:^|\s)\p{Lu}[\p{L}]*[?!]$/u.test(previousText) && /^\s*\p{Lu}/u.test(line.slice(start, end))) ||
+      // (a word alone before its mark is an exclamation: "Hey! So …")
+      (/\s\p{Lu}[\p{L}]*[?!]$/u.test(previousText) && /^\s*\p{Lu}/u.test(line.slice(start, end))) ||
       // A German ordinal ("am 3. Oktober"); elsewhere, and after a range ("zones 1-4."), the stop ends it.
       (language === 'de' && /(?<!\d[-–])\b\d{1,2}\.$/u.test(previousText)) ||
       // A label and its dot leader ("Client ........ Acme") is no sentence of its own.

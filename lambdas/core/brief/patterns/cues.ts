@@ -43,7 +43,7 @@ export const TONE_CUE: Pattern = {
 /** A legal note or a "don't": guidance for the copy policy, never a fact. */
 export const AVOID_CUE: Pattern = {
   id: 'avoid-cue',
-  re: /(?:\blegal (?:says|hasn't|has not|won't|needs)|\bmust(?: not|n't) (?:say|claim|mention|show|name|use)|(?:^|[,;:(–—]\s*|\b(?:please|and|so|but|just|pls)\s+)(?:don't|don’t|do not|never) (?:name|say|claim|mention|use|show|call|present|position|describe|imply|compare|promise|write)\b|\bno claims? (?:that|of|about)|\bads? (?:must|can|should)(?: not|n't)|\bwe can only say|\b(?:asked|told) (?:us|me) (?:not to|never to)\b|\bnot to (?:mention|say|claim|use|show|name)\b|\bplease no\b|\bcan(?:'t|’t|not) (?:say|claim|mention|use|advertise|promote|show|name)|\bwill veto\b|\b(?:hates?|dislikes?|can't stand|doesn't like) the (?:word|term|phrase)\b|\b(?:no|ni) (?:mencionar|decir|prometer|hablar de|nombrar|garantizar|usar|utilizar|escribir|poner)\b|\bno se puede (?:decir|prometer)|\bnicht (?:sagen|versprechen|werben|nennen|schreiben|verwenden|benutzen)|\bdürfen (?:wir )?nicht|\bne (?:pas|jamais) (?:dire|promettre|mentionner|citer|parler|écrire|utiliser|employer)|\binterdit de|^(?:no|never|avoid|not|nada de|nunca|evitar|keine?|nie|niemals|vermeiden|jamais|pas de|éviter)\s*:?\s*["“«„‘]|^(?:bitte|please|por favor|merci de|s'il vous plaît),?\s+(?:keine?|nicht|no|not|don't|never|nada|ne|pas|avoid|évitez|evitad|evita|vermeidet)\b|\bavoid (?:anything|any|claims?|saying|words?|mentioning|using|language|terms?)\b|\bkeine [\p{L}-]*(?:versprechen|aussagen|superlative)\b|\bno (?:promises|superlatives|health claims|medical claims)\b|\b(?:nada de|sin) promesas\b|\b(?:pas de|aucune) promesses?\b)/iu,
+  re: /(?:\blegal (?:says|hasn't|has not|won't|needs)|\bmust(?: not|n't) (?:say|claim|mention|show|name|use)|(?:^|[,;:(–—]\s*|\b(?:please|and|so|but|just|pls)\s+)(?:don't|don’t|do not|never) (?:name|say|claim|mention|use|show|call|present|position|describe|imply|compare|promise|write)\b|\bno claims? (?:that|of|about)|\bads? (?:must|can|should)(?: not|n't)|\bwe can only say|\b(?:asked|told) (?:us|me) (?:not to|never to)\b|\bnot to (?:mention|say|claim|use|show|name)\b|\bplease no\b|\bcan(?:'t|’t|not) (?:say|claim|mention|use|advertise|promote|show|name)|\bwill veto\b|\b(?:hates?|dislikes?|can't stand|doesn't like) the (?:word|term|phrase)\b|\b(?:hates?|hate it|dislikes?|can't stand) (?:it )?when (?:people|customers|clients|anyone|you|we|ads) (?:call|describe|refer to|say)\b|\b(?:no|ni) (?:mencionar|decir|prometer|hablar de|nombrar|garantizar|usar|utilizar|escribir|poner)\b|\bno se puede (?:decir|prometer)|\bnicht (?:sagen|versprechen|werben|nennen|schreiben|verwenden|benutzen)|\bdürfen (?:wir )?nicht|\bne (?:pas|jamais) (?:dire|promettre|mentionner|citer|parler|écrire|utiliser|employer)|\binterdit de|^(?:no|never|avoid|not|nada de|nunca|evitar|keine?|nie|niemals|vermeiden|jamais|pas de|éviter)\s*:?\s*["“«„‘]|^(?:bitte|please|por favor|merci de|s'il vous plaît),?\s+(?:keine?|nicht|no|not|don't|never|nada|ne|pas|avoid|évitez|evitad|evita|vermeidet)\b|\bavoid (?:anything|any|claims?|saying|words?|mentioning|using|language|terms?)\b|\bkeine [\p{L}-]*(?:versprechen|aussagen|superlative)\b|\bno (?:promises|superlatives|health claims|medical claims)\b|\b(?:nada de|sin) promesas\b|\b(?:pas de|aucune) promesses?\b)/iu,
   examples: [
     { text: 'legal says we must say up to', match: 'legal says' },
     { text: 'so ads must not say it is waterproof', match: 'ads must not' },
@@ -57,6 +57,7 @@ export const AVOID_CUE: Pattern = {
     { text: 'client hates the word "affordable"', match: 'hates the word' },
     { text: 'Importante: no prometer curaciones', match: 'no prometer' },
     { text: 'Please avoid anything that sounds medical', match: 'Please avoid' },
+    { text: 'they HATE when people call them "massage therapists"', match: 'HATE when people call' },
     { text: 'Keine Vorher-Nachher-Versprechen', match: 'Keine Vorher-Nachher-Versprechen' },
     { text: 'Ne pas écrire « le plus grand »', match: 'Ne pas écrire' },
     { text: 'regulator rules – don\'t say "painless"', match: "– don't say" },
@@ -123,21 +124,26 @@ export const META_CUE: Pattern = {
 /** A line the ads must carry, said where it is listed ("… (must say so)", "must appear with the logo"). */
 export const MUST_SAY: Pattern = {
   id: 'must-say',
-  re: /\s*\((?:must|has to|needs to) (?:say|be said|appear|be included|be shown|be stated)[^)]*\)|\bmust (?:appear|be included|be stated|be shown)\b/iu,
+  re: /\s*\((?:must|has to|needs to) (?:say|be said|appear|be included|be shown|be stated)[^)]*\)|\bmust (?:appear|be included|be stated|be shown)\b|\bincluir\b.{1,80}\ben el anuncio\b|\bdebe (?:aparecer|figurar)\b|\bmuss (?:in der|im) (?:Anzeige|Werbung)\b|\bdoit (?:figurer|apparaître)\b/iu,
   examples: [
     { text: 'whitening only by a registered dentist (must say so)', match: ' (must say so)' },
     { text: '"Approved" must appear with the logo', match: 'must appear' },
     { text: 'must not say "cure"', match: null },
+    {
+      text: 'incluir nº de registro sanitario en el anuncio',
+      match: 'incluir nº de registro sanitario en el anuncio',
+    },
   ],
 };
 
 /** A direction that names a claim to carry ("mention 30g+ protein per meal"): the rest is the claim. */
 export const MENTION_LEAD: Pattern = {
   id: 'mention-lead',
-  re: /^(?:please )?(?:mention|include|highlight|stress|call out|point out|talk about|say) (?:that )?(?=\S)|^(?:mencionar|destacar|erwähnen|hervorheben|mentionner|souligner) (?:que |dass )?(?=\S)/iu,
+  re: /^(?:please )?(?:mention|include|highlight|stress|call out|point out|talk about|say) (?:that )?(?=\S)|^(?:their|our|the) (?:big |main |real )?(?:thing|usp|selling point|edge|difference) is (?:that )?(?=\S)|^(?:mencionar|destacar|erwähnen|hervorheben|mentionner|souligner) (?:que |dass )?(?=\S)/iu,
   examples: [
     { text: 'mention 30g+ protein per meal', match: 'mention ' },
     { text: 'say that every meal is chef-made', match: 'say that ' },
+    { text: 'Their thing is that every patient gets an hour', match: 'Their thing is that ' },
     { text: 'say "healthy"', match: 'say ' },
     { text: 'Mentioned in The Times', match: null },
   ],

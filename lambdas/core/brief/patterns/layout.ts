@@ -174,11 +174,12 @@ export const RATING: Pattern = {
 /** How notes typed as speech open a sentence ("so", "ok so", "right,"). */
 export const DISCOURSE_OPENER: Pattern = {
   id: 'discourse-opener',
-  re: /^(?:(?:ok|okay|so|right|alright|well|basically|kurz zu[rm]?|quick word on|(?:the |our |my )?client is),?\s+)+/iu,
+  re: /^(?:(?:ok|okay|so|right|alright|well|basically|kurz zu[rm]?|quick word on|(?:the |our |my )?client is|(?:this|it)(?:['’]s| is) for),?\s+)+/iu,
   examples: [
     { text: 'ok so Acme is a bakery', match: 'ok so ' },
     { text: 'kurz zur Acme Praxis', match: 'kurz zur ' },
     { text: 'ok client is Acme Café, Leeds', match: 'ok client is ' },
+    { text: 'So this is for Acme Physio — a clinic', match: 'So this is for ' },
     { text: 'Acme is a bakery', match: null },
   ],
 };
