@@ -942,4 +942,35 @@ describe('notes and directions in a brief', () => {
       'publicidad sanitaria → incluir nº de registro sanitario 12345 en el anuncio',
     ]);
   });
+
+  it('reads an apostrophe inside a quoted phrase, a legal line marked mandatory, a voted-best award, a pass rate, and a German pain', () => {
+    const en = briefOf(
+      'Acme Care, care homes in Surrey.\nPlease don\'t use the phrase "old people\'s home".',
+      'en',
+      'Acme Care',
+    );
+    expect(en.avoid).toContain("old people's home");
+    const fr = briefOf(
+      "Cave Acme — caviste à Nantes.\nÉlue meilleure cave du département (2024).\nL'abus d'alcool est dangereux pour la santé, à consommer avec modération (obligatoire).",
+      'fr',
+      'Cave Acme',
+    );
+    expect(fr.mandatories).toEqual([
+      "L'abus d'alcool est dangereux pour la santé, à consommer avec modération",
+    ]);
+    expect(fr.facts.map((f) => f.text).join(' ')).not.toMatch(/abus/);
+    expect(fr.facts.find((f) => f.text.startsWith('Élue'))?.role).toBe('proof');
+    const es = briefOf(
+      'Autoescuela Acme, Zaragoza\nAprobados a la primera: 81% en práctico (2025)',
+      'es',
+      'Autoescuela Acme',
+    );
+    expect(es.facts[0]?.role).toBe('proof');
+    const de = briefOf(
+      'Maler Acme, Kiel.\nKunden ärgern sich oft über Maler, die wochenlang keinen Termin haben.',
+      'de',
+      'Maler Acme',
+    );
+    expect(de.facts[0]?.role).toBe('pain');
+  });
 });

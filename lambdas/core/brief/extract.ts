@@ -5,6 +5,7 @@ import {
   findLocation,
   forbidden,
   headerParts,
+  mustCarry,
   type Piece,
   piece,
   placeAfterCue,
@@ -23,15 +24,7 @@ import {
   startsWithFigure,
 } from './header.ts';
 import { withoutNotes } from './notes.ts';
-import {
-  AVOID_CUE,
-  DISOWNED,
-  MENTION_LEAD,
-  MUST_SAY,
-  PAIN_PHRASE,
-  REPORTED_QUOTE,
-  SIGN_OFF,
-} from './patterns/cues.ts';
+import { AVOID_CUE, DISOWNED, MENTION_LEAD, PAIN_PHRASE, REPORTED_QUOTE, SIGN_OFF } from './patterns/cues.ts';
 import {
   AUDIENCE_ASIDE,
   AUDIENCE_CLAUSE,
@@ -46,11 +39,11 @@ import {
   RATING,
   SPACED_DASH,
 } from './patterns/layout.ts';
-import { BUSINESS_MODEL, PRODUCT_CONTINUATION, PRODUCT_REST } from './patterns/product.ts';
+import { BUSINESS_MODEL } from './patterns/product.ts';
 import { type Language, patternLanguage } from './patterns/types.ts';
 import { claimAfterProduct, ownNewProduct, productOf } from './product.ts';
 import { cueRole, labelledRole, quotedWorry, roleOf } from './roles.ts';
-import type { BriefFact, BriefFields, FactRole } from './schema.ts';
+import type { BriefFields, FactRole } from './schema.ts';
 import { businessText, type Segment, segment } from './segment.ts';
 import { subjectOf } from './subject.ts';
 import { placeInTaxonomy } from './taxonomy.ts';
@@ -151,11 +144,9 @@ function segmentAll(state: State, all: readonly Segment[]): void {
     else if (opening || mentionsName(state, p)) onHeader(state, p, opening);
     else onSentence(state, p);
   });
-  for (const seg of segments) {
-    if (state.location) break;
-    const found = placeAfterCue(state.summary, piece(state.summary, seg.start, seg.end), state.nlp);
-    if (found) state.location = found;
-  }
+  state.location ??= segments
+    .map((seg) => placeAfterCue(state.summary, piece(state.summary, seg.start, seg.end), state.nlp))
+    .find((found) => found !== undefined);
 }
 
 function onField(state: State, field: string, p: Piece): void {
@@ -186,20 +177,18 @@ function onField(state: State, field: string, p: Piece): void {
       if (AVOID_CUE.re.exec(p.text)?.index === 0) state.avoid.push(...forbidden(p.text));
       else state.mandatories.push(p.text);
       return;
-    case 'avoid': {
+    case 'avoid':
       // "Compliance: whitening only by a registered dentist (must say so)": a line to carry.
-      const must = MUST_SAY.re.exec(p.text);
-      if (must) state.mandatories.push(p.text.replace(must[0], '').trim());
+      if (mustCarry(p.text)) state.mandatories.push(mustCarry(p.text) ?? '');
       else state.avoid.push(...(forbidden(p.text).length ? forbidden(p.text) : [p.text]));
       return;
-    }
     case 'claims':
       addFacts(state, p, undefined, false);
       return;
     case 'skip':
       // A note may still forbid something ("NB: ne pas dire « … »"), and a French "Note :" is
       // the rating ("Note : 4,9/5 sur Planity").
-      if (MUST_SAY.re.test(p.text)) state.mandatories.push(p.text);
+      if (mustCarry(p.text) !== undefined) state.mandatories.push(p.text);
       else if (sentenceKind(p.text).kind === 'avoid') state.avoid.push(...forbidden(p.text));
       else if (RATING.re.test(p.text) || (/\d/u.test(p.text) && cueRole(p.text) === 'proof'))
         addFacts(state, p, 'proof', false);
@@ -304,6 +293,11 @@ function onSentence(state: State, p: Piece): void {
     }
     if (kind === 'avoid') {
       state.avoid.push(...forbidden(clause.text));
+      continue;
+    }
+    // "L'abus d'alcool est dangereux pour la santé (obligatoire)": a line the ads must carry.
+    if (mustCarry(clause.text)) {
+      state.mandatories.push(mustCarry(clause.text) ?? '');
       continue;
     }
     if (kind === 'audience') {

@@ -1,6 +1,6 @@
 import type { Nlp } from '../text/nlp.ts';
 import { directionAt } from './direction.ts';
-import { AUDIENCE_CUE, AVOID_CUE, META_CUE, NOTE_CUE, TONE_CUE } from './patterns/cues.ts';
+import { AUDIENCE_CUE, AVOID_CUE, META_CUE, MUST_SAY, NOTE_CUE, TONE_CUE } from './patterns/cues.ts';
 import {
   BACK_REFERENCE,
   CLAUSE_LEAD,
@@ -118,9 +118,20 @@ export function sentenceKind(text: string): { kind: SentenceKind; valueFrom: num
   return { kind: 'fact', valueFrom: 0 };
 }
 
+/** A line the ads must carry, without the remark that says so ("… (must say so)"); undefined for any other. */
+export function mustCarry(text: string): string | undefined {
+  const must = MUST_SAY.re.exec(text);
+  return must ? text.replace(must[0], '').trim() : undefined;
+}
+
 /** What an avoid line forbids: quoted phrases, else the words after the cue up to a comma. */
 export function forbidden(text: string): string[] {
-  const quoted = [...text.matchAll(/["“«'‘]\s?([^"”»'’]{2,80}?)\s?["”»'’](?!\w)/gu)].map((m) => m[1] ?? '');
+  // An apostrophe inside a word ("people's") neither opens nor closes a quotation.
+  const quoted = [
+    ...text.matchAll(
+      /(?:["“«]|(?<![\p{L}])['‘])\s?((?:[^"”»'’]|(?<=\p{L})['’](?=\p{L})){2,80}?)\s?(?:["”»]|['’](?![\p{L}\d]))/gu,
+    ),
+  ].map((m) => m[1] ?? '');
   // A name not to mention ("or mention Etsy by name", "Vergleiche mit Acme"): the name, whatever is quoted beside it.
   const named = [
     ...text.matchAll(

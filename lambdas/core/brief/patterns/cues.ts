@@ -124,11 +124,12 @@ export const META_CUE: Pattern = {
 /** A line the ads must carry, said where it is listed ("… (must say so)", "must appear with the logo"). */
 export const MUST_SAY: Pattern = {
   id: 'must-say',
-  re: /\s*\((?:must|has to|needs to) (?:say|be said|appear|be included|be shown|be stated)[^)]*\)|\bmust (?:appear|be included|be stated|be shown)\b|\bincluir\b.{1,80}\ben el anuncio\b|\bdebe (?:aparecer|figurar)\b|\bmuss (?:in der|im) (?:Anzeige|Werbung)\b|\bdoit (?:figurer|apparaître)\b/iu,
+  re: /\s*\((?:must|has to|needs to) (?:say|be said|appear|be included|be shown|be stated)[^)]*\)|\bmust (?:appear|be included|be stated|be shown)\b|\s*\((?:obligatoire|mandatory|required|pflicht|obligatorio)\)|\bincluir\b.{1,80}\ben el anuncio\b|\bdebe (?:aparecer|figurar)\b|\bmuss (?:in der|im) (?:Anzeige|Werbung)\b|\bdoit (?:figurer|apparaître)\b/iu,
   examples: [
     { text: 'whitening only by a registered dentist (must say so)', match: ' (must say so)' },
     { text: '"Approved" must appear with the logo', match: 'must appear' },
     { text: 'must not say "cure"', match: null },
+    { text: 'à consommer avec modération (obligatoire)', match: ' (obligatoire)' },
     {
       text: 'incluir nº de registro sanitario en el anuncio',
       match: 'incluir nº de registro sanitario en el anuncio',
