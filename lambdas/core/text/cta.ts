@@ -78,7 +78,7 @@ const INTENT_PATTERNS: readonly [CtaIntent, RegExp][] = [
   ['shop', /\b(?:shop|buy|order|preorder|compra|kauf|bestell|achet|command)/iu],
   [
     'join',
-    /\b(?:join|sign up|subscribe|register|become|start|únete|suscri|inscri|abonn|beitreten|anmeld|registr)/iu,
+    /(?<![\p{L}\d_])(?:join|sign up|subscribe|register|become|start|únete|suscri|inscri|abonn|beitreten|anmeld|registr)/iu,
   ],
   ['contact', /\b(?:contact|call|talk|llama|habla|kontakt|anruf|appel|contactez)/iu],
 ];

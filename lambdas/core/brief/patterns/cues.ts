@@ -238,7 +238,7 @@ export const RELATIVE_REMARK: Pattern = {
  */
 export const REPORTED_QUOTE: Pattern = {
   id: 'reported-quote',
-  re: /^(?!\s*(?:we|i|our|nosotros|wir|nous)\b)[^"“«„\n]{0,120}?\b(?:wrote|writes|said|says|say|told us|tells us|put it|commented|escribió|dijo|nos dijo|schrieb|sagte|a écrit|a dit|nous a dit)\b[^"“«„\n]{0,100}?[,:]?\s+(?=["“«„])/iu,
+  re: /^(?!\s*(?:we|i|our|nosotros|wir|nous)\b)[^"“«„\n]{0,120}?(?<![\p{L}\d_])(?:wrote|writes|said|says|say|told us|tells us|put it|commented|escribió|dijo|nos dijo|schrieb|sagte|a écrit|a dit|nous a dit)(?![\p{L}\d_])[^"“«„\n]{0,100}?[,:]?\s+(?=["“«„])/iu,
   examples: [
     {
       text: 'One customer wrote, and this is the favourite here, "Best tiles in Kent."',

@@ -106,12 +106,13 @@ export const LABEL_PATTERN: Pattern = {
  */
 export const PAIN_LABEL: Pattern = {
   id: 'pain-label',
-  re: /\b(?:nervt|stört|ärgert|frustriert|hassen|annoys?|frustrates?|bugs|drives? \p{L}+ (?:mad|crazy)|hates?|can't stand|molesta|fastidia|odian|agace|énerve|frustre|détestent)\b/iu,
+  re: /(?<![\p{L}\d_])(?:nervt|stört|ärgert|frustriert|hassen|annoys?|frustrates?|bugs|drives? \p{L}+ (?:mad|crazy)|hates?|can't stand|molesta|fastidia|odian|agace|énerve|frustre|détestent)(?![\p{L}\d_])/iu,
   examples: [
     { text: 'Was unsere Patienten nervt', match: 'nervt' },
     { text: 'What drives them mad', match: 'drives them mad' },
     { text: 'lo que más molesta', match: 'molesta' },
     { text: 'customers hate', match: 'hate' },
+    { text: 'ce qui les énerve', match: 'énerve' },
     { text: 'What we do', match: null },
   ],
 };
@@ -150,7 +151,7 @@ export const PRAISE_LABEL: Pattern = {
  */
 export const NEGATED_LABEL: Pattern = {
   id: 'negated-label',
-  re: /(?:\b(?:can't|can’t|cannot|can not|mustn't|must not|don't|don’t|do not|never|not allowed|not to|no-go|off-limits|banned|forbidden)\b|\bno (?:(?:podemos|se puede|debemos) )?(?:decir|mencionar|usar|prometer)\b|\bprohibid[oa]s?\b|\bnicht (?:sagen|erlaubt|nennen|verwenden)\b|\bnicht\b.*\bdürfen\b|\bverboten\b|\binterdit(?:e|s|es)?\b|\bà éviter\b|\bne (?:pas|jamais) (?:dire|utiliser)\b)/iu,
+  re: /(?:\b(?:can't|can’t|cannot|can not|mustn't|must not|don't|don’t|do not|never|not allowed|not to|no-go|off-limits|banned|forbidden)\b|\bno (?:(?:podemos|se puede|debemos) )?(?:decir|mencionar|usar|prometer)\b|\bprohibid[oa]s?\b|\bnicht (?:sagen|erlaubt|nennen|verwenden)\b|\bnicht\b.*\bdürfen\b|\bverboten\b|\binterdit(?:e|s|es)?\b|(?<![\p{L}])à éviter\b|\bne (?:pas|jamais) (?:dire|utiliser)\b)/iu,
   examples: [
     { text: "claims we can't make", match: "can't" },
     { text: 'things not to say', match: 'not to' },

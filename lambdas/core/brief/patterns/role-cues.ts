@@ -9,8 +9,9 @@ export const ROLE_CUES: readonly RoleCue[] = [
   {
     id: 'guarantee',
     role: 'guarantee',
-    re: /\b(?:guarantee[ds]?|warranty|money[- ]back|we re-\w+ free|no fix,? no fee|garant[íi]a|garantizamos|garantiert?|garantieren|Garantie|garantie|garanti[se]?|remboursé)\b|\b\d+-(?:night|day) (?:trial|risk-free)/iu,
+    re: /(?<![\p{L}\d_])(?:guarantee[ds]?|warranty|money[- ]back|we re-\w+ free|no fix,? no fee|garant[íi]a|garantizamos|garantiert?|garantieren|Garantie|garantie|garanti[se]?|remboursé)(?![\p{L}\d_])|\b\d+-(?:night|day) (?:trial|risk-free)/iu,
     examples: [
+      { text: 'satisfait ou remboursé', match: 'remboursé' },
       { text: 'Boilers carry a 7-year parts warranty', match: 'warranty' },
       { text: 'garantieren wir einen festen Preis', match: 'garantieren' },
       { text: 'a 90-day trial, free returns', match: '90-day trial' },
@@ -111,8 +112,9 @@ export const ROLE_CUES: readonly RoleCue[] = [
   {
     id: 'differentiator',
     role: 'differentiator',
-    re: /\b(?:only|unique|never|not part of|own (?:staff|team|hospital|fleet)|in-house|independent|no (?:subcontractors|middlemen|call centres?)|family-run|sets us apart|unlike|same \w+ each|sin intermediarios|único|eigene[nm]?|ohne Zwischenhändler|inhabergeführt|seul[e]?|unique)\b/iu,
+    re: /(?<![\p{L}\d_])(?:only|unique|never|not part of|own (?:staff|team|hospital|fleet)|in-house|independent|no (?:subcontractors|middlemen|call centres?)|family-run|sets us apart|unlike|same \w+ each|sin intermediarios|único|eigene[nm]?|ohne Zwischenhändler|inhabergeführt|seul[e]?|unique)(?![\p{L}\d_])/iu,
     examples: [
+      { text: 'el único taller con coche de sustitución', match: 'único' },
       { text: 'all our drivers are our own staff', match: 'own staff' },
       { text: 'mit eigenen Fahrern', match: 'eigenen' },
       { text: 'a nice day', match: null },
@@ -121,8 +123,9 @@ export const ROLE_CUES: readonly RoleCue[] = [
   {
     id: 'benefit',
     role: 'benefit',
-    re: /\b(?:so (?:you|they|students|members|kids)|pays for itself|saves?|helps?|faster|in (?:just )?\d+ (?:minutes|hours|days)|without|you get|ahorra|spart|économis\w+)\b/iu,
+    re: /(?<![\p{L}\d_])(?:so (?:you|they|students|members|kids)|pays for itself|saves?|helps?|faster|in (?:just )?\d+ (?:minutes|hours|days)|without|you get|ahorra|spart|économis\w+)(?![\p{L}\d_])/iu,
     examples: [
+      { text: 'économisez 30 % sur votre facture', match: 'économisez' },
       { text: 'pays for itself in a season', match: 'pays for itself' },
       { text: 'a tall tree', match: null },
     ],

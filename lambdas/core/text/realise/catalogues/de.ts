@@ -57,7 +57,7 @@ export const de: Catalogue = {
       '(?:in dieser (?:Kampagne|Aktion),? (?:bewerben|zeigen|präsentieren) wir|(?:der |die |das )?(?:größte|häufigste|wichtigste)[nrs]? (?:Einwand|Beschwerde|Sorge|Angst|Problem) (?:ist|sind),?(?: dass)?)\\s+',
     audienceSays: '(?:(?:unsere |die |viele )?\\p{L}+ (?:sagen|erzählen) uns,?(?: dass)?)\\s+',
     positioning:
-      '(?:=|\\b(?:ist|sind)) unsere? (?:beste |wichtigste |größte )?(?:Nische|Zielgruppe|Kernzielgruppe)\\b|^(?:unsere )?\\p{L}+ sind (?:meist|hauptsächlich|vor allem|überwiegend) |\\b(?:hauptsächlich|vor allem|überwiegend)$',
+      '(?:=|\\b(?:ist|sind)) unsere? (?:beste |wichtigste |größte )?(?:Nische|Zielgruppe|Kernzielgruppe)\\b|^(?:unsere )?\\p{L}+ sind (?:meist|hauptsächlich|vor allem|überwiegend) |(?<![\\p{L}\\d_])(?:hauptsächlich|vor allem|überwiegend)$',
     rivalLead: '(?:anders als|im Gegensatz zu|verglichen mit|im Vergleich zu) [^,;:]{1,60}[,;:]\\s*',
     relativeUnusable: '(?:deren|dessen|welche|welcher|wo|das ist) ',
     pointsBack: '\\b(?:hilft (?:da|dabei|dagegen)|löst das|deckt das ab)$',
