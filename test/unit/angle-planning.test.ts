@@ -294,7 +294,7 @@ describe('ad copy from the brief and the angles', () => {
     expect(ctaIntent('Beratungstermin vereinbaren')).toBe('book');
     expect(ctaIntent('Pide tu presupuesto')).toBe('quote');
     expect(ctaIntent("Je m'abonne")).toBe('join');
-    // A word opening with a letter outside ASCII (\\b does not see it as a word).
+    // A word opening with a letter outside ASCII (\b does not see it as a word).
     expect(ctaIntent('Únete ahora')).toBe('join');
     expect(ctaIntent('Give £5 a month')).toBe('donate');
   });
