@@ -973,4 +973,29 @@ describe('notes and directions in a brief', () => {
     );
     expect(de.facts[0]?.role).toBe('pain');
   });
+
+  it('reads a must-include line under compliance, a "no X" qualifier after a dash, an NB about the client, renters as an audience, and an acronym as no picture', () => {
+    const en = briefOf(
+      [
+        'Acme Eye Clinic — laser eye surgery, Leeds.',
+        'Compliance: must include "Suitability will be confirmed at consultation". No "perfect vision".',
+        'You can bring your own caterer and drinks — no corkage.',
+        'customers are mostly renters getting deposits back',
+        'NB client wants to push upholstery more - sofas from £49',
+      ].join('\n'),
+      'en',
+      'Acme Eye Clinic',
+    );
+    expect(en.mandatories).toEqual(['Suitability will be confirmed at consultation']);
+    expect(en.avoid).toEqual(['perfect vision']);
+    expect(en.facts.map((f) => f.text)).toContain('You can bring your own caterer and drinks — no corkage');
+    expect(en.audience).toBe('renters getting deposits back');
+    expect(en.facts.map((f) => f.text).join(' ')).not.toMatch(/client wants/);
+    const vat = briefOf(
+      'Acme Accountants | Manchester\nServices: bookkeeping, VAT returns, payroll',
+      'en',
+      'Acme Accountants',
+    );
+    expect(vat.subject).not.toMatch(/\bvat\b/);
+  });
 });

@@ -121,7 +121,8 @@ export function sentenceKind(text: string): { kind: SentenceKind; valueFrom: num
 /** A line the ads must carry, without the remark that says so ("… (must say so)"); undefined for any other. */
 export function mustCarry(text: string): string | undefined {
   const must = MUST_SAY.re.exec(text);
-  return must ? text.replace(must[0], '').trim() : undefined;
+  // The line itself, not the quotation marks it was given in.
+  return must ? text.replace(must[0], '').trim().replace(/^["“«„](.+)["”»“]$/u, '$1') : undefined;
 }
 
 /** What an avoid line forbids: quoted phrases, else the words after the cue up to a comma. */

@@ -154,6 +154,11 @@ function pluralOf(phrase: string): string {
 }
 
 /** The picturable noun phrase of the product phrase the brief stresses most, if any. */
+/** A head the brief writes in capitals is an acronym ("VAT returns"), not the noun it spells ("a vat"). */
+function acronym(head: string, text: string): boolean {
+  return head.length <= 5 && new RegExp(`(?<![\\p{L}])${head.toUpperCase()}(?![\\p{L}])`, 'u').test(text);
+}
+
 function thingOf(input: SubjectInput, { phrases }: Reader): Phrase | undefined {
   const name = new Set(words(input.businessName));
   const stress = new Map<string, { score: number; phrase: Phrase; order: number; named: boolean }>();
@@ -170,7 +175,7 @@ function thingOf(input: SubjectInput, { phrases }: Reader): Phrase | undefined {
   for (const [text, weight] of places) {
     const seen = new Set<string>();
     for (const phrase of phrases(text)) {
-      if (name.has(phrase.head) || !picturable(phrase.head)) continue;
+      if (name.has(phrase.head) || !picturable(phrase.head) || acronym(phrase.head, text)) continue;
       const entry = stress.get(phrase.head) ?? { score: 0, phrase, order: order++, named: false };
       // Per place, a head counts once at the place's weight; anywhere, once per mention.
       if (weight !== WEIGHT.anywhere && seen.has(phrase.head)) continue;

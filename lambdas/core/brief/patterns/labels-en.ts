@@ -45,6 +45,8 @@ export const LABELS_EN: Readonly<Record<string, LabelTarget>> = {
   'what to say': claims,
   'what we are promoting': product,
   promoting: product,
+  'what to push': product,
+  'what to promote': product,
   'product focus': product,
   'focus product': product,
   'what they do': product,

@@ -251,11 +251,12 @@ export const CLAUSE_SEPARATOR: Pattern = {
  */
 export const DASH_TAIL: Pattern = {
   id: 'dash-tail',
-  re: /^(?:[\d.,+]+\s?\p{L}+\.?|(?:\p{L}+[/\s-]){0,2}\p{L}+\s(?:only|seulement|uniquement)|(?:only|nur|solo|sólo|únicamente|seulement|uniquement)\s.{1,30})$/iu,
+  re: /^(?:[\d.,+]+\s?\p{L}+\.?|(?:no|sans|sin|ohne) \p{L}+(?: \p{L}+)?|(?:\p{L}+[/\s-]){0,2}\p{L}+\s(?:only|seulement|uniquement)|(?:only|nur|solo|sólo|únicamente|seulement|uniquement)\s.{1,30})$/iu,
   examples: [
     { text: '510 avis', match: '510 avis' },
     { text: '600+ cases', match: '600+ cases' },
     { text: 'Jan/Feb only', match: 'Jan/Feb only' },
+    { text: 'no corkage', match: 'no corkage' },
     { text: 'nur im Januar', match: 'nur im Januar' },
     { text: '4.8 on Google', match: null },
     { text: 'we reply in a day', match: null },

@@ -152,7 +152,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
       sub(
         'carpet and upholstery cleaning',
         'a technician steam-cleaning a living-room carpet',
-        'carpet cleaning|upholstery|steam clean',
+        'carpet cleaning|upholstery|upholstery cleaning|steam clean|truck-mounted',
         'limpieza de alfombras|tapicería',
         'teppichreinigung|polsterreinigung',
         'nettoyage de tapis|tapisserie',

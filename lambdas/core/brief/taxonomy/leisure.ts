@@ -186,7 +186,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
       sub(
         'wedding venues',
         'a decorated long table in a barn wedding venue',
-        'wedding venue|venue hire|reception venue',
+        'wedding venue|venue hire|reception venue|barn venue|exclusive use|bridal suite',
         'finca para bodas|salón de bodas',
         'hochzeitslocation|eventlocation',
         'lieu de réception|salle de mariage',
