@@ -122,7 +122,12 @@ export function sentenceKind(text: string): { kind: SentenceKind; valueFrom: num
 export function mustCarry(text: string): string | undefined {
   const must = MUST_SAY.re.exec(text);
   // The line itself, not the quotation marks it was given in.
-  return must ? text.replace(must[0], '').trim().replace(/^["“«„](.+)["”»“]$/u, '$1') : undefined;
+  return must
+    ? text
+        .replace(must[0], '')
+        .trim()
+        .replace(/^["“«„](.+)["”»“]$/u, '$1')
+    : undefined;
 }
 
 /** What an avoid line forbids: quoted phrases, else the words after the cue up to a comma. */
