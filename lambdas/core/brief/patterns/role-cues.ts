@@ -45,8 +45,9 @@ export const ROLE_CUES: readonly RoleCue[] = [
   {
     id: 'competitor',
     role: 'competitor',
-    re: /\b(?:[Cc]ompetitors?|[Cc]ompared (?:to|with) \p{Lu}\w+|than (?:\p{Lu}\w+|leading|other|most|the big)|[Uu]nlike (?:\p{Lu}\w+|other|most|the)|other (?:local )?(?:practices|agencies|firms|providers|brands)|la competencia|competidores|Wettbewerbern?|Konkurrenz|concurrents?)\b/u,
+    re: /\b(?:[Cc]ompetitors?|[Cc]ompared (?:to|with) \p{Lu}[\p{L}\d]+|than (?:\p{Lu}[\p{L}\d]+|leading|other|most|the big)|[Uu]nlike (?:\p{Lu}[\p{L}\d]+|other|most|the)|other (?:local )?(?:practices|agencies|firms|providers|brands)|la competencia|competidores|Wettbewerbern?|Konkurrenz|concurrents?)\b/u,
     examples: [
+      { text: 'Compared to Élan Tiles, we quote in a day', match: 'Compared to Élan' },
       { text: 'about $80 less than Acme’s plan', match: 'than Acme' },
       { text: 'where competitors add fees', match: 'competitors' },
       { text: "Compared to Acme they're pricier", match: 'Compared to Acme' },
