@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractBriefWith } from '#core/brief/extract.ts';
+import { extractBrief, extractBriefWith } from '#core/brief/extract.ts';
 import { findFigures, widenToFigures } from '#core/brief/figures.ts';
 
 /** An invented brief as the offline extraction reads it (no NLP library). */
@@ -997,5 +997,42 @@ describe('notes and directions in a brief', () => {
       'Acme Accountants',
     );
     expect(vat.subject).not.toMatch(/\bvat\b/);
+  });
+
+  it("reads an e-mail that hands a brief over: the claim after a remark's colon, a town no library knows, a list after a dash, and leads that only introduce a claim", async () => {
+    const en = briefOf(
+      [
+        'Hi Sam,',
+        '',
+        "As discussed, here's the info for Acme Roofing's winter campaign.",
+        '',
+        "They're a family firm in Swindon, been going since 1987. They do all roofing — tiles, slates, flat roofs, chimneys.",
+        "What they're really proud of is that they never use subcontractors.",
+        'Winter is busy, so they want to push emergency repairs: they can usually get someone out within 24 hours.',
+        "They'd like to offer 10% off for over-65s.",
+      ].join('\n'),
+      'en',
+      'Acme Roofing',
+    );
+    expect(en.product).not.toMatch(/discussed|info/);
+    expect(en.location).toBe('Swindon');
+    const texts = en.facts.map((f) => f.text);
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        'They do all roofing — tiles, slates, flat roofs, chimneys',
+        'they never use subcontractors',
+        'they can usually get someone out within 24 hours',
+        '10% off for over-65s',
+      ]),
+    );
+    // Read as the service reads English, with the NLP library: an acronym it does not know as a place is none.
+    const brief = await extractBrief({
+      researchSummary:
+        'Acme Tutors – online maths tutoring, GCSE and A-level\nSupport:\n- 1:1 lessons\nMandatories: "Terms apply." FCA number 123456.\nAvoid: "best tutors in the UK"',
+      language: 'en',
+      clientName: 'Acme Tutors',
+    });
+    expect(brief.location).toBe('');
+    expect(brief.facts.map((f) => f.text).join(' ')).not.toMatch(/Support|FCA/);
   });
 });

@@ -8,7 +8,7 @@ import {
   mustCarry,
   type Piece,
   piece,
-  placeAfterCue,
+  placeInBrief,
   sentenceKind,
   separateProofs,
   splitPiece,
@@ -144,9 +144,7 @@ function segmentAll(state: State, all: readonly Segment[]): void {
     else if (opening || mentionsName(state, p)) onHeader(state, p, opening);
     else onSentence(state, p);
   });
-  state.location ??= segments
-    .map((seg) => placeAfterCue(state.summary, piece(state.summary, seg.start, seg.end), state.nlp))
-    .find((found) => found !== undefined);
+  state.location ??= placeInBrief(state.summary, segments, state.nlp);
 }
 
 function onField(state: State, field: string, p: Piece): void {
@@ -285,6 +283,10 @@ function onSentence(state: State, p: Piece): void {
   if (sentenceKind(p.text).kind === 'meta') return;
   for (const clause of clausesOf(state.summary, p)) {
     const { kind, valueFrom } = sentenceKind(clause.text);
+    // "… so they want to push emergency repairs: they can get someone out in 24 hours": a remark
+    // that introduces a claim after its colon leaves the claim.
+    const colon = kind === 'meta' ? clause.text.indexOf(': ') : -1;
+    if (colon > 0) onSentence(state, piece(state.summary, clause.start + colon + 2, clause.end));
     if (kind === 'meta') continue;
     if (kind === 'tone') {
       state.tone.push(clause.text.slice(valueFrom));

@@ -1,5 +1,7 @@
+import { offsetsOf } from '../lexicon/wordnet.ts';
 import type { Nlp } from '../text/nlp.ts';
 import { directionAt } from './direction.ts';
+import type { Segment } from './lines.ts';
 import { AUDIENCE_CUE, AVOID_CUE, META_CUE, MUST_SAY, NOTE_CUE, TONE_CUE } from './patterns/cues.ts';
 import {
   BACK_REFERENCE,
@@ -72,7 +74,11 @@ export function clausesOf(summary: string, p: Piece): Piece[] {
     const before = out.at(-1);
     const gap = before ? summary.slice(before.end, clause.start) : '';
     // … or that gives a prohibition its reason ("Don't say 'kennel' — we're not a kennel").
+    // … or that lists what it names ("They do all roofing — tiles, slates, flat roofs, chimneys").
+    const items = clause.text.split(/,\s*/u);
+    const list = items.length >= 3 && items.every((item) => item.split(/\s+/u).length <= 3);
     const joined =
+      list ||
       DASH_TAIL.re.test(clause.text) ||
       BACK_REFERENCE.re.exec(clause.text)?.index === 0 ||
       (!!before && AVOID_CUE.re.test(before.text));
@@ -204,13 +210,30 @@ export function headerParts(summary: string, p: Piece): Piece[] {
 
 export { AUDIENCE_CUE };
 
+/** Fields whose text says nothing of where the business is: a policy, the tone, an aside. */
+const NO_PLACE = new Set(['avoid', 'mandatories', 'tone', 'aside']);
+
+/** The first place after a cue in the brief's sentences, outside policy ("not 'best tutors in the UK'"). */
+export function placeInBrief(
+  summary: string,
+  segments: readonly Segment[],
+  nlp: Nlp | undefined,
+): Piece | undefined {
+  return segments
+    .filter((seg) => !(seg.label && 'field' in seg.label && NO_PLACE.has(seg.label.field)))
+    .map((seg) => placeAfterCue(summary, piece(summary, seg.start, seg.end), nlp))
+    .find((found) => found !== undefined);
+}
+
 /** A place after a cue anywhere in a piece ("Locations in …"); in English, only one the NLP library knows as a place. */
 export function placeAfterCue(summary: string, p: Piece, nlp: Nlp | undefined): Piece | undefined {
   const global = new RegExp(LOCATION_CUE.re.source, 'gu');
   for (const m of p.text.matchAll(global)) {
     const name = m[1];
     if (!name) continue;
-    if (nlp && !nlp(name).places().found) continue;
+    // A town the NLP library does not know is still one word no dictionary has ("in Swindon").
+    const unknownWord = /^\p{Lu}\p{Ll}+$/u.test(name) && offsetsOf(name.toLowerCase()).length === 0;
+    if (nlp && !nlp(name).places().found && !unknownWord) continue;
     const at = (m.index ?? 0) + m[0].length - name.length;
     return piece(summary, p.start + at, p.start + at + name.length);
   }

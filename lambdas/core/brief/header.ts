@@ -47,6 +47,8 @@ export function leadingPlace(
   // Capitals in a header written in capitals say nothing of a name ("MAISON X — TRAITEUR (LILLE)").
   const m = index === 0 || p.text === p.text.toUpperCase() ? null : LEADING_NAME.re.exec(p.text);
   if (!m) return undefined;
+  // An acronym ("GCSE and A-level") is a place only where the NLP library knows it ("UK").
+  if (/^\p{Lu}{2,5}\b/u.test(m[0]) && nlp && !nlp(m[0]).has('#Place')) return undefined;
   const whole = !/\d/.test(p.text) && words(p.text) <= MAX_PLACE_WORDS && (!nlp || nlp(p.text).has('#Place'));
   return piece(summary, p.start, p.start + (whole ? p.text.length : m[0].length));
 }

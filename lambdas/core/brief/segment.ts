@@ -24,6 +24,12 @@ export type { Segment } from './lines.ts';
 
 const ABBREVIATION_SET = new Set(ABBREVIATIONS);
 
+/**
+ * Field labels that cover their whole line: a writer's aside, and the lines the ads must carry or
+ * must not say ("Mandatories: \"Terms apply.\" FCA number 123456." is two mandatories).
+ */
+const LINE_FIELDS = new Set(['aside', 'mandatories', 'avoid']);
+
 /** A label's words as the lexicon writes them, in the brief's language or else in English. */
 const labelFor = (key: string, language: Language): LabelTarget | undefined =>
   LABELS[language][key] ?? LABELS.en[key];
@@ -231,7 +237,10 @@ function headingOf(body: string, language: Language): LabelTarget | 'layout' | u
   const words = line.split(/\s+/).length;
   // A heading is short; a colon lets it carry a qualifier ("Hero products for this campaign:").
   if (target) return words <= 4 || (words <= 6 && /[:?]$/.test(line)) ? target : undefined;
-  return /^[\p{Lu}'’&\s-]{3,30}$/u.test(line) && words <= 4 ? 'layout' : undefined;
+  // A heading in capitals, or a short one with a colon and nothing after it ("Support:"), is layout.
+  return (/^[\p{Lu}'’&\s-]{3,30}$/u.test(line) || /^\p{L}[\p{L}\s'’&-]{0,30}:$/u.test(line)) && words <= 4
+    ? 'layout'
+    : undefined;
 }
 
 /**
@@ -326,7 +335,8 @@ export function segment(summary: string, language: Language): Segment[] {
           'role' in label.target && (label.target.role === 'objection' || label.target.role === 'pain');
         if (sentenceIndex === 0)
           lineLabel =
-            ('role' in label.target && !worry) || ('field' in label.target && label.target.field === 'aside')
+            ('role' in label.target && !worry) ||
+            ('field' in label.target && LINE_FIELDS.has(label.target.field))
               ? label.target
               : undefined;
       }

@@ -79,7 +79,7 @@ export const AVOID_CUE: Pattern = {
  */
 export const META_CUE: Pattern = {
   id: 'meta-cue',
-  re: /^(?:\p{Extended_Pictographic}\uFE0F?\s*)*[(¡]?(?:(?:ok|okay|so|right|alright|nb|fyi|ps),? ){0,2}(?:(?:[\p{L}-]+ ){0,2}(?:campaign|drive|push|launch|promo|brief)$|this (?:campaign|brief|ad|push|launch)|the (?:campaign|brief|kickoff)|(?:the )?(?:client|they) (?:wants?|needs?|would like) (?:more |to (?:drive|get|push|boost|increase|grow)\b|footfall|traffic|leads|sales|awareness|sign-?ups|bookings)|we (?:want|need|would like) (?:him|her|them|people|customers|users|readers|viewers|parents) to\b|a bit of background|quick context|for context|background|esta campaña|el briefing|diese kampagne|das briefing|cette campagne|le brief|(?:a |this is a |it's a )?long one|sorry|apologies|brain ?dump|here(?:'s|’s| is| are) (?:the|a|my|our|some) (?:download|rundown|lowdown|notes?|summary|debrief)|(?:lots|a lot|everything|loads) (?:came|come|that came) (?:out of|from)|I(?:'ve|’ve| have) tried to (?:get|put|fit|include|capture)|(?:[\p{L}-]+ )?notes (?:from|of) (?:the|our|today|my|a)\b|(?:fun |quick )?(?:aside|side note|fyi|nb|p\.?s\.?)\s*:|perdón|disculpa|entschuldigung|désolée?|(?:hi|hello|hey|dear|hola|buenas|buenos días|hallo|moin|servus|guten (?:morgen|tag)|liebe[rs]?|bonjour|salut)\b[^,.!:;\n—–]{0,30}(?:[,!:]|\s[—–-](?=\s)|$)|(?:brief|briefing)(?: [\p{L}\d-]+){0,3}$|(?:[\p{L}-]+ ){0,2}(?:campagne|campaña|kampagne)$|ta(?=[!.]*$)|(?:je vous (?:transmets|envoie|fais suivre)|voici le brief|ci-joint|(?:os|te|le|les) (?:paso|mando|envío)|aquí (?:tienes|va) el brief|anbei|hier (?:ist |kommt )?das briefing|here(?:'s| is) the brief|please find)\b|(?:(?:a |the |our )?(?:quick|short) )?brief (?:for|on|about)\b|(?:thanks|thank you|thx|many thanks|cheers|gracias|danke|merci|cordialement|bien à vous|(?:best|kind|warm) regards|regards|saludos|un saludo|atentamente|(?:viele|liebe|beste) grüße|mit freundlichen grüßen)\b[^.!]{0,30}[.!]*$)(?![\p{L}])/iu,
+  re: /^(?:\p{Extended_Pictographic}\uFE0F?\s*)*[(¡]?(?:(?:ok|okay|so|right|alright|nb|fyi|ps),? ){0,2}(?:(?:[\p{L}-]+ ){0,2}(?:campaign|drive|push|launch|promo|brief)$|this (?:campaign|brief|ad|push|launch)|the (?:campaign|brief|kickoff)|(?:the )?(?:client|they) (?:wants?|needs?|would like) (?:more |to (?:drive|get|push|boost|increase|grow)\b|footfall|traffic|leads|sales|awareness|sign-?ups|bookings)|we (?:want|need|would like) (?:him|her|them|people|customers|users|readers|viewers|parents) to\b|as (?:discussed|promised|agreed)|following (?:our|the|today's) (?:call|chat|meeting)|further to|here(?:'s| is) (?:the info|everything|what we know)|a bit of background|quick context|for context|background|esta campaña|el briefing|diese kampagne|das briefing|cette campagne|le brief|(?:a |this is a |it's a )?long one|sorry|apologies|brain ?dump|here(?:'s|’s| is| are) (?:the|a|my|our|some) (?:download|rundown|lowdown|notes?|summary|debrief)|(?:lots|a lot|everything|loads) (?:came|come|that came) (?:out of|from)|I(?:'ve|’ve| have) tried to (?:get|put|fit|include|capture)|(?:[\p{L}-]+ )?notes (?:from|of) (?:the|our|today|my|a)\b|(?:fun |quick )?(?:aside|side note|fyi|nb|p\.?s\.?)\s*:|perdón|disculpa|entschuldigung|désolée?|(?:hi|hello|hey|dear|hola|buenas|buenos días|hallo|moin|servus|guten (?:morgen|tag)|liebe[rs]?|bonjour|salut)\b[^,.!:;\n—–]{0,30}(?:[,!:]|\s[—–-](?=\s)|$)|(?:brief|briefing)(?: [\p{L}\d-]+){0,3}$|(?:[\p{L}-]+ ){0,2}(?:campagne|campaña|kampagne)$|ta(?=[!.]*$)|(?:je vous (?:transmets|envoie|fais suivre)|voici le brief|ci-joint|(?:os|te|le|les) (?:paso|mando|envío)|aquí (?:tienes|va) el brief|anbei|hier (?:ist |kommt )?das briefing|here(?:'s| is) the brief|please find)\b|(?:(?:a |the |our )?(?:quick|short) )?brief (?:for|on|about)\b|(?:thanks|thank you|thx|many thanks|cheers|gracias|danke|merci|cordialement|bien à vous|(?:best|kind|warm) regards|regards|saludos|un saludo|atentamente|(?:viele|liebe|beste) grüße|mit freundlichen grüßen)\b[^.!]{0,30}[.!]*$)(?![\p{L}])/iu,
   examples: [
     { text: 'This campaign is for the spring.', match: 'This campaign' },
     { text: 'OK so a bit of background first', match: 'OK so a bit of background' },
@@ -87,6 +87,7 @@ export const META_CUE: Pattern = {
     { text: 'they want footfall on weekday mornings', match: 'they want footfall' },
     { text: 'They want to save time', match: null },
     { text: 'We want her to request a quote', match: 'We want her to' },
+    { text: "As discussed, here's the info for Acme", match: 'As discussed' },
     { text: 'NB client wants to push upholstery', match: 'NB client wants to push' },
     { text: '¡Hola! Os paso lo de Acme', match: '¡Hola!' },
     { text: '👋 Os paso lo de Acme', match: '👋 Os paso' },
@@ -142,11 +143,16 @@ export const MUST_SAY: Pattern = {
 /** A direction that names a claim to carry ("mention 30g+ protein per meal"): the rest is the claim. */
 export const MENTION_LEAD: Pattern = {
   id: 'mention-lead',
-  re: /^(?:please )?(?:mention|include|highlight|stress|call out|point out|talk about|say) (?:that )?(?=\S)|^(?:their|our|the) (?:big |main |real )?(?:thing|usp|selling point|edge|difference) is (?:that )?(?=\S)|^(?:mencionar|destacar|erwähnen|hervorheben|mentionner|souligner) (?:que |dass )?(?=\S)/iu,
+  re: /^(?:please )?(?:mention|include|highlight|stress|call out|point out|talk about|say) (?:that )?(?=\S)|^(?:their|our|the) (?:big |main |real )?(?:thing|usp|selling point|edge|difference) is (?:that )?(?=\S)|^what (?:they're|they are|we're|we are) (?:really |most |especially )?proud of is (?:that )?(?=\S)|^(?:they|we)(?:'d| would) like to (?:offer|give|run) (?=\S)|^(?:mencionar|destacar|erwähnen|hervorheben|mentionner|souligner) (?:que |dass )?(?=\S)/iu,
   examples: [
     { text: 'mention 30g+ protein per meal', match: 'mention ' },
     { text: 'say that every meal is chef-made', match: 'say that ' },
     { text: 'Their thing is that every patient gets an hour', match: 'Their thing is that ' },
+    {
+      text: "What they're really proud of is that they never use subcontractors",
+      match: "What they're really proud of is that ",
+    },
+    { text: "They'd like to offer 10% off for over-65s", match: "They'd like to offer " },
     { text: 'say "healthy"', match: 'say ' },
     { text: 'Mentioned in The Times', match: null },
   ],

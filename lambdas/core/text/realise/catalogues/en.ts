@@ -50,6 +50,8 @@ export const en: Catalogue = {
     pronouns: [
       ["they're", "you're"],
       ["they've", "you've"],
+      ["they'll", "you'll"],
+      ["they'd", "you'd"],
       ['themselves', 'yourself'],
       ['their', 'your'],
       ['theirs', 'yours'],
@@ -57,7 +59,7 @@ export const en: Catalogue = {
       ['they', 'you'],
     ],
     genericSubjects:
-      '(?:people|customers|clients|buyers|users|candidates|members|parents|owners|homeowners|shoppers|patients|students|families)',
+      '(?:(?:most|many|some|all) )?(?:people|customers|clients|buyers|users|candidates|members|parents|owners|homeowners|shoppers|patients|students|families)',
     reader: 'you',
     relativeStrip: '(?:people |those |customers |clients )?(?:who|that) ',
     leadingConnective:
