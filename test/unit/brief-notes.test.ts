@@ -1035,4 +1035,28 @@ describe('notes and directions in a brief', () => {
     expect(brief.location).toBe('');
     expect(brief.facts.map((f) => f.text).join(' ')).not.toMatch(/Support|FCA/);
   });
+
+  it('reads a French hand-over e-mail and its sign-off, a complaint as a pain, a pass rate as proof, and "llave en mano" as part of the product', () => {
+    const fr = briefOf(
+      'Bonjour,\n\nVoici les éléments pour Plomberie Acme (Toulouse et agglomération).\n\nActivité : dépannage plomberie, chauffe-eau.\nLes clients se plaignent souvent des plombiers qui ne rappellent jamais.\n\nBonne journée,\nClaire',
+      'fr',
+      'Plomberie Acme',
+    );
+    expect(fr.location).toBe('Toulouse et agglomération');
+    expect(fr.product).toBe('dépannage plomberie');
+    expect(fr.facts.map((f) => f.text).join(' ')).not.toMatch(/Voici|Bonne journée|Claire/);
+    expect(fr.facts.find((f) => f.text.startsWith('Les clients'))?.role).toBe('pain');
+    const de = briefOf(
+      'Fahrschule Acme, Kiel\nBestehensquote Praxis 2025: 82 % beim ersten Versuch',
+      'de',
+      'Fahrschule Acme',
+    );
+    expect(de.facts[0]?.role).toBe('proof');
+    const es = briefOf(
+      'Reformas Acme — Sevilla\n¿Qué hacemos? Reformas integrales de cocinas y baños llave en mano.',
+      'es',
+      'Reformas Acme',
+    );
+    expect(es.product).toBe('Reformas integrales de cocinas y baños llave en mano');
+  });
 });

@@ -31,6 +31,7 @@ export const LABELS_FR: Readonly<Record<string, LabelTarget>> = {
   quoi: product,
   'pour qui': audience,
   "qu'est-ce que c'est": product,
+  activité: product,
   "ce qu'on veut dire": claims,
   'ce que nous voulons dire': claims,
   'le concept': product,

@@ -76,7 +76,7 @@ export const OWN_NEW: Pattern = {
 /** Where a product phrase stops: a preposition or clause that starts the rest of the sentence. */
 export const PRODUCT_END: Pattern = {
   id: 'product-end',
-  re: /\s(?:for|in|across|from|with|to|at|on|near|since|who|that|which|selling|placing|covering|based|para|en|con|desde|que|für|in|mit|seit|aus|die|der|pour|avec|depuis|qui|dans|ab)\s|,(?!\d)|[.;:(]|\s\p{Extended_Pictographic}/iu,
+  re: /\s(?:for|in|across|from|with|to|at|on|near|since|who|that|which|selling|placing|covering|based|para|en(?! mano\b)|con|desde|que|für|in|mit|seit|aus|die|der|pour|avec|depuis|qui|dans|ab)\s|,(?!\d)|[.;:(]|\s\p{Extended_Pictographic}/iu,
   examples: [
     { text: 'electric scooters for commuters', match: ' for ' },
     { text: 'Möbel nach Maß, vom Entwurf', match: ',' },
