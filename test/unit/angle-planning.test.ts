@@ -227,6 +227,24 @@ describe('planning angles from a brief', () => {
     expect(angles.map((a) => a.visual_style).join(' ')).not.toMatch(/team|people/);
   });
 
+  it('keeps a Spanish or French fact about customers in the third person its verb is conjugated for', async () => {
+    const cases = [
+      [
+        'es',
+        'Acme Reformas, Sevilla. Presupuesto cerrado. Más de 900 reformas. 4,8 en Google (610 opiniones). Los clientes están cansados de presupuestos que suben. Garantía de 2 años. Mampara gratis en febrero. Un solo interlocutor.',
+      ],
+      [
+        'fr',
+        'Acme Plomberie, Toulouse. Dépannage en 2 h. Devis gratuit. Artisan RGE. 4,7/5 sur Google (430 avis). Les clients se plaignent des plombiers qui ne rappellent jamais. Garantie décennale. -15 % en janvier.',
+      ],
+    ] as const;
+    for (const [language, research_summary] of cases) {
+      const brief = await extractBrief({ researchSummary: research_summary, language, clientName: 'Acme' });
+      const hooks = (await anglesFromBrief({ ...brief, research_summary })).map((a) => a.hook).join(' ');
+      expect(hooks).not.toMatch(/\b(?:Tú|tú) (?:están|tienen)\b|\b[Vv]ous (?:se plaignent|ont)\b/u);
+    }
+  });
+
   it('a banned word removes the angles that would print it, and the set is still ten', async () => {
     const angles = await anglesFromBrief(goldBrief(byId('roofing-leeds')), { banned: ['drone'] });
     expect(angles).toHaveLength(10);

@@ -24,6 +24,11 @@ export type Catalogue = {
     pronouns: [string, string][];
     /** Generic subjects ("people", "customers") that become the reader when they open a fact. */
     genericSubjects: string;
+    /**
+     * Subjects that open a clause of its own where no NLP library reads the language ("los
+     * clientes están cansados de …"): such a worry is stated, never asked.
+     */
+    clauseSubjects?: string;
     /** What the reader is called when a generic subject is replaced. */
     reader: string;
     /**

@@ -223,8 +223,11 @@ export function factForm(
   const plural = (before: string) => plurals.some((w) => before.toLowerCase().includes(w));
   if (AUDIENCE_SIDE.has(fact.role)) text = toReader(text, cat, opensWithVerb, plural);
   text = firstLetterCase(text, cat, summary, fact.span, tags);
-  const { needsSubject, bareSingular, clause, shortNounPhrase } =
-    nlp && doc ? shapeOf(text, doc, tags, first?.normal ?? '', fact.role, cat) : NO_SHAPE;
+  const shape = nlp && doc ? shapeOf(text, doc, tags, first?.normal ?? '', fact.role, cat) : NO_SHAPE;
+  const { needsSubject, bareSingular, shortNounPhrase } = shape;
+  const subjectFirst =
+    cat.voice.clauseSubjects && new RegExp(`^${cat.voice.clauseSubjects}\\s`, 'iu').test(text);
+  const clause = shape.clause || Boolean(subjectFirst);
   const addressed = new RegExp(`^${cat.voice.reader}\\s`, 'iu').test(text);
   const askable = !addressed && !needsSubject && !clause && (opensWithVerb || shortNounPhrase);
   // A worry the question frame would ask (not a clause of its own) is never stated.

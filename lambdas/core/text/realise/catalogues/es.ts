@@ -51,7 +51,10 @@ export const es: Catalogue = {
       ['sus', 'tus'],
       ['su', 'tu'],
     ],
-    genericSubjects: '(?:la gente|los clientes|las personas|los usuarios)',
+    // None: the verb after "los clientes" is conjugated for them, and "tú" needs another form
+    // ("Tú están cansados …"). A fact about customers is kept as written.
+    genericSubjects: '(?!)',
+    clauseSubjects: '(?:la gente|los clientes|las personas|los usuarios|nuestros clientes|muchos \\p{L}+)',
     reader: 'tú',
     relativeStrip: '(?:que|quienes) ',
     leadingConnective:

@@ -48,7 +48,10 @@ export const fr: Catalogue = {
   stop: '.',
   voice: {
     pronouns: [],
-    genericSubjects: '(?:les gens|les clients)',
+    // None: the verb after "les clients" is conjugated for them, and "vous" needs another form
+    // ("Vous se plaignent …"). A fact about customers is kept as written.
+    genericSubjects: '(?!)',
+    clauseSubjects: '(?:les gens|les clients|nos clients|beaucoup de \\p{L}+)',
     reader: 'vous',
     relativeStrip: '(?:qui) ',
     leadingConnective:
