@@ -1059,4 +1059,24 @@ describe('notes and directions in a brief', () => {
     );
     expect(es.product).toBe('Reformas integrales de cocinas y baños llave en mano');
   });
+
+  it('reads climbing gyms and funeral directors as their trades, a header in the perfect tense as a claim, and "What\'s new:" as a label', () => {
+    const climb = briefOf(
+      "Acme Climbing — bouldering gym, Leeds\nWhat's new: we've just opened a second wall with 120 new problems",
+      'en',
+      'Acme Climbing',
+    );
+    expect(climb.category).toBe('sport > climbing and bouldering');
+    expect(climb.facts.map((f) => f.text).join(' ')).not.toMatch(/What's new/);
+    const funeral = briefOf(
+      'Acme & Sons Funeral Directors have served families in Ipswich since 1921. Simple funerals from £1,995, with a fixed price list published on our website.',
+      'en',
+      'Acme & Sons Funeral Directors',
+    );
+    expect(funeral.category).toBe('professional services > funeral directors');
+    expect(funeral.product).toBe('');
+    expect(funeral.facts.map((f) => f.text)).toContain(
+      'Acme & Sons Funeral Directors have served families in Ipswich since 1921',
+    );
+  });
 });

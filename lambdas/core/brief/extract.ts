@@ -243,7 +243,9 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
         // "Acme Fest (Annecy), 3e édition": an item listed after it that opens with a figure is no product.
         const listed =
           bracket && /^\s*,/u.test(after.slice(bracket[0].length)) && startsWithFigure(sold.text);
-        if (!where && sold.text && !listed) state.product ??= productOf(state, sold, true);
+        // "Acme & Sons have served families here since 1921": a perfect tense is a claim, no product.
+        if (/^(?:have|has|had)\s/iu.test(sold.text)) addFacts(state, part, undefined, false);
+        else if (!where && sold.text && !listed) state.product ??= productOf(state, sold, true);
       }
       return;
     }

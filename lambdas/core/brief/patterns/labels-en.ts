@@ -39,6 +39,8 @@ export const LABELS_EN: Readonly<Record<string, LabelTarget>> = {
   what: product,
   'key info': role('feature', true),
   'what we want to say': claims,
+  "what's new": claims,
+  'what is new': claims,
   do: claims,
   dos: claims,
   "do's": claims,

@@ -266,6 +266,14 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
     name: 'sport',
     subs: [
       sub(
+        'climbing and bouldering',
+        'a climber reaching for a hold on a bouldering wall in an indoor climbing gym',
+        'climbing|bouldering|climbing wall|climbing gym|climbing centre',
+        'escalada|rocódromo|búlder',
+        'klettern|bouldern|boulderhalle|kletterhalle',
+        "escalade|bloc|salle d'escalade",
+      ),
+      sub(
         'gym and fitness club',
         'a member lifting weights in a bright gym',
         'gym|fitness|personal trainer|strength|workout|membership',

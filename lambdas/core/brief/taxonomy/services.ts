@@ -242,6 +242,14 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
     name: 'professional services',
     subs: [
       sub(
+        'funeral directors',
+        'a funeral director arranging white flowers in a calm chapel',
+        'funeral|funerals|funeral director|funeral plan|cremation',
+        'funeraria|tanatorio|servicios funerarios',
+        'bestattung|bestatter|bestattungsinstitut',
+        'pompes funèbres|obsèques|funérarium',
+      ),
+      sub(
         'healthcare recruitment',
         'a nurse in scrubs talking with a recruiter in a hospital corridor',
         'nurses|nursing jobs|healthcare recruitment|allied health|locum',
@@ -268,7 +276,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
       sub(
         'web design and development',
         'a designer sketching a website layout beside a laptop',
-        'web design|website|web development|developer|app development',
+        'web design|website design|new website|web development|developer|app development',
         'diseño web|desarrollo web|página web',
         'webdesign|webentwicklung|website',
         'création de site|développement web|site internet',
