@@ -1079,4 +1079,22 @@ describe('notes and directions in a brief', () => {
       'Acme & Sons Funeral Directors have served families in Ipswich since 1921',
     );
   });
+
+  it('reads a complaint label, a town before its state code, and a Spanish line that opens with a label word as a claim', () => {
+    const en = briefOf(
+      'Acme Lawn Care — Columbus, OH\nSpecialty: weekly mowing\nFree first consult + soil test\nTop complaint about other firms: surprise fees',
+      'en',
+      'Acme Lawn Care',
+    );
+    expect(en.location).toBe('Columbus');
+    expect(en.product).toBe('');
+    expect(en.facts).toContainEqual(expect.objectContaining({ role: 'pain', text: 'surprise fees' }));
+    expect(en.facts.find((f) => f.text.startsWith('Free first consult'))?.role).toBe('offer');
+    const es = briefOf(
+      'Peluquería Acme — Valencia\nEspecialistas en color\nProductos sin amoníaco',
+      'es',
+      'Peluquería Acme',
+    );
+    expect(es.facts.map((f) => f.text)).toContain('Productos sin amoníaco');
+  });
 });

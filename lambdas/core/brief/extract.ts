@@ -210,7 +210,9 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
     // "B2B SaaS", "Brief campagne": how it trades (which still tells the trade), or a remark on
     // the brief, is no product.
     if (BUSINESS_MODEL.re.test(whole.text)) state.businessModel ??= whole.text;
-    if (BUSINESS_MODEL.re.test(whole.text) || sentenceKind(whole.text).kind === 'meta') return;
+    // (…and the state code after a town: "Columbus, OH".)
+    const stateCode = i > 0 && !!state.location && /^\p{Lu}{2}$/u.test(whole.text);
+    if (BUSINESS_MODEL.re.test(whole.text) || sentenceKind(whole.text).kind === 'meta' || stateCode) return;
     // A spoken opener, or Markdown's bold around the name ("**Acme Optik** (Leipzig)").
     const opener =
       (DISCOURSE_OPENER.re.exec(whole.text) ?? /^(?:\*\*|__)/u.exec(whole.text))?.[0].length ?? 0;

@@ -81,6 +81,8 @@ export function placeAfterName(
   if (!part || nameLength(reader.clientName, named) === 0) return false;
   // German capitalises every noun: a capitalised item there is as often the trade ("Bäder,
   // Heizung"); only a single word that ends the header is the place ("Acme Fliesen, Kiel").
+  // "Acme Lawn Care — Columbus, OH": an item before a two-letter state or province code is the town.
+  if (/^\p{Lu}{2}$/u.test(parts[i + 1]?.text ?? '') && /^\p{Lu}/u.test(part.text)) return true;
   const lastWord = i === parts.length - 1 && !/\s/u.test(part.text);
   if (reader.language === 'de') return lastWord;
   // A town the NLP library does not know ("Acme Café, Wexbury"): one word ending the header

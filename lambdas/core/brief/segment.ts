@@ -231,9 +231,13 @@ function headingOf(body: string, language: Language): LabelTarget | 'layout' | u
   // A line with a label and text of its own ("Soins : implants, blanchiment") is no heading.
   if (/:\s*\S/u.test(body)) return undefined;
   const line = body.trim();
+  // Without a colon, Spanish and French name a section only as the lexicon writes it: their head
+  // word comes first, so "Productos sin amoníaco" would read as a "Productos" heading.
   const target = /[:?]$/.test(line)
     ? labelOrNegated(line.replace(/^¿/u, '').replace(/\s*[:?]$/u, ''), language)
-    : lookupLabel(line, language);
+    : language === 'es' || language === 'fr'
+      ? exactLabel(line, language)
+      : lookupLabel(line, language);
   const words = line.split(/\s+/).length;
   // A heading is short; a colon lets it carry a qualifier ("Hero products for this campaign:").
   if (target) return words <= 4 || (words <= 6 && /[:?]$/.test(line)) ? target : undefined;

@@ -327,6 +327,8 @@ export const LABELS_EN: Readonly<Record<string, LabelTarget>> = {
   overview: claims,
   'why choose us': role('differentiator', true),
   specialities: claims,
+  specialty: claims,
+  speciality: claims,
   'what it is': product,
   'what it does': role('feature', true),
   'line-up': claims,

@@ -106,12 +106,13 @@ export const LABEL_PATTERN: Pattern = {
  */
 export const PAIN_LABEL: Pattern = {
   id: 'pain-label',
-  re: /(?<![\p{L}\d_])(?:nervt|stört|ärgert|frustriert|hassen|annoys?|frustrates?|bugs|drives? \p{L}+ (?:mad|crazy)|hates?|can't stand|molesta|fastidia|odian|agace|énerve|frustre|détestent)(?![\p{L}\d_])/iu,
+  re: /(?<![\p{L}\d_])(?:complaints?|quejas?|plaintes?|Beschwerden?|nervt|stört|ärgert|frustriert|hassen|annoys?|frustrates?|bugs|drives? \p{L}+ (?:mad|crazy)|hates?|can't stand|molesta|fastidia|odian|agace|énerve|frustre|détestent)(?![\p{L}\d_])/iu,
   examples: [
     { text: 'Was unsere Patienten nervt', match: 'nervt' },
     { text: 'What drives them mad', match: 'drives them mad' },
     { text: 'lo que más molesta', match: 'molesta' },
     { text: 'customers hate', match: 'hate' },
+    { text: 'Top complaint about other offices', match: 'complaint' },
     { text: 'ce qui les énerve', match: 'énerve' },
     { text: 'What we do', match: null },
   ],

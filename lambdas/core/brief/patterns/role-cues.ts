@@ -32,7 +32,7 @@ export const ROLE_CUES: readonly RoleCue[] = [
   {
     id: 'offer',
     role: 'offer',
-    re: /(?<![\p{L}\d])(?:free (?:[\w-]+ ){0,3}(?:survey|trial|consultation|quote|class|lesson|session|month|week|delivery|inspection|installation|check|pickup|returns?)|first (?:[\w-]+ )?(?:free|for|at)|\d+\s?% off|discount|half price|promo code|this (?:month|week) only|limited time|early[- ]bird|bursary|launch (?:party|offer)|descuento|gratis|(?:a )?mitad de precio|2x1|moitié prix|(?:zum )?halben Preis|primera? \p{L}+ (?:gratis|por|a)|kostenlose?|Rabatt|Aktion|offerte?|gratuite?|remise|réduction|première \p{L}+ à)(?![\p{L}\d])/iu,
+    re: /(?<![\p{L}\d])(?:free (?:[\w-]+ ){0,3}(?:survey|trial|consultation|consult|quote|class|lesson|session|month|week|delivery|inspection|installation|check|pickup|returns?)|first (?:[\w-]+ )?(?:free|for|at)|\d+\s?% off|discount|half price|promo code|this (?:month|week) only|limited time|early[- ]bird|bursary|launch (?:party|offer)|descuento|gratis|(?:a )?mitad de precio|2x1|moitié prix|(?:zum )?halben Preis|primera? \p{L}+ (?:gratis|por|a)|kostenlose?|Rabatt|Aktion|offerte?|gratuite?|remise|réduction|première \p{L}+ à)(?![\p{L}\d])/iu,
     examples: [
       { text: 'free home energy check, same week', match: 'free home energy check' },
       { text: 'First lesson free for everyone', match: 'First lesson free' },
