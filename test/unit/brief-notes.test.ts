@@ -1097,4 +1097,15 @@ describe('notes and directions in a brief', () => {
     );
     expect(es.facts.map((f) => f.text)).toContain('Productos sin amoníaco');
   });
+
+  it('reads a butcher as its trade, a town with its district number as the place, and a Meilleur Ouvrier de France as proof', () => {
+    const fr = briefOf(
+      "Boucherie Acme (Lyon 3e) — boucher-charcutier depuis 1957\nMaturation sur place jusqu'à 45 jours\nMeilleur Ouvrier de France 2019",
+      'fr',
+      'Boucherie Acme',
+    );
+    expect(fr.category).toBe('food & drink > butcher');
+    expect(fr.location).toBe('Lyon 3e');
+    expect(fr.facts.find((f) => f.text.startsWith('Meilleur'))?.role).toBe('proof');
+  });
 });

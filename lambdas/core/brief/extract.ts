@@ -17,6 +17,7 @@ import {
 import { factsOf } from './figures.ts';
 import {
   bracketPlace,
+  isDistrict,
   isMostlyPlace,
   leadingPlace,
   nameLength,
@@ -232,7 +233,7 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
         const inner = bracket?.[1] ?? '';
         // A bracket in lower case beside a capitalised name says the trade ("Acme (dog daycare)").
         const trade = /^\p{Lu}/u.test(state.clientName) && !/\p{Lu}/u.test(inner);
-        if (bracket && inner && !/\d/.test(inner)) {
+        if (bracket && inner && (!/\d/.test(inner) || isDistrict(inner))) {
           const at = part.start + name + bracket[0].length - inner.length - 1;
           if (trade) state.product ??= piece(state.summary, at, at + inner.length);
           else state.location ??= piece(state.summary, at, at + inner.length);

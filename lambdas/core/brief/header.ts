@@ -127,3 +127,8 @@ function spelledOut(words: readonly string[], text: string): number {
   const end = (last?.index ?? 0) + (last?.[0].length ?? 0);
   return shortened && !/[^\s\p{L}\d&'’.-]/u.test(text.slice(0, end)) ? end : 0;
 }
+
+/** A town and its district's number ("Acmeville 3e", "Acmeville 1º"): a place, though it has a figure. */
+export function isDistrict(text: string): boolean {
+  return /^\p{Lu}[\p{L}-]+ \d{1,2}(?:e|er|ème|º|ª|st|nd|rd|th)?$/u.test(text);
+}

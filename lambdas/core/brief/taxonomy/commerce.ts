@@ -115,6 +115,14 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'restaurant|menu|chef|bistrot',
       ),
       sub(
+        'butcher',
+        'a butcher cutting a steak at a shop counter',
+        "butcher|butchers|butcher's shop|meat|dry-aged",
+        'carnicería|carnicero|carne de',
+        'metzgerei|fleischerei|metzger',
+        'boucherie|boucher|charcuterie',
+      ),
+      sub(
         'ice cream parlour',
         'scoops of ice cream in a cone at a gelato counter',
         'ice cream|gelato|ice-cream parlour|frozen yogurt',
