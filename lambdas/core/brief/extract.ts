@@ -1,5 +1,6 @@
 import { loadNlp, type Nlp } from '../text/nlp.ts';
 import { readAudience } from './audience.ts';
+import { addFacts } from './claims.ts';
 import {
   clausesOf,
   findLocation,
@@ -10,8 +11,6 @@ import {
   piece,
   placeInBrief,
   sentenceKind,
-  separateProofs,
-  splitPiece,
   uniqueSpans,
 } from './fields.ts';
 import { factsOf } from './figures.ts';
@@ -19,40 +18,24 @@ import {
   bracketPlace,
   isDistrict,
   isMostlyPlace,
+  isStateCode,
   leadingPlace,
   nameLength,
   placeAfterName,
   startsWithFigure,
 } from './header.ts';
-import { withoutNotes } from './notes.ts';
-import { AVOID_CUE, DISOWNED, MENTION_LEAD, PAIN_PHRASE, REPORTED_QUOTE, SIGN_OFF } from './patterns/cues.ts';
-import {
-  AUDIENCE_ASIDE,
-  AUDIENCE_CLAUSE,
-  BACK_REFERENCE,
-  CLAUSE_LEAD,
-  COORDINATED,
-  DISCOURSE_OPENER,
-  LIST_COMMA,
-  LOCATION_CUE,
-  LOCATION_LINE,
-  QUALIFIER_START,
-  RATING,
-  SPACED_DASH,
-} from './patterns/layout.ts';
+import { AVOID_CUE, SIGN_OFF } from './patterns/cues.ts';
+import { DISCOURSE_OPENER, LOCATION_CUE, LOCATION_LINE, RATING } from './patterns/layout.ts';
 import { BUSINESS_MODEL } from './patterns/product.ts';
 import { type Language, patternLanguage } from './patterns/types.ts';
 import { claimAfterProduct, ownNewProduct, productOf } from './product.ts';
-import { cueRole, labelledRole, quotedWorry, roleOf } from './roles.ts';
+import { cueRole, roleOf } from './roles.ts';
 import type { BriefFields, FactRole } from './schema.ts';
 import { businessText, type Segment, segment } from './segment.ts';
 import { subjectOf } from './subject.ts';
 import { placeInTaxonomy } from './taxonomy.ts';
 
 export type ExtractInput = { researchSummary: string; language: string; clientName: string };
-
-/** A list item is split at commas only when every item is short: a list, not a sentence. */
-const MAX_LIST_ITEM_WORDS = 6;
 
 type State = {
   summary: string;
@@ -176,11 +159,17 @@ function onField(state: State, field: string, p: Piece): void {
       if (AVOID_CUE.re.exec(p.text)?.index === 0) state.avoid.push(...forbidden(p.text));
       else state.mandatories.push(p.text);
       return;
-    case 'avoid':
+    case 'avoid': {
       // "Compliance: whitening only by a registered dentist (must say so)": a line to carry.
-      if (mustCarry(p.text)) state.mandatories.push(mustCarry(p.text) ?? '');
-      else state.avoid.push(...(forbidden(p.text).length ? forbidden(p.text) : [p.text]));
+      const must = mustCarry(p.text);
+      if (must !== undefined) {
+        state.mandatories.push(must);
+        return;
+      }
+      const forbids = forbidden(p.text);
+      state.avoid.push(...(forbids.length ? forbids : [p.text]));
       return;
+    }
     case 'claims':
       addFacts(state, p, undefined, false);
       return;
@@ -210,10 +199,11 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
     if (!/\s/u.test(whole.text) && DISCOURSE_OPENER.re.test(`${whole.text} `)) return;
     // "B2B SaaS", "Brief campagne": how it trades (which still tells the trade), or a remark on
     // the brief, is no product.
-    if (BUSINESS_MODEL.re.test(whole.text)) state.businessModel ??= whole.text;
+    const model = BUSINESS_MODEL.re.test(whole.text);
+    if (model) state.businessModel ??= whole.text;
     // (…and the state code after a town: "Columbus, OH".)
-    const stateCode = i > 0 && !!state.location && /^\p{Lu}{2}$/u.test(whole.text);
-    if (BUSINESS_MODEL.re.test(whole.text) || sentenceKind(whole.text).kind === 'meta' || stateCode) return;
+    const stateCode = i > 0 && !!state.location && isStateCode(whole.text);
+    if (model || sentenceKind(whole.text).kind === 'meta' || stateCode) return;
     // A spoken opener, or Markdown's bold around the name ("**Acme Optik** (Leipzig)").
     const opener =
       (DISCOURSE_OPENER.re.exec(whole.text) ?? /^(?:\*\*|__)/u.exec(whole.text))?.[0].length ?? 0;
@@ -303,8 +293,9 @@ function onSentence(state: State, p: Piece): void {
       continue;
     }
     // "L'abus d'alcool est dangereux pour la santé (obligatoire)": a line the ads must carry.
-    if (mustCarry(clause.text)) {
-      state.mandatories.push(mustCarry(clause.text) ?? '');
+    const must = mustCarry(clause.text);
+    if (must !== undefined) {
+      state.mandatories.push(must);
       continue;
     }
     if (kind === 'audience') {
@@ -328,73 +319,4 @@ function onAudience(state: State, p: Piece): void {
   const read = readAudience(state.summary, p);
   state.audience ??= read.audience;
   state.facts.push(...read.facts);
-}
-
-function addFacts(state: State, p: Piece, role: FactRole | undefined, list: boolean): void {
-  let items = [p];
-  if (list) {
-    const pieces = splitPiece(state.summary, p, LIST_COMMA.re);
-    // "Casques, antivols et sacoches inclus": a series closed by a conjunction is one claim.
-    const series =
-      pieces.length > 1 &&
-      COORDINATED.re.test(pieces.at(-1)?.text ?? '') &&
-      pieces.slice(0, -1).every((x) => !/\s/u.test(x.text));
-    // A labelled claim ("Self-pay: assessment £65, follow-ups £50") or a piece that qualifies the
-    // one before it ("Same-week appointments, usually within 48 hrs") is one claim, not a list.
-    const oneClaim =
-      /^[^:,]{1,40}:\s/u.test(p.text) ||
-      pieces.slice(1).some((x) => QUALIFIER_START.re.test(x.text) || CLAUSE_LEAD.re.test(x.text));
-    if (oneClaim) items = [p];
-    else if (!series && pieces.every((x) => x.text.split(/\s+/).length <= MAX_LIST_ITEM_WORDS))
-      items = pieces;
-  } else if (role === 'proof') items = separateProofs(state.summary, p);
-  for (const raw of items) {
-    // A claim its bracket disowns ("“the best” say customers (not to be used as ours)") is policy.
-    if (DISOWNED.re.test(raw.text)) {
-      state.avoid.push(...forbidden(raw.text));
-      continue;
-    }
-    let item = withoutNotes(state.summary, raw);
-    if (!item || !/[\p{L}\d]/u.test(item.text)) continue;
-    // A "don't" under a section of claims ("Facts: … NO 'cheapest'") is policy, not a claim
-    // (one that opens with it: "roofers who never show up" is a pain).
-    if (AVOID_CUE.re.exec(item.text)?.index === 0) {
-      state.avoid.push(...forbidden(item.text));
-      continue;
-    }
-    // "One customer wrote, …, “…”": the customer's words are the proof, the lead-in a remark.
-    const reported = REPORTED_QUOTE.re.exec(item.text);
-    if (reported && reported[0].length < item.text.length) {
-      state.facts.push({
-        role: 'proof',
-        piece: piece(state.summary, item.start + reported[0].length, item.end),
-      });
-      continue;
-    }
-    // "mention 30g+ protein per meal": the claim the direction names.
-    const named = MENTION_LEAD.re.exec(item.text);
-    if (named) item = piece(state.summary, item.start + named[0].length, item.end);
-    const itemRole = role ? labelledRole(role, item.text) : roleOf(item.text);
-    // The pain, not the people it belongs to: what a hook can ask the reader about.
-    const pain = itemRole === 'pain' ? PAIN_PHRASE.re.exec(item.text) : null;
-    const fact = pain ? piece(state.summary, item.start + pain.index, item.end) : item;
-    // A worry answered after a spaced dash ("fed up with chasing answers - we reply in a day"):
-    // the worry, then the answer as a claim of its own. (A quoted objection keeps its answer:
-    // the quotation is the reader's voice, and the reply reads as one line.)
-    const split =
-      (itemRole === 'pain' || itemRole === 'objection') && !quotedWorry(fact.text)
-        ? SPACED_DASH.re.exec(fact.text)
-        : null;
-    // An objection's answer that points back at it ("… - our tiles make them safe") stays with it.
-    const pointsBack =
-      !!split && itemRole === 'objection' && BACK_REFERENCE.re.test(fact.text.slice(split.index));
-    const dash = split && !pointsBack ? split : null;
-    if (dash && dash.index > 0) {
-      const answer = piece(state.summary, fact.start + dash.index, fact.end);
-      state.facts.push({ role: itemRole, piece: piece(state.summary, fact.start, fact.start + dash.index) });
-      if (answer.text) state.facts.push({ role: roleOf(answer.text), piece: answer });
-      continue;
-    }
-    state.facts.push({ role: itemRole, piece: fact });
-  }
 }

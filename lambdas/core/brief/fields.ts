@@ -73,20 +73,25 @@ export function clausesOf(summary: string, p: Piece): Piece[] {
   for (const clause of splitPiece(summary, p, CLAUSE_SEPARATOR.re)) {
     const before = out.at(-1);
     const gap = before ? summary.slice(before.end, clause.start) : '';
-    // … or that gives a prohibition its reason ("Don't say 'kennel' — we're not a kennel").
-    // … or that lists what it names ("They do all roofing — tiles, slates, flat roofs, chimneys").
-    const items = clause.text.split(/,\s*/u);
-    const list = items.length >= 3 && items.every((item) => item.split(/\s+/u).length <= 3);
-    const joined =
-      list ||
-      DASH_TAIL.re.test(clause.text) ||
-      BACK_REFERENCE.re.exec(clause.text)?.index === 0 ||
-      (!!before && AVOID_CUE.re.test(before.text));
-    if (before && /[—–]/u.test(gap) && !/[,;]/u.test(gap) && joined)
+    if (before && /[—–]/u.test(gap) && !/[,;]/u.test(gap) && leansOn(clause.text, before.text))
       out[out.length - 1] = piece(summary, before.start, clause.end);
     else out.push(clause);
   }
   return out;
+}
+
+/** Whether what follows a dash belongs to the claim before it (see clausesOf). */
+function leansOn(clause: string, before: string): boolean {
+  // … or that lists what it names ("They do all roofing — tiles, slates, flat roofs, chimneys"),
+  // … or that gives a prohibition its reason ("Don't say 'kennel' — we're not a kennel").
+  const items = clause.split(/,\s*/u);
+  const list = items.length >= 3 && items.every((item) => item.split(/\s+/u).length <= 3);
+  return (
+    list ||
+    DASH_TAIL.re.test(clause) ||
+    BACK_REFERENCE.re.exec(clause)?.index === 0 ||
+    AVOID_CUE.re.test(before)
+  );
 }
 
 /**

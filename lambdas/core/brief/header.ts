@@ -82,7 +82,7 @@ export function placeAfterName(
   // German capitalises every noun: a capitalised item there is as often the trade ("Bäder,
   // Heizung"); only a single word that ends the header is the place ("Acme Fliesen, Kiel").
   // "Acme Lawn Care — Columbus, OH": an item before a two-letter state or province code is the town.
-  if (/^\p{Lu}{2}$/u.test(parts[i + 1]?.text ?? '') && /^\p{Lu}/u.test(part.text)) return true;
+  if (isStateCode(parts[i + 1]?.text ?? '') && /^\p{Lu}/u.test(part.text)) return true;
   const lastWord = i === parts.length - 1 && !/\s/u.test(part.text);
   if (reader.language === 'de') return lastWord;
   // A town the NLP library does not know ("Acme Café, Wexbury"): one word ending the header
@@ -131,4 +131,9 @@ function spelledOut(words: readonly string[], text: string): number {
 /** A town and its district's number ("Acmeville 3e", "Acmeville 1º"): a place, though it has a figure. */
 export function isDistrict(text: string): boolean {
   return /^\p{Lu}[\p{L}-]+ \d{1,2}(?:e|er|ème|º|ª|st|nd|rd|th)?$/u.test(text);
+}
+
+/** A two-letter state or province code ("OH", "CO") after a town in a header. */
+export function isStateCode(text: string): boolean {
+  return /^\p{Lu}{2}$/u.test(text);
 }

@@ -85,8 +85,11 @@ function labelOrNegated(words: string, language: Language): LabelTarget | undefi
   return lookupLabel(words, language, true);
 }
 
-const offerFor = (text: string) =>
-  /\d/u.test(text) && (cueRole(text) === 'offer' || (cueRole(text) === 'price' && /[£$€%]/u.test(text)));
+/** Whether the text after an audience label is an offer for those people ("New customers: 10% off …"). */
+function offerFor(text: string): boolean {
+  const role = cueRole(text);
+  return /\d/u.test(text) && (role === 'offer' || (role === 'price' && /[£$€%]/u.test(text)));
+}
 
 /** A known label at the start of `text`: its target and the length of `Label: `. */
 export function leadingLabel(
