@@ -306,6 +306,19 @@ describe('ad copy from the brief and the angles', () => {
     // The offer fits the headline (a currency sign after its amount ends no phrase early).
     expect(copy.map((c) => c.headline)).toContain('Première box à 29 €');
     expect(copy.map((c) => c.description)).not.toContain('France');
+    // A brief without a product: its place is still a place, not a product line before the name.
+    const placeOnly = await writeAdCopy({
+      brief: { ...brief, product: '' },
+      angles,
+      campaign: {
+        name: 'x',
+        offer_text: 'Première box à 29 €',
+        cta_text: "Je m'abonne",
+        platform_target: ['meta_feed'],
+      },
+      brand: { banned_words: [], tagline: '' },
+    });
+    expect(placeOnly.copy.map((c) => c.description)).not.toContain('France');
   });
 
   it('a CTA too long for the button keeps its intent in the language', () => {

@@ -76,11 +76,13 @@ export async function writeAdCopy(input: {
   ];
   const tagline = brand.tagline.trim() ? [{ text: brand.tagline.trim(), facts: ['tagline'] }] : [];
   const business = { text: brief.business_name, facts: ['business'] };
-  // What is sold and where, in the brief's words: short lines for tight placements.
-  const named = [brief.product, brief.location]
-    .map((t) => t.trim())
-    .filter(Boolean)
-    .map((t, i) => ({ text: capFirst(t), facts: [i === 0 ? 'product' : 'location'] }));
+  // What is sold and where, in the brief's words: short lines for tight placements. (Each is
+  // named before the empty ones are dropped: a brief without a product has its place as a place.)
+  const line = (text: string, fact: string) =>
+    text.trim() ? [{ text: capFirst(text.trim()), facts: [fact] }] : [];
+  const product = line(brief.product, 'product');
+  const place = line(brief.location, 'location');
+  const named = [...product, ...place];
   for (const angle of angles) {
     const own = (angle?.fact_ids ?? [])
       .map((id) => forms.get(id))
@@ -118,10 +120,6 @@ export async function writeAdCopy(input: {
       const primary = pick('primary_text', [...hook, ...hookSentences, ...own, ...proofFirst]);
       const headline = pick('headline', [...proofFirst, ...closers, ...tagline, business, ...named], true);
       // A bare place says nothing under a headline: the business's name comes before it.
-      const [product = [], place = []] = [
-        named.filter((n) => n.facts[0] === 'product'),
-        named.filter((n) => n.facts[0] === 'location'),
-      ];
       const description = pick('description', [
         ...closers,
         ...proofFirst,
