@@ -107,6 +107,26 @@ describe('offline pictures from Tabler Icons', { timeout: 60_000 }, () => {
     expect(chosen?.picture.name).not.toBe('cloud');
   });
 
+  it("names an icon by a tag that is the category's own phrase, when the phrase names the icon's head", async () => {
+    // Tabler tags a house with a lock "home security": the trade of a monitored-alarm business,
+    // which neither set names (no alarm panel; an alarm clock is another alarm).
+    const alarm = await choosePicture({
+      subject: 'a technician fitting an alarm control panel by a front door',
+      category: 'home security > monitored alarm systems',
+    });
+    expect(alarm?.picture.source).toBe('tabler');
+    expect(alarm?.picture.name).toMatch(/^home-(?:lock|shield)$/);
+    expect(alarm?.because).toContain('home security');
+    // "real estate" tags any building: the phrase does not name a building, and the estate
+    // agent's keys stay the picture.
+    expect(tablerLibrary().find((p) => p.name === 'building')?.keywords).toContain('real estate');
+    const agency = await choosePicture({
+      subject: 'an estate agent handing keys to a couple outside a house',
+      category: 'real estate > estate agency',
+    });
+    expect(agency?.picture.name).toBe('key');
+  });
+
   it('is judged by its name, not its tags, by the relevance check', async () => {
     const solar = await relevanceSet({
       subject: 'solar panels on the roof of a farm barn',

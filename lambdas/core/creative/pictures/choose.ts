@@ -78,6 +78,8 @@ type Expanded = {
   context: Set<string>;
   /** the brief's terms the category says (sub-vertical nouns, taxonomy cue terms) */
   category: Set<string>;
+  /** the category's two-word phrases as written, WordNet's or not (terms.ts `phrase`) */
+  phrases: Set<string>;
 };
 
 /** Expanded terms, each word's closeness times the brief term's weight, from the sense the brief means. */
@@ -103,8 +105,9 @@ function expand(terms: readonly Term[]): Expanded {
   }
   const context = new Set<string>();
   for (const w of words.keys()) for (const t of [w, ...tokens(w)]) context.add(t);
-  const category = new Set(terms.filter((t) => t.category).map((t) => t.word));
-  return { words, senses, context, category };
+  const category = new Set(terms.filter((t) => t.category && !t.phrase).map((t) => t.word));
+  const phrases = new Set(terms.filter((t) => t.phrase).map((t) => t.word));
+  return { words, senses, context, category, phrases };
 }
 
 /** Whether a word of a picture's name is one the brief says or implies. */
@@ -253,6 +256,14 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
     if (picture.modifiers.includes(w) && !glossSays(picture.phrase, w)) continue;
     consider(w, 0.75, 1);
   }
+  // A line icon's tag that is word for word a phrase of the category ("home security" of a
+  // house with a shield, "swimming pool") says what the icon is drawn for, as its name would.
+  // Only when the phrase names the icon's head (the house of "home security"): a tag says what an
+  // interface uses the icon for as often ("real estate" of any building, "air conditioning" of
+  // a car's fan).
+  if (picture.source === 'tabler')
+    for (const k of picture.keywords)
+      if (brief.phrases.has(k) && k.split(' ').includes(picture.head)) consider(k, 1, 1);
   // Keywords are looser than a name: emojilib's say what an emoji is used for or looks like
   // ("mover" of a minibus, a people mover; "vaccination" of a syringe), Tabler's tags where an
   // interface uses the icon ("online" of a cloud). The name must match for a picture to be one
@@ -283,7 +294,8 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
   if (!second && byKind.has(first[0])) return { score: 0, because: '' };
   // A picture only the subject's words find, while the category has words it misses, may show
   // a prop of the scene (a camera, a chicken) rather than the business.
-  const aboutTrade = brief.category.size === 0 || ranked.some(([from]) => brief.category.has(from));
+  const aboutTrade =
+    brief.category.size === 0 || ranked.some(([from]) => brief.category.has(from) || brief.phrases.has(from));
   return {
     score: (first[1].weight + (second ? second[1].weight / 3 : 0)) * (aboutTrade ? 1 : SUBJECT_ONLY),
     because: [first, ...(second ? [second] : [])].map(([from, hit]) => `${from} → ${hit.word}`).join(', '),

@@ -7,7 +7,19 @@ import { loadNlp, type Nlp, parseSubject } from '../../text/nlp.ts';
 // much each says.
 
 /** A word of the brief, its weight, and whether the category (sub-vertical, cue terms) says it. */
-export type Term = { word: string; weight: number; category?: boolean };
+export type Term = {
+  word: string;
+  weight: number;
+  category?: boolean;
+  /**
+   * A two-word phrase of the category as the taxonomy writes it, whether WordNet has it or not
+   * ("home security", "EV charger"): it names only a picture tagged with the same phrase.
+   */
+  phrase?: boolean;
+};
+
+/** A phrase of the category, found word for word in a line icon's tags: as sure as a cue term. */
+const CATEGORY_PHRASE = 0.8;
 
 /** Words that show anyone at all: a picture of "a woman" says little about a business. */
 export const ANYONE = new Set([
@@ -125,7 +137,7 @@ function splitCompound(word: string): Array<{ word: string; share: number }> {
 const MIN_TAIL = 5;
 
 /** The taxonomy's English cue terms of a `vertical > sub-vertical` category, when it is one of its. */
-function cuesOf(category: string): string[] {
+function cuesOf(category: string, { all = false } = {}): string[] {
   const key = category
     .replace(/\([^)]*\)/g, ' ')
     .replace(/\s+/g, ' ')
@@ -134,7 +146,7 @@ function cuesOf(category: string): string[] {
   for (const vertical of TAXONOMY)
     for (const sub of vertical.subs)
       if (`${vertical.name} > ${sub.name}`.toLowerCase() === key)
-        return sub.cues.en.split('|').filter((c) => lemmaOf(c));
+        return sub.cues.en.split('|').filter((c) => all || lemmaOf(c));
   return [];
 }
 
@@ -199,7 +211,34 @@ export async function termsOf(picture: { subject: string; category: string }): P
   }
   for (const [w, weight] of trade) add(w, weight, true);
   for (const w of nounsOf(nlp, vertical)) add(w, 0.5);
-  return [...out].map(([word, weight]) => ({ word, weight, category: ofCategory.has(word) }));
+  const phrases = new Set<string>();
+  for (const phrase of categoryPhrases(picture.category))
+    if (!out.has(phrase)) {
+      out.set(phrase, CATEGORY_PHRASE);
+      ofCategory.add(phrase);
+      phrases.add(phrase);
+    }
+  return [...out].map(([word, weight]) => ({
+    word,
+    weight,
+    category: ofCategory.has(word),
+    ...(phrases.has(word) ? { phrase: true } : {}),
+  }));
+}
+
+/**
+ * The category's two-word phrases as written: each pair of adjacent words of the vertical and
+ * the sub-vertical ("home security", "ev charger"), and the taxonomy's two-word cue terms.
+ */
+function categoryPhrases(category: string): string[] {
+  const out = new Set<string>();
+  for (const part of category.split(/[>()]/)) {
+    const words = part.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 2 && !STOP.has(w));
+    for (let i = 0; i + 1 < words.length; i++) out.add(`${words[i]} ${words[i + 1]}`);
+  }
+  for (const cue of cuesOf(category, { all: true }))
+    if (/^[a-z]+ [a-z]+$/.test(cue)) out.add(cue);
+  return [...out];
 }
 
 /**
