@@ -234,6 +234,28 @@ describe('offline scenes', () => {
     ).not.toBe('butter');
   });
 
+  it('show a thing in the sense a picture has, and a person with the props of the brief', {
+    timeout: 60_000,
+  }, async () => {
+    // WordNet lists a wrench first as a sprain, a kind of injury; the picture is the tool. And a
+    // lawyer's papers are no roll of paper: a word after the picture's head finds it only with
+    // the head or the trade.
+    const lawyer = await chosen(
+      'a solicitor going through papers with a client wearing a neck brace',
+      'legal services > personal injury',
+    );
+    expect(lawyer).not.toMatch(/wrench|roll/);
+    // A hearing aid is still the trade's thing after the ear it sits in.
+    expect(
+      await chosen('an audiologist fitting a hearing aid behind an ear', 'health > hearing aids'),
+    ).toBe('ear-with-hearing-aid');
+    // WordNet's engineer is also a technologist, whom the emoji draws at a laptop (keywords
+    // "computer", "coder"): no keyword agrees with a boiler, so no technologist.
+    expect(
+      await chosen('a heating engineer servicing a gas boiler in a utility room', 'home services > heating'),
+    ).not.toMatch(/technologist/);
+  });
+
   it('are deterministic per seed and differ across angles', async () => {
     const b = BUSINESSES[0];
     if (!b) throw new Error('no business');

@@ -2,7 +2,7 @@ import { ancestors, lemmaOf, offsetsOf, relatedTerms, synset, usualSenses } from
 import { type LibraryPicture, pictureLibrary } from './library.ts';
 import { ownLemma, signature } from './signature.ts';
 import { tablerLibrary } from './tabler.ts';
-import { ANYONE, type Term, termsOf, tokens } from './terms.ts';
+import { ANYONE, type Term, THINGS, termsOf, tokens } from './terms.ts';
 
 /**
  * Which library picture shows this business, from its brief's `subject` and `category` (ADR
@@ -123,6 +123,20 @@ function agreeingTags(picture: LibraryPicture, brief: Expanded): number {
   ).length;
 }
 
+/** WordNet's lexicographer file of people (noun.person). */
+const PERSON_FILE = 18;
+
+const isPersonPicture = (picture: LibraryPicture) =>
+  usualSenses(ownLemma(picture)).slice(0, 1).some((off) => synset(off).lexFile === PERSON_FILE);
+
+/** A keyword of the picture, other than its name's words and the brief's word `from`, that the brief says or implies. */
+function keywordAgrees(picture: LibraryPicture, brief: Expanded, from: string): boolean {
+  const own = new Set([...picture.nameWords, from]);
+  return picture.keywords.some((k) =>
+    k.split(/[\s-]+/).some((w) => !own.has(w) && brief.words.get(w)?.from !== from && explained(w, brief)),
+  );
+}
+
 /** How many of a line icon's other tags must agree with the brief. */
 const TAGS_AGREEING = 1;
 
@@ -184,12 +198,17 @@ function sameThing(pictureOff: number, briefOff: number | undefined): boolean {
   return ancestors([pictureOff], 4).has(briefOff) || ancestors([briefOff], 4).has(pictureOff);
 }
 
-/** What the picture is, up to two steps broader (a teacup is a cup; a chair is a seat, a kind of furniture): synset → factor. */
+/**
+ * What the picture is, up to two steps broader (a teacup is a cup; a chair is a seat, a kind of
+ * furniture): synset → factor. Without a sense its tags say, it is the first sense of its name
+ * that a picture can show: a wrench is the tool, not the sprain WordNet lists first (a kind of
+ * injury, which made it a personal-injury lawyer's picture).
+ */
 function pictureAncestors(picture: LibraryPicture): Map<number, number> {
   const out = new Map<number, number>();
   const own = ownLemma(picture);
-  const sense = picture.sense;
-  for (const [off, steps] of ancestors(sense !== undefined ? [sense] : offsetsOf(own).slice(0, 1), 2))
+  const sense = picture.sense ?? offsetsOf(own).find((off) => THINGS.has(synset(off).lexFile));
+  for (const [off, steps] of ancestors(sense !== undefined ? [sense] : [], 2))
     if (steps > 0) out.set(off, PICTURE_STEP ** steps);
   return out;
 }
@@ -222,6 +241,11 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
   // name's usual sense.
   const own = picture.sense ?? (viaOtherWord ? usualSenses(ownLemma(picture))[0] : undefined);
   const otherThing = viaOtherWord && picture.sense === undefined && !sameThing(own ?? -1, briefSense);
+  // A person found through another name for the brief's ("technologist" for a heating engineer:
+  // one synset in WordNet) is drawn with the props of the name's trade (a laptop): one of its
+  // keywords, besides its name and the brief's word it was found by, must agree with the brief.
+  if (viaOtherWord && head && isPersonPicture(picture) && !keywordAgrees(picture, brief, head.from))
+    return { score: 0, because: '' };
   consider(picture.nameWords.join(' '), otherThing ? OTHER_SENSE : 1);
   if (picture.phrase.includes(' ')) consider(picture.phrase, otherThing ? OTHER_SENSE : 1);
   if (head) {
@@ -254,6 +278,10 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
   for (const w of picture.nameWords) {
     if (w === picture.head || (find(w)?.closeness ?? 0) < 1) continue;
     if (picture.modifiers.includes(w) && !glossSays(picture.phrase, w)) continue;
+    // A word after the head ("paper" of "roll of paper") finds the picture when the brief
+    // explains the head too, or the word is the trade's: a lawyer's papers are no roll.
+    const after = !picture.modifiers.includes(w) && !picture.phrase.split(' ').includes(w);
+    if (after && !explained(picture.head, brief) && !brief.category.has(find(w)?.from ?? '')) continue;
     consider(w, 0.75, 1);
   }
   // A line icon's tag that is word for word a phrase of the category ("home security" of a
