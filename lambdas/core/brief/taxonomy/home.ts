@@ -128,10 +128,26 @@ export const HOME_VERTICALS: readonly Vertical[] = [
       sub(
         'landscaping and gardening',
         'a gardener trimming a hedge in a sunny back garden',
-        'landscap|gardener|gardening|lawn|garden design|tree surgeon|hedge',
+        'landscap|gardener|gardening|lawn|garden design|hedge',
         'jardinería|jardinero|paisajismo|césped',
         'garten|gärtner|landschaftsbau|rasen',
         'jardinier|jardinage|paysagiste|pelouse',
+      ),
+      sub(
+        'tree surgery',
+        'an arborist pruning a tall tree from a climbing harness',
+        'tree surgeon|tree surgery|arborist|tree felling|stump grinding|crown reduction|tree work|tree care',
+        'poda de árboles|arboricultor|tala de árboles|arbolista|poda',
+        'baumpflege|baumfällung|baumkletterer|baumdienst|baumschnitt|fällung',
+        "élagage|élagueur|abattage d'arbres|arboriste|dessouchage",
+      ),
+      sub(
+        'dry cleaning and laundry',
+        'freshly pressed shirts on hangers at a dry cleaner’s counter',
+        'dry clean|laundry|laundrette|launderette|alterations|ironing|pressed',
+        'tintorería|lavandería|planchado|arreglos de ropa',
+        'textilreinigung|chemische reinigung|wäscherei|bügelservice|änderungsschneiderei',
+        'pressing|blanchisserie|repassage|retouches',
       ),
       sub(
         'pool services',

@@ -80,10 +80,18 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
       sub(
         'music and arts lessons',
         'a teacher guiding a child’s hands on a piano keyboard',
-        'music lessons|piano|guitar|singing|art classes|dance classes',
-        'clases de música|piano|guitarra|danza',
-        'musikschule|klavierunterricht|tanzschule',
-        'cours de musique|piano|danse',
+        'music lessons|piano|guitar|violin|singing|art classes',
+        'clases de música|piano|guitarra|violín|canto',
+        'musikschule|klavierunterricht|gitarrenunterricht|geige|gesangsunterricht',
+        'cours de musique|piano|guitare|violon|chant',
+      ),
+      sub(
+        'dance classes',
+        'couples dancing a waltz in a bright dance studio',
+        'dance school|dance classes|dance lessons|ballroom|ballet school|first dance|dancing',
+        'escuela de baile|clases de baile|academia de baile|danza|baile',
+        'tanzschule|tanzkurs|tanzunterricht|tanzen|hochzeitstanz',
+        'école de danse|cours de danse|danse',
       ),
       sub(
         'vocational training',
@@ -235,6 +243,14 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'teatro|musical|ópera',
         'theater|musical|oper',
         'théâtre|comédie musicale|opéra',
+      ),
+      sub(
+        'escape rooms',
+        'friends solving a padlocked puzzle box in a themed escape room',
+        'escape room|escape game|puzzle room|exit game',
+        'escape room|sala de escape|juego de escape',
+        'escape room|escape-room|exit game|escape game',
+        "escape game|jeu d'évasion",
       ),
       sub(
         'cinema',
