@@ -1108,4 +1108,44 @@ describe('notes and directions in a brief', () => {
     expect(fr.location).toBe('Lyon 3e');
     expect(fr.facts.find((f) => f.text.startsWith('Meilleur'))?.role).toBe('proof');
   });
+
+  it('reads an e-mail hand-over: the client\'s wish as its claim, a quoted "avoid", a "mostly" audience, a town with its state code', async () => {
+    const brief = await extractBrief({
+      researchSummary:
+        "Hi team, brief for Acme Trees below.\n\nAcme Trees, Dayton OH. Tree felling and stump grinding. £5m public liability insurance. Mostly homeowners with big gardens. They'd like to push spring pruning, 10% off bookings made before April. Avoid 'cheap' — they're not. Patients say: \"Tidy and quick\"\nCustomers: landlords who are tired of no-shows\nArborists are certified.\n\nThanks, Jo",
+      language: 'en',
+      clientName: 'Acme Trees',
+    });
+    expect(brief.location).toBe('Dayton OH');
+    expect(brief.product).not.toMatch(/Dayton/);
+    expect(brief.category).toBe('home services > tree surgery');
+    const facts = brief.facts.map((f) => `${f.role}: ${f.text}`);
+    // The wish is the agency's; the offer is the client's.
+    expect(facts).toContain('offer: spring pruning, 10% off bookings made before April');
+    expect(facts.join(' ')).not.toMatch(/They'd like|Avoid|cheap|Mostly/);
+    expect(brief.avoid).toContain('cheap');
+    expect(brief.audience).toMatch(/homeowners with big gardens|landlords/);
+    expect(facts).toContain('proof: £5m public liability insurance');
+    // "Patients say:" names what customers say, not an audience.
+    expect(facts).toContain('proof: "Tidy and quick"');
+    // The worry without the clause's own verb.
+    expect(facts).toContain('pain: tired of no-shows');
+  });
+
+  it('reads a plural noun before a copula as the subject, and no verb after the name as the product', async () => {
+    const { anglesFromBrief } = await import('#core/text/brief-angles.ts');
+    const summary =
+      'Acme Kayaks, Mobile AL. Guided kayak tours through the bayou. Guides are ACA-certified. $60 per adult. 4.9 on TripAdvisor. Sunset tours on Fridays.';
+    const brief = await extractBrief({ researchSummary: summary, language: 'en', clientName: 'Acme Kayaks' });
+    const hooks = (await anglesFromBrief({ ...brief, research_summary: summary })).map((a) => a.hook);
+    expect(hooks.join('\n')).not.toMatch(/Acme Kayaks Guides/);
+    expect(hooks.some((h) => /Guides are ACA-certified/.test(h))).toBe(true);
+    const es = briefOf(
+      'Cerrajería Acme lleva desde 1990 en Teruel. Abrimos puertas 24 horas. Cerraduras de seguridad desde 90 €.',
+      'es',
+      'Cerrajería Acme',
+    );
+    expect(es.product).toBe('');
+    expect(es.category).toBe('home services > locksmith');
+  });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as audience from '#core/brief/patterns/audience.ts';
 import * as cues from '#core/brief/patterns/cues.ts';
 import { FIGURE_PATTERNS } from '#core/brief/patterns/figures.ts';
 import * as labels from '#core/brief/patterns/labels.ts';
@@ -13,6 +14,7 @@ const isPattern = (x: unknown): x is Pattern =>
 const patterns: Pattern[] = [
   ...FIGURE_PATTERNS,
   ...ROLE_CUES,
+  ...Object.values(audience).filter(isPattern),
   ...Object.values(cues).filter(isPattern),
   ...Object.values(labels).filter(isPattern),
   ...Object.values(layout).filter(isPattern),

@@ -246,9 +246,9 @@ describe('offline scenes', () => {
     );
     expect(lawyer).not.toMatch(/wrench|roll/);
     // A hearing aid is still the trade's thing after the ear it sits in.
-    expect(
-      await chosen('an audiologist fitting a hearing aid behind an ear', 'health > hearing aids'),
-    ).toBe('ear-with-hearing-aid');
+    expect(await chosen('an audiologist fitting a hearing aid behind an ear', 'health > hearing aids')).toBe(
+      'ear-with-hearing-aid',
+    );
     // WordNet's engineer is also a technologist, whom the emoji draws at a laptop (keywords
     // "computer", "coder"): no keyword agrees with a boiler, so no technologist.
     expect(

@@ -238,7 +238,12 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
           bracket && /^\s*,/u.test(after.slice(bracket[0].length)) && startsWithFigure(sold.text);
         // "Acme & Sons have served families here since 1921": a perfect tense is a claim, no product.
         if (/^(?:have|has|had)\s/iu.test(sold.text)) addFacts(state, part, undefined, false);
-        else if (!where && sold.text && !listed) state.product ??= productOf(state, sold, true);
+        else if (!where && sold.text && !listed) {
+          const product = productOf(state, sold, true);
+          // Outside English (no tagger), one lower-case word after the name that ends its phrase
+          // is the name's verb ("Acme lleva desde 1987 …"): a trade takes an article or more words.
+          if (state.nlp || !/^\p{Ll}+$/u.test(product.text)) state.product ??= product;
+        }
       }
       return;
     }
@@ -316,7 +321,7 @@ function onSentence(state: State, p: Piece): void {
 
 /** The audience, and the worries and insights told inside it, as facts. */
 function onAudience(state: State, p: Piece): void {
-  const read = readAudience(state.summary, p);
+  const read = readAudience(state.summary, p, state.language);
   state.audience ??= read.audience;
   state.facts.push(...read.facts);
 }

@@ -2,7 +2,7 @@
 import { offsetsOf } from '../lexicon/wordnet.ts';
 import type { Nlp } from '../text/nlp.ts';
 import { type Piece, piece } from './fields.ts';
-import { DISCOURSE_OPENER, LEADING_NAME, NAME_CONTINUATION } from './patterns/layout.ts';
+import { DISCOURSE_OPENER, LEADING_NAME, NAME_CONTINUATION, TOWN_AND_STATE } from './patterns/layout.ts';
 import type { Language } from './patterns/types.ts';
 
 /** A header item this short, without figures, can be a place whole. */
@@ -83,6 +83,8 @@ export function placeAfterName(
   // Heizung"); only a single word that ends the header is the place ("Acme Fliesen, Kiel").
   // "Acme Lawn Care — Columbus, OH": an item before a two-letter state or province code is the town.
   if (isStateCode(parts[i + 1]?.text ?? '') && /^\p{Lu}/u.test(part.text)) return true;
+  // …or with the code and no comma ("Acme Kayaks, Charleston SC").
+  if (TOWN_AND_STATE.re.test(part.text)) return true;
   const lastWord = i === parts.length - 1 && !/\s/u.test(part.text);
   if (reader.language === 'de') return lastWord;
   // A town the NLP library does not know ("Acme Café, Wexbury"): one word ending the header

@@ -44,6 +44,8 @@ export const LABELS_DE: Readonly<Record<string, LabelTarget>> = {
   zielgruppe: audience,
   'für wen': audience,
   kunden: audience,
+  patienten: audience,
+  gäste: audience,
   standort: location,
   standorte: location,
   region: location,

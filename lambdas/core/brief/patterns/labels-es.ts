@@ -45,6 +45,8 @@ export const LABELS_ES: Readonly<Record<string, LabelTarget>> = {
   objetivo: skip,
   'a quién': audience,
   clientes: audience,
+  pacientes: audience,
+  alumnos: audience,
   ubicación: location,
   zona: location,
   zonas: location,

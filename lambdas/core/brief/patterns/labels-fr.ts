@@ -132,6 +132,8 @@ export const LABELS_FR: Readonly<Record<string, LabelTarget>> = {
   soins: claims,
   'mention obligatoire': mandatories,
   clientes: audience,
+  patients: audience,
+  élèves: audience,
   spécialités: claims,
   spécialité: claims,
 };

@@ -120,15 +120,18 @@ export const PAIN_LABEL: Pattern = {
 
 /**
  * A label that names the section by what customers say ("Was Patienten sagen:", "What clients
- * say:", "Ce que disent nos clients :"): its items are their words, the proof.
+ * say:", "Ce que disent nos clients :", "Patients say:"): its items are their words, the proof.
  */
 export const SAYS_LABEL: Pattern = {
   id: 'says-label',
-  re: /^(?:what|was|ce que|lo que)\b.*\b(?:say|says|said|sagen|sagten|disent|dicen|opinan)\b/iu,
+  re: /^(?:(?:what|was|ce que|lo que)\b.*\b(?:say|says|said|sagen|sagten|disent|dicen|opinan)\b|(?:(?:our|the|unsere|die|nos|les|nuestros|los|las)\s)?\p{L}+\s(?:say|says|said|sagen|sagten|disent|dicen|opinan)$)/iu,
   examples: [
     { text: 'Was Patienten sagen', match: 'Was Patienten sagen' },
     { text: 'Ce que disent nos clients', match: 'Ce que disent' },
+    { text: 'patients say', match: 'patients say' },
+    { text: 'our guests said', match: 'our guests said' },
     { text: 'What we do', match: null },
+    { text: 'patients', match: null },
   ],
 };
 

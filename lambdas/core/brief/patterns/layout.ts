@@ -53,6 +53,23 @@ export const MARKED_HEADING: Pattern = {
   ],
 };
 
+/**
+ * A town and its US state or Canadian province code, written without a comma ("Charleston SC",
+ * "St. Louis MO"): a place. Only the codes themselves, so that "Heating UK" is not one.
+ */
+export const TOWN_AND_STATE: Pattern = {
+  id: 'town-and-state',
+  re: /^\p{Lu}[\p{L}.'’-]+(?:\s\p{Lu}[\p{L}.'’-]+){0,2}\s(?:A[KLRZB]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ABDEINOST]|N[BCDEHJLMSTUVY]|O[HKNR]|P[AE]|QC|RI|S[CDK]|T[NX]|UT|V[AT]|W[AIVY]|YT)$/u,
+  examples: [
+    { text: 'Charleston SC', match: 'Charleston SC' },
+    { text: 'St. Louis MO', match: 'St. Louis MO' },
+    { text: 'Calgary AB', match: 'Calgary AB' },
+    { text: 'Plumbing & Heating UK', match: null },
+    { text: 'Acme Tiles', match: null },
+    { text: 'Denver, CO', match: null },
+  ],
+};
+
 /** More of a business's name after the client's own ("… & Heating", "… und Söhne", "… GmbH"): capitalised words after an ampersand or "and", or a company form. */
 export const NAME_CONTINUATION: Pattern = {
   id: 'name-continuation',
@@ -316,37 +333,5 @@ export const LOCATION_LINE: Pattern = {
     { text: 'Mit Sitz in Kassel', match: 'Mit Sitz in ' },
     { text: 'Basé à Rennes depuis 2001', match: 'Basé à ' },
     { text: 'Based on real feedback', match: null },
-  ],
-};
-
-/** Where an audience line goes on to say what its people feel ("…, who hate…", "… und Angst vor…"). */
-export const AUDIENCE_CLAUSE: Pattern = {
-  id: 'audience-clause',
-  re: /,?\s(?:who|(?<!\b(?:of|with|about|by|from|for|over)(?:\s\p{L}+){1,4}\s)that|and are|and|que|y|die|deren|und|qui|et)\s/iu,
-  examples: [
-    { text: 'students sharing flats who hate cooking', match: ' who ' },
-    { text: 'parents that hate screen time', match: ' that ' },
-    { text: 'gamers sick of keyboards that lag', match: null },
-    { text: 'Rentner, die reisen und Angst vor Stress haben', match: ', die ' },
-    { text: 'tenants aged 20-30', match: null },
-  ],
-};
-
-/**
- * Where an audience line turns to what some of its people have done or think, with a subject
- * of its own ("60-75, retired, and a lot of them have done an ocean cruise …"): the audience
- * ends there, and what they have done is an insight into it (without "a lot of them", which
- * says how many, not what).
- */
-export const AUDIENCE_ASIDE: Pattern = {
-  id: 'audience-aside',
-  re: /,?\s(?:and\s|y\s|und\s|et\s)?(?:(?:a lot|lots|many|most|some|half|plenty) of them|(?:muchos|muchas|algunos|algunas) de ell[oa]s|(?:viele|die meisten|einige) (?:davon|von ihnen)|(?:beaucoup|la plupart|certains) d['’]entre eux)\s/iu,
-  examples: [
-    {
-      text: '60-75, retired, and a lot of them have done an ocean cruise',
-      match: ', and a lot of them ',
-    },
-    { text: 'Rentner, viele davon reisen allein', match: ', viele davon ' },
-    { text: 'parents of toddlers', match: null },
   ],
 };

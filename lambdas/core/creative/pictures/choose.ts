@@ -127,7 +127,9 @@ function agreeingTags(picture: LibraryPicture, brief: Expanded): number {
 const PERSON_FILE = 18;
 
 const isPersonPicture = (picture: LibraryPicture) =>
-  usualSenses(ownLemma(picture)).slice(0, 1).some((off) => synset(off).lexFile === PERSON_FILE);
+  usualSenses(ownLemma(picture))
+    .slice(0, 1)
+    .some((off) => synset(off).lexFile === PERSON_FILE);
 
 /** A keyword of the picture, other than its name's words and the brief's word `from`, that the brief says or implies. */
 function keywordAgrees(picture: LibraryPicture, brief: Expanded, from: string): boolean {

@@ -233,11 +233,13 @@ export async function termsOf(picture: { subject: string; category: string }): P
 function categoryPhrases(category: string): string[] {
   const out = new Set<string>();
   for (const part of category.split(/[>()]/)) {
-    const words = part.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 2 && !STOP.has(w));
+    const words = part
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter((w) => w.length >= 2 && !STOP.has(w));
     for (let i = 0; i + 1 < words.length; i++) out.add(`${words[i]} ${words[i + 1]}`);
   }
-  for (const cue of cuesOf(category, { all: true }))
-    if (/^[a-z]+ [a-z]+$/.test(cue)) out.add(cue);
+  for (const cue of cuesOf(category, { all: true })) if (/^[a-z]+ [a-z]+$/.test(cue)) out.add(cue);
   return [...out];
 }
 

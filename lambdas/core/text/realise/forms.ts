@@ -271,7 +271,10 @@ function shapeOf(
     tags.has('PresentTense') &&
     !tags.has('Infinitive') &&
     /s$/.test(firstWord) &&
-    !tags.has('Noun');
+    !tags.has('Noun') &&
+    // "Guides are ACA-certified": a word a copula or an auxiliary follows is the subject, a
+    // plural noun the tagger read as a verb.
+    !doc.has('^. (#Copula|#Auxiliary|#Modal)');
   const words = text.split(/\s+/);
   const bareSingular =
     words.length <= 4 &&
