@@ -24,7 +24,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
       sub(
         'physiotherapy',
         'a physiotherapist guiding a patient through a knee exercise',
-        'physio|physiotherapy|physiotherapist|sports injury|rehab|osteopath|chiropract',
+        'physio|physiotherapy|physiotherapist|sports injury|rehab|osteopath|chiropractor|chiropractic',
         'fisioterapia|fisioterapeuta|osteópata',
         'physio|physiotherapie|physiotherapeut|krankengymnastik|osteopath',
         'kinésithérapie|kiné|ostéopathe',

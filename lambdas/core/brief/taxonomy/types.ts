@@ -1,6 +1,7 @@
 /**
  * One sub-vertical of the taxonomy (docs/taxonomy.md): cue terms per language ("|"-separated;
- * a term matches a word that starts with it, so "roofer" also finds "roofers"), and the English
+ * a term matches the word with a plural ending, so "roofer" also finds "roofers" but
+ * "chiropract" finds nothing: see taxonomy.ts cueOccurs), and the English
  * picture subject: a concrete scene of who or what is shown doing what.
  */
 export type SubVertical = {
