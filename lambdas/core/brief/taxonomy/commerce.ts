@@ -86,6 +86,14 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'supermarché|épicerie',
       ),
       sub(
+        'ceramics and tableware',
+        'a stack of handmade ceramic bowls and mugs on a wooden table',
+        'ceramic|ceramics|pottery|potter|tableware|stoneware|dinnerware',
+        'cerámica|alfarería|vajilla',
+        'keramik|töpferei|geschirr',
+        'céramique|poterie|vaisselle',
+      ),
+      sub(
         'second-hand and refurbished',
         'refurbished phones laid out on a clean workbench',
         'refurbished|second-hand|pre-owned|resale|vintage',
@@ -418,9 +426,9 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'car dealership',
         'a salesperson handing car keys to a buyer in a showroom',
         'dealership|new cars|used cars|car dealer|test drive',
-        'concesionario|coches de ocasión',
+        'concesionario|coches de ocasión|coches de segunda mano|vehículos de ocasión',
         'autohaus|gebrauchtwagen|neuwagen',
-        'concessionnaire|voiture d’occasion',
+        'concessionnaire|voiture d’occasion|voitures d’occasion|véhicules d’occasion',
       ),
       sub(
         'garage and car servicing',

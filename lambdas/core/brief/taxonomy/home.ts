@@ -150,6 +150,14 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'pressing|blanchisserie|repassage|retouches',
       ),
       sub(
+        'scaffolding',
+        'scaffolders putting up scaffolding around a brick house',
+        'scaffolding|scaffolder|scaffolders|scaffold',
+        'andamios|andamiaje',
+        'gerüstbau|gerüstbauer|baugerüst',
+        'échafaudage|échafaudages',
+      ),
+      sub(
         'pool services',
         'a technician cleaning a backyard swimming pool',
         'pool cleaning|swimming pool|pool service|spa',
@@ -247,8 +255,8 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'potted plants and tools on a sunny garden patio',
         'garden centre|plants|seeds|garden furniture|outdoor furniture',
         'vivero|plantas|muebles de jardín',
-        'gartencenter|pflanzen|gartenmöbel',
-        'jardinerie|plantes|mobilier de jardin',
+        'gartencenter|gärtnerei|baumschule|pflanzen|gartenmöbel',
+        'jardinerie|pépinière|pépiniériste|plantes|mobilier de jardin',
       ),
       sub(
         'storage',
@@ -327,7 +335,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
       sub(
         'safes and security doors',
         'a reinforced security door being fitted to an apartment',
-        'security door|safe|safes|armoured',
+        'security door|safes|home safe|armoured',
         'puerta blindada|caja fuerte',
         'sicherheitstür|tresor',
         'porte blindée|coffre-fort',

@@ -282,6 +282,14 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
     name: 'sport',
     subs: [
       sub(
+        'golf club',
+        'a golfer teeing off on a sunny parkland fairway',
+        'golf|golfers|golf club|golf course|driving range',
+        'golf|campo de golf|club de golf',
+        'golf|golfclub|golfplatz',
+        'golf|club de golf|parcours de golf',
+      ),
+      sub(
         'climbing and bouldering',
         'a climber reaching for a hold on a bouldering wall in an indoor climbing gym',
         'climbing|bouldering|climbing wall|climbing gym|climbing centre',
@@ -393,10 +401,18 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
       sub(
         'dog walking and pet sitting',
         'a dog walker with three happy dogs on a leafy path',
-        'dog walking|dog walker|pet sitting|boarding|kennels|doggy daycare|dog daycare|dog day care|daycare for dogs',
+        'dog walking|dog walker|pet sitting|doggy daycare|dog daycare|dog day care|daycare for dogs',
         'paseador de perros|guardería canina',
-        'gassi-service|hundebetreuung|tierpension',
-        'promeneur de chiens|garde d’animaux|pension',
+        'gassi-service|hundebetreuung',
+        'promeneur de chiens|garde d’animaux',
+      ),
+      sub(
+        'pet boarding and kennels',
+        'a happy dog resting in a bright, clean boarding kennel',
+        'pet hotel|dog hotel|boarding|kennels|cattery|pet boarding|dog boarding|cat boarding',
+        'residencia canina|hotel para perros|hotel para mascotas|residencia para mascotas',
+        'tierpension|hundepension|katzenpension|tierhotel|hundehotel',
+        'pension canine|pension pour chats|hôtel pour chiens|pension pour animaux',
       ),
     ],
   },
@@ -461,6 +477,14 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
   {
     name: 'non-profit',
     subs: [
+      sub(
+        'hospice care',
+        'a nurse holding an older patient’s hand in a calm hospice room',
+        'hospice|palliative|end of life|end-of-life',
+        'cuidados paliativos|hospicio',
+        'hospiz|palliativ',
+        'soins palliatifs|hospice',
+      ),
       sub(
         'charity fundraising',
         'volunteers in bright jackets helping people outdoors',
