@@ -1148,4 +1148,87 @@ describe('notes and directions in a brief', () => {
     expect(es.product).toBe('');
     expect(es.category).toBe('home services > locksmith');
   });
+
+  it("reads a table's column of field names, an interview's questions and a name's initials, never as copy", () => {
+    const table = briefOf(
+      '| Field | Detail |\n|---|---|\n| Business | Acme Chemist, Stockport |\n| Offer | Free blood pressure checks |\n| Also | Travel jabs from £40 per dose |\n| Audience | Over-50s |',
+      'en',
+      'Acme Chemist',
+    );
+    const tableFacts = table.facts.map((f) => f.text);
+    expect(tableFacts).toContain('Travel jabs from £40 per dose');
+    expect(tableFacts.join(' ')).not.toMatch(/Also|\|/);
+    const interview = briefOf(
+      "Q: What does Acme do?\nA: Bike shop in Leeds.\nQ: What's special?\nA: Free servicing for a year on every new bike.",
+      'en',
+      'Acme Bikes',
+    );
+    expect(interview.facts.map((f) => f.text).join(' ')).not.toMatch(/special/);
+    expect(interview.facts.map((f) => f.text)).toContain('Free servicing for a year on every new bike');
+    const club = briefOf(
+      'Acme Lakes GC, Guelph ON\n- 18-hole course, par 72\n- Avoid golf jargon',
+      'en',
+      'Acme Lakes Golf Club',
+    );
+    expect(club.product).toBe('');
+    expect(club.location).toMatch(/^Guelph/);
+    expect(club.category).toBe('sport > golf club');
+    expect(club.facts.map((f) => f.text).join(' ')).not.toMatch(/jargon/);
+  });
+
+  it('reads a wish to win customers with an offer as the offer, and a verb and a preposition after the name as a claim', () => {
+    const es = briefOf(
+      'Clínica Veterinaria Acme, Teruel. Urgencias 24 h. Queremos captar clientes nuevos con la primera consulta gratis.',
+      'es',
+      'Clínica Veterinaria Acme',
+    );
+    expect(es.facts).toContainEqual(
+      expect.objectContaining({ role: 'offer', text: 'primera consulta gratis' }),
+    );
+    const hospice = briefOf(
+      'Acme Hospice cares for 900 people a year across Kent. All our care is free to patients and families.',
+      'en',
+      'Acme Hospice',
+    );
+    expect(hospice.product).toBe('');
+    expect(hospice.category).toBe('non-profit > hospice care');
+    expect(hospice.facts.map((f) => f.text)).toContain(
+      'Acme Hospice cares for 900 people a year across Kent',
+    );
+  });
+
+  it('finds the trade by its own words, not by a word other trades use ("dishwasher safe", a pet hotel)', () => {
+    const pottery = briefOf(
+      'Acme Pottery makes handmade stoneware mugs and bowls in Devon. Dishwasher safe. Free delivery over £50.',
+      'en',
+      'Acme Pottery',
+    );
+    expect(pottery.category).toBe('retail > ceramics and tableware');
+    const boarding = briefOf(
+      'ACME PET HOTEL — DOG & CAT BOARDING, YORK\nHeated suites for dogs.',
+      'en',
+      'Acme Pet Hotel',
+    );
+    expect(boarding.category).toBe('pet care > pet boarding and kennels');
+    const cars = briefOf(
+      'Concesionario de coches de segunda mano en Jaén. Garantía de 12 meses.',
+      'es',
+      'Autos Acme',
+    );
+    expect(cars.category).toBe('automotive > car dealership');
+  });
+
+  it("says the business's name once when a fact already opens with it", async () => {
+    const { anglesFromBrief } = await import('#core/text/brief-angles.ts');
+    const summary =
+      'Acme & Sons Undertakers have served families in Dover since 1921. Simple funerals from £1,900. Open 24 hours.';
+    const brief = await extractBrief({
+      researchSummary: summary,
+      language: 'en',
+      clientName: 'Acme & Sons Undertakers',
+    });
+    const hooks = (await anglesFromBrief({ ...brief, research_summary: summary })).map((a) => a.hook);
+    expect(hooks.some((h) => h.includes('Acme & Sons Undertakers have served'))).toBe(true);
+    expect(hooks.join('\n')).not.toMatch(/Acme & Sons Undertakers: Acme/);
+  });
 });

@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { picturable } from '#core/brief/noun-phrases.ts';
-import { ANYONE_IN_SCENE, GENERIC_HEADS, PICTURABLE, QUANTITY_WORDS } from '#core/brief/patterns/subject.ts';
+import {
+  ANYONE_IN_SCENE,
+  GENERIC_HEADS,
+  MASS_ENDING,
+  PICTURABLE,
+  QUANTITY_WORDS,
+} from '#core/brief/patterns/subject.ts';
 import { subjectOf, withoutQuantity, withPeople } from '#core/brief/subject.ts';
 import { loadNlp, type Nlp } from '#core/text/nlp.ts';
 
@@ -33,6 +39,13 @@ describe("the brief's people in place of anyone at all", () => {
     (scene, people, result) => {
       const head = people.replace(/s$/, '');
       expect(withPeople(scene, { text: people, head })).toBe(result ?? scene);
+    },
+  );
+
+  it.each(MASS_ENDING.examples.map((e) => [e.noun, e.mass] as const))(
+    '%j is a mass noun: %j',
+    (noun, mass) => {
+      expect(MASS_ENDING.re.test(noun)).toBe(mass);
     },
   );
 

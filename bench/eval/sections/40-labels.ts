@@ -1,6 +1,6 @@
+import { leadingLabel } from '#core/brief/label-lookup.ts';
 import { ABBREVIATIONS } from '#core/brief/patterns/abbreviations.ts';
 import { patternLanguage } from '#core/brief/patterns/types.ts';
-import { leadingLabel } from '#core/brief/segment.ts';
 import { type EvalSection, gate } from '../types.ts';
 
 /** Section labels of the brief ("Proof points:", "Zielgruppe:") printed inside a fact's text: must be 0. */

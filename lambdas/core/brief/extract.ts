@@ -240,9 +240,12 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
         if (/^(?:have|has|had)\s/iu.test(sold.text)) addFacts(state, part, undefined, false);
         else if (!where && sold.text && !listed) {
           const product = productOf(state, sold, true);
-          // Outside English (no tagger), one lower-case word after the name that ends its phrase
-          // is the name's verb ("Acme lleva desde 1987 …"): a trade takes an article or more words.
-          if (state.nlp || !/^\p{Ll}+$/u.test(product.text)) state.product ??= product;
+          // Without the tagger, one lower-case word after the name that ends its phrase is the
+          // name's verb ("Acme lleva desde 1987 …"): a trade takes an article or more words.
+          const verbOnly = !state.nlp && /^\p{Ll}+$/u.test(product.text);
+          // "Acme cares for 1,200 people a year": a verb and a preposition say a claim, no product.
+          if ((!product.text || verbOnly) && /\d/u.test(sold.text)) addFacts(state, part, undefined, false);
+          else if (!verbOnly) state.product ??= product;
         }
       }
       return;

@@ -27,9 +27,17 @@ export function nameLength(clientName: string, text: string): number {
       (written === prefix.toUpperCase() && written !== written.toLowerCase()) ||
       (written === prefix.toLowerCase() && written !== written.toUpperCase());
     if (!same || /^[\p{L}\d]/u.test(text.slice(prefix.length))) continue;
-    // The header may write more of the name than the client field ("Acme Plumbing & Heating").
+    // The header may write more of the name than the client field ("Acme Plumbing & Heating"),
+    // or the rest of it by its initials ("Acme GC" for "Acme Golf Club").
     const more = n === words.length ? NAME_CONTINUATION.re.exec(text.slice(prefix.length)) : null;
-    return prefix.length + (more?.[0].length ?? 0);
+    const initials = words
+      .slice(n)
+      .map((w) => w[0] ?? '')
+      .join('');
+    const short =
+      n < words.length && initials.length >= 2 ? new RegExp(`^ ${initials}(?![\\p{L}])`, 'u') : null;
+    const abbreviated = short?.exec(text.slice(prefix.length))?.[0].length ?? 0;
+    return prefix.length + (more?.[0].length ?? abbreviated);
   }
   return 0;
 }

@@ -62,6 +62,32 @@ export function layoutLine(
   return undefined;
 }
 
+/** The first cell of a table row, trimmed. */
+const firstCell = (line: string) => /^\s*\|([^|]*)\|/u.exec(line)?.[1]?.trim() ?? '';
+
+/**
+ * Whether the table around line `index` has a column of field names: two of its body rows at
+ * least, and two thirds of them (below the header's rule, when it has one), open with a label
+ * the lexicon knows. A column of services ("Bad | Komplettbad in 10 Tagen") has a few at most.
+ */
+function labelColumn(
+  lines: string[],
+  index: number,
+  labelOf: (words: string) => LabelTarget | undefined,
+): boolean {
+  const inTable = (i: number) => TABLE_ROW.re.test(lines[i] ?? '') || TABLE_RULE.re.test(lines[i] ?? '');
+  let top = index;
+  while (top > 0 && inTable(top - 1)) top--;
+  let bottom = index;
+  while (bottom + 1 < lines.length && inTable(bottom + 1)) bottom++;
+  const rule = lines.slice(top, bottom + 1).findIndex((l) => TABLE_RULE.re.test(l));
+  const body = lines
+    .slice(rule >= 0 ? top + rule + 1 : top, bottom + 1)
+    .filter((l) => TABLE_ROW.re.test(l) && !TABLE_RULE.re.test(l));
+  const known = body.filter((l) => labelOf(firstCell(l))).length;
+  return known >= 2 && known * 3 >= body.length * 2;
+}
+
 /** How short every cell of a table's header row is (a header names columns, it claims nothing). */
 const HEADER_CELL_WORDS = 2;
 
@@ -90,7 +116,10 @@ function tableRow(
   const short = cells.every((c) => !/\d/.test(c.text) && c.text.split(/\s+/).length <= HEADER_CELL_WORDS);
   if (cells.length === 0 || (first && (ruled || short))) return undefined;
   const label = cells.length > 1 ? labelOf(cells[0]?.text ?? '') : undefined;
-  const from = label ? cells[1] : cells[0];
+  // In a table whose first column names fields (most of its cells are labels the lexicon
+  // knows), a first cell it does not know ("Also") is a field's name too, never copy.
+  const named = label || (cells.length > 1 && labelColumn(lines, index, labelOf));
+  const from = named ? cells[1] : cells[0];
   const to = cells.at(-1);
   if (!from || !to) return undefined;
   return {

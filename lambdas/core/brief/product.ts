@@ -49,6 +49,8 @@ export function productOf(reader: Reader, p: Piece, afterName = false): Piece {
   const lead = PRODUCT_LEAD.re.exec(text)?.[0].length ?? 0;
   start += lead;
   text = summary.slice(start, p.end);
+  // "Acme cares for 1,200 people a year": after the verb, a preposition begins no product.
+  if (PRODUCT_END.re.exec(` ${text}`)?.index === 0) return piece(summary, start, start);
   return piece(summary, start, start + productEnd(reader, text));
 }
 

@@ -1,10 +1,11 @@
 import { relatedTerms } from '../lexicon/wordnet.ts';
 import type { Nlp } from '../text/nlp.ts';
 import { sentenceKind } from './fields.ts';
+import { leadingLabel } from './label-lookup.ts';
 import { articleFor, isPerson, type Phrase, phrasesOf, picturable, words } from './noun-phrases.ts';
-import { ANYONE_IN_SCENE, QUANTITY_WORDS } from './patterns/subject.ts';
+import { ANYONE_IN_SCENE, MASS_ENDING, QUANTITY_WORDS } from './patterns/subject.ts';
 import { patternLanguage } from './patterns/types.ts';
-import { leadingLabel, segment } from './segment.ts';
+import { segment } from './segment.ts';
 import { FALLBACK } from './taxonomy.ts';
 
 /**
@@ -246,9 +247,10 @@ function aboutTheBusiness(input: SubjectInput): string[] {
 function inScene(thing: Phrase, scene: string, { nlp, phrases }: Reader): string {
   const nouns = phrases(scene).map((p) => p.head);
   const broader = relatedTerms(thing.head, { senses: 1, levels: KIND_LEVELS });
+  // The scene names the thing, a synonym, or a kind of it ("bowls and mugs" are tableware).
   if (
     nouns.includes(thing.head) ||
-    nouns.some((n) => relatedTerms(n, { senses: 1, levels: 0 }).has(thing.head))
+    nouns.some((n) => relatedTerms(n, { senses: 1, levels: KIND_LEVELS }).has(thing.head))
   )
     return scene;
   // A noun of the scene the tagger read as no phrase's head ("a bowl of fresh food").
@@ -271,6 +273,6 @@ function inScene(thing: Phrase, scene: string, { nlp, phrases }: Reader): string
     );
   }
   // One of a countable thing takes its article ("with a boiler"); several, or a mass, none.
-  const bare = nlp(thing.text).has('(#Plural|#Uncountable)');
+  const bare = nlp(thing.text).has('(#Plural|#Uncountable)') || MASS_ENDING.re.test(thing.head);
   return `${scene}, with ${bare ? '' : articleFor(thing.text)}${thing.text}`;
 }

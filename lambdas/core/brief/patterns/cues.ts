@@ -9,7 +9,7 @@ import type { Pattern } from './types.ts';
 /** A sentence that says who the ads are for; the match is the cue, the audience follows it. */
 export const AUDIENCE_CUE: Pattern = {
   id: 'audience-cue',
-  re: /^(?:(?:we|she|he|they|I)(?:'d| would)? (?:want|like|wants|need|needs|hope|aim)s? to (?:reach|talk to|target|speak to|find)|(?:our )?target(?: audience)?(?: is| are)?|audience (?:is|are)(?: really| mainly| mostly)?|(?:it's|this is) (?:aimed at|for)|aimed at|most (?:of our )?(?:customers|clients|students|members|buyers|users|guests|patients) are|(?:our )?(?:customers|clients|couples|guests|members|students|patients|users|buyers|parents|families|owners) (?:are |tend to be )?(?:mostly|mainly|largely|typically|usually|generally)(?= (?:\p{L}+ )?\d)|(?:(?:our )?(?:customers|clients) are |(?=mostly|mainly|largely))(?:mostly |mainly |largely |typically |usually )?(?=(?:[\p{L}-]+ ){0,3}(?:professionals|families|parents|homeowners|owners|people|adults|women|men|students|retirees|couples|businesses|landlords|renters|founders|freelancers|commuters|runners|seniors|tenants)\b)|(?:nuestro )?público(?: objetivo)? (?:son|es)|queremos (?:llegar a|llegar|hablar con|atraer a)|(?:va )?dirigido a|unsere kunden sind(?: meist| vor allem| überwiegend)?|wir (?:wollen|möchten) .{0,40}? erreichen|zielgruppe (?:sind|ist)|nous (?:voulons|souhaitons) (?:toucher|atteindre|parler à)|(?:on )?s'adresse à|(?:nos|leurs|ses) clients sont(?: surtout| souvent)?|(?:their|its) (?:customers|clients) are(?: mostly| mainly)?|sus clientes son(?: sobre todo)?|ihre kunden sind(?: meist| vor allem)?)\s*:?\s*/iu,
+  re: /^(?:(?:we|she|he|they|I)(?:'d| would)? (?:want|like|wants|need|needs|hope|aim)s? to (?:reach|talk to|target|speak to|find)|(?:our )?target(?: audience)?(?: is| are)?|(?:our |the |their )?audience (?:is|are)(?: really| mainly| mostly)?|(?:it's|this is) (?:aimed at|for)|aimed at|most (?:of our )?(?:customers|clients|students|members|buyers|users|guests|patients) are|(?:our )?(?:customers|clients|couples|guests|members|students|patients|users|buyers|parents|families|owners) (?:are |tend to be )?(?:mostly|mainly|largely|typically|usually|generally)(?= (?:\p{L}+ )?\d)|(?:(?:our )?(?:customers|clients) are |(?=mostly|mainly|largely))(?:mostly |mainly |largely |typically |usually )?(?=(?:[\p{L}-]+ ){0,3}(?:professionals|families|parents|homeowners|owners|people|adults|women|men|students|retirees|couples|businesses|landlords|renters|founders|freelancers|commuters|runners|seniors|tenants)\b)|(?:nuestro )?público(?: objetivo)? (?:son|es)|queremos (?:llegar a|llegar|hablar con|atraer a)|(?:va )?dirigido a|unsere kunden sind(?: meist| vor allem| überwiegend)?|wir (?:wollen|möchten) .{0,40}? erreichen|zielgruppe (?:sind|ist)|nous (?:voulons|souhaitons) (?:toucher|atteindre|parler à)|(?:on )?s'adresse à|(?:nos|leurs|ses) clients sont(?: surtout| souvent)?|(?:their|its) (?:customers|clients) are(?: mostly| mainly)?|sus clientes son(?: sobre todo)?|ihre kunden sind(?: meist| vor allem)?)\s*:?\s*/iu,
   examples: [
     { text: 'We want to reach first-time landlords', match: 'We want to reach ' },
     { text: "We'd like to reach retired cyclists", match: "We'd like to reach " },
@@ -24,6 +24,7 @@ export const AUDIENCE_CUE: Pattern = {
     { text: 'Couples mostly love the garden', match: null },
     { text: 'customers are mostly women 25-45', match: 'customers are mostly ' },
     { text: 'Mostly homeowners with big gardens', match: 'Mostly ' },
+    { text: 'Our audience is mostly locals 35+', match: 'Our audience is mostly ' },
     { text: 'Mostly booked by phone', match: null },
     { text: 'Customers are busy professionals and families', match: 'Customers are ' },
     { text: 'Customers are always welcome', match: null },
@@ -45,7 +46,7 @@ export const TONE_CUE: Pattern = {
 /** A legal note or a "don't": guidance for the copy policy, never a fact. */
 export const AVOID_CUE: Pattern = {
   id: 'avoid-cue',
-  re: /(?:\blegal (?:says|hasn't|has not|won't|needs)|\bmust(?: not|n't) (?:say|claim|mention|show|name|use)|(?:^|[,;:(–—]\s*|\b(?:please|and|so|but|just|pls)\s+)(?:don't|don’t|do not|never) (?:name|say|claim|mention|use|show|call|present|position|describe|imply|compare|promise|write)\b|\bno claims? (?:that|of|about)|\bads? (?:must|can|should)(?: not|n't)|\bwe can only say|\b(?:asked|told) (?:us|me) (?:not to|never to)\b|\bnot to (?:mention|say|claim|use|show|name)\b|\bplease no\b|\bcan(?:'t|’t|not) (?:say|claim|mention|use|advertise|promote|show|name)|\bwill veto\b|\b(?:hates?|dislikes?|can't stand|doesn't like) the (?:word|term|phrase)\b|\b(?:hates?|hate it|dislikes?|can't stand) (?:it )?when (?:people|customers|clients|anyone|you|we|ads) (?:call|describe|refer to|say)\b|\b(?:no|ni) (?:mencionar|decir|prometer|hablar de|nombrar|garantizar|usar|utilizar|escribir|poner)\b|\bno se puede (?:decir|prometer)|\bnicht (?:sagen|versprechen|werben|nennen|schreiben|verwenden|benutzen)|\bdürfen (?:wir )?nicht|\bne (?:pas|jamais) (?:dire|promettre|mentionner|citer|parler|écrire|utiliser|employer)|\binterdit de|^(?:no|never|avoid|not|nada de|nunca|evitar|keine?|nie|niemals|vermeiden|jamais|pas de|éviter)\s*:?\s*["“«„‘']|^(?:bitte|please|por favor|merci de|s'il vous plaît),?\s+(?:keine?|nicht|no|not|don't|never|nada|ne|pas|avoid|évitez|evitad|evita|vermeidet)\b|\bavoid (?:anything|any|claims?|saying|words?|mentioning|using|language|terms?)\b|\bkeine [\p{L}-]*(?:versprechen|aussagen|superlative)\b|\bno (?:promises|superlatives|health claims|medical claims)\b|\b(?:nada de|sin) promesas\b|\b(?:pas de|aucune) promesses?\b)/iu,
+  re: /(?:\blegal (?:says|hasn't|has not|won't|needs)|\bmust(?: not|n't) (?:say|claim|mention|show|name|use)|(?:^|[,;:(–—]\s*|\b(?:please|and|so|but|just|pls)\s+)(?:don't|don’t|do not|never) (?:name|say|claim|mention|use|show|call|present|position|describe|imply|compare|promise|write)\b|\bno claims? (?:that|of|about)|\bads? (?:must|can|should)(?: not|n't)|\bwe can only say|\b(?:asked|told) (?:us|me) (?:not to|never to)\b|\bnot to (?:mention|say|claim|use|show|name)\b|\bplease no\b|\bcan(?:'t|’t|not) (?:say|claim|mention|use|advertise|promote|show|name)|\bwill veto\b|\b(?:hates?|dislikes?|can't stand|doesn't like) the (?:word|term|phrase)\b|\b(?:hates?|hate it|dislikes?|can't stand) (?:it )?when (?:people|customers|clients|anyone|you|we|ads) (?:call|describe|refer to|say)\b|\b(?:no|ni) (?:mencionar|decir|prometer|hablar de|nombrar|garantizar|usar|utilizar|escribir|poner)\b|\bno se puede (?:decir|prometer)|\bnicht (?:sagen|versprechen|werben|nennen|schreiben|verwenden|benutzen)|\bdürfen (?:wir )?nicht|\bne (?:pas|jamais) (?:dire|promettre|mentionner|citer|parler|écrire|utiliser|employer)|\binterdit de|^(?:no|never|avoid|not|nada de|nunca|evitar|keine?|nie|niemals|vermeiden|jamais|pas de|éviter)\s*:?\s*["“«„‘']|^(?:bitte|please|por favor|merci de|s'il vous plaît),?\s+(?:keine?|nicht|no|not|don't|never|nada|ne|pas|avoid|évitez|evitad|evita|vermeidet)\b|\bavoid (?:anything|any|claims?|saying|words?|mentioning|using|language|terms?)\b|^avoid (?:[\p{L}-]+ )?(?:jargon|clichés?|slang|superlatives|hype|buzzwords)\b|\bkeine [\p{L}-]*(?:versprechen|aussagen|superlative)\b|\bno (?:promises|superlatives|health claims|medical claims)\b|\b(?:nada de|sin) promesas\b|\b(?:pas de|aucune) promesses?\b)/iu,
   examples: [
     { text: 'legal says we must say up to', match: 'legal says' },
     { text: 'so ads must not say it is waterproof', match: 'ads must not' },
@@ -66,6 +67,8 @@ export const AVOID_CUE: Pattern = {
     { text: "we are not a bank and can't say 'loan'", match: "can't say" },
     { text: 'NO "cheapest in London"', match: 'NO "' },
     { text: "Avoid 'cheap' — they're not", match: "Avoid '" },
+    { text: 'Avoid golf jargon', match: 'Avoid golf jargon' },
+    { text: 'Avoid the queues, book online', match: null },
     { text: "Attention : ne pas parler des aides de l'État", match: 'ne pas parler' },
     { text: 'Bitte keine Heilversprechen', match: 'Bitte keine' },
     { text: 'keine Heilversprechen machen', match: 'keine Heilversprechen' },
@@ -148,7 +151,7 @@ export const MUST_SAY: Pattern = {
 /** A direction that names a claim to carry ("mention 30g+ protein per meal"): the rest is the claim. */
 export const MENTION_LEAD: Pattern = {
   id: 'mention-lead',
-  re: /^(?:please )?(?:mention|include|highlight|stress|call out|point out|talk about|say) (?:that )?(?=\S)|^(?:their|our|the) (?:big |main |real )?(?:thing|usp|selling point|edge|difference) is (?:that )?(?=\S)|^what (?:they're|they are|we're|we are) (?:really |most |especially )?proud of is (?:that )?(?=\S)|^(?:they|we|the client)(?:'d| would) like to (?:offer|give|run|push|promote|feature) (?=\S)|^(?:mencionar|destacar|erwähnen|hervorheben|mentionner|souligner) (?:que |dass )?(?=\S)/iu,
+  re: /^(?:please )?(?:mention|include|highlight|stress|call out|point out|talk about|say) (?:that )?(?=\S)|^(?:their|our|the) (?:big |main |real )?(?:thing|usp|selling point|edge|difference) is (?:that )?(?=\S)|^what (?:they're|they are|we're|we are) (?:really |most |especially )?proud of is (?:that )?(?=\S)|^(?:they|we|the client)(?:'d| would) like to (?:offer|give|run|push|promote|feature) (?=\S)|^(?:mencionar|destacar|erwähnen|hervorheben|mentionner|souligner) (?:que |dass )?(?=\S)|^(?:queremos|quieren|we want to|they want to|nous voulons|ils veulent|wir wollen|sie wollen) (?:captar|atraer|conseguir|attract|win|get|attirer|gagner|gewinnen) (?:[\p{L}-]+ ){0,3}(?:con|with|avec|mit) (?:(?:la|el|una?|the|an?|le|une?|der|die|das) )?(?=\S)/iu,
   examples: [
     { text: 'mention 30g+ protein per meal', match: 'mention ' },
     { text: 'say that every meal is chef-made', match: 'say that ' },
@@ -159,6 +162,14 @@ export const MENTION_LEAD: Pattern = {
     },
     { text: "They'd like to offer 10% off for over-65s", match: "They'd like to offer " },
     { text: "They'd like to push winter pruning, 10% off", match: "They'd like to push " },
+    {
+      text: 'Queremos captar clientes nuevos con la primera consulta gratis',
+      match: 'Queremos captar clientes nuevos con la ',
+    },
+    {
+      text: 'We want to win new members with a free first class',
+      match: 'We want to win new members with a ',
+    },
     { text: 'say "healthy"', match: 'say ' },
     { text: 'Mentioned in The Times', match: null },
   ],

@@ -159,3 +159,16 @@ export const QUANTITY_WORDS = {
     { phrase: 'independent vets', people: 'independent vets' },
   ],
 } as const;
+
+/**
+ * Nouns English counts as a mass by their ending ("tableware", "knitwear"), which the tagger does
+ * not know: a scene adds them without an article ("with handmade tableware").
+ */
+export const MASS_ENDING = {
+  re: /(?:ware|wear)$/u,
+  examples: [
+    { noun: 'tableware', mass: true },
+    { noun: 'knitwear', mass: true },
+    { noun: 'mug', mass: false },
+  ],
+};

@@ -77,7 +77,11 @@ export type Catalogue = {
     /** Verb-second inversions of a note ("garantieren wir …") put back in subject-first order. */
     inversion?: { pattern: string; replace: string };
   };
-  /** Where a long note joins two claims (", and", ";"): a thin brief's facts are split there into parts. */
+  /**
+   * Where a long note joins two claims (", and", ";"): a thin brief's facts are split there into
+   * parts. Not a colon before a figure ("First-time passes: 81%"): the words before it name the
+   * figure and claim nothing alone.
+   */
   clauseSplit: string;
   /** Nouns are capitalised (German): never lower-case a fact's first word. */
   nounsCapitalised: boolean;

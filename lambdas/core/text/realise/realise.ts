@@ -52,8 +52,15 @@ const bare = (s: string) => s.replace(/[.!?]+$/u, '');
  */
 const NOTE_AUDIENCE = /[+=/]|^\d/u;
 
-/** A fact that opens with a word or two and a colon of its own ("Google: 4.8 stars"). */
-const OWN_LEAD = /^[\p{L}][\p{L}'’ ]{0,20}\s?:\s/u;
+/**
+ * A fact that opens with a few words and a colon of its own ("Google: 4.8 stars", "Taux de
+ * réussite au premier passage : 78 %"): after "Acme:" it would read as two labels.
+ */
+const OWN_LEAD = /^[\p{L}][\p{L}'’ -]{0,40}\s?:\s/u;
+
+/** Whether `text` opens with `name`, as a word (any case). */
+const opensWith = (text: string, name: string) =>
+  !!name && text.toLowerCase().startsWith(name.toLowerCase()) && !/^[\p{L}\d]/u.test(text.slice(name.length));
 
 /** A fact that is a quotation, opening with its mark. */
 const QUOTATION = /^["“«„]/u;
@@ -109,11 +116,13 @@ function hookText(
     case 'business': {
       // A quotation is a customer's words: after "Acme:" it would read as the business's own;
       // and a note with a lead of its own ("Google: 4.8 stars") would read "Acme: Google: …".
+      // A fact that already opens with the business's name says it once ("Acme cares for …").
       if (
         lead.needsSubject ||
         lead.addressed ||
         QUOTATION.test(lead.fragment) ||
-        OWN_LEAD.test(lead.fragment)
+        OWN_LEAD.test(lead.fragment) ||
+        opensWith(lead.fragment, brief.business_name)
       )
         return sentence(lead, cat, brief);
       // "We're rated …" is told by the business's name ("Acme is rated …"), never after "Acme:".

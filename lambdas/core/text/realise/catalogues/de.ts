@@ -63,7 +63,7 @@ export const de: Catalogue = {
     pointsBack: '\\b(?:hilft (?:da|dabei|dagegen)|löst das|deckt das ab)$',
     inversion: { pattern: '^(\\p{Ll}+) (wir|sie|es|er) ', replace: '$2 $1 ' },
   },
-  clauseSplit: '(?:,\\s+und\\s+|;\\s*|:\\s+|\\.\\s+(?=\\p{Lu})|,\\s+weil\\s+)',
+  clauseSplit: '(?:,\\s+und\\s+|;\\s*|:\\s+(?![^\\p{L}]{0,3}\\d)|\\.\\s+(?=\\p{Lu})|,\\s+weil\\s+)',
   nounsCapitalised: true,
   shorthand: [
     { pattern: '<\\s?(?=\\d)', to: 'unter ', example: ['alle <3 Jahre alt', 'alle unter 3 Jahre alt'] },

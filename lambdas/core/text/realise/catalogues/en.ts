@@ -75,7 +75,8 @@ export const en: Catalogue = {
     pointsBack:
       '\\b(?:helps?|covers?|solves?|fixes|sorts?|handles?|deals with|takes care of) (?:there|that|it|this|them)$|^(?:they|people|customers) \\p{L}+ (?:it|this|that)\\b',
   },
-  clauseSplit: '(?:,\\s+and\\s+|;\\s*|:\\s+|,\\s+so\\s+|\\.\\s+(?=\\p{Lu})|\\s+because\\s+)',
+  clauseSplit:
+    '(?:,\\s+and\\s+|;\\s*|:\\s+(?![^\\p{L}]{0,3}\\d)|,\\s+so\\s+|\\.\\s+(?=\\p{Lu})|\\s+because\\s+)',
   nounsCapitalised: false,
   shorthand: [
     {

@@ -68,7 +68,7 @@ export const es: Catalogue = {
     relativeUnusable: '(?:cuyo|cuya|cuyos|cuyas|donde|el cual|la cual|eso es|esto es) ',
     pointsBack: '\\b(?:ayuda con eso|lo (?:soluciona|resuelve|cubre)|(?:soluciona|resuelve|cubre) eso)$',
   },
-  clauseSplit: '(?:,\\s+y\\s+|;\\s*|:\\s+|\\.\\s+(?=\\p{Lu})|\\s+porque\\s+)',
+  clauseSplit: '(?:,\\s+y\\s+|;\\s*|:\\s+(?![^\\p{L}]{0,3}\\d)|\\.\\s+(?=\\p{Lu})|\\s+porque\\s+)',
   nounsCapitalised: false,
   shorthand: [
     { pattern: '<\\s?(?=\\d)', to: 'menos de ', example: ['todas de <3 años', 'todas de menos de 3 años'] },

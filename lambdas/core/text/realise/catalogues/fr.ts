@@ -66,7 +66,8 @@ export const fr: Catalogue = {
     relativeUnusable: "(?:dont|où|lequel|laquelle|c'est ce qu|c’est ce qu|c'est ça) ",
     pointsBack: '\\b(?:y (?:répond|remédie)|(?:règle|résout|couvre) (?:ça|cela))$',
   },
-  clauseSplit: '(?:,\\s+et\\s+|;\\s*|\\s:\\s+|\\.\\s+(?=\\p{Lu})|\\s+parce qu(?:e\\s+|’))',
+  clauseSplit:
+    '(?:,\\s+et\\s+|;\\s*|\\s:\\s+(?![^\\p{L}]{0,3}\\d)|\\.\\s+(?=\\p{Lu})|\\s+parce qu(?:e\\s+|’))',
   nounsCapitalised: false,
   shorthand: [
     { pattern: '<\\s?(?=\\d)', to: 'moins de ', example: ['tous de <3 ans', 'tous de moins de 3 ans'] },
