@@ -1231,4 +1231,14 @@ describe('notes and directions in a brief', () => {
     expect(hooks.some((h) => h.includes('Acme & Sons Undertakers have served'))).toBe(true);
     expect(hooks.join('\n')).not.toMatch(/Acme & Sons Undertakers: Acme/);
   });
+
+  it('reads a line the ads must carry, told after a dash, as a mandatory and no claim', () => {
+    const b = briefOf(
+      'Acme Hospice cares for 900 people a year. All our care is free. Registered charity 1234567 — must appear.',
+      'en',
+      'Acme Hospice',
+    );
+    expect(b.mandatories).toContain('Registered charity 1234567');
+    expect(b.facts.map((f) => f.text).join(' ')).not.toMatch(/1234567|must appear/);
+  });
 });

@@ -83,12 +83,14 @@ export function clausesOf(summary: string, p: Piece): Piece[] {
 /** Whether what follows a dash belongs to the claim before it (see clausesOf). */
 function leansOn(clause: string, before: string): boolean {
   // … or that lists what it names ("They do all roofing — tiles, slates, flat roofs, chimneys"),
-  // … or that gives a prohibition its reason ("Don't say 'kennel' — we're not a kennel").
+  // … or that gives a prohibition its reason ("Don't say 'kennel' — we're not a kennel"),
   const items = clause.split(/,\s*/u);
   const list = items.length >= 3 && items.every((item) => item.split(/\s+/u).length <= 3);
   return (
     list ||
     DASH_TAIL.re.test(clause) ||
+    // … or that says the line before it must be carried ("Registered charity 123 — must appear").
+    MUST_SAY.re.exec(clause)?.index === 0 ||
     BACK_REFERENCE.re.exec(clause)?.index === 0 ||
     AVOID_CUE.re.test(before)
   );
@@ -137,6 +139,7 @@ export function mustCarry(text: string): string | undefined {
     ? text
         .replace(must[0], '')
         .trim()
+        .replace(/\s*[—–-]$/u, '')
         .replace(/^["“«„](.+)["”»“]$/u, '$1')
     : undefined;
 }

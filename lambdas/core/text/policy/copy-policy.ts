@@ -77,8 +77,14 @@ export function endsMidPhrase(text: string, language: string): boolean {
   const trimmed = text.trim();
   const last = (trimmed.split(/\s+/).at(-1) ?? '').replace(/[.!?]+$/, '').toLowerCase();
   const dangling = DANGLING[language] ?? DANGLING.en ?? [];
-  // A currency sign ends a phrase only after its amount ("für 120 €"); alone it is a cut price ("from £").
-  return dangling.includes(last) || /[,;:—–-]$|(?<!\d\s?)[$£€]$/u.test(trimmed);
+  // A currency sign ends a phrase only after its amount ("für 120 €", "bis 5 Mio. €"); alone it is
+  // a cut price ("from £").
+  return (
+    dangling.includes(last) ||
+    /[,;:—–-]$|(?<!\d(?:\s?(?:Mio|Mrd|Tsd|Mill|mil|millones|millions?|milliards?|k|K|M|bn)\.?)?\s?)[$£€]$/u.test(
+      trimmed,
+    )
+  );
 }
 
 /** Figures as one token with their scale ("4.7/5", "24/7", "15.000", "94 %"). */

@@ -248,7 +248,12 @@ export const EXAMPLES = {
   },
   dangling: {
     catch: ['Roof repairs for the', 'Leaks found after winter storms and', 'Boiler service from £'],
-    pass: ['Roof repairs you can trust', 'Back course, 8 sessions for 120 €', 'Boiler service from £79'],
+    pass: [
+      'Roof repairs you can trust',
+      'Back course, 8 sessions for 120 €',
+      'Boiler service from £79',
+      'Liability cover up to 5 Mio. €',
+    ],
   },
   wordForms: { banned: 'cheap', catch: ['Cheaper than ever', 'the cheapest roofer'], pass: ['cheapskate'] },
 } as const;
