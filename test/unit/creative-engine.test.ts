@@ -249,6 +249,10 @@ describe('offline scenes', () => {
     expect(await chosen('an audiologist fitting a hearing aid behind an ear', 'health > hearing aids')).toBe(
       'ear-with-hearing-aid',
     );
+    // A person fencing does the sport: a hedge is a fence, not a fencer's sword.
+    expect(
+      await chosen('a gardener trimming a tall hedge beside a drive', 'home services > hedge trimming'),
+    ).not.toBe('person-fencing');
     // WordNet's engineer is also a technologist, whom the emoji draws at a laptop (keywords
     // "computer", "coder"): no keyword agrees with a boiler, so no technologist.
     expect(

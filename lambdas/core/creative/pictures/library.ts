@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { lemmaOf, offsetsOf, synset } from '../../lexicon/wordnet.ts';
 
 /**
  * The offline picture library: Microsoft's Fluent Emoji (flat), an illustration set kept by its
@@ -47,6 +48,16 @@ const NAME_STOPWORDS = new Set(['with', 'and', 'of', 'the', 'a', 'in', 'on', 'bu
 /** Where a CLDR name's own phrase ends: "woman in steamy room" is a woman, "ear with hearing aid" an ear. */
 const PREPOSITION = /\b(?:with|without|in|on|of|at|for|from|and)\b|:/;
 
+/** A person doing something ("person fencing", "man golfing"): the word after the person names the act. */
+const DOING = /^(?:person|man|woman|people|men|women) \p{L}+ing$/u;
+/** WordNet's lexicographer file of acts (noun.act). */
+const ACT_FILE = 4;
+
+/** The act a "person …ing" emoji shows: fencing the sport, not the fence it is also a word for. */
+function actSense(head: string): number | undefined {
+  return offsetsOf(lemmaOf(head) ?? head).find((off) => synset(off).lexFile === ACT_FILE);
+}
+
 type IconSet = { icons: Record<string, { body: string }>; aliases?: Record<string, { parent: string }> };
 type EmojiData = Record<string, { name: string; slug: string; group: string; skin_tone_support?: boolean }>;
 
@@ -80,10 +91,12 @@ export function pictureLibrary(): LibraryPicture[] {
     const phraseWords = (data.name.toLowerCase().split(PREPOSITION)[0] ?? '')
       .split(/[^a-z0-9]+/)
       .filter((w) => w && !NAME_STOPWORDS.has(w));
+    const sense = DOING.test(phraseWords.join(' ')) ? actSense(phraseWords.at(-1) ?? '') : undefined;
     out.push({
       source: 'fluent',
       name,
       nameWords,
+      ...(sense !== undefined ? { sense } : {}),
       head: phraseWords.at(-1) ?? nameWords.at(-1) ?? '',
       phrase: phraseWords.join(' '),
       modifiers: phraseWords.slice(0, -1),
