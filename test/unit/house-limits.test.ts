@@ -19,6 +19,7 @@ const LONG_FILES: Record<string, string> = {
   'lambdas/core/brief/taxonomy/leisure.ts': 'data: a vertical of the taxonomy (sub-verticals, cue terms)',
   'lambdas/core/brief/taxonomy/commerce.ts': 'data: a vertical of the taxonomy (sub-verticals, cue terms)',
   'lambdas/core/brief/taxonomy/services.ts': 'data: a vertical of the taxonomy (sub-verticals, cue terms)',
+  'lambdas/core/brief/taxonomy/home.ts': 'data: a vertical of the taxonomy (sub-verticals, cue terms)',
 };
 
 function sourceFiles(dir: string): string[] {

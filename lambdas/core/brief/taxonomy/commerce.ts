@@ -301,12 +301,20 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'coiffeur|coiffure|salon de coiffure|barbier',
       ),
       sub(
+        'nail salon',
+        'a manicurist painting a client’s nails at a bright nail bar',
+        'nail bar|nail salon|nails|manicure|manicures|pedicure|pedicures|gel nails|biab|acrylic nails',
+        'uñas|manicura|pedicura|uñas acrílicas|salón de manicura',
+        'nagelstudio|maniküre|pediküre|gelnägel',
+        'onglerie|manucure|pédicure|ongles|vernis semi-permanent',
+      ),
+      sub(
         'beauty salon and spa',
         'a therapist giving a facial treatment in a calm spa room',
-        'beauty salon|spa|facial|massage|nails|manicure|lashes|waxing',
-        'salón de belleza|estética|masaje|uñas',
-        'kosmetikstudio|kosmetik|massage|nagelstudio',
-        'institut de beauté|esthéticienne|massage|onglerie',
+        'beauty salon|spa|facial|massage|lashes|waxing',
+        'salón de belleza|estética|masaje',
+        'kosmetikstudio|kosmetik|massage',
+        'institut de beauté|esthéticienne|massage',
       ),
       sub(
         'skincare',
@@ -335,7 +343,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
       sub(
         'cosmetic clinic',
         'a practitioner consulting a client in a clean clinic room',
-        'aesthetic clinic|botox|fillers|laser hair removal|cosmetic',
+        'aesthetic clinic|botox|fillers|laser hair removal|cosmetic treatments|cosmetic procedures|cosmetic doctor|skin booster|skin boosters',
         'medicina estética|depilación láser',
         'ästhetische medizin|laser-haarentfernung',
         'médecine esthétique|épilation laser',

@@ -64,7 +64,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
       sub(
         'online courses',
         'a learner following a video lesson on a laptop with a notebook',
-        'online course|e-learning|elearning|certification|bootcamp|masterclass',
+        'online course|e-learning|elearning|certification|coding bootcamp|masterclass',
         'curso online|formación online',
         'online-kurs|e-learning|zertifikat',
         'formation en ligne|cours en ligne',
@@ -131,6 +131,14 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'gîte|location de vacances|chalet',
       ),
       sub(
+        'boat hire',
+        'friends steering a small motor boat along a sunny river',
+        'boat hire|boat rental|self-drive boats|motor boats|boat trips|day boats',
+        'alquiler de barcos|alquiler de barcas|barcos sin licencia',
+        'bootsverleih|bootsvermietung|boot mieten|führerscheinfreie boote',
+        'location de bateaux|location de bateau|bateaux sans permis',
+      ),
+      sub(
         'campervan rental',
         'a camper van parked beside a coastal road at sunrise',
         'campervan|camper|motorhome|rv|van rental',
@@ -141,7 +149,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
       sub(
         'hotels',
         'a made-up double bed by the window of a bright hotel room',
-        'hotel|boutique hotel|rooms|suite|stay|b&b',
+        'hotel|hotels|boutique hotel|suite|b&b',
         'hotel|alojamiento|habitación',
         'hotel|übernachtung|zimmer',
         'hôtel|chambre|séjour',
@@ -300,7 +308,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
       sub(
         'gym and fitness club',
         'a member lifting weights in a bright gym',
-        'gym|fitness|personal trainer|strength|workout|membership',
+        'gym|fitness|personal trainer|strength|workout|membership|bootcamp|bootcamps|boot camp|boxing fitness',
         'gimnasio|entrenador personal|fitness|hiit|crossfit',
         'fitnessstudio|fitness|gym|personal trainer|hiit|krafttraining',
         'salle de sport|coach sportif|fitness|hiit|musculation',
