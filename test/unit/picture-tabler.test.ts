@@ -127,6 +127,32 @@ describe('offline pictures from Tabler Icons', { timeout: 60_000 }, () => {
     expect(agency?.picture.name).toBe('key');
   });
 
+  it('reads a word in the sense a compound of the brief gives it, and a definition word as the brief means it', async () => {
+    // "window blind" says which blind: a screen, not the people a guide dog is defined by.
+    const blinds = await choosePicture({
+      subject: 'made-to-measure blinds fitted to a bright living-room window',
+      category: 'home > blinds and shutters',
+    });
+    expect(blinds?.picture.name).not.toBe('guide-dog');
+    // A fencing contractor's fence is Tabler's fence, a nail bar's nails the emoji's polish.
+    expect(
+      (
+        await choosePicture({
+          subject: 'a contractor fitting new wooden fence panels',
+          category: 'home services > fencing and gates',
+        })
+      )?.picture.name,
+    ).toBe('fence');
+    expect(
+      (
+        await choosePicture({
+          subject: 'a manicurist painting a client’s nails at a nail bar',
+          category: 'beauty & personal care > nail salon',
+        })
+      )?.picture.name,
+    ).toBe('nail-polish');
+  });
+
   it('is judged by its name, not its tags, by the relevance check', async () => {
     const solar = await relevanceSet({
       subject: 'solar panels on the roof of a farm barn',

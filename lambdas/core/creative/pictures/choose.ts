@@ -1,5 +1,6 @@
 import { ancestors, lemmaOf, offsetsOf, relatedTerms, synset, usualSenses } from '../../lexicon/wordnet.ts';
 import { type LibraryPicture, pictureLibrary } from './library.ts';
+import { SENSES, senseInCompound, senseOf } from './senses.ts';
 import { ownLemma, signature } from './signature.ts';
 import { tablerLibrary } from './tabler.ts';
 import { ANYONE, type Term, THINGS, termsOf, tokens } from './terms.ts';
@@ -44,29 +45,6 @@ const KEYWORD = 0.5;
 /** An emojilib keyword that is one of the category's own words (sub-vertical, cue terms). */
 const TRADE_KEYWORD = 0.6;
 
-/** Senses read per word (WordNet orders them by frequency; rarer ones are seldom meant). */
-const SENSES = 4;
-
-/**
- * The sense of `lemma` the brief means: the one whose signature shares most with the brief's
- * other words and their first senses' signatures (ties go to the more frequent sense).
- */
-function senseOf(lemma: string, context: ReadonlySet<string>): number | undefined {
-  const senses = offsetsOf(lemma).slice(0, SENSES);
-  if (senses.length <= 1) return senses[0];
-  let best = senses[0];
-  let bestScore = 0;
-  for (const off of senses) {
-    let score = 0;
-    for (const t of signature(off)) if (t !== lemma && context.has(t)) score++;
-    if (score > bestScore) {
-      best = off;
-      bestScore = score;
-    }
-  }
-  return best;
-}
-
 export type Chosen = { picture: LibraryPicture; score: number; because: string };
 
 type Expanded = {
@@ -94,7 +72,7 @@ function expand(terms: readonly Term[]): Expanded {
     if (first !== undefined) for (const w of signature(first)) bag.add(w);
   }
   for (const t of terms) {
-    const sense = senseOf(t.word, bag);
+    const sense = senseInCompound(t.word, terms) ?? senseOf(t.word, bag);
     if (sense !== undefined) senses.set(t.word, sense);
     const related = relatedTerms(t.word, sense !== undefined ? { from: [sense] } : {});
     if (related.size === 0) related.set(t.word, 1);
@@ -165,7 +143,20 @@ function definedBy(picture: LibraryPicture, brief: Expanded): boolean {
     ...definitionWords(rest.join(' ')),
     ...synonymWords(picture.phrase),
   ]);
-  return said.some((k) => gloss.has(k));
+  return said.some((k) => gloss.has(k) && !anotherObject(picture, brief.senses.get(k)));
+}
+
+/** WordNet's lexicographer files of objects: animals, artifacts, foods, plants. */
+const OBJECT_FILES = new Set([5, 6, 13, 20]);
+
+/**
+ * Whether the brief means its word as an object the picture is no kind of: the window blind of a
+ * blinds fitter is no guide dog's "the blind" (WordNet defines a guide dog by the people). A
+ * person or an act the definition names (a plumber's plunger, a yoga pose) is meant as said.
+ */
+function anotherObject(picture: LibraryPicture, briefSense: number | undefined): boolean {
+  if (briefSense === undefined || !OBJECT_FILES.has(synset(briefSense).lexFile)) return false;
+  return !ancestors(offsetsOf(ownLemma(picture)).slice(0, 2), 4).has(briefSense);
 }
 
 /**

@@ -43,7 +43,7 @@ const GROUPS = new Set([
 ]);
 /** Hands, gestures and kisses say nothing about a business. */
 const NAMES_OUT =
-  /\b(hand|hands|finger|thumbs|fist|nail|selfie|gesturing|facepalming|shrugging|bowing|pouting|frowning|tipping|raising|kiss|heart|family|vampire|zombie|genie|mage|fairy|elf|merperson|troll|ninja|superhero|supervillain)\b/;
+  /\b(hand|hands|finger|thumbs|fist|selfie|gesturing|facepalming|shrugging|bowing|pouting|frowning|tipping|raising|kiss|heart|family|vampire|zombie|genie|mage|fairy|elf|merperson|troll|ninja|superhero|supervillain)\b/;
 const NAME_STOPWORDS = new Set(['with', 'and', 'of', 'the', 'a', 'in', 'on', 'button', 'face']);
 /** Where a CLDR name's own phrase ends: "woman in steamy room" is a woman, "ear with hearing aid" an ear. */
 const PREPOSITION = /\b(?:with|without|in|on|of|at|for|from|and)\b|:/;
