@@ -1135,10 +1135,10 @@ describe('notes and directions in a brief', () => {
   it('reads a plural noun before a copula as the subject, and no verb after the name as the product', async () => {
     const { anglesFromBrief } = await import('#core/text/brief-angles.ts');
     const summary =
-      'Acme Kayaks, Mobile AL. Guided kayak tours through the bayou. Guides are ACA-certified. $60 per adult. 4.9 on TripAdvisor. Sunset tours on Fridays.';
+      'Acme Kayaks, Mobile AL. Guided kayak tours through the bayou. Guides are ACA-certified. Sunsets from $60 per adult. 4.9 on TripAdvisor. Sunset tours on Fridays.';
     const brief = await extractBrief({ researchSummary: summary, language: 'en', clientName: 'Acme Kayaks' });
     const hooks = (await anglesFromBrief({ ...brief, research_summary: summary })).map((a) => a.hook);
-    expect(hooks.join('\n')).not.toMatch(/Acme Kayaks Guides/);
+    expect(hooks.join('\n')).not.toMatch(/Acme Kayaks Guides|Acme Kayaks Sunsets/);
     expect(hooks.some((h) => /Guides are ACA-certified/.test(h))).toBe(true);
     const es = briefOf(
       'Cerrajería Acme lleva desde 1990 en Teruel. Abrimos puertas 24 horas. Cerraduras de seguridad desde 90 €.',
@@ -1240,5 +1240,21 @@ describe('notes and directions in a brief', () => {
     );
     expect(b.mandatories).toContain('Registered charity 1234567');
     expect(b.facts.map((f) => f.text).join(' ')).not.toMatch(/1234567|must appear/);
+  });
+
+  it('reads a result as the benefit it gives, a figure after a product label as a claim, and a month ending a sentence as no date', () => {
+    const b = briefOf(
+      "Acme Grooming, Camden. We come to your door, so no stressful car journeys. Beginners' course: 6 weeks for £60. Members are mostly office workers who want a quick visit. Open April to October. 4.9 on TripAdvisor.",
+      'en',
+      'Acme Grooming',
+    );
+    expect(b.location).toBe('Camden');
+    expect(b.product).toBe('');
+    expect(b.audience).toMatch(/^office workers/);
+    const facts = b.facts.map((f) => `${f.role}: ${f.text}`);
+    expect(facts).toContain('benefit: no stressful car journeys');
+    expect(facts).toContain('price: 6 weeks for £60');
+    expect(facts).toContain('feature: Open April to October');
+    expect(facts).toContain('proof: 4.9 on TripAdvisor');
   });
 });

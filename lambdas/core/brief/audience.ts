@@ -32,7 +32,9 @@ export function readAudience(
     // German ends its clause with the verb ("… und Angst vor Verzögerungen haben").
     const before = summary.slice(parts[i - 1]?.end ?? part.start, part.start);
     const verbFirst = language !== 'de';
-    if (i > 0 && verbFirst && COORDINATING.re.test(before) && !CLAUSE_OPENING.re.test(part.text)) return;
+    // (A pain phrase after its people still says it: "and remote workers fed up of …".)
+    const opens = CLAUSE_OPENING.re.test(part.text) || PAIN_PHRASE.re.test(part.text);
+    if (i > 0 && verbFirst && COORDINATING.re.test(before) && !opens) return;
     const role = cueRole(part.text);
     // The people themselves are no worry, unless a pain phrase follows them ("landlords fed up of …").
     if ((role !== 'pain' && role !== 'objection') || (i === 0 && !PAIN_PHRASE.re.test(part.text))) return;

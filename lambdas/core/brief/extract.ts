@@ -25,7 +25,7 @@ import {
   startsWithFigure,
 } from './header.ts';
 import { AVOID_CUE, SIGN_OFF } from './patterns/cues.ts';
-import { DISCOURSE_OPENER, LOCATION_CUE, LOCATION_LINE, RATING } from './patterns/layout.ts';
+import { DISCOURSE_OPENER, LOCATION_CUE, LOCATION_LINE, RATING, RESULT_OPENER } from './patterns/layout.ts';
 import { BUSINESS_MODEL } from './patterns/product.ts';
 import { type Language, patternLanguage } from './patterns/types.ts';
 import { claimAfterProduct, ownNewProduct, productOf } from './product.ts';
@@ -137,6 +137,11 @@ function onField(state: State, field: string, p: Piece): void {
       onHeader(state, p, true);
       return;
     case 'product': {
+      // "Beginners' course: 6 weeks for £60": a product line that opens with a figure is a claim.
+      if (startsWithFigure(p.text)) {
+        addFacts(state, p, undefined, false);
+        return;
+      }
       if (state.productLabelled) return;
       state.product = productOf(state, p);
       state.productLabelled = true;
@@ -318,7 +323,13 @@ function onSentence(state: State, p: Piece): void {
       );
       continue;
     }
-    addFacts(state, clause, roleOf(clause.text), false);
+    // "…, so no stressful car journeys": a result is what the claim before it gives, never a
+    // worry to ask about, and its conjunction is no part of it.
+    const result = RESULT_OPENER.re.exec(clause.text)?.[0].length ?? 0;
+    const fact = piece(state.summary, clause.start + result, clause.end);
+    const role = roleOf(fact.text);
+    const gives = result > 0 && (role === 'feature' || role === 'pain' || role === 'objection');
+    addFacts(state, fact, gives ? 'benefit' : role, false);
   }
 }
 

@@ -1,5 +1,5 @@
 /** The opening line of a brief: where the business's name ends and which items name its place. */
-import { offsetsOf } from '../lexicon/wordnet.ts';
+import { usualSenses } from '../lexicon/wordnet.ts';
 import type { Nlp } from '../text/nlp.ts';
 import { type Piece, piece } from './fields.ts';
 import { DISCOURSE_OPENER, LEADING_NAME, NAME_CONTINUATION, TOWN_AND_STATE } from './patterns/layout.ts';
@@ -97,7 +97,8 @@ export function placeAfterName(
   if (reader.language === 'de') return lastWord;
   // A town the NLP library does not know ("Acme Café, Wexbury"): one word ending the header
   // that is no word of the language.
-  if (lastWord && /^\p{Lu}\p{Ll}+$/u.test(part.text) && offsetsOf(part.text.toLowerCase()).length === 0)
+  // So is a town WordNet knows only by name ("Acme Nails, Camden": a city's instance).
+  if (lastWord && /^\p{Lu}\p{Ll}+$/u.test(part.text) && usualSenses(part.text.toLowerCase()).length === 0)
     return true;
   return !reader.nlp || reader.nlp(part.text).has('#Place');
 }

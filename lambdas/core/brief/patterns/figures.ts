@@ -142,7 +142,7 @@ export const FIGURE_PATTERNS: readonly Pattern[] = [
   {
     id: 'date',
     re: new RegExp(
-      String.raw`\b(?:\d{1,2}(?:st|nd|rd|th|er)?\.?\s(?:de\s|of\s)?${MONTHS}|${MONTHS}\.?\s\d{1,2}(?:st|nd|rd|th)?)(?:,?\s(?:de\s)?\d{4})?\b|\b\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2}\b)|\b\d{1,2}\.\d{1,2}\.(?!\d)|\b\d{4}\/\d{2}\b`,
+      String.raw`\b(?:\d{1,2}(?:st|nd|rd|th|er)?\.?\s(?:de\s|of\s)?${MONTHS}|${MONTHS}(?:(?<!\p{L}{5})\.)?\s\d{1,2}(?:st|nd|rd|th)?)(?:,?\s(?:de\s)?\d{4})?\b|\b\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2}\b)|\b\d{1,2}\.\d{1,2}\.(?!\d)|\b\d{4}\/\d{2}\b`,
       'u',
     ),
     examples: [
@@ -155,6 +155,8 @@ export const FIGURE_PATTERNS: readonly Pattern[] = [
       { text: 'dès le 1er mars', match: '1er mars' },
       { text: 'Start am 15.09.2026', match: '15.09.2026' },
       { text: 'the 2025/26 season', match: '2025/26' },
+      { text: 'from Sept. 4', match: 'Sept. 4' },
+      { text: 'Open April to October. 4.9 on Google', match: null },
     ],
   },
   {

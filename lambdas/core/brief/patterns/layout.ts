@@ -262,6 +262,17 @@ export const CLAUSE_SEPARATOR: Pattern = {
   ],
 };
 
+/** The conjunction that opens a result ("…, so no stressful car journeys"): what the claim before it gives. */
+export const RESULT_OPENER: Pattern = {
+  id: 'result-opener',
+  re: /^(?:so(?: that)?|así que|de modo que|sodass|so dass|donc|alors)\s+(?=\p{L})/iu,
+  examples: [
+    { text: 'so no stressful car journeys', match: 'so ' },
+    { text: 'donc pas de frais cachés', match: 'donc ' },
+    { text: 'solar panels', match: null },
+  ],
+};
+
 /**
  * What a dash leaves after a claim that only qualifies it: its count ("4,8/5 sur Google — 510
  * avis"), its limit ("Free scan – Jan/Feb only"). Alone, it would be a fragment.

@@ -272,9 +272,10 @@ function shapeOf(
     !tags.has('Infinitive') &&
     /s$/.test(firstWord) &&
     !tags.has('Noun') &&
-    // "Guides are ACA-certified": a word a copula or an auxiliary follows is the subject, a
-    // plural noun the tagger read as a verb.
-    !doc.has('^. (#Copula|#Auxiliary|#Modal)');
+    // "Guides are ACA-certified", "Sweeps from £65": a word a copula, an auxiliary or a price
+    // follows is a plural noun the tagger read as a verb.
+    !doc.has('^. (#Copula|#Auxiliary|#Modal)') &&
+    !/^\S+ (?:from|at|for) [£$€\d]/u.test(text);
   const words = text.split(/\s+/);
   const bareSingular =
     words.length <= 4 &&
