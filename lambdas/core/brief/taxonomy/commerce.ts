@@ -88,7 +88,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
       sub(
         'ceramics and tableware',
         'a stack of handmade ceramic bowls and mugs on a wooden table',
-        'ceramic|ceramics|pottery|potter|tableware|stoneware|dinnerware',
+        'ceramics|pottery|potter|tableware|stoneware|dinnerware|handmade ceramic',
         'cerámica|alfarería|vajilla',
         'keramik|töpferei|geschirr',
         'céramique|poterie|vaisselle',
@@ -106,6 +106,14 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
   {
     name: 'food & drink',
     subs: [
+      sub(
+        'organic veg boxes',
+        'fresh carrots, leeks and apples in a delivery box on a kitchen doorstep',
+        'veg box|veg boxes|vegetable box|vegetable boxes|fruit and veg|fruit & veg|organic box|organic boxes|farm box',
+        'cestas de verduras|caja de fruta y verdura|cestas ecológicas|verdura ecológica',
+        'gemüsekiste|ökokiste|biokiste|gemüseabo',
+        'panier de légumes|paniers de légumes|paniers bio|amap',
+      ),
       sub(
         'bakery',
         'a baker pulling fresh loaves and pastries from an oven',
@@ -437,6 +445,14 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'concesionario|coches de ocasión|coches de segunda mano|vehículos de ocasión',
         'autohaus|gebrauchtwagen|neuwagen',
         'concessionnaire|voiture d’occasion|voitures d’occasion|véhicules d’occasion',
+      ),
+      sub(
+        'window tinting and detailing',
+        'a technician applying tint film to a car’s side window',
+        'window tint|window tinting|tint film|car tint|ceramic tint|paint protection film|car detailing|detailing',
+        'tintado de lunas|láminas solares|detallado de coches',
+        'scheibentönung|tönungsfolie|autofolierung|fahrzeugaufbereitung',
+        'vitres teintées|film solaire|teintage|detailing auto',
       ),
       sub(
         'garage and car servicing',

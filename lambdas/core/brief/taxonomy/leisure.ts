@@ -78,6 +78,14 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'crèche|maternelle',
       ),
       sub(
+        'craft workshops',
+        'adults making their own pieces around a craft workshop table',
+        'craft workshop|craft workshops|stained glass workshop|pottery class|pottery classes|wreath making|candle making|workshops',
+        'talleres de cerámica|taller de manualidades|talleres creativos',
+        'töpferkurs|bastelkurs|kreativworkshop|workshops',
+        'atelier créatif|ateliers créatifs|atelier poterie|stage de poterie',
+      ),
+      sub(
         'music and arts lessons',
         'a teacher guiding a child’s hands on a piano keyboard',
         'music lessons|piano|guitar|violin|singing|art classes',
@@ -352,6 +360,14 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'escuela de surf|clases de surf|surf|kitesurf|paddle surf',
         'surfschule|surfkurs|surfen|kitesurfen',
         'école de surf|cours de surf|surf|kitesurf',
+      ),
+      sub(
+        'swimming lessons',
+        'a swimming teacher helping a child float in a warm indoor pool',
+        'swim school|swimming lessons|swim lessons|learn to swim|swimming|swimmers',
+        'clases de natación|escuela de natación|natación|aprender a nadar',
+        'schwimmschule|schwimmkurs|schwimmkurse|schwimmunterricht|schwimmen lernen',
+        'école de natation|cours de natation|natation|bébés nageurs|apprendre à nager',
       ),
       sub(
         'sports coaching and clubs',
