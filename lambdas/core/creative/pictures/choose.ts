@@ -185,6 +185,22 @@ function glossSays(phrase: string, word: string): boolean {
   return definitionWords(phrase).some((t) => t === word || (lemmaOf(t) ?? t) === lemma);
 }
 
+/**
+ * The picture is another compound of the head of a compound the brief says: a fuel pump for a
+ * heat pump, both pumps, neither the other.
+ */
+function siblingCompound(picture: LibraryPicture, brief: Expanded): boolean {
+  if (!picture.phrase.includes(' ')) return false;
+  // (A phrase WordNet lacks, "fuel pump", is a kind of nothing the brief says.)
+  const own = [...ancestors(offsetsOf(picture.phrase).slice(0, 1), 4).keys()];
+  for (const [word, hit] of brief.words) {
+    if (hit.closeness < 1 || word === picture.phrase || !word.endsWith(` ${picture.head}`)) continue;
+    const theirs = new Set(offsetsOf(word));
+    if (theirs.size > 0 && !own.some((off) => theirs.has(off))) return true;
+  }
+  return false;
+}
+
 /** The brief's sense and the picture's are one, or one is a kind of the other (a dog for a puppy). */
 function sameThing(pictureOff: number, briefOff: number | undefined): boolean {
   if (briefOff === undefined) return true;
@@ -243,7 +259,9 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
   if (picture.phrase.includes(' ')) consider(picture.phrase, otherThing ? OTHER_SENSE : 1);
   if (head) {
     const other =
-      otherSense(picture.phrase, briefSense) || (own !== undefined && !sameThing(own, briefSense));
+      otherSense(picture.phrase, briefSense) ||
+      (own !== undefined && !sameThing(own, briefSense)) ||
+      siblingCompound(picture, brief);
     const sense = other ? OTHER_SENSE : 1;
     consider(picture.head, kind * sense);
   }
