@@ -61,8 +61,9 @@ describe('Lambda bundles', () => {
         /@trustnxt\/c2pa-ts|@peculiar\/x509|core\/provenance\/(c2pa|signer)/.test(f),
       ),
     ).toEqual([]);
-    // 1.3 MB since the brief pipeline's data (taxonomy, patterns, catalogues) joined the lazy text chunk: ADR 0011.
-    expect(router.bytes).toBeLessThan(1_300_000);
+    // 1.3 MB since the brief pipeline's data (taxonomy, patterns, catalogues) joined the lazy text
+    // chunk (ADR 0011); 1.35 MB since the taxonomy grew by some thirty trades in session 13.
+    expect(router.bytes).toBeLessThan(1_350_000);
   });
 
   it('installs beside the router every package its code reads by path at run time (WordNet for the brief)', async () => {

@@ -1257,4 +1257,30 @@ describe('notes and directions in a brief', () => {
     expect(facts).toContain('feature: Open April to October');
     expect(facts).toContain('proof: 4.9 on TripAdvisor');
   });
+
+  it("reads a creative brief's reasons to believe, a do-list's directions and a facts section that opens with the name", () => {
+    const b = briefOf(
+      "DO:\n- say 'fixed price, agreed before we start'\n- use the 6-week build time\nDON'T:\n- say 'cheap'\nFACTS: Acme Lofts, Derby. 400+ lofts since 2010.\nReasons to believe: RIBA architects; 10-year guarantee\nNew customers: half price first design visit",
+      'en',
+      'Acme Lofts',
+    );
+    const facts = b.facts.map((f) => f.text);
+    expect(facts).toContain('fixed price, agreed before we start');
+    expect(facts).toContain('6-week build time');
+    expect(facts).toContain('RIBA architects');
+    expect(facts).toContain('New customers: half price first design visit');
+    expect(facts.join(' | ')).not.toMatch(/Reasons|Acme Lofts|Derby|^use /);
+    expect(b.location).toBe('Derby');
+    expect(b.audience).toBe('');
+  });
+
+  it('never asks what the business says of itself, and gives a mass noun no article', async () => {
+    const { anglesFromBrief } = await import('#core/text/brief-angles.ts');
+    const summary =
+      'Acme Heat, heat pump installers in Leeds.\nInsight: most of our installs are in pre-1950 homes\nPlastic-free packaging\n1,100 installs since 2019\nFree survey';
+    const brief = await extractBrief({ researchSummary: summary, language: 'en', clientName: 'Acme Heat' });
+    const hooks = (await anglesFromBrief({ ...brief, research_summary: summary })).map((a) => a.hook);
+    expect(hooks.join('\n')).not.toMatch(/our installs are in pre-1950 homes\?/i);
+    expect(hooks.join('\n')).not.toMatch(/a plastic-free packaging/i);
+  });
 });

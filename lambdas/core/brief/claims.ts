@@ -71,6 +71,9 @@ export function addFacts(state: ReadClaims, p: Piece, role: FactRole | undefined
     // "mention 30g+ protein per meal": the claim the direction names.
     const named = MENTION_LEAD.re.exec(item.text);
     if (named) item = piece(state.summary, item.start + named[0].length, item.end);
+    // "say 'fixed price, agreed before we start'": the words to say, without their quotation marks.
+    const quoted = named ? /^["'“‘]([^"'“”‘’]+)["'”’]$/u.exec(item.text) : null;
+    if (quoted) item = piece(state.summary, item.start + 1, item.end - 1);
     const itemRole = role ? labelledRole(role, item.text) : roleOf(item.text);
     // The pain, not the people it belongs to: what a hook can ask the reader about.
     const pain = itemRole === 'pain' ? PAIN_PHRASE.re.exec(item.text) : null;

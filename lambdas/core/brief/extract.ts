@@ -124,6 +124,9 @@ function segmentAll(state: State, all: readonly Segment[]): void {
       state.location ??= bracketPlace(state.summary, p, state.clientName);
       return;
     } else if (label && 'field' in label) onField(state, label.field, p);
+    // "FACTS: Acme Lofts, Birmingham. 600+ lofts …": a section of claims that opens with the
+    // business's name and place says who and where, as an opening does.
+    else if (label && 'role' in label && mentionsName(state, p)) onHeader(state, p, false);
     else if (label && 'role' in label) addFacts(state, p, label.role, label.list === true);
     else if (opening || mentionsName(state, p)) onHeader(state, p, opening);
     else onSentence(state, p);

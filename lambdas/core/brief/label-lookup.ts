@@ -76,7 +76,8 @@ export function labelOrNegated(words: string, language: Language): LabelTarget |
 /** Whether the text after an audience label is an offer for those people ("New customers: 10% off …"). */
 function offerFor(text: string): boolean {
   const role = cueRole(text);
-  return /\d/u.test(text) && (role === 'offer' || (role === 'price' && /[£$€%]/u.test(text)));
+  // ("New customers: half price first box" is an offer without a figure.)
+  return role === 'offer' || (/\d/u.test(text) && role === 'price' && /[£$€%]/u.test(text));
 }
 
 /** A known label at the start of `text`: its target and the length of `Label: `. */

@@ -152,10 +152,12 @@ export const MUST_SAY: Pattern = {
 /** A direction that names a claim to carry ("mention 30g+ protein per meal"): the rest is the claim. */
 export const MENTION_LEAD: Pattern = {
   id: 'mention-lead',
-  re: /^(?:please )?(?:mention|include|highlight|stress|call out|point out|talk about|say) (?:that )?(?=\S)|^(?:their|our|the) (?:big |main |real )?(?:thing|usp|selling point|edge|difference) is (?:that )?(?=\S)|^what (?:they're|they are|we're|we are) (?:really |most |especially )?proud of is (?:that )?(?=\S)|^(?:they|we|the client)(?:'d| would) like to (?:offer|give|run|push|promote|feature) (?=\S)|^(?:mencionar|destacar|erwähnen|hervorheben|mentionner|souligner) (?:que |dass )?(?=\S)|^(?:queremos|quieren|we want to|they want to|nous voulons|ils veulent|wir wollen|sie wollen) (?:captar|atraer|conseguir|attract|win|get|attirer|gagner|gewinnen) (?:[\p{L}-]+ ){0,3}(?:con|with|avec|mit) (?:(?:la|el|una?|the|an?|le|une?|der|die|das) )?(?=\S)/iu,
+  re: /^(?:please )?(?:mention|include|highlight|stress|call out|point out|talk about|say) (?:that )?(?=\S)|^(?:please )?use (?:the|our) (?=\d)|^(?:their|our|the) (?:big |main |real )?(?:thing|usp|selling point|edge|difference) is (?:that )?(?=\S)|^what (?:they're|they are|we're|we are) (?:really |most |especially )?proud of is (?:that )?(?=\S)|^(?:they|we|the client)(?:'d| would) like to (?:offer|give|run|push|promote|feature) (?=\S)|^(?:mencionar|destacar|erwähnen|hervorheben|mentionner|souligner) (?:que |dass )?(?=\S)|^(?:queremos|quieren|we want to|they want to|nous voulons|ils veulent|wir wollen|sie wollen) (?:captar|atraer|conseguir|attract|win|get|attirer|gagner|gewinnen) (?:[\p{L}-]+ ){0,3}(?:con|with|avec|mit) (?:(?:la|el|una?|the|an?|le|une?|der|die|das) )?(?=\S)/iu,
   examples: [
     { text: 'mention 30g+ protein per meal', match: 'mention ' },
     { text: 'say that every meal is chef-made', match: 'say that ' },
+    { text: 'use the 8-week build time', match: 'use the ' },
+    { text: 'Use our app to book', match: null },
     { text: 'Their thing is that every patient gets an hour', match: 'Their thing is that ' },
     {
       text: "What they're really proud of is that they never use subcontractors",

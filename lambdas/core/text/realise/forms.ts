@@ -227,7 +227,10 @@ export function factForm(
   const { needsSubject, bareSingular, shortNounPhrase } = shape;
   const subjectFirst =
     cat.voice.clauseSubjects && new RegExp(`^${cat.voice.clauseSubjects}\\s`, 'iu').test(text);
-  const clause = shape.clause || Boolean(subjectFirst);
+  // The business speaking anywhere in it ("most of our installs are …") makes it a statement of
+  // its own, said and never asked.
+  const ownVoice = new RegExp(`(?<![\\p{L}])${cat.firstPerson.opening}`, 'iu').test(text);
+  const clause = shape.clause || Boolean(subjectFirst) || ownVoice;
   const addressed = new RegExp(`^${cat.voice.reader}\\s`, 'iu').test(text);
   const askable = !addressed && !needsSubject && !clause && (opensWithVerb || shortNounPhrase);
   // A worry the question frame would ask (not a clause of its own) is never stated.
@@ -277,8 +280,11 @@ function shapeOf(
     !doc.has('^. (#Copula|#Auxiliary|#Modal)') &&
     !/^\S+ (?:from|at|for) [£$€\d]/u.test(text);
   const words = text.split(/\s+/);
+  // (A head in "-ing", "-ware" or "-wear" is as often a mass as one thing, "packaging",
+  // "tableware": such a note is stated as written, never given an article.)
   const bareSingular =
     words.length <= 4 &&
+    !/(?:ing|ware|wear)$/iu.test(words.at(-1) ?? '') &&
     doc.has('^#Adjective? #Adjective? #Singular$') &&
     !doc.has('^(#Determiner|#Possessive|#Value|#ProperNoun)') &&
     !/\d/.test(text);
