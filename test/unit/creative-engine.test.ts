@@ -249,6 +249,10 @@ describe('offline scenes', () => {
     expect(await chosen('an audiologist fitting a hearing aid behind an ear', 'health > hearing aids')).toBe(
       'ear-with-hearing-aid',
     );
+    // A fuel pump and a heat pump are both pumps: neither is the other.
+    expect(
+      await chosen('an engineer installing a heat pump unit beside a house', 'home energy > heat pumps'),
+    ).not.toBe('fuel-pump');
     // A person fencing does the sport: a hedge is a fence, not a fencer's sword.
     expect(
       await chosen('a gardener trimming a tall hedge beside a drive', 'home services > hedge trimming'),
