@@ -125,9 +125,9 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
       sub(
         'restaurant',
         'diners sharing plates at a warmly lit restaurant table',
-        'restaurant|dining|bistro|menu|chef|tasting menu',
-        'restaurante|menú|cocina de autor',
-        'restaurant|speisekarte|gastronomie',
+        'restaurant|dining|bistro|menu|chef|tasting menu|taverna|trattoria|brasserie|meze|tapas',
+        'restaurante|menú|cocina de autor|taberna|tapas',
+        'restaurant|speisekarte|gastronomie|taverne|trattoria',
         'restaurant|menu|chef|bistrot',
       ),
       sub(
@@ -225,6 +225,14 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'chocolate|chocolatería|bombones',
         'schokolade|chocolatier|pralinen|confiserie',
         'chocolat|chocolatier|chocolaterie|pralinés',
+      ),
+      sub(
+        'honey and preserves',
+        'a jar of golden raw honey with a wooden dipper on a kitchen table',
+        'honey|raw honey|beekeeper|beekeeping|hives|preserves|jams',
+        'miel|apicultor|apicultura|mermeladas',
+        'honig|imker|imkerei|marmelade',
+        'miel|apiculteur|apiculture|confitures',
       ),
       sub(
         'specialty food and deli',

@@ -6,6 +6,22 @@ export const HOME_VERTICALS: readonly Vertical[] = [
     name: 'home services',
     subs: [
       sub(
+        'driveways and paving',
+        'a paver laying block paving on a new driveway',
+        'driveway|driveways|block paving|resin drive|resin driveways|tarmac|paving|patios',
+        'pavimentos exteriores|adoquines|entrada de coches',
+        'pflasterarbeiten|einfahrt|pflastersteine|hofeinfahrt',
+        'allée|allées|pavage|enrobé|pavés',
+      ),
+      sub(
+        'joinery and fitted furniture',
+        'a joiner fitting a bespoke oak staircase in a family house',
+        'joinery|joiner|joiners|bespoke furniture|fitted wardrobes|staircases|staircase|carpentry|carpenter',
+        'carpintería|carpintero|armarios a medida|escaleras de madera',
+        'schreinerei|tischlerei|schreiner|tischler|einbauschränke|treppenbau',
+        'menuiserie|menuisier|escaliers|placards|dressings|ébéniste',
+      ),
+      sub(
         'roofing',
         'a roofer fitting new tiles on the roof of a house',
         'roofer|roofing|roof repair|roof replacement|slate|gutter|fascia',
@@ -147,7 +163,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'double glazing|windows and doors|window fitting|glazing|front door',
         'ventanas|carpintería de aluminio|puertas',
         'fenster|fensterbau|haustür',
-        'fenêtres|menuiserie|double vitrage',
+        'fenêtres|double vitrage|menuiseries extérieures',
       ),
       sub(
         'landscaping and gardening',
