@@ -1283,4 +1283,25 @@ describe('notes and directions in a brief', () => {
     expect(hooks.join('\n')).not.toMatch(/our installs are in pre-1950 homes\?/i);
     expect(hooks.join('\n')).not.toMatch(/a plastic-free packaging/i);
   });
+
+  it('finds a cattery, a taverna and a rowing club by their own words, not a kennel, a bakery or a bike', () => {
+    const cattery = briefOf(
+      'Acme Paws is a cats-only boarding cattery. Heated chalets, £16 a night.',
+      'en',
+      'Acme Paws',
+    );
+    expect(cattery.category).toBe('pet care > catteries');
+    const taverna = briefOf(
+      'Acme Taverna, Brighton. Family recipes from Crete. Meze for two £24. Fresh bread daily.',
+      'en',
+      'Acme Taverna',
+    );
+    expect(taverna.category).toBe('food & drink > restaurant');
+    const rowing = briefOf(
+      'Acme Rowing Club, Henley. Learn to row course for adults, £120. All kit provided.',
+      'en',
+      'Acme Rowing Club',
+    );
+    expect(rowing.category).toBe('sport > rowing and paddling');
+  });
 });

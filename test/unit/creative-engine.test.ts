@@ -249,6 +249,10 @@ describe('offline scenes', () => {
     expect(await chosen('an audiologist fitting a hearing aid behind an ear', 'health > hearing aids')).toBe(
       'ear-with-hearing-aid',
     );
+    // An adjective is no compound of nouns: "outdoor" gear is no door.
+    expect(
+      await chosen('a hiker in a waterproof jacket on a rocky mountain path', 'sport > outdoor gear'),
+    ).not.toBe('door');
     // A fuel pump and a heat pump are both pumps: neither is the other.
     expect(
       await chosen('an engineer installing a heat pump unit beside a house', 'home energy > heat pumps'),

@@ -161,7 +161,9 @@ export async function termsOf(picture: { subject: string; category: string }): P
     const lemma = lemmaOf(w) ?? w;
     out.set(lemma, Math.max(out.get(lemma) ?? 0, weight * (ANYONE.has(w) ? 0.6 : 1)));
     if (category) ofCategory.add(lemma);
-    for (const part of splitCompound(w)) add(part.word, weight * part.share, category);
+    // An adjective is no compound of nouns ("outdoor" is no door).
+    if (!nlp(w).has('#Adjective'))
+      for (const part of splitCompound(w)) add(part.word, weight * part.share, category);
     // A plural the subject names that WordNet also has as a word of its own ("receipts":
     // income) is the plural of its singular as well ("receipt"); a trade's name ("ceramics",
     // the craft) is not.
