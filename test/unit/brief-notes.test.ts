@@ -1304,4 +1304,21 @@ describe('notes and directions in a brief', () => {
     );
     expect(rowing.category).toBe('sport > rowing and paddling');
   });
+
+  it('keeps a note in brackets out of the place, reads a distance as a claim, and a trade before "in" as the product', () => {
+    const hygienist = briefOf(
+      'Acme Hygiene — direct access hygienist in Exeter (no referral needed). Airflow £70.',
+      'en',
+      'Acme Hygiene',
+    );
+    expect(hygienist.location).toBe('Exeter');
+    const camping = briefOf(
+      'Camping Acme**** – à 300 m de la plage, Vendée\nMobil-homes de 2 à 3 chambres',
+      'fr',
+      'Camping Acme',
+    );
+    expect(camping.product).toBe('');
+    expect(camping.location).toBe('Vendée');
+    expect(camping.facts.map((f) => f.text)).toContain('à 300 m de la plage');
+  });
 });

@@ -275,7 +275,14 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
       const next = parts[i + 1];
       const adjective = next && state.nlp && !state.nlp(part.text).has('#Noun');
       if (adjective) merged = i + 1;
-      state.product = productOf(state, adjective ? piece(state.summary, part.start, next.end) : part);
+      const product = productOf(state, adjective ? piece(state.summary, part.start, next.end) : part);
+      // "à 300 m de la plage": a part that opens with a preposition names no product; with a
+      // figure it is a claim.
+      state.product = product;
+      if (!product.text && /\d/u.test(part.text)) {
+        addFacts(state, part, undefined, false);
+        return;
+      }
       // "… dog food delivered frozen every 2 weeks": how it comes is a claim of its own.
       const rest = piece(state.summary, state.product.end, (adjective ? next : part).end);
       if (state.nlp?.(rest.text).has('^#PastTense') && rest.text.split(/\s+/).length >= 3)

@@ -2,7 +2,13 @@
 import { usualSenses } from '../lexicon/wordnet.ts';
 import type { Nlp } from '../text/nlp.ts';
 import { type Piece, piece } from './fields.ts';
-import { DISCOURSE_OPENER, LEADING_NAME, NAME_CONTINUATION, TOWN_AND_STATE } from './patterns/layout.ts';
+import {
+  DISCOURSE_OPENER,
+  LEADING_NAME,
+  LOCATION_CUE,
+  NAME_CONTINUATION,
+  TOWN_AND_STATE,
+} from './patterns/layout.ts';
 import type { Language } from './patterns/types.ts';
 
 /** A header item this short, without figures, can be a place whole. */
@@ -57,6 +63,8 @@ export function leadingPlace(
   if (!m) return undefined;
   // An acronym ("GCSE and A-level") is a place only where the NLP library knows it ("UK").
   if (/^\p{Lu}{2,5}\b/u.test(m[0]) && nlp && !nlp(m[0]).has('#Place')) return undefined;
+  // "Greek taverna in Brighton" names a trade and its place: only the place after "in" is one.
+  if ((LOCATION_CUE.re.exec(p.text)?.index ?? 0) > 0) return undefined;
   const whole = !/\d/.test(p.text) && words(p.text) <= MAX_PLACE_WORDS && (!nlp || nlp(p.text).has('#Place'));
   return piece(summary, p.start, p.start + (whole ? p.text.length : m[0].length));
 }

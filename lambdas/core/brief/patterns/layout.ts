@@ -308,7 +308,7 @@ export const CLAUSE_LEAD: Pattern = {
 /** Where a business is said to be (the place follows the cue). */
 export const LOCATION_CUE: Pattern = {
   id: 'location-cue',
-  re: /(?<!(?:\b[0-5][.,]\d|\/\s?(?:5|10)|★|⭐|\bstars?|\bestrellas|\bSternen?|(?<![\p{L}])étoiles|\breviews?|\breseñas|\bopiniones|\bavis|\bBewertungen)\s)(?:(?<![\p{L}])(?:covering|serving|across|based (?:in|at)|located in|in|en|à|au|aux|dans|aus)\s+)((?:(?:the|la|el|los|las|le|les)\s)?\p{Lu}[\p{L}'’./-]*(?:(?:\s|,\s|\s(?:and|y|und|et|&|de|del|du|des|von|am)\s)\p{Lu}[\p{L}'’./-]*)*(?:\s\([^)]{1,80}\))?)/u,
+  re: /(?<!(?:\b[0-5][.,]\d|\/\s?(?:5|10)|★|⭐|\bstars?|\bestrellas|\bSternen?|(?<![\p{L}])étoiles|\breviews?|\breseñas|\bopiniones|\bavis|\bBewertungen)\s)(?:(?<![\p{L}])(?:covering|serving|across|based (?:in|at)|located in|in|en|à|au|aux|dans|aus)\s+)((?:(?:the|la|el|los|las|le|les)\s)?\p{Lu}[\p{L}'’./-]*(?:(?:\s|,\s|\s(?:and|y|und|et|&|de|del|du|des|von|am)\s)\p{Lu}[\p{L}'’./-]*)*(?:\s\((?=[^)]*[\p{Lu}\d])[^)]{1,80}\))?)/u,
   examples: [
     {
       text: 'boiler repairs covering Springfield and Shelbyville',
@@ -320,6 +320,9 @@ export const LOCATION_CUE: Pattern = {
     { text: 'in the morning', match: null },
     { text: 'tiendas en la Villa de Acme', match: 'en la Villa de Acme' },
     { text: '4.7 estrellas en Google', match: null },
+    { text: 'a hygienist in Exeter (no referral needed)', match: 'in Exeter' },
+    { text: 'vets in Leeds (Headingley)', match: 'in Leeds (Headingley)' },
+    { text: 'clínica en Zaragoza (barrio Delicias)', match: 'en Zaragoza (barrio Delicias)' },
   ],
 };
 
