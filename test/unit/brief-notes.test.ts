@@ -1321,4 +1321,20 @@ describe('notes and directions in a brief', () => {
     expect(camping.location).toBe('Vendée');
     expect(camping.facts.map((f) => f.text)).toContain('à 300 m de la plage');
   });
+
+  it('reads a "don\'t" about a promise as policy, never a claim, and a farm shop as a farm shop', () => {
+    const law = briefOf(
+      "Acme Immigration Law, Toronto. Flat-fee packages from $1,500. Don't guarantee approval.",
+      'en',
+      'Acme Immigration Law',
+    );
+    expect(law.facts.map((f) => f.text).join(' ')).not.toMatch(/guarantee/i);
+    expect(law.avoid.length).toBeGreaterThan(0);
+    const farm = briefOf(
+      'Acme Farm Shop near Ludlow. Our own beef and lamb, plus bread and veg from 30 local producers. Café and play area.',
+      'en',
+      'Acme Farm Shop',
+    );
+    expect(farm.category).toBe('food & drink > farm shop');
+  });
 });

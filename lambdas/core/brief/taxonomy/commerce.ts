@@ -227,6 +227,14 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'chocolat|chocolatier|chocolaterie|pralinés',
       ),
       sub(
+        'farm shop',
+        'local cheeses and fresh vegetables on a farm shop counter',
+        'farm shop|farm shops|local producers|pick your own|our own beef|our own lamb',
+        'tienda de granja|productos de la huerta|venta directa de la granja',
+        'hofladen|bauernladen|hofverkauf',
+        'magasin de producteurs|vente à la ferme|épicerie fermière',
+      ),
+      sub(
         'honey and preserves',
         'a jar of golden raw honey with a wooden dipper on a kitchen table',
         'honey|raw honey|beekeeper|beekeeping|hives|preserves|jams',
