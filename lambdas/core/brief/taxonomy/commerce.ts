@@ -335,7 +335,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
       sub(
         'beauty salon and spa',
         'a therapist giving a facial treatment in a calm spa room',
-        'beauty salon|spa|facial|massage|lashes|waxing',
+        'beauty salon|spa|facial|massage|lashes|lash extensions|lash lift|brows|waxing',
         'salón de belleza|estética|masaje',
         'kosmetikstudio|kosmetik|massage',
         'institut de beauté|esthéticienne|massage',

@@ -90,7 +90,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'two movers carrying wrapped furniture into a removal van',
         'removal|removals|movers|moving company|house move|relocation',
         'mudanza|guardamuebles|traslado',
-        'umzug|umzugsunternehmen|möbelspedition',
+        'umzug|umzüge|umzugsunternehmen|möbelspedition',
         'déménagement|déménageur',
       ),
       sub(
@@ -144,7 +144,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
       sub(
         'building and renovation',
         'builders renovating the extension of a family house',
-        'builder|building|renovation|extension|loft conversion|refurbishment|remodel',
+        'builder|building|renovation|house extension|home extension|loft conversion|refurbishment|remodel',
         'reforma|reformas|albañil|construcción',
         'renovierung|sanierung|bauunternehmen|umbau',
         'rénovation|travaux|maçon|extension',

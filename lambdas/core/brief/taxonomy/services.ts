@@ -94,7 +94,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'care homes',
         'residents chatting in the bright lounge of a care home',
         'care home|nursing home|assisted living|retirement home',
-        'residencia de mayores',
+        'residencia de mayores|residencia para mayores|residencia de ancianos|residencia geriátrica',
         'pflegeheim|seniorenresidenz',
         'ehpad|maison de retraite',
       ),
