@@ -1337,4 +1337,34 @@ describe('notes and directions in a brief', () => {
     );
     expect(farm.category).toBe('food & drink > farm shop');
   });
+
+  it('reads an opening of items between pipes as one header, and the trades by words in their own forms', () => {
+    const school = briefOf(
+      'Academia Acme | Alicante | inglés y alemán para adultos\nGrupos de máximo 8 alumnos',
+      'es',
+      'Academia Acme',
+    );
+    expect(school.location).toBe('Alicante');
+    expect(school.product).not.toBe('Alicante');
+    const home = briefOf(
+      '¿Quiénes somos? Residencia para mayores en Córdoba.\n¿Para quién? Familias que buscan un sitio de confianza.',
+      'es',
+      'Residencia Acme',
+    );
+    expect(home.category).toBe('care > care homes');
+    expect(home.facts.map((f) => f.text).join(' ')).not.toMatch(/Para quién/);
+    const movers = briefOf(
+      'Umzüge Acme GmbH, Leipzig\nPrivatumzüge und Firmenumzüge\nMöbelmontage',
+      'de',
+      'Umzüge Acme',
+    );
+    expect(movers.category).toBe('home services > removals');
+    const lashes = briefOf(
+      'Acme Lash Studio, Leeds. Classic lash extensions £45. Patch test before every first set (we must mention this).',
+      'en',
+      'Acme Lash Studio',
+    );
+    expect(lashes.category).toBe('beauty & personal care > beauty salon and spa');
+    expect(lashes.mandatories.join(' ')).toMatch(/Patch test/);
+  });
 });

@@ -153,6 +153,15 @@ describe('offline pictures from Tabler Icons', { timeout: 60_000 }, () => {
     ).toBe('nail-polish');
   });
 
+  it("shows a kind of the trade's word only with a keyword the brief agrees with", async () => {
+    // A sheaf of rice is a kind of parcel in WordNet; its keywords are a harvest's.
+    const courier = await choosePicture({
+      subject: 'a courier handing a parcel to a customer at the door',
+      category: 'logistics > courier and parcel delivery',
+    });
+    expect(courier?.picture.name).not.toBe('sheaf-of-rice');
+  });
+
   it('is judged by its name, not its tags, by the relevance check', async () => {
     const solar = await relevanceSet({
       subject: 'solar panels on the roof of a farm barn',

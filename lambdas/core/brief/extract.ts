@@ -112,6 +112,12 @@ function segmentAll(state: State, all: readonly Segment[]): void {
     (seg) => sentenceKind(state.summary.slice(seg.start, seg.end)).kind !== 'meta',
   );
   const head = segments[first];
+  // The opening's items ("Acme | Alicante | inglés y alemán") are read as one header, each in the
+  // light of the one before it (a town after the name is its place).
+  const openingItems = head
+    ? segments.filter((seg) => !seg.label && seg.line === head.line && seg.sentence === head.sentence)
+    : [];
+  const lastItem = openingItems.at(-1);
   segments.forEach((seg) => {
     const p = piece(state.summary, seg.start, seg.end);
     const label = seg.label;
@@ -128,7 +134,9 @@ function segmentAll(state: State, all: readonly Segment[]): void {
     // business's name and place says who and where, as an opening does.
     else if (label && 'role' in label && mentionsName(state, p)) onHeader(state, p, false);
     else if (label && 'role' in label) addFacts(state, p, label.role, label.list === true);
-    else if (opening || mentionsName(state, p)) onHeader(state, p, opening);
+    else if (opening && openingItems.length > 1 && lastItem) {
+      if (seg === openingItems[0]) onHeader(state, piece(state.summary, seg.start, lastItem.end), true);
+    } else if (opening || mentionsName(state, p)) onHeader(state, p, opening);
     else onSentence(state, p);
   });
   state.location ??= placeInBrief(state.summary, segments, state.nlp);

@@ -211,9 +211,12 @@ function extendPlace(summary: string, start: number, end: number): Piece {
 export function headerParts(summary: string, p: Piece): Piece[] {
   // Not at a comma inside brackets ("Acme (Toledo, centro)"), nor inside a German clause its
   // verb's particle closes ("… und bieten Krankengymnastik, Massage und Lymphdrainage an").
-  return splitPiece(summary, p, SPACED_DASH.re).flatMap((x) =>
-    splitPiece(summary, x, /,\s+(?!\d)(?![^()]*\))(?![^,]*(?<!\bpar)\s(?:an|auf|aus|ein|vor|ab)[.!]?$)/u),
-  );
+  // "Acme | Alicante | inglés y alemán": a pipe between items is a separator too.
+  return splitPiece(summary, p, / \| /u)
+    .flatMap((y) => splitPiece(summary, y, SPACED_DASH.re))
+    .flatMap((x) =>
+      splitPiece(summary, x, /,\s+(?!\d)(?![^()]*\))(?![^,]*(?<!\bpar)\s(?:an|auf|aus|ein|vor|ab)[.!]?$)/u),
+    );
 }
 
 export { AUDIENCE_CUE };

@@ -136,10 +136,11 @@ export const META_CUE: Pattern = {
 /** A line the ads must carry, said where it is listed ("… (must say so)", "must appear with the logo"). */
 export const MUST_SAY: Pattern = {
   id: 'must-say',
-  re: /\s*\((?:must|has to|needs to) (?:say|be said|appear|be included|be shown|be stated)[^)]*\)|\bmust (?:appear|be included|be stated|be shown)\b|^must (?:include|say|state|carry|mention)\b|\s*\((?:obligatoire|mandatory|required|pflicht|obligatorio)\)|\bincluir\b.{1,80}\ben el anuncio\b|\bdebe (?:aparecer|figurar)\b|\bmuss (?:in der|im) (?:Anzeige|Werbung)\b|\bdoit (?:figurer|apparaître)\b/iu,
+  re: /\s*\((?:we )?(?:must|has to|have to|needs to|need to) (?:say|be said|appear|be included|be shown|be stated|mention|include|state|show)[^)]*\)|\bmust (?:appear|be included|be stated|be shown)\b|^must (?:include|say|state|carry|mention)\b|\s*\((?:obligatoire|mandatory|required|pflicht|obligatorio)\)|\bincluir\b.{1,80}\ben el anuncio\b|\bdebe (?:aparecer|figurar)\b|\bmuss (?:in der|im) (?:Anzeige|Werbung)\b|\bdoit (?:figurer|apparaître)\b/iu,
   examples: [
     { text: 'whitening only by a registered dentist (must say so)', match: ' (must say so)' },
     { text: '"Approved" must appear with the logo', match: 'must appear' },
+    { text: 'Patch test 48 hours before (we must mention this)', match: ' (we must mention this)' },
     { text: 'must not say "cure"', match: null },
     { text: 'must include "Suitability is confirmed at consultation"', match: 'must include' },
     { text: 'à consommer avec modération (obligatoire)', match: ' (obligatoire)' },

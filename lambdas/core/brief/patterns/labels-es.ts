@@ -144,6 +144,7 @@ export const LABELS_ES: Readonly<Record<string, LabelTarget>> = {
   'mención obligatoria': mandatories,
   'texto legal': mandatories,
   'qué ofrecemos': claims,
+  'para quién': audience,
   'qué ofrecéis': claims,
   especialidad: claims,
   especialidades: claims,

@@ -1,6 +1,15 @@
 import { ancestors, lemmaOf, offsetsOf, relatedTerms, synset, usualSenses } from '../../lexicon/wordnet.ts';
 import { type LibraryPicture, pictureLibrary } from './library.ts';
-import { SENSES, senseInCompound, senseOf } from './senses.ts';
+import {
+  anotherObject,
+  definitionWords,
+  glossSays,
+  otherSense,
+  sameThing,
+  senseInCompound,
+  senseOf,
+  synonymWords,
+} from './senses.ts';
 import { ownLemma, signature } from './signature.ts';
 import { tablerLibrary } from './tabler.ts';
 import { ANYONE, type Term, THINGS, termsOf, tokens } from './terms.ts';
@@ -120,13 +129,6 @@ function keywordAgrees(picture: LibraryPicture, brief: Expanded, from: string): 
 /** How many of a line icon's other tags must agree with the brief. */
 const TAGS_AGREEING = 1;
 
-/** The phrase is a WordNet compound none of whose senses lies under the sense the brief means. */
-function otherSense(phrase: string, briefSense: number | undefined): boolean {
-  if (briefSense === undefined || !phrase.includes(' ')) return false;
-  const own = offsetsOf(phrase);
-  return own.length > 0 && !ancestors(own, 4).has(briefSense);
-}
-
 /**
  * Whether a keyword of the picture that the brief says is in WordNet's definition of what the
  * picture shows: its phrase, or the phrase after its preposition ("lotus position" of "person in
@@ -146,45 +148,6 @@ function definedBy(picture: LibraryPicture, brief: Expanded): boolean {
   return said.some((k) => gloss.has(k) && !anotherObject(picture, brief.senses.get(k)));
 }
 
-/** WordNet's lexicographer files of objects: animals, artifacts, foods, plants. */
-const OBJECT_FILES = new Set([5, 6, 13, 20]);
-
-/**
- * Whether the brief means its word as an object the picture is no kind of: the window blind of a
- * blinds fitter is no guide dog's "the blind" (WordNet defines a guide dog by the people). A
- * person or an act the definition names (a plumber's plunger, a yoga pose) is meant as said.
- */
-function anotherObject(picture: LibraryPicture, briefSense: number | undefined): boolean {
-  if (briefSense === undefined || !OBJECT_FILES.has(synset(briefSense).lexFile)) return false;
-  return !ancestors(offsetsOf(ownLemma(picture)).slice(0, 2), 4).has(briefSense);
-}
-
-/**
- * The words of WordNet's other names for a phrase, in any of its first senses: a plunger is a
- * "plumber's helper", so a plunger tagged "plumber" is the plumber's tool by two sources.
- */
-function synonymWords(phrase: string): string[] {
-  return offsetsOf(phrase)
-    .slice(0, SENSES)
-    .flatMap((off) => synset(off).words.flatMap((w) => tokens(w)));
-}
-
-/**
- * The words of WordNet's definition of a phrase, in its two usual senses: the whole definition
- * ("…; used in yoga"), not its quoted examples.
- */
-function definitionWords(phrase: string): string[] {
-  return offsetsOf(phrase)
-    .slice(0, 2)
-    .flatMap((off) => tokens(synset(off).gloss.split('"')[0] ?? ''));
-}
-
-/** Whether WordNet's definition of a compound says `word`, or a form of it. */
-function glossSays(phrase: string, word: string): boolean {
-  const lemma = lemmaOf(word) ?? word;
-  return definitionWords(phrase).some((t) => t === word || (lemmaOf(t) ?? t) === lemma);
-}
-
 /**
  * The picture is another compound of the head of a compound the brief says: a fuel pump for a
  * heat pump, both pumps, neither the other.
@@ -199,12 +162,6 @@ function siblingCompound(picture: LibraryPicture, brief: Expanded): boolean {
     if (theirs.size > 0 && !own.some((off) => theirs.has(off))) return true;
   }
   return false;
-}
-
-/** The brief's sense and the picture's are one, or one is a kind of the other (a dog for a puppy). */
-function sameThing(pictureOff: number, briefOff: number | undefined): boolean {
-  if (briefOff === undefined) return true;
-  return ancestors([pictureOff], 4).has(briefOff) || ancestors([briefOff], 4).has(pictureOff);
 }
 
 /**
@@ -222,6 +179,27 @@ function pictureAncestors(picture: LibraryPicture): Map<number, number> {
   return out;
 }
 
+/** The brief's words the picture is a kind of, up to two steps (a teacup of "cups"), with the factor per step. */
+function kindMatches(
+  picture: LibraryPicture,
+  brief: Expanded,
+  find: (word: string) => { from: string; closeness: number } | undefined,
+): Array<{ word: string; factor: number; from: string }> {
+  const out: Array<{ word: string; factor: number; from: string }> = [];
+  for (const [off, factor] of pictureAncestors(picture))
+    for (const w of synset(off).words) {
+      const hit = find(w.toLowerCase());
+      const sense = hit ? brief.senses.get(hit.from) : undefined;
+      const itself = hit?.closeness === 1 && hit.from === (lemmaOf(w) ?? w.toLowerCase());
+      // A broad term has kinds of everything ("container": a spoon, a purse): only a narrow
+      // one is shown by a kind of it.
+      const narrow = synset(off).hyponyms <= NARROW_KINDS;
+      if (hit && narrow && (itself || sense === undefined || sense === off))
+        out.push({ word: w.toLowerCase(), factor, from: hit.from });
+    }
+  return out;
+}
+
 export function scorePicture(picture: LibraryPicture, brief: Expanded): { score: number; because: string } {
   // The best match per brief term; a second term that agrees adds a third of its weight.
   const perTerm = new Map<string, { weight: number; word: string }>();
@@ -232,6 +210,8 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
     const weight = hit.weight * factor;
     if ((perTerm.get(hit.from)?.weight ?? 0) < weight) perTerm.set(hit.from, { weight, word });
   };
+  // Category words found only because the picture is a kind of them (a chair for furniture).
+  const byTradeKind = new Set<string>();
   // Subject words found only because the picture is a kind of them (a teacup for "cups").
   const byKind = new Set<string>();
   // The head says what the picture is; the words before it which kind ("musical keyboard").
@@ -268,19 +248,10 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
   // A kind of the brief's own word (a teacup for "cups"), not a sibling under a broad term
   // (a mechanic for a roofer, both craftsmen).
   else
-    for (const [off, f] of pictureAncestors(picture))
-      for (const w of synset(off).words) {
-        const hit = find(w.toLowerCase());
-        const sense = hit ? brief.senses.get(hit.from) : undefined;
-        const itself = hit?.closeness === 1 && hit.from === (lemmaOf(w) ?? w.toLowerCase());
-        // A broad term has kinds of everything ("container": a spoon, a purse): only a narrow
-        // one is shown by a kind of it.
-        const narrow = synset(off).hyponyms <= NARROW_KINDS;
-        if (hit && narrow && (itself || sense === undefined || sense === off)) {
-          consider(w.toLowerCase(), kind * f, 0.9);
-          if (!brief.category.has(hit.from)) byKind.add(hit.from);
-        }
-      }
+    for (const k of kindMatches(picture, brief, find)) {
+      consider(k.word, kind * k.factor, 0.9);
+      (brief.category.has(k.from) ? byTradeKind : byKind).add(k.from);
+    }
   // Other name words count as themselves only: "place" of "1st place medal" is no home. A word
   // before the head says which kind of the head the picture is: an alarm clock is a clock, a
   // kitchen knife no kitchen. It finds the picture only when WordNet's definition of the
@@ -331,6 +302,10 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
   // One kind of a subject's word, with nothing else of the brief agreeing, is any kind of it: a
   // coffin is a box, but not the siren box the brief means.
   if (!second && byKind.has(first[0])) return { score: 0, because: '' };
+  // A kind of the trade's word is the trade's only with a keyword the brief agrees with (a chair
+  // tagged "furniture"): a sheaf of rice is a kind of parcel, its keywords are a harvest's.
+  if (byTradeKind.has(first[0]) && agreeingTags(picture, brief) < TAGS_AGREEING)
+    return { score: 0, because: '' };
   // A picture only the subject's words find, while the category has words it misses, may show
   // a prop of the scene (a camera, a chicken) rather than the business.
   const aboutTrade =

@@ -59,8 +59,14 @@ const NOTE_AUDIENCE = /[+=/]|^\d/u;
 const OWN_LEAD = /^[\p{L}][\p{L}'’ -]{0,40}\s?:\s/u;
 
 /** Whether `text` opens with `name`, as a word (any case). */
-const opensWith = (text: string, name: string) =>
-  !!name && text.toLowerCase().startsWith(name.toLowerCase()) && !/^[\p{L}\d]/u.test(text.slice(name.length));
+const opensWith = (text: string, name: string) => {
+  // (After an article or an elided one: "L'Auberge du Lac est …" for "Auberge du Lac".)
+  const own = text.replace(/^(?:the|la|le|el|les|los|las|die|der|das|l['’])\s?/iu, '');
+  return [text, own].some(
+    (t) =>
+      !!name && t.toLowerCase().startsWith(name.toLowerCase()) && !/^[\p{L}\d]/u.test(t.slice(name.length)),
+  );
+};
 
 /** A fact that is a quotation, opening with its mark. */
 const QUOTATION = /^["“«„]/u;
