@@ -5,6 +5,12 @@ import { findFigures, widenToFigures } from '#core/brief/figures.ts';
 /** An invented brief as the offline extraction reads it (no NLP library). */
 const briefOf = (researchSummary: string, language = 'en', clientName = 'Acme Tiles') =>
   extractBriefWith({ researchSummary, language, clientName }, undefined);
+/** The hooks the offline engine writes for an invented brief, read with the NLP library. */
+const hooksOf = async (researchSummary: string, clientName: string) => {
+  const { anglesFromBrief } = await import('#core/text/brief-angles.ts');
+  const brief = await extractBrief({ researchSummary, language: 'en', clientName });
+  return (await anglesFromBrief({ ...brief, research_summary: researchSummary })).map((a) => a.hook);
+};
 /** Working notes, copywriter directions and cut figures never become facts (invented briefs). */
 const factsOf = (researchSummary: string, language = 'en') =>
   briefOf(researchSummary, language).facts.map((f) => f.text);
@@ -1133,11 +1139,10 @@ describe('notes and directions in a brief', () => {
   });
 
   it('reads a plural noun before a copula as the subject, and no verb after the name as the product', async () => {
-    const { anglesFromBrief } = await import('#core/text/brief-angles.ts');
-    const summary =
-      'Acme Kayaks, Mobile AL. Guided kayak tours through the bayou. Guides are ACA-certified. Sunsets from $60 per adult. 4.9 on TripAdvisor. Sunset tours on Fridays.';
-    const brief = await extractBrief({ researchSummary: summary, language: 'en', clientName: 'Acme Kayaks' });
-    const hooks = (await anglesFromBrief({ ...brief, research_summary: summary })).map((a) => a.hook);
+    const hooks = await hooksOf(
+      'Acme Kayaks, Mobile AL. Guided kayak tours through the bayou. Guides are ACA-certified. Sunsets from $60 per adult. 4.9 on TripAdvisor. Sunset tours on Fridays.',
+      'Acme Kayaks',
+    );
     expect(hooks.join('\n')).not.toMatch(/Acme Kayaks Guides|Acme Kayaks Sunsets/);
     expect(hooks.some((h) => /Guides are ACA-certified/.test(h))).toBe(true);
     const es = briefOf(
@@ -1219,15 +1224,10 @@ describe('notes and directions in a brief', () => {
   });
 
   it("says the business's name once when a fact already opens with it", async () => {
-    const { anglesFromBrief } = await import('#core/text/brief-angles.ts');
-    const summary =
-      'Acme & Sons Undertakers have served families in Dover since 1921. Simple funerals from £1,900. Open 24 hours.';
-    const brief = await extractBrief({
-      researchSummary: summary,
-      language: 'en',
-      clientName: 'Acme & Sons Undertakers',
-    });
-    const hooks = (await anglesFromBrief({ ...brief, research_summary: summary })).map((a) => a.hook);
+    const hooks = await hooksOf(
+      'Acme & Sons Undertakers have served families in Dover since 1921. Simple funerals from £1,900. Open 24 hours.',
+      'Acme & Sons Undertakers',
+    );
     expect(hooks.some((h) => h.includes('Acme & Sons Undertakers have served'))).toBe(true);
     expect(hooks.join('\n')).not.toMatch(/Acme & Sons Undertakers: Acme/);
   });
@@ -1275,11 +1275,10 @@ describe('notes and directions in a brief', () => {
   });
 
   it('never asks what the business says of itself, and gives a mass noun no article', async () => {
-    const { anglesFromBrief } = await import('#core/text/brief-angles.ts');
-    const summary =
-      'Acme Heat, heat pump installers in Leeds.\nInsight: most of our installs are in pre-1950 homes\nPlastic-free packaging\n1,100 installs since 2019\nFree survey';
-    const brief = await extractBrief({ researchSummary: summary, language: 'en', clientName: 'Acme Heat' });
-    const hooks = (await anglesFromBrief({ ...brief, research_summary: summary })).map((a) => a.hook);
+    const hooks = await hooksOf(
+      'Acme Heat, heat pump installers in Leeds.\nInsight: most of our installs are in pre-1950 homes\nPlastic-free packaging\n1,100 installs since 2019\nFree survey',
+      'Acme Heat',
+    );
     expect(hooks.join('\n')).not.toMatch(/our installs are in pre-1950 homes\?/i);
     expect(hooks.join('\n')).not.toMatch(/a plastic-free packaging/i);
   });
