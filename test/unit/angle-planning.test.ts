@@ -368,6 +368,13 @@ describe('briefs written the way agencies write them', () => {
     expect(await productOf('Acme proudly makes sourdough bread.')).toBe('sourdough bread');
     expect(await productOf('Acme designs and builds gardens in Kent.')).toBe('gardens');
     expect(await productOf('Acme is a mortgage broker in Dover.')).toBe('mortgage broker');
+    // A plural name takes its verb without -s.
+    const plural = await extractBrief({
+      researchSummary: 'Acme Driveways lay block paving across Kent.',
+      language: 'en',
+      clientName: 'Acme Driveways',
+    });
+    expect(plural.product).toBe('block paving');
   });
 
   it("never gives the business a sentence whose subject is its customers, and reads a table row's cells as label and claim", async () => {

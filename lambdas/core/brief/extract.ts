@@ -255,7 +255,8 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
         // "Acme & Sons have served families here since 1921": a perfect tense is a claim, no product.
         if (/^(?:have|has|had)\s/iu.test(sold.text)) addFacts(state, part, undefined, false);
         else if (!where && sold.text && !listed) {
-          const product = productOf(state, sold, true);
+          const pluralName = /\p{L}[^s\W]s$/iu.test(state.clientName.trim().split(/\s+/).at(-1) ?? '');
+          const product = productOf(state, sold, true, pluralName);
           // Without the tagger, one lower-case word after the name that ends its phrase is the
           // name's verb ("Acme lleva desde 1987 …"): a trade takes an article or more words.
           const verbOnly = !state.nlp && /^\p{Ll}+$/u.test(product.text);

@@ -35,7 +35,7 @@ export function ownNewProduct(summary: string): Piece | undefined {
 const PLACE_PREPOSITION = /^(?:à|au|aux|al|zum|zur|am)\s/iu;
 
 /** The product phrase of a piece: after the copula and article, up to where the phrase ends. */
-export function productOf(reader: Reader, p: Piece, afterName = false): Piece {
+export function productOf(reader: Reader, p: Piece, afterName = false, pluralName = false): Piece {
   const { summary, nlp } = reader;
   let text = p.text;
   let start = p.start;
@@ -43,7 +43,7 @@ export function productOf(reader: Reader, p: Piece, afterName = false): Piece {
     // "… sells garden sheds": the verb after the name is not part of what is sold. Read with a
     // subject, as the brief wrote it ("runs" alone is a plural noun), and one verb only ("sells
     // garden", the tagger's, would leave "sheds").
-    const verb = leadingVerb(nlp, text);
+    const verb = leadingVerb(nlp, text, pluralName);
     if (verb) {
       start += verb;
       text = summary.slice(start, p.end);
@@ -59,9 +59,12 @@ export function productOf(reader: Reader, p: Piece, afterName = false): Piece {
 }
 
 /** The length of the adverbs and the one finite verb that open `text` after a name ("proudly makes "), or 0. */
-function leadingVerb(nlp: Nlp, text: string): number {
+function leadingVerb(nlp: Nlp, text: string, pluralName: boolean): number {
+  // A plural name takes a verb without -s ("Acme Driveways lay block paving").
   const terms: Array<{ text: string; tags: string[]; post?: string }> =
-    nlp(`It ${text}`).json()[0]?.terms?.slice(1) ?? [];
+    nlp(`${pluralName ? 'They' : 'It'} ${text}`)
+      .json()[0]
+      ?.terms?.slice(1) ?? [];
   let length = 0;
   // Where the last verb ends (0 before any): a conjunction after it with no verb following is the product's.
   let verbLength = 0;
@@ -75,9 +78,12 @@ function leadingVerb(nlp: Nlp, text: string): number {
       joined = tags.has('Conjunction');
       continue;
     }
-    const finite = tags.has('Verb') && !['Infinitive', 'Gerund', 'Copula', 'Modal'].some((x) => tags.has(x));
+    // (After "They" the tagger calls a present verb an infinitive too: "lay".)
+    const infinitive = tags.has('Infinitive') && !(pluralName && tags.has('PresentTense'));
+    const finite = tags.has('Verb') && !infinitive && !['Gerund', 'Copula', 'Modal'].some((x) => tags.has(x));
     // A second verb only after "and" ("designs and builds"): "runs gardens" has one.
-    if (!finite || !/(?:s|ed)$/u.test(t.text) || (verbLength > 0 && !joined)) return verbLength;
+    const inflected = pluralName || /(?:s|ed)$/u.test(t.text);
+    if (!finite || !inflected || (verbLength > 0 && !joined)) return verbLength;
     joined = false;
     length += written.length;
     verbLength = length;
