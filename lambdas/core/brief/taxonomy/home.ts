@@ -55,7 +55,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
       ),
       sub(
         'electrician',
-        'an electrician wiring a consumer unit in a home',
+        'an electrician fitting a new plug socket in a living room',
         'electrician|electrical|rewire|wiring|fuse board',
         'electricista|instalación eléctrica',
         'elektriker|elektroinstallation',

@@ -23,7 +23,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
       ),
       sub(
         'physiotherapy',
-        'a physiotherapist guiding a patient through a knee exercise',
+        'a physiotherapist stretching the leg of a patient on a treatment couch',
         'physio|physiotherapy|physiotherapist|sports injury|rehab|osteopath|chiropractor|chiropractic',
         'fisioterapia|fisioterapeuta|osteópata',
         'physio|physiotherapie|physiotherapeut|krankengymnastik|osteopath',
