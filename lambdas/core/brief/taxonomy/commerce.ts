@@ -227,6 +227,14 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'chocolat|chocolatier|chocolaterie|pralinés',
       ),
       sub(
+        'fish and chips',
+        'crispy battered fish and chips in a paper wrap',
+        'fish and chips|fish & chips|chippy|chip shop|battered fish',
+        'fish and chips|pescado rebozado',
+        'fish and chips|backfisch|fischbude',
+        'fish and chips|poisson pané',
+      ),
+      sub(
         'farm shop',
         'local cheeses and fresh vegetables on a farm shop counter',
         'farm shop|farm shops|local producers|pick your own|our own beef|our own lamb',
