@@ -1176,6 +1176,8 @@ describe('notes and directions in a brief', () => {
       'Acme Lakes Golf Club',
     );
     expect(club.product).toBe('');
+    // A name with a bracket ("(UK)") gives no initials, and no error.
+    expect(briefOf('Acme, Leeds. Roof repairs from £90.', 'en', 'Acme (UK) Ltd').location).toBe('Leeds');
     expect(club.location).toMatch(/^Guelph/);
     expect(club.category).toBe('sport > golf club');
     expect(club.facts.map((f) => f.text).join(' ')).not.toMatch(/jargon/);

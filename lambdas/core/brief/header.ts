@@ -40,9 +40,14 @@ export function nameLength(clientName: string, text: string): number {
       .slice(n)
       .map((w) => w[0] ?? '')
       .join('');
-    const short =
-      n < words.length && initials.length >= 2 ? new RegExp(`^ ${initials}(?![\\p{L}])`, 'u') : null;
-    const abbreviated = short?.exec(text.slice(prefix.length))?.[0].length ?? 0;
+    const after = text.slice(prefix.length);
+    // (Capital letters only: a name's "(UK)" or "+" gives no initials.)
+    const abbreviated =
+      /^\p{Lu}{2,}$/u.test(initials) &&
+      after.startsWith(` ${initials}`) &&
+      !/^\p{L}/u.test(after.slice(initials.length + 1))
+        ? initials.length + 1
+        : 0;
     return prefix.length + (more?.[0].length ?? abbreviated);
   }
   return 0;
