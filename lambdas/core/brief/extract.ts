@@ -122,7 +122,7 @@ function segmentAll(state: State, all: readonly Segment[]): void {
     const p = piece(state.summary, seg.start, seg.end);
     const label = seg.label;
     // Every item of the opening sentence ("Acme | B2B SaaS | expense management") is the header.
-    const opening = !label && !!head && seg.line === head.line && seg.sentence === head.sentence;
+    const opening = openingItems.includes(seg);
     // A remark that names the client ("Hi both — brief for Acme's push below") is no header.
     if (!p.text) return;
     if (!label && !opening && sentenceKind(p.text).kind === 'meta') {

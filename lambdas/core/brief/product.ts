@@ -3,6 +3,7 @@ import { type Piece, piece } from './fields.ts';
 import { COORDINATED } from './patterns/layout.ts';
 import {
   OWN_NEW,
+  PLACE_OPENING,
   PRODUCT_CONTINUATION,
   PRODUCT_END,
   PRODUCT_END_PLACE,
@@ -31,9 +32,6 @@ export function ownNewProduct(summary: string): Piece | undefined {
   return cut > 2 && cut <= 60 ? piece(summary, start, start + cut) : undefined;
 }
 
-/** A preposition of place that no product opens with ("à 300 m de la plage", "am Stadtrand"). */
-const PLACE_PREPOSITION = /^(?:à|au|aux|al|zum|zur|am)\s/iu;
-
 /** The product phrase of a piece: after the copula and article, up to where the phrase ends. */
 export function productOf(reader: Reader, p: Piece, afterName = false, pluralName = false): Piece {
   const { summary, nlp } = reader;
@@ -53,7 +51,7 @@ export function productOf(reader: Reader, p: Piece, afterName = false, pluralNam
   start += lead;
   text = summary.slice(start, p.end);
   // "Acme cares for 1,200 people a year": after the verb, a preposition begins no product.
-  if (PRODUCT_END.re.exec(` ${text}`)?.index === 0 || PLACE_PREPOSITION.test(text))
+  if (PRODUCT_END.re.exec(` ${text}`)?.index === 0 || PLACE_OPENING.re.test(text))
     return piece(summary, start, start);
   return piece(summary, start, start + productEnd(reader, text));
 }

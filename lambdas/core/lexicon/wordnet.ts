@@ -22,6 +22,19 @@ type Synset = {
   instance: boolean;
 };
 
+/** WordNet's lexicographer files (noun.act, noun.animal, …) by name: what sort of thing a sense is. */
+export const LEX_FILE = {
+  act: 4,
+  animal: 5,
+  artifact: 6,
+  body: 8,
+  food: 13,
+  object: 17,
+  person: 18,
+  plant: 20,
+  substance: 27,
+} as const;
+
 let index: Buffer | undefined;
 let dataFd: number | undefined;
 let dictDir: string | undefined;

@@ -16,6 +16,17 @@ export const PRODUCT_END_PLACE: Pattern = {
   ],
 };
 
+/** A preposition of place that no product phrase opens with ("à 300 m de la plage", "am Stadtrand"). */
+export const PLACE_OPENING: Pattern = {
+  id: 'place-opening',
+  re: /^(?:à|au|aux|al|zum|zur|am)\s/iu,
+  examples: [
+    { text: 'à 300 m de la plage', match: 'à ' },
+    { text: 'am Stadtrand von Kiel', match: 'am ' },
+    { text: 'atelier de poterie', match: null },
+  ],
+};
+
 /**
  * What goes on naming or placing the product after a comma ("termite treatment, plus general pest
  * control", "Acme MBA, from a UK university"): still the product's phrase, no claim of its own.

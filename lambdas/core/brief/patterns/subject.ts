@@ -165,7 +165,7 @@ export const QUANTITY_WORDS = {
  * not know: a scene adds them without an article ("with handmade tableware").
  */
 export const MASS_ENDING = {
-  re: /(?:ware|wear)$/u,
+  re: /(?:ware|wear)$/iu,
   examples: [
     { noun: 'tableware', mass: true },
     { noun: 'knitwear', mass: true },

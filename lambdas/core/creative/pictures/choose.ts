@@ -1,4 +1,12 @@
-import { ancestors, lemmaOf, offsetsOf, relatedTerms, synset, usualSenses } from '../../lexicon/wordnet.ts';
+import {
+  ancestors,
+  LEX_FILE,
+  lemmaOf,
+  offsetsOf,
+  relatedTerms,
+  synset,
+  usualSenses,
+} from '../../lexicon/wordnet.ts';
 import { type LibraryPicture, pictureLibrary } from './library.ts';
 import {
   anotherObject,
@@ -110,13 +118,10 @@ function agreeingTags(picture: LibraryPicture, brief: Expanded): number {
   ).length;
 }
 
-/** WordNet's lexicographer file of people (noun.person). */
-const PERSON_FILE = 18;
-
 const isPersonPicture = (picture: LibraryPicture) =>
   usualSenses(ownLemma(picture))
     .slice(0, 1)
-    .some((off) => synset(off).lexFile === PERSON_FILE);
+    .some((off) => synset(off).lexFile === LEX_FILE.person);
 
 /** A keyword of the picture, other than its name's words and the brief's word `from`, that the brief says or implies. */
 function keywordAgrees(picture: LibraryPicture, brief: Expanded, from: string): boolean {

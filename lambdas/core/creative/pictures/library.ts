@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { lemmaOf, offsetsOf, synset } from '../../lexicon/wordnet.ts';
+import { LEX_FILE, lemmaOf, offsetsOf, synset } from '../../lexicon/wordnet.ts';
 
 /**
  * The offline picture library: Microsoft's Fluent Emoji (flat), an illustration set kept by its
@@ -50,12 +50,9 @@ const PREPOSITION = /\b(?:with|without|in|on|of|at|for|from|and)\b|:/;
 
 /** A person doing something ("person fencing", "man golfing"): the word after the person names the act. */
 const DOING = /^(?:person|man|woman|people|men|women) \p{L}+ing$/u;
-/** WordNet's lexicographer file of acts (noun.act). */
-const ACT_FILE = 4;
-
 /** The act a "person …ing" emoji shows: fencing the sport, not the fence it is also a word for. */
 function actSense(head: string): number | undefined {
-  return offsetsOf(lemmaOf(head) ?? head).find((off) => synset(off).lexFile === ACT_FILE);
+  return offsetsOf(lemmaOf(head) ?? head).find((off) => synset(off).lexFile === LEX_FILE.act);
 }
 
 type IconSet = { icons: Record<string, { body: string }>; aliases?: Record<string, { parent: string }> };

@@ -1,4 +1,4 @@
-import { ancestors, lemmaOf, offsetsOf, synset } from '../../lexicon/wordnet.ts';
+import { ancestors, LEX_FILE, lemmaOf, offsetsOf, synset } from '../../lexicon/wordnet.ts';
 import type { LibraryPicture } from './library.ts';
 import { ownLemma, signature } from './signature.ts';
 import { type Term, tokens } from './terms.ts';
@@ -50,7 +50,7 @@ export function otherSense(phrase: string, briefSense: number | undefined): bool
 }
 
 /** WordNet's lexicographer files of objects: animals, artifacts, foods, plants. */
-const OBJECT_FILES = new Set([5, 6, 13, 20]);
+const OBJECT_FILES = new Set<number>([LEX_FILE.animal, LEX_FILE.artifact, LEX_FILE.food, LEX_FILE.plant]);
 
 /**
  * Whether the brief means its word as an object the picture is no kind of: the window blind of a

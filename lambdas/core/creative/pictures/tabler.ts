@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { ancestors, lemmaOf, offsetsOf, synset } from '../../lexicon/wordnet.ts';
+import { ancestors, LEX_FILE, lemmaOf, offsetsOf, synset } from '../../lexicon/wordnet.ts';
 import { type LibraryPicture, readJson } from './library.ts';
 import { ownLemma, tagSense } from './signature.ts';
 import { THINGS } from './terms.ts';
@@ -175,8 +175,6 @@ export function keptIcons(icons: readonly TablerIcon[]): TablerIcon[] {
   });
 }
 
-const PERSON = 18;
-
 /**
  * Whether the icon shows a thing: the sense its tags say, else one of its name's two usual
  * senses. A person needs the tags' word for it: interface icons are named like jobs ("loader",
@@ -187,7 +185,7 @@ export function depictable(read: NamePhrase, sense: number | undefined): boolean
   if (sense !== undefined) return THINGS.has(synset(sense).lexFile);
   return offsetsOf(ownLemma(read))
     .slice(0, 2)
-    .some((off) => THINGS.has(synset(off).lexFile) && synset(off).lexFile !== PERSON);
+    .some((off) => THINGS.has(synset(off).lexFile) && synset(off).lexFile !== LEX_FILE.person);
 }
 
 let library: LibraryPicture[] | undefined;

@@ -1,6 +1,6 @@
 import { isPerson } from '../../brief/noun-phrases.ts';
 import { TAXONOMY } from '../../brief/taxonomy/index.ts';
-import { lemmaOf, lemmasOf, synset, usualSenses } from '../../lexicon/wordnet.ts';
+import { LEX_FILE, lemmaOf, lemmasOf, synset, usualSenses } from '../../lexicon/wordnet.ts';
 import { loadNlp, type Nlp, parseSubject } from '../../text/nlp.ts';
 
 // The brief's side of choosing a picture (choose.ts): which of its words can name one, and how
@@ -137,7 +137,7 @@ function splitCompound(word: string): Array<{ word: string; share: number }> {
 const MIN_TAIL = 5;
 
 /** The taxonomy's English cue terms of a `vertical > sub-vertical` category, when it is one of its. */
-function cuesOf(category: string, { all = false } = {}): string[] {
+function cuesOf(category: string): string[] {
   const key = category
     .replace(/\([^)]*\)/g, ' ')
     .replace(/\s+/g, ' ')
@@ -145,8 +145,7 @@ function cuesOf(category: string, { all = false } = {}): string[] {
     .toLowerCase();
   for (const vertical of TAXONOMY)
     for (const sub of vertical.subs)
-      if (`${vertical.name} > ${sub.name}`.toLowerCase() === key)
-        return sub.cues.en.split('|').filter((c) => all || lemmaOf(c));
+      if (`${vertical.name} > ${sub.name}`.toLowerCase() === key) return sub.cues.en.split('|');
   return [];
 }
 
@@ -202,7 +201,8 @@ export async function termsOf(picture: { subject: string; category: string }): P
     const qualifier = i + 1 < subNouns.length && isPerson(lemmaOf(w) ?? w);
     trade.set(lemmaOf(w) ?? w, part || qualifier ? 0.5 : i === 0 ? 0.95 : 0.6);
   });
-  for (const cue of cuesOf(picture.category))
+  const cues = cuesOf(picture.category);
+  for (const cue of cues.filter((c) => lemmaOf(c)))
     if (!isAct(lemmaOf(cue) ?? cue)) trade.set(lemmaOf(cue) ?? cue, Math.max(trade.get(cue) ?? 0, 0.8));
   // A person in the subject who is not the trade's (a customer, "an office worker" trying on
   // glasses) says less about the business than the trade's own words.
@@ -214,7 +214,7 @@ export async function termsOf(picture: { subject: string; category: string }): P
   for (const [w, weight] of trade) add(w, weight, true);
   for (const w of nounsOf(nlp, vertical)) add(w, 0.5);
   const phrases = new Set<string>();
-  for (const phrase of categoryPhrases(picture.category))
+  for (const phrase of categoryPhrases(picture.category, cues))
     if (!out.has(phrase)) {
       out.set(phrase, CATEGORY_PHRASE);
       ofCategory.add(phrase);
@@ -232,7 +232,7 @@ export async function termsOf(picture: { subject: string; category: string }): P
  * The category's two-word phrases as written: each pair of adjacent words of the vertical and
  * the sub-vertical ("home security", "ev charger"), and the taxonomy's two-word cue terms.
  */
-function categoryPhrases(category: string): string[] {
+function categoryPhrases(category: string, cues: readonly string[]): string[] {
   const out = new Set<string>();
   for (const part of category.split(/[>()]/)) {
     const words = part
@@ -241,7 +241,7 @@ function categoryPhrases(category: string): string[] {
       .filter((w) => w.length >= 2 && !STOP.has(w));
     for (let i = 0; i + 1 < words.length; i++) out.add(`${words[i]} ${words[i + 1]}`);
   }
-  for (const cue of cuesOf(category, { all: true })) if (/^[a-z]+ [a-z]+$/.test(cue)) out.add(cue);
+  for (const cue of cues) if (/^[a-z]+ [a-z]+$/.test(cue)) out.add(cue);
   return [...out];
 }
 
@@ -250,7 +250,16 @@ function categoryPhrases(category: string): string[] {
  * food, natural objects, people, plants, substances. Not acts, attributes, states, ideas, times
  * or phenomena, which many interface icons are named after ("activity", "navigation", "power").
  */
-export const THINGS = new Set([5, 6, 8, 13, 17, 18, 20, 27]);
+export const THINGS = new Set<number>([
+  LEX_FILE.animal,
+  LEX_FILE.artifact,
+  LEX_FILE.body,
+  LEX_FILE.food,
+  LEX_FILE.object,
+  LEX_FILE.person,
+  LEX_FILE.plant,
+  LEX_FILE.substance,
+]);
 
 /** A noun whose usual (first) sense is a thing a camera sees ("night" of "night nanny" is not). */
 function isThing(lemma: string): boolean {
@@ -258,13 +267,10 @@ function isThing(lemma: string): boolean {
   return first === undefined || THINGS.has(synset(first).lexFile);
 }
 
-/** WordNet's lexicographer file of acts (noun.act): "installation", "training", "repair". */
-const ACT_FILE = 4;
-
 /** A noun whose usual (first) sense is an act: what a trade does, not a thing a camera sees. */
 function isAct(lemma: string): boolean {
   const first = usualSenses(lemma)[0];
-  return first !== undefined && synset(first).lexFile === ACT_FILE;
+  return first !== undefined && synset(first).lexFile === LEX_FILE.act;
 }
 
 const STOP = new Set([

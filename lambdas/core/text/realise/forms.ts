@@ -1,4 +1,5 @@
 import { SPACED_DASH } from '../../brief/patterns/layout.ts';
+import { MASS_ENDING } from '../../brief/patterns/subject.ts';
 import type { BriefFact } from '../../brief/schema.ts';
 import { lemmaOf } from '../../lexicon/wordnet.ts';
 import type { Nlp } from '../nlp.ts';
@@ -284,7 +285,8 @@ function shapeOf(
   // "tableware": such a note is stated as written, never given an article.)
   const bareSingular =
     words.length <= 4 &&
-    !/(?:ing|ware|wear)$/iu.test(words.at(-1) ?? '') &&
+    !MASS_ENDING.re.test(words.at(-1) ?? '') &&
+    !/ing$/iu.test(words.at(-1) ?? '') &&
     doc.has('^#Adjective? #Adjective? #Singular$') &&
     !doc.has('^(#Determiner|#Possessive|#Value|#ProperNoun)') &&
     !/\d/.test(text);
