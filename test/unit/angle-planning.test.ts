@@ -292,32 +292,24 @@ describe('ad copy from the brief and the angles', () => {
     const b = byId('abonnement-vin');
     const brief = { ...goldBrief(b), location: 'France' };
     const angles = (await anglesFromBrief(brief)).slice(0, 3).map((a, i) => ({ ...a, id: `a${i}` }));
-    const { copy } = await writeAdCopy({
-      brief,
-      angles,
-      campaign: {
-        name: 'x',
-        offer_text: 'Première box à 29 €',
-        cta_text: "Je m'abonne",
-        platform_target: ['meta_feed'],
-      },
-      brand: { banned_words: [], tagline: '' },
-    });
+    const copyFor = (b: typeof brief) =>
+      writeAdCopy({
+        brief: b,
+        angles,
+        campaign: {
+          name: 'x',
+          offer_text: 'Première box à 29 €',
+          cta_text: "Je m'abonne",
+          platform_target: ['meta_feed'],
+        },
+        brand: { banned_words: [], tagline: '' },
+      });
+    const { copy } = await copyFor(brief);
     // The offer fits the headline (a currency sign after its amount ends no phrase early).
     expect(copy.map((c) => c.headline)).toContain('Première box à 29 €');
     expect(copy.map((c) => c.description)).not.toContain('France');
     // A brief without a product: its place is still a place, not a product line before the name.
-    const placeOnly = await writeAdCopy({
-      brief: { ...brief, product: '' },
-      angles,
-      campaign: {
-        name: 'x',
-        offer_text: 'Première box à 29 €',
-        cta_text: "Je m'abonne",
-        platform_target: ['meta_feed'],
-      },
-      brand: { banned_words: [], tagline: '' },
-    });
+    const placeOnly = await copyFor({ ...brief, product: '' });
     expect(placeOnly.copy.map((c) => c.description)).not.toContain('France');
   });
 
@@ -361,20 +353,17 @@ describe('briefs written the way agencies write them', () => {
   });
 
   it('reads the verb after the name as the brief wrote it: one verb, not the product', async () => {
-    const productOf = async (summary: string) =>
-      (await extractBrief({ researchSummary: summary, language: 'en', clientName: 'Acme' })).product;
+    const productOf = async (summary: string, clientName = 'Acme') =>
+      (await extractBrief({ researchSummary: summary, language: 'en', clientName })).product;
     expect(await productOf('Acme sells garden sheds in Dover.')).toBe('garden sheds');
     expect(await productOf('Acme runs small-group walking tours in Kent.')).toBe('small-group walking tours');
     expect(await productOf('Acme proudly makes sourdough bread.')).toBe('sourdough bread');
     expect(await productOf('Acme designs and builds gardens in Kent.')).toBe('gardens');
     expect(await productOf('Acme is a mortgage broker in Dover.')).toBe('mortgage broker');
     // A plural name takes its verb without -s.
-    const plural = await extractBrief({
-      researchSummary: 'Acme Driveways lay block paving across Kent.',
-      language: 'en',
-      clientName: 'Acme Driveways',
-    });
-    expect(plural.product).toBe('block paving');
+    expect(await productOf('Acme Driveways lay block paving across Kent.', 'Acme Driveways')).toBe(
+      'block paving',
+    );
   });
 
   it("never gives the business a sentence whose subject is its customers, and reads a table row's cells as label and claim", async () => {
