@@ -1368,4 +1368,15 @@ describe('notes and directions in a brief', () => {
     expect(lashes.category).toBe('beauty & personal care > beauty salon and spa');
     expect(lashes.mandatories.join(' ')).toMatch(/Patch test/);
   });
+
+  it('never prints a reply that points back without the worry it answers', async () => {
+    const hooks = await hooksOf(
+      "Acme Chargers fit home EV chargers in Kent. Biggest objection: 'Will my neighbours mind?' We handle that with a free survey before any work. 'Do I need a new fuse board?' In about 1 in 8 homes, yes, and we quote that upfront. Rated 4.8 on Trustpilot. Installs take about 3 hours.",
+      'Acme Chargers',
+    );
+    for (const h of hooks) {
+      expect(h).not.toMatch(/^(?:In about 1 in 8 homes, yes|We handle that)/);
+      expect(h).not.toMatch(/\. (?:In about 1 in 8 homes, yes|We handle that)/);
+    }
+  });
 });

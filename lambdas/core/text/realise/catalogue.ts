@@ -38,8 +38,9 @@ export type Catalogue = {
     relativeStrip: string;
     relativeUnusable: string;
     /**
-     * How a reply ends when it points back at the worry before it ("the 10-year warranty helps
-     * there", "eso lo soluciona"): it follows its worry, never stands alone.
+     * How a reply points back at the worry before it ("the 10-year warranty helps there", "we
+     * handle that with …", "in 1 in 8 homes, yes, …", "eso lo soluciona"): it follows its worry,
+     * never stands alone.
      */
     pointsBack: string;
     /** A connective a list item opens with ("plus …"), dropped when the fact stands alone. */
