@@ -408,6 +408,35 @@ describe('briefs written the way agencies write them', () => {
     expect(hooks.some((h) => /\? The 10-year guarantee helps there\.$/.test(h))).toBe(true);
   });
 
+  it('says a worry the brief answers in its next note with that answer only, and never the answer alone', async () => {
+    const summary = `${ACME}\nBiggest objection: 'Do I need to move the radiator?' Answer: in about 1 in 6 bathrooms, yes, and we quote that upfront, no surprise bills on the day.`;
+    const fields = await extractBrief({ researchSummary: summary, language: 'en', clientName: 'Acme Tiles' });
+    const brief = { ...fields, research_summary: summary };
+    const angles = (await anglesFromBrief(brief)).map((a, i) => ({ ...a, id: `a${i}` }));
+    const question = "'Do I need to move the radiator?'";
+    const withQuestion = angles.filter((a) => a.hook.includes(question));
+    expect(withQuestion.length).toBeGreaterThan(0);
+    // Not "'Do I need to move the radiator?' Rated 4.6/5 …": the question is followed by its answer.
+    for (const a of withQuestion) expect(a.hook).toMatch(/\?' In about 1 in 6 bathrooms, yes/);
+    expect(angles.some((a) => /^(?:We quote that|In about 1 in 6)/.test(a.hook))).toBe(false);
+    const { copy } = await writeAdCopy({
+      brief,
+      angles,
+      campaign: {
+        name: 'x',
+        offer_text: '',
+        cta_text: 'Book a visit',
+        platform_target: ['google_display', 'linkedin'],
+      },
+      brand: { banned_words: [], tagline: '' },
+    });
+    for (const c of copy)
+      for (const field of [c.headline, c.primary_text, c.description]) {
+        expect(field).not.toBe(question);
+        expect(field).not.toMatch(/^(?:In about 1 in 6|We quote that)/);
+      }
+  });
+
   it('keeps "Plus de" in French, and shows no adjective of a service as the picture\'s thing', async () => {
     const summary =
       "Acme Sport est une appli de coaching sportif à la maison.\nPlus de 200 000 utilisateurs en France.\nNote de 4,7 sur l'App Store (12 000 avis).\nOffre : 7 jours gratuits.";

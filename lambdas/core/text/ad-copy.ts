@@ -1,6 +1,7 @@
 import { briefSources } from './brief-angles.ts';
 import { ctaIntent, ctaType, defaultCta } from './cta.ts';
 import { loadNlp } from './nlp.ts';
+import { replyOfNeed } from './plan/topics.ts';
 import { type CopyLimits, PLATFORM_LIMITS } from './platform-limits.ts';
 import {
   copyViolations,
@@ -50,8 +51,9 @@ export async function writeAdCopy(input: {
     brief.facts.map((f) => [f.id, factForm(f, cat, brief.research_summary, nlp, brief.business_name)]),
   );
   const factLine = (f: FactForm): Line => ({ text: sentence(f, cat, brief), facts: [f.id] });
+  const alone = standsAlone(brief, forms);
   const byRole = (roles: readonly string[]) =>
-    roles.flatMap((r) => [...forms.values()].filter((f) => f.role === r && !f.unusable)).map(factLine);
+    roles.flatMap((r) => [...forms.values()].filter((f) => f.role === r && alone(f))).map(factLine);
   const offer = campaign.offer_text.trim()
     ? [{ text: asSentence(campaign.offer_text, cat.stop), facts: ['offer'] }]
     : [];
@@ -86,12 +88,10 @@ export async function writeAdCopy(input: {
   for (const angle of angles) {
     const own = (angle?.fact_ids ?? [])
       .map((id) => forms.get(id))
-      .filter((f): f is FactForm => Boolean(f))
+      .filter((f): f is FactForm => f !== undefined && alone(f))
       .map(factLine);
     const hook = angle ? [{ text: angle.hook, facts: [...(angle.fact_ids ?? [])] }] : [];
-    const hookSentences = angle
-      ? sentencesOf(angle.hook, brief.language).map((s) => ({ text: s, facts: [...(angle.fact_ids ?? [])] }))
-      : [];
+    const hookSentences = angle ? sentencesAlone(angle, forms, brief.language, cat.voice.pointsBack) : [];
     for (const platform of platforms) {
       const limits: CopyLimits = PLATFORM_LIMITS[platform];
       const used = new Set<string>();
@@ -151,6 +151,36 @@ export async function writeAdCopy(input: {
     }
   }
   return { copy, warnings: [...new Set(warnings)] };
+}
+
+/**
+ * Which facts a field can print on their own: not a bare worry ("The claims process."), a reply
+ * that points back at one ("In 1 in 8 homes, yes, …"), nor the worry that reply answers; they
+ * only read in the hook that pairs them.
+ */
+function standsAlone(brief: BriefForPlanning, forms: ReadonlyMap<string, FactForm>) {
+  const replies = new Set([...forms.values()].filter((f) => f.repliesOnly).map((f) => f.id));
+  const replyOf = replyOfNeed(brief.facts, replies);
+  return (f: FactForm) => !f.unusable && !f.askOnly && !f.repliesOnly && !replyOf.has(f.id);
+}
+
+/**
+ * The hook's sentences, each a field on its own, unless the hook is a worry and the reply that
+ * points back at it: the question without its answer says less than the brief, and the answer
+ * alone says nothing.
+ */
+function sentencesAlone(
+  angle: AngleInput,
+  forms: ReadonlyMap<string, FactForm>,
+  language: string,
+  pointsBack: string,
+): Line[] {
+  const facts = [...(angle.fact_ids ?? [])];
+  if (facts.some((id) => forms.get(id)?.repliesOnly)) return [];
+  const back = new RegExp(pointsBack, 'iu');
+  return sentencesOf(angle.hook, language)
+    .filter((s) => !back.test(noStop(s)))
+    .map((s) => ({ text: s, facts }));
 }
 
 /** The campaign's CTA when it fits the button and the policy; else the language's default for the category. */

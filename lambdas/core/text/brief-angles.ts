@@ -5,7 +5,7 @@ import { archetypeWhere, LEVEL_OF_ROLE } from './plan/archetypes.ts';
 import type { Plan } from './plan/planner.ts';
 import { planCandidates } from './plan/planner.ts';
 import { showsAThing } from './plan/subject-kind.ts';
-import { answerCheck } from './plan/topics.ts';
+import { answerCheck, replyOfNeed } from './plan/topics.ts';
 import { copyViolations, numbersIn, type PolicyContext } from './policy/copy-policy.ts';
 import { DANGLING } from './policy/policy-data.ts';
 import { capFirst, type FactForm, factForm } from './realise/forms.ts';
@@ -67,13 +67,7 @@ export async function anglesFromBrief(
   const led = new Set<string>();
   const factSets = new Set<string>();
   const hooks = new Set<string>();
-  const all = [...forms, ...parts];
-  const candidates = [
-    ...planCandidates(forms, answers),
-    ...planCandidates(parts, answers),
-    ...anyPairs(all),
-    ...framedAlone(all),
-  ];
+  const candidates = candidatesFor(brief, forms, parts, answers);
   // A weak lead (a plain feature, a fragment) says little alone: it backs a stronger fact in a
   // combination first, any two claims are paired before it leads alone, and a single fact is
   // reframed last.
@@ -204,6 +198,32 @@ function factParts(fact: BriefFact, split: string): (BriefFact & { part: string 
       { ...fact, text, span, numbers: fact.numbers.filter((n) => text.includes(n)), part: `${fact.id}.${k}` },
     ];
   });
+}
+
+/**
+ * Every plan, best first: the archetypes over whole facts, then over the parts of a note, any two
+ * claims, each fact alone. A need the brief answers in its next note (a reply that points back)
+ * is said with that answer, or not at all.
+ */
+function candidatesFor(
+  brief: BriefForPlanning,
+  forms: readonly FactForm[],
+  parts: readonly FactForm[],
+  answers: (lead: FactForm, support: FactForm) => boolean,
+): Plan<FactForm>[] {
+  const all = [...forms, ...parts];
+  const replyOf = replyOfNeed(brief.facts, new Set(all.filter((f) => f.repliesOnly).map((f) => f.id)));
+  const keepsItsReply = (p: Plan<FactForm>) =>
+    [
+      [p.lead, p.support],
+      [p.support, p.lead],
+    ].every(([need, other]) => !need || !replyOf.has(need.id) || other?.id === replyOf.get(need.id));
+  return [
+    ...planCandidates(forms, answers),
+    ...planCandidates(parts, answers),
+    ...anyPairs(all),
+    ...framedAlone(all),
+  ].filter(keepsItsReply);
 }
 
 /** Last resort for a thin brief: each fact once more on its own, named by the business or the audience. */

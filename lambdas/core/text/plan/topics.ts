@@ -54,3 +54,22 @@ export function answerCheck(
     return other.role === 'offer' || topical(lead, support) || !hasAnswer(need);
   };
 }
+
+type Placed = { id: string; role: string; span: readonly [number, number] | null };
+
+/**
+ * The need each reply that points back answers: the note the brief states just before it
+ * ("Biggest objection: 'Do I need a new fuse board?' Answer: in 1 in 8 homes, yes, …"). Such a
+ * need is said with its reply only: a rating or a lead time after that question answers nothing,
+ * and the question alone leaves the reader without the answer the brief gives.
+ */
+export function replyOfNeed(facts: readonly Placed[], replies: ReadonlySet<string>): Map<string, string> {
+  const placed = facts.filter((f) => f.span).sort((a, b) => (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0));
+  const replyOf = new Map<string, string>();
+  placed.forEach((f, i) => {
+    const before = placed[i - 1];
+    if (replies.has(f.id) && before && NEEDS.has(before.role) && !replyOf.has(before.id))
+      replyOf.set(before.id, f.id);
+  });
+  return replyOf;
+}

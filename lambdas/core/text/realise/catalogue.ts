@@ -39,8 +39,8 @@ export type Catalogue = {
     relativeUnusable: string;
     /**
      * How a reply points back at the worry before it ("the 10-year warranty helps there", "we
-     * handle that with …", "in 1 in 8 homes, yes, …", "eso lo soluciona"): it follows its worry,
-     * never stands alone.
+     * handle that with …", "we quote that upfront", "in 1 in 8 homes, yes, …", "eso lo
+     * soluciona"): it follows its worry, never stands alone.
      */
     pointsBack: string;
     /** A connective a list item opens with ("plus …"), dropped when the fact stands alone. */

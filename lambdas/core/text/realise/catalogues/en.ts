@@ -73,7 +73,7 @@ export const en: Catalogue = {
     rivalLead: '(?:unlike|compared (?:to|with)|versus|vs\\.?|in contrast to) [^,;:]{1,60}[,;:]\\s*',
     relativeUnusable: "(?:which|whose|where|whom|that's|that’s|that is|this is) ",
     pointsBack:
-      '\\b(?:helps?|covers?|solves?|fixes|sorts?|handles?|deals with|takes care of) (?:there|that|it|this|them)$|^(?:they|people|customers) \\p{L}+ (?:it|this|that)\\b|^(?:we|our team) (?:handle|deal with|take care of|cover|solve|sort) (?:that|this|it)\\b|(?:^|,\\s)yes(?:,\\s|$)',
+      '\\b(?:helps?|covers?|solves?|fixes|sorts?|handles?|deals with|takes care of) (?:there|that|it|this|them)$|^(?:they|people|customers) \\p{L}+ (?:it|this|that)\\b|^(?:we|our team) (?:handle|deal with|take care of|cover|solve|sort) (?:that|this|it)\\b|^(?:we|our team) \\p{L}+ (?:that|this)(?=[,;.]|$| (?:up ?front|too|as well|for free|free|for you|in writing|first)\\b)|(?:^|,\\s)yes(?:,\\s|$)',
   },
   clauseSplit:
     '(?:,\\s+and\\s+|;\\s*|:\\s+(?![^\\p{L}]{0,3}\\d)|,\\s+so\\s+|\\.\\s+(?=\\p{Lu})|\\s+because\\s+)',
