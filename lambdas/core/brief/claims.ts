@@ -2,6 +2,7 @@ import { forbidden, type Piece, piece, separateProofs, splitPiece } from './fiel
 import { withoutNotes } from './notes.ts';
 import { AVOID_CUE, DISOWNED, MENTION_LEAD, PAIN_PHRASE, REPORTED_QUOTE } from './patterns/cues.ts';
 import {
+  ARROW,
   BACK_REFERENCE,
   CLAUSE_LEAD,
   COORDINATED,
@@ -74,6 +75,19 @@ export function addFacts(state: ReadClaims, p: Piece, role: FactRole | undefined
     // "say 'fixed price, agreed before we start'": the words to say, without their quotation marks.
     const quoted = named ? /^["'“‘]([^"'“”‘’]+)["'”’]$/u.exec(item.text) : null;
     if (quoted) item = piece(state.summary, item.start + 1, item.end - 1);
+    // "nerves on test day -> a mock test first": two claims, the note's role on the left (its
+    // label's, or what its words cue), the answer's own on the right.
+    const arrow = ARROW.re.exec(item.text);
+    const sides = arrow
+      ? [item.text.slice(0, arrow.index), item.text.slice(arrow.index + arrow[0].length)]
+      : [];
+    if (arrow && sides.every((t) => t.trim().split(/\s+/).length >= 3)) {
+      const left = piece(state.summary, item.start, item.start + arrow.index);
+      const right = piece(state.summary, item.start + arrow.index + arrow[0].length, item.end);
+      state.facts.push({ role: role ? labelledRole(role, left.text) : roleOf(left.text), piece: left });
+      state.facts.push({ role: roleOf(right.text), piece: right });
+      continue;
+    }
     const itemRole = role ? labelledRole(role, item.text) : roleOf(item.text);
     // The pain, not the people it belongs to: what a hook can ask the reader about.
     const pain = itemRole === 'pain' ? PAIN_PHRASE.re.exec(item.text) : null;

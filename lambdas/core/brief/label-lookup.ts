@@ -11,6 +11,7 @@ import {
   PRAISE_LABEL,
   QUOTE_LEAD_IN,
   SAYS_LABEL,
+  WORRY_LABEL,
 } from './patterns/labels.ts';
 import type { Language } from './patterns/types.ts';
 import { cueRole } from './roles.ts';
@@ -46,6 +47,7 @@ export function lookupLabel(words: string, language: Language, firstWord = false
   if (parts.length < 2) return parts[0] !== bare ? labelFor(parts[0] ?? '', language) : undefined;
   if (PAIN_LABEL.re.test(bare)) return role('pain', true);
   if (PRAISE_LABEL.re.test(bare)) return role('benefit', true);
+  if (WORRY_LABEL.re.test(bare)) return role('objection', true);
   if (SAYS_LABEL.re.test(bare)) return role('proof');
   // A subject pronoun makes the words a clause, not a section's name ("Nos clientes nous disent :").
   if (parts.some((w) => SUBJECT_PRONOUN.test(w))) return undefined;

@@ -213,14 +213,17 @@ function candidatesFor(
 ): Plan<FactForm>[] {
   const all = [...forms, ...parts];
   const replyOf = replyOfNeed(brief.facts, new Set(all.filter((f) => f.repliesOnly).map((f) => f.id)));
+  // Its reply backs a need first: the archetype's own plan is the question and its answer.
+  const answered = (lead: FactForm, support: FactForm) =>
+    replyOf.has(lead.id) ? replyOf.get(lead.id) === support.id : answers(lead, support);
   const keepsItsReply = (p: Plan<FactForm>) =>
     [
       [p.lead, p.support],
       [p.support, p.lead],
     ].every(([need, other]) => !need || !replyOf.has(need.id) || other?.id === replyOf.get(need.id));
   return [
-    ...planCandidates(forms, answers),
-    ...planCandidates(parts, answers),
+    ...planCandidates(forms, answered),
+    ...planCandidates(parts, answered),
     ...anyPairs(all),
     ...framedAlone(all),
   ].filter(keepsItsReply);

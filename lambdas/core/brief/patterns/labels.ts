@@ -21,13 +21,17 @@ export const LABELS: Readonly<Record<Language, Readonly<Record<string, LabelTarg
  */
 export const LABEL_QUALIFIER: Pattern = {
   id: 'label-qualifier',
-  re: /\s+(?:for|in|of|para|en|de|für|in|pour|dans) (?:this|the|esta|la|diese|der|cette|la) (?:campaign|push|launch|brief|ads?|flight|wave|burst|campaña|oleada|kampagne|welle|campagne|vague)$|\s+(?:this|next) (?:month|week|season|quarter|spring|summer|autumn|fall|winter|time|round)$|\s+(?:19|20)\d\d$/iu,
+  re: /\s+(?:for|in|of|para|en|de|für|in|pour|dans) (?:this|the|esta|la|diese|der|cette|la) (?:campaign|push|launch|brief|ads?|flight|wave|burst|campaña|oleada|kampagne|welle|campagne|vague)$|\s+(?:this|next) (?:month|week|season|quarter|spring|summer|autumn|fall|winter|time|round)$|\s+(?:19|20)\d\d$|\s+(?:(?:that|which) )?(?:we|I) (?:get|hear|see)(?: (?:most|a lot|most often|all the time))?$|\s+que (?:más )?(?:nos (?:hacen|preguntan)|(?:recibimos|oímos|escuchamos))(?: más)?$|\s+qu['’]on (?:nous pose|entend)(?: le plus)?$|\s+die wir (?:am häufigsten |oft )?(?:hören|bekommen)$/iu,
   examples: [
     { text: 'hero products for this campaign', match: ' for this campaign' },
     { text: 'oferta para esta campaña', match: ' para esta campaña' },
     { text: 'offer for this flight', match: ' for this flight' },
     { text: 'offer this month', match: ' this month' },
     { text: 'Chiffres 2026', match: ' 2026' },
+    { text: 'Biggest question we get', match: ' we get' },
+    { text: 'The question we hear most', match: ' we hear most' },
+    { text: 'La pregunta que más nos hacen', match: ' que más nos hacen' },
+    { text: "La question qu'on nous pose le plus", match: " qu'on nous pose le plus" },
     { text: 'offer', match: null },
   ],
 };
@@ -50,9 +54,11 @@ export const DASH_LABEL: Pattern = {
 /** An article or possessive before a label's word ("La cible :", "Our audience:"): the label is the word. */
 export const LABEL_ARTICLE: Pattern = {
   id: 'label-article',
-  re: /^(?:(?:the|our|la|le|les|el|los|las|nuestro|nuestra|nuestros|die|der|das|unsere?|notre|nos)\s+|l['’])(?=\p{L})/iu,
+  re: /^(?:(?:the|our|their|la|le|les|el|los|las|nuestro|nuestra|nuestros|su|sus|die|der|das|unsere?|ihre?|notre|nos|leurs?)\s+|l['’])(?=\p{L})/iu,
   examples: [
     { text: 'la cible', match: 'la ' },
+    { text: 'Leur crainte', match: 'Leur ' },
+    { text: 'Ihre größte Sorge', match: 'Ihre ' },
     { text: "l'offre", match: "l'" },
     { text: 'our audience', match: 'our ' },
     { text: 'offer', match: null },
@@ -146,6 +152,22 @@ export const PRAISE_LABEL: Pattern = {
     { text: 'Ce que les parents apprécient', match: 'Ce que les parents apprécient' },
     { text: 'What clients love', match: 'What clients love' },
     { text: 'Customers hate', match: null },
+  ],
+};
+
+/**
+ * A label that names the section by what the audience fears ("What they worry about:", "Ce
+ * qu'ils redoutent :", "Lo que más temen:", "Was sie befürchten:"): its items are objections.
+ */
+export const WORRY_LABEL: Pattern = {
+  id: 'worry-label',
+  re: /^(?:what|ce qu['’e]|lo que|was)\b.*\b(?:worr(?:y|ies|ied)|fear|fears|dread|dreads|are afraid of|redoutent|craignent|temen|les preocupa|befürchten|fürchten)(?: about| of)?\b/iu,
+  examples: [
+    { text: 'What they worry about', match: 'What they worry about' },
+    { text: "Ce qu'ils redoutent", match: "Ce qu'ils redoutent" },
+    { text: 'Lo que más temen', match: 'Lo que más temen' },
+    { text: 'Was sie befürchten', match: 'Was sie befürchten' },
+    { text: 'What clients love', match: null },
   ],
 };
 

@@ -170,10 +170,12 @@ export const FOOTNOTE: Pattern = {
 /** A list piece that qualifies the one before it rather than naming a thing of its own. */
 export const QUALIFIER_START: Pattern = {
   id: 'qualifier-start',
-  re: /^(?:usually|often|always|normally|typically|mostly|generally|sometimes|normalmente|habitualmente|casi siempre|meist|meistens|normalerweise|oft|généralement|souvent|habituellement|(?:\p{L}+ed|split|made|built|run|kept|sent|set|grown|done) (?:by|with|into|in|to|for|from)\b)/iu,
+  re: /^(?:usually|often|always|normally|typically|mostly|generally|sometimes|not (?=\d|the |a |an )|instead of|rather than|statt |plutôt que|en vez de|normalmente|habitualmente|casi siempre|meist|meistens|normalerweise|oft|généralement|souvent|habituellement|(?:\p{L}+ed|split|made|built|run|kept|sent|set|grown|done) (?:by|with|into|in|to|for|from)\b)/iu,
   examples: [
     { text: 'usually within 48 hrs', match: 'usually' },
     { text: 'split by size & energy', match: 'split by' },
+    { text: 'not 30', match: 'not ' },
+    { text: 'rather than 30', match: 'rather than' },
     { text: 'free parking', match: null },
   ],
 };
@@ -232,6 +234,20 @@ export const SPACED_DASH: Pattern = {
   examples: [
     { text: 'Acme – boat hire', match: ' – ' },
     { text: 'fed up with waiting - we reply in a day', match: ' - ' },
+    { text: 'well-known', match: null },
+  ],
+};
+
+/**
+ * An arrow in a terse note ("nerves on test day -> we do a mock test first"): what leads to what,
+ * two claims, the second often the answer to the first.
+ */
+export const ARROW: Pattern = {
+  id: 'arrow',
+  re: /\s*(?:-+>|→|=>|⟶)\s*/u,
+  examples: [
+    { text: 'nerves on test day -> we do a mock test', match: ' -> ' },
+    { text: 'Leeds → York in 2 h', match: ' → ' },
     { text: 'well-known', match: null },
   ],
 };

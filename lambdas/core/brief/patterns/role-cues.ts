@@ -7,6 +7,22 @@ export type RoleCue = Pattern & { role: FactRole };
 /** Roles of unlabelled facts, most specific first: the first cue that matches decides. */
 export const ROLE_CUES: readonly RoleCue[] = [
   {
+    // A question the audience asks, quoted ("People ask 'What if it rains?'"): their objection,
+    // whatever it names (a guarantee, a price).
+    id: 'asked',
+    role: 'objection',
+    re: /(?<![\p{L}])(?:ask(?:s|ed)?(?: us)?|questions?|fragen|Frage|preguntan|pregunta|demandent|question)\s?:?\s*["'‘“«„]¿?[^"'’”»“]{3,}\?/iu,
+    examples: [
+      { text: "People ask 'What if it rains?'", match: "ask 'What if it rains?" },
+      { text: "Biggest question we get: 'Can you do it this week?'", match: null },
+      {
+        text: "Häufige Frage: 'Wie schnell kann ich fertig sein?'",
+        match: "Frage: 'Wie schnell kann ich fertig sein?",
+      },
+      { text: 'Ask about our 5-year guarantee', match: null },
+    ],
+  },
+  {
     id: 'guarantee',
     role: 'guarantee',
     re: /(?<![\p{L}\d_])(?:guarantee[ds]?|warranty|money[- ]back|we re-\w+ free|no fix,? no fee|garant[íi]a|garantizamos|garantiert?|garantieren|Garantie|garantie|garanti[se]?|remboursé)(?![\p{L}\d_])|\b\d+-(?:night|day) (?:trial|risk-free)/iu,
@@ -92,7 +108,7 @@ export const ROLE_CUES: readonly RoleCue[] = [
   {
     id: 'objection',
     role: 'objection',
-    re: /\b(?:worr(?:y|ied|ies|ying)|objections?|afraid|anxious|nervous about|concerns?|think (?:it's|they're|we're)|I thought|skeptical|sceptical|too (?:small|expensive|complicated)|preocupa|miedo a|Angst vor|Bedenken|peur de|craignent)\b/iu,
+    re: /\b(?:worr(?:y|ied|ies|ying)|objections?|afraid|anxious|nervous about|concerns?|think (?:it's|they're|we're)|I thought|skeptical|sceptical|too (?:small|expensive|complicated)|preocupa|miedo a|temen|Angst vor|Bedenken|befürchten|peur de|craignent|redoutent)\b/iu,
     examples: [
       { text: 'people worrying the paint will peel', match: 'worrying' },
       { text: 'anxious about hidden costs', match: 'anxious' },
@@ -103,7 +119,7 @@ export const ROLE_CUES: readonly RoleCue[] = [
   {
     id: 'pain',
     role: 'pain',
-    re: /(?<![\p{L}\d_])(?:frustrat\w*|complaints?|tired of|sick of|fed up|struggl\w+|stuck|fear|hate|pain(?! (?:au|aux|de|du|des|d['’]))|problem|burnt out|stress\w*|hassle|cansad[oa]s? de|problemas?|Ärger|ärgern sich|beschweren sich|se plaignent|se plaint|se quejan|Stress|Frust|müde|marre de|galère|problème)(?![\p{L}\d_])/iu,
+    re: /(?<![\p{L}\d_])(?:frustrat\w*|complaints?|worst (?:part|thing|bit)|tired of|sick of|fed up|struggl\w+|stuck|fear|hate|pain(?! (?:au|aux|de|du|des|d['’]))|problem|burnt out|stress\w*|hassle|cansad[oa]s? de|problemas?|Ärger|ärgern sich|beschweren sich|se plaignent|se plaint|se quejan|Stress|Frust|müde|marre de|galère|problème)(?![\p{L}\d_])/iu,
     examples: [
       { text: 'sick of printers that jam', match: 'sick of' },
       { text: 'Kunden ärgern sich oft über Maler', match: 'ärgern sich' },

@@ -55,21 +55,25 @@ export function answerCheck(
   };
 }
 
-type Placed = { id: string; role: string; span: readonly [number, number] | null };
+type Placed = { id: string; role: string; text: string; span: readonly [number, number] | null };
+
+/** A need asked as a question ("'Can you fit it this week?'", "„Wie schnell …?“"). */
+const QUESTION = /\?["'’”»“]?$/u;
 
 /**
- * The need each reply that points back answers: the note the brief states just before it
- * ("Biggest objection: 'Do I need a new fuse board?' Answer: in 1 in 8 homes, yes, …"). Such a
- * need is said with its reply only: a rating or a lead time after that question answers nothing,
- * and the question alone leaves the reader without the answer the brief gives.
+ * The need each reply answers: a note that points back ("… helps there", "in 1 in 8 homes, yes,
+ * …") answers the need the brief states just before it, and a need asked as a question ("People
+ * ask 'What if it rains?' We paddle in the rain …") is answered by the note after it. Such a need
+ * is said with its reply only: a rating or a lead time after that question answers nothing, and
+ * the question alone leaves the reader without the answer the brief gives.
  */
 export function replyOfNeed(facts: readonly Placed[], replies: ReadonlySet<string>): Map<string, string> {
   const placed = facts.filter((f) => f.span).sort((a, b) => (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0));
   const replyOf = new Map<string, string>();
   placed.forEach((f, i) => {
-    const before = placed[i - 1];
-    if (replies.has(f.id) && before && NEEDS.has(before.role) && !replyOf.has(before.id))
-      replyOf.set(before.id, f.id);
+    const next = placed[i + 1];
+    if (!NEEDS.has(f.role) || !next || NEEDS.has(next.role)) return;
+    if (replies.has(next.id) || QUESTION.test(f.text.trim())) replyOf.set(f.id, next.id);
   });
   return replyOf;
 }

@@ -1,5 +1,6 @@
 import { patternLanguage } from '../../brief/patterns/types.ts';
 import { sentencesOf as briefSentences } from '../../brief/segment.ts';
+import { catalogueFor } from '../realise/messages.ts';
 import { CLAIM_WORDS, DANGLING, LABELS, PLACEHOLDERS, WORD_FORM_SUFFIXES } from './policy-data.ts';
 
 /**
@@ -77,6 +78,10 @@ export function endsMidPhrase(text: string, language: string): boolean {
   const trimmed = text.trim();
   const last = (trimmed.split(/\s+/).at(-1) ?? '').replace(/[.!?]+$/, '').toLowerCase();
   const dangling = DANGLING[language] ?? DANGLING.en ?? [];
+  // A reply that points back ends on its pronoun ("… stops that."): complete, not cut.
+  const back = catalogueFor(language)?.voice.pointsBack;
+  if (back && dangling.includes(last) && new RegExp(back, 'iu').test(trimmed.replace(/[.!?]+$/u, '')))
+    return false;
   // A currency sign ends a phrase only after its amount ("für 120 €", "bis 5 Mio. €"); alone it is
   // a cut price ("from £").
   return (

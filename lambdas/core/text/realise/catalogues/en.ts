@@ -65,15 +65,16 @@ export const en: Catalogue = {
     leadingConnective:
       "(?:(?:(?:oh|ah|btw|by the way),?\\s+)?(?:plus|and|also|or|so|that's why|which is why)|(?:oh|ah|btw|by the way),?)",
     reportingFrame:
-      "(?:our research (?:says|shows)(?: that)?|(?:in|for) this (?:campaign|push|launch|promo),? we(?:'re| are)? (?:promoting|featuring|pushing|highlighting)|(?:the |our )?(?:biggest|main|most common|number one|top|#1) (?:complaint|objection|worry|frustration|fear|concern|pain point|pain|problem|question)s? (?:(?:we|I) (?:hear|see|get)(?: [\\p{L}]+){0,2}(?: |(?=:)))?(?:with [\\p{L} ]{1,30}? )?(?:(?:is|are)(?: about| that)?|:)(?: (?:people|customers|clients|owners|users|members|parents|buyers|patients|students|families|homeowners)(?= \\p{L}+ing\\b))?)\\s+",
+      "(?:our research (?:says|shows)(?: that)?|the (?:worst|hardest|scariest) (?:part|thing|bit)(?: (?:of|about) [\\p{L} ]{1,30}?)? (?:is|are)|(?:people|customers|clients|parents|learners|students|patients|owners|buyers|guests|members|families|homeowners|riders|drivers) (?:always |often |usually |sometimes )?ask(?: us)?:?(?= [\"'‘“])|(?:in|for) this (?:campaign|push|launch|promo),? we(?:'re| are)? (?:promoting|featuring|pushing|highlighting)|(?:the |our |their |your )?(?:biggest|main|most common|number one|top|#1|big) (?:complaint|objection|worry|frustration|fear|concern|pain point|pain|problem|question)s? (?:(?:we|I) (?:hear|see|get)(?: [\\p{L}]+){0,2}(?: |(?=:)))?(?:(?:with|in|about|for) [\\p{L} ]{1,30}? )?(?:(?:is|are)(?: about| that)?|:)(?: (?:people|customers|clients|owners|users|members|parents|buyers|patients|students|families|homeowners)(?= \\p{L}+ing\\b))?)\\s+",
     businessPronoun: "(?:they(?:'re|’re| are)|they(?:'ve|’ve| have) got|they(?:'ve|’ve| have)) ",
-    audienceSays: '(?:(?:our |the |many |most )?\\p{L}+ (?:tell|tells|told|keep telling) us(?: that)?)\\s+',
+    audienceSays:
+      '(?:(?:our |the |many |most )?\\p{L}+ (?:(?:tell|tells|told|keep telling) us|say|says|said)(?: that)?)\\s+',
     positioning:
       "(?:=|\\b(?:is|are)) our (?:best |biggest |main |core |key )?(?:niche|segment|sweet spot|target market|core market)\\b|^(?:our )?\\p{L}+ (?:are|is) (?:mostly|mainly|largely|typically|predominantly|primarily) |\\b(?:mainly|mostly|primarily)$|\\b(?:we're|we’re|we are) not the (?:cheapest|biggest|largest|fastest)\\b",
     rivalLead: '(?:unlike|compared (?:to|with)|versus|vs\\.?|in contrast to) [^,;:]{1,60}[,;:]\\s*',
     relativeUnusable: "(?:which|whose|where|whom|that's|that’s|that is|this is) ",
     pointsBack:
-      '\\b(?:helps?|covers?|solves?|fixes|sorts?|handles?|deals with|takes care of) (?:there|that|it|this|them)$|^(?:they|people|customers) \\p{L}+ (?:it|this|that)\\b|^(?:we|our team) (?:handle|deal with|take care of|cover|solve|sort) (?:that|this|it)\\b|^(?:we|our team) \\p{L}+ (?:that|this)(?=[,;.]|$| (?:up ?front|too|as well|for free|free|for you|in writing|first)\\b)|(?:^|,\\s)yes(?:,\\s|$)',
+      '\\b(?:helps?|covers?|solves?|fixes|sorts?|handles?|deals with|takes care of|stops?|prevents?) (?:there|that|it|this|them)$|^(?:they|people|customers) \\p{L}+ (?:it|this|that)\\b|^(?:we|our team) (?:handle|deal with|take care of|cover|solve|sort) (?:that|this|it)\\b|^(?:we|our team) \\p{L}+ (?:that|this)(?=[,;.]|$| (?:up ?front|too|as well|for free|free|for you|in writing|first)\\b)|(?:^|,\\s)(?:(?:usually|mostly|often|generally|almost always) )?yes(?:,\\s|$)|^no,\\s',
   },
   clauseSplit:
     '(?:,\\s+and\\s+|;\\s*|:\\s+(?![^\\p{L}]{0,3}\\d)|,\\s+so\\s+|\\.\\s+(?=\\p{Lu})|\\s+because\\s+)',

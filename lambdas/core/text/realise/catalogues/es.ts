@@ -60,13 +60,14 @@ export const es: Catalogue = {
     leadingConnective:
       '(?:(?:(?:ah|oh|por cierto),?\\s+)?(?:además|y|también|por eso|por ello|así que)|(?:ah|oh|por cierto),?)',
     reportingFrame:
-      '(?:en esta campaña,? (?:promovemos|destacamos|impulsamos|ofrecemos)|(?:la |nuestra )?(?:mayor|principal) (?:queja|objeción|preocupación|duda|miedo) (?:que (?:oímos|vemos|escuchamos) )?(?:es|son)(?: que)?|nuestros datos dicen que)\\s+',
+      '(?:en esta campaña,? (?:promovemos|destacamos|impulsamos|ofrecemos)|(?:la |nuestra |su )?(?:mayor|principal) (?:queja|objeción|preocupación|duda|miedo) (?:que (?:oímos|vemos|escuchamos) )?(?:es|son)(?: que)?|lo que más (?:temen|les preocupa|odian) (?:es|son)(?: que)?|nuestros datos dicen que)\\s+',
     audienceSays: '(?:(?:nuestros |los |muchos )?\\p{L}+ nos (?:dicen|cuentan|repiten)(?: que)?)\\s+',
     positioning:
       '(?:=|\\b(?:es|son)) nuestro (?:mejor |principal )?(?:nicho|segmento)\\b|^(?:nuestros )?\\p{L}+ son (?:sobre todo|principalmente|mayoritariamente) |^(?:los |las |nuestros |nuestras )?\\p{L}+ suelen (?:venir|llegar|ser) |\\b(?:sobre todo|principalmente|mayoritariamente)$',
     rivalLead: '(?:a diferencia de|frente a|comparad[oa]s? con|en comparación con) [^,;:]{1,60}[,;:]\\s*',
     relativeUnusable: '(?:cuyo|cuya|cuyos|cuyas|donde|el cual|la cual|eso es|esto es) ',
-    pointsBack: '\\b(?:ayuda con eso|lo (?:soluciona|resuelve|cubre)|(?:soluciona|resuelve|cubre) eso)$',
+    pointsBack:
+      '\\b(?:ayuda con eso|lo (?:soluciona|resuelve|cubre)|(?:soluciona|resuelve|cubre) eso|eso no (?:pasa|ocurre|sucede))$',
   },
   clauseSplit: '(?:,\\s+y\\s+|;\\s*|:\\s+(?![^\\p{L}]{0,3}\\d)|\\.\\s+(?=\\p{Lu})|\\s+porque\\s+)',
   nounsCapitalised: false,

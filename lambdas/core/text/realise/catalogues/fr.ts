@@ -57,14 +57,15 @@ export const fr: Catalogue = {
     leadingConnective:
       "(?:(?:(?:ah|oh|au fait|d’ailleurs),?\\s+)?(?:et|aussi|en plus|de plus|c'est pourquoi|c’est pourquoi|donc)|(?:ah|oh|au fait|d’ailleurs),?)",
     reportingFrame:
-      "(?:(?<keep>pour [\\p{L}-]+,?\\s+)?(?:dans cette campagne,?\\s+)?on (?:met|mettra|va mettre) en avant|(?:la |notre )?(?:principale|plus grande) (?:objection|plainte|crainte|inquiétude|peur) (?:que nous (?:entendons|voyons) )?(?:est|c'est)(?: que| de)?)\\s+",
+      "(?:(?<keep>pour [\\p{L}-]+,?\\s+)?(?:dans cette campagne,?\\s+)?on (?:met|mettra|va mettre) en avant|(?:la |notre |leur )?(?:principale|plus grande) (?:objection|plainte|crainte|inquiétude|peur) (?:que nous (?:entendons|voyons) )?(?:est|c'est)(?: que| de)?|ce qu['’](?:ils|elles) (?:redoutent|craignent) (?:le plus )?, c['’]est)\\s+",
     audienceSays:
       "(?:(?:nos |les |beaucoup de )?\\p{L}+ nous (?:disent|racontent|répètent)(?: qu(?:e|['’]))?)\\s*",
     positioning:
       '(?:=|\\b(?:est|sont)) notre (?:meilleur |principal )?(?:niche|segment|cœur de cible)\\b|^(?:nos )?\\p{L}+ sont (?:surtout|principalement|majoritairement) |\\b(?:surtout|principalement|majoritairement)$',
     rivalLead: '(?:contrairement à|à la différence de|comparé à|par rapport à|face à) [^,;:]{1,60}[,;:]\\s*',
     relativeUnusable: "(?:dont|où|lequel|laquelle|c'est ce qu|c’est ce qu|c'est ça) ",
-    pointsBack: '\\b(?:y (?:répond|remédie)|(?:règle|résout|couvre) (?:ça|cela))$',
+    pointsBack:
+      "\\b(?:y (?:répond|remédie)|(?:règle|résout|couvre) (?:ça|cela)|ce n['’]est plus un problème)$",
   },
   clauseSplit:
     '(?:,\\s+et\\s+|;\\s*|\\s:\\s+(?![^\\p{L}]{0,3}\\d)|\\.\\s+(?=\\p{Lu})|\\s+parce qu(?:e\\s+|’))',

@@ -1,0 +1,90 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { extractBrief } from '#core/brief/extract.ts';
+import { anglesFromBrief } from '#core/text/brief-angles.ts';
+import { loadNlp } from '#core/text/nlp.ts';
+
+/** An invented brief, read as the service reads it: its facts and the hooks planned from them. */
+async function read(researchSummary: string, language = 'en', clientName = 'Acme Tours') {
+  const brief = await extractBrief({ researchSummary, language, clientName });
+  const hooks = (await anglesFromBrief({ ...brief, research_summary: researchSummary })).map((a) => a.hook);
+  return { facts: brief.facts.map((f) => `${f.role}: ${f.text}`), hooks };
+}
+
+/** Every hook that prints the question is the question followed by its answer. */
+function answeredOnly(hooks: readonly string[], question: string, answer: RegExp) {
+  const asked = hooks.filter((h) => h.includes(question));
+  expect(asked.length, hooks.join('\n')).toBeGreaterThan(0);
+  for (const h of asked) expect(h.slice(h.indexOf(question) + question.length)).toMatch(answer);
+}
+
+beforeAll(() => loadNlp(), 120_000);
+
+// Agencies report what the audience fears or asks in many shapes: a label with words of its own
+// ("Biggest question we get:"), a reporting clause ("People ask …", "Their main pain is …"), an
+// arrow between the worry and its answer. The worry is read without them, and a question the
+// brief answers in its next note is printed with that answer only.
+describe('worries and questions as agencies write them', () => {
+  it('reads "Biggest question we get:" as a label and pairs the question with its answer only', async () => {
+    const { facts, hooks } = await read(
+      "Acme Tours runs guided canoe trips on the Wye. Half-day trip £45 per adult. Rated 4.9 on Google. Groups are max 10. Biggest question we get: 'Can we bring the dog?' Answer: usually yes, we have 12 dog buoyancy aids. Most trips leave from Symonds Yat.",
+    );
+    expect(facts).toContain("objection: 'Can we bring the dog?'");
+    expect(facts.join('\n')).not.toMatch(/question we get/);
+    answeredOnly(hooks, "'Can we bring the dog?'", /^ Usually yes, we have 12 dog buoyancy aids\.$/);
+    expect(hooks.some((h) => /^Usually yes/.test(h))).toBe(false);
+  });
+
+  it('reads "People ask \'…?\'" as an objection, answered by the next note', async () => {
+    const { facts, hooks } = await read(
+      "Acme Tours runs guided canoe trips on the Wye. Half-day trip £45 per adult. Rated 4.9 on Google. People ask 'What if it rains?' We paddle in the rain, and if the river is too high we refund in full. Groups are max 10.",
+    );
+    expect(facts.some((f) => f.startsWith('objection:') && f.includes('What if it rains?'))).toBe(true);
+    answeredOnly(hooks, "'What if it rains?'", /^ We paddle in the rain/);
+    expect(hooks.join('\n')).not.toMatch(/People ask/);
+  });
+
+  it('asks a worry without "their main pain is" or "the big worry in winter is", and an arrow splits worry from answer', async () => {
+    const { hooks } = await read(
+      'Acme Plumbing services boilers in Hull.\n- Boiler service £79\n- Gas Safe registered\n- Rated 4.8 on Google\n- Their main pain is a cold house on a Sunday.\n- The big worry in winter is burst pipes; a yearly check stops that.\n- parents say the worst part is the noise -> we fit quiet pumps, that usually sorts it',
+      'en',
+      'Acme Plumbing',
+    );
+    const text = hooks.join('\n');
+    expect(text).not.toMatch(/main pain|big worry|worst part|parents say/i);
+    expect(text).toMatch(/A cold house on a Sunday\?/);
+    answeredOnly(hooks, 'Burst pipes?', /^ A yearly check stops that\.$/);
+    answeredOnly(hooks, 'The noise?', /^ We fit quiet pumps, that usually sorts it\.$/);
+  });
+
+  it('keeps "45 minutes, not 30" as one claim', async () => {
+    const { facts } = await read(
+      'Acme Physio treats back pain in Poole.\nWhy us: same-week appointments; every session is 45 minutes, not 30\nRated 4.9 on Google.',
+      'en',
+      'Acme Physio',
+    );
+    expect(facts.join('\n')).toMatch(/every session is 45 minutes, not 30/);
+    expect(facts.some((f) => /: not 30$/.test(f))).toBe(false);
+  });
+
+  it.each([
+    [
+      'fr',
+      'Acme Vélo répare les vélos à Dijon. Révision complète 59 €. 4,9 sur Google (300 avis). Leur crainte : rester sans vélo une semaine. Prêt de vélo pendant la réparation.',
+      'objection: rester sans vélo une semaine',
+    ],
+    [
+      'de',
+      "Acme Fahrschule in Leipzig. Grundbetrag 390 €. 4,8 Sterne bei Google. Häufige Frage: 'Wie schnell kann ich fertig sein?' Mit dem Ferienkurs in 3 Wochen.",
+      "objection: 'Wie schnell kann ich fertig sein?'",
+    ],
+    [
+      'es',
+      "Acme Surf, escuela de surf en Somo. Curso de 5 días por 140 €. 4,9 en Google. Pregunta típica: '¿Y si nunca me he puesto de pie en una tabla?' La mayoría lo consigue el primer día.",
+      "objection: '¿Y si nunca me he puesto de pie en una tabla?'",
+    ],
+  ])('reads the worry label of a %s brief, and never prints the label', async (language, summary, fact) => {
+    const { facts, hooks } = await read(summary, language, summary.split(/[ ,]/).slice(0, 2).join(' '));
+    expect(facts).toContain(fact);
+    expect(hooks.join('\n')).not.toMatch(/Leur crainte|Häufige Frage|Pregunta típica/);
+  });
+});
