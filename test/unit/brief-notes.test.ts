@@ -1379,4 +1379,17 @@ describe('notes and directions in a brief', () => {
       expect(h).not.toMatch(/\. (?:In about 1 in 8 homes, yes|We handle that)/);
     }
   });
+
+  it('reads a season after a place as a date, never the place or what is sold; a kayak tour is kayaking', () => {
+    for (const summary of [
+      'Guided sea kayak tours on the Gower coast, April to October. Half-day tour £55 per adult. Rated 4.9 on Google.',
+      'Acme Kayaks runs guided sea kayak tours in Anglesey, May to September. Half-day tour £55 per adult. Rated 4.9 on Google.',
+    ]) {
+      const brief = briefOf(summary, 'en', 'Acme Kayaks');
+      expect(brief.location).not.toMatch(/April|May/);
+      if (summary.includes(' in ')) expect(brief.location).toBe('Anglesey');
+      expect(brief.product).not.toMatch(/^(?:April|May)/);
+      expect(brief.category).toBe('sport > kayaking and canoeing');
+    }
+  });
 });

@@ -25,6 +25,7 @@ import {
   startsWithFigure,
 } from './header.ts';
 import { AVOID_CUE, SIGN_OFF } from './patterns/cues.ts';
+import { MONTH_NAME } from './patterns/figures.ts';
 import { DISCOURSE_OPENER, LOCATION_CUE, LOCATION_LINE, RATING, RESULT_OPENER } from './patterns/layout.ts';
 import { BUSINESS_MODEL } from './patterns/product.ts';
 import { type Language, patternLanguage } from './patterns/types.ts';
@@ -79,7 +80,10 @@ export function extractBriefWith(input: ExtractInput, nlp: Nlp | undefined): Bri
   segmentAll(state, segments);
   const factList = factsOf(summary, uniqueSpans(state.facts));
   state.product ??= ownNewProduct(summary);
-  const product = state.product?.text ?? '';
+  // A month is a date: never what is sold, nor a place after a comma ("Pembrokeshire, April").
+  const product = MONTH_NAME.re.test(state.product?.text ?? '') ? '' : (state.product?.text ?? '');
+  const location = (state.location?.text ?? '').split(/,\s*/u);
+  const dated = location.findIndex((part) => MONTH_NAME.re.test(part));
   const place = placeInTaxonomy({
     language,
     product: [product, state.businessModel ?? ''].join(' ').trim(),
@@ -94,7 +98,7 @@ export function extractBriefWith(input: ExtractInput, nlp: Nlp | undefined): Bri
     subject: subjectOf(place.subject, product, input, nlp, place.cues),
     product: product.slice(0, 200),
     audience: (state.audience?.text ?? '').slice(0, 300),
-    location: (state.location?.text ?? '').slice(0, 200),
+    location: (dated >= 0 ? location.slice(0, dated).join(', ') : (state.location?.text ?? '')).slice(0, 200),
     tone: state.tone.join('; ').slice(0, 300),
     mandatories: state.mandatories.slice(0, 20).map((m) => m.slice(0, 300)),
     avoid: [...new Set(state.avoid)].slice(0, 40).map((a) => a.slice(0, 120)),
@@ -213,6 +217,8 @@ function onHeader(state: State, p: Piece, opening: boolean): void {
     // "so Acme is my client's yarn shop": a spoken opening before the name is no part of it.
     // A one-word header item that is only the opener ("Right, Acme Bikes.") says nothing.
     if (!/\s/u.test(whole.text) && DISCOURSE_OPENER.re.test(`${whole.text} `)) return;
+    // "…, April to October": a season is when, not who, where or what.
+    if (MONTH_NAME.re.test(whole.text)) return;
     // "B2B SaaS", "Brief campagne": how it trades (which still tells the trade), or a remark on
     // the brief, is no product.
     const model = BUSINESS_MODEL.re.test(whole.text);

@@ -15,6 +15,20 @@ const UNIT_SYMBOLS =
   '(?:kW|kWh|MW|W|Hz|kHz|GHz|[GMk]bps|Gbit\\/s|Mbit\\/s|Gb\\/s|Mb\\/s|ms|mm|cm|m²|m2|m|mi|ft|ml|cl|l|L|g|kg|oz|GB|TB|mAh|V|°C|°F)';
 const MONTHS =
   '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)';
+/**
+ * A month by its full name ("April to October", "Open May–Sept"): a date, never a place after a
+ * comma ("in Pembrokeshire, April to October") nor what is sold.
+ */
+export const MONTH_NAME: Pattern = {
+  id: 'month-name',
+  re: /^(?:January|February|March|April|May|June|July|August|September|October|November|December|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)(?![\p{L}])/iu,
+  examples: [
+    { text: 'April to October', match: 'April' },
+    { text: 'mayo a septiembre', match: 'mayo' },
+    { text: 'Mayfair', match: null },
+  ],
+};
+
 const RANGE_JOIN = String.raw`(?:\s?[-–]\s?|\s(?:to|a|und|bis|à|et|y)\s)`;
 
 export const FIGURE_PATTERNS: readonly Pattern[] = [

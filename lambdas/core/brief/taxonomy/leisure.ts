@@ -48,7 +48,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
       sub(
         'driving school',
         'a learner driver at the wheel with an instructor beside her',
-        'driving school|driving lessons|driving instructor|learner driver|driving test',
+        'driving school|driving academy|driving lessons|driving instructor|learner driver|driving test|dvsa|automatic lessons|manual lessons',
         'autoescuela|carné de conducir|carné b|clases prácticas|permiso de conducir',
         'fahrschule|führerschein|fahrstunden',
         'auto-école|permis de conduire|leçons de conduite',
@@ -356,10 +356,18 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
       sub(
         'rowing and paddling',
         'a crew rowing a boat on a calm river at dawn',
-        'rowing|rowing club|learn to row|rowers|canoeing|kayaking|kayak|canoe',
-        'remo|club de remo|piragüismo|kayak|canoa',
-        'rudern|ruderverein|ruderclub|kanu|kajak',
-        'aviron|club d’aviron|canoë|kayak',
+        'rowing|rowing club|learn to row|rowers',
+        'remo|club de remo',
+        'rudern|ruderverein|ruderclub',
+        'aviron|club d’aviron',
+      ),
+      sub(
+        'kayaking and canoeing',
+        'people paddling kayaks together on calm water',
+        'canoeing|kayaking|kayak|kayaks|canoe|canoes|sea kayak|kayak tours|paddling trips',
+        'piragüismo|kayak|canoa|piragua',
+        'kanu|kajak|kanutour|paddeln',
+        'canoë|kayak|canoë-kayak',
       ),
       sub(
         'surf and watersports school',
