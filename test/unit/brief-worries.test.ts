@@ -87,4 +87,49 @@ describe('worries and questions as agencies write them', () => {
     expect(facts).toContain(fact);
     expect(hooks.join('\n')).not.toMatch(/Leur crainte|Häufige Frage|Pregunta típica/);
   });
+
+  it('reads a note a reply points back at as the worry it is, and backs a worry with the note after it first', async () => {
+    const dental = await read(
+      'Acme Dental is a private practice in Hove.\n- Invisalign from £2,900\n- Open until 8pm Monday to Thursday\n- 4.9/5 on Google from 600 reviews\n- Patients tell us they put off the dentist for years because of nerves; our sedation option helps there',
+      'en',
+      'Acme Dental',
+    );
+    expect(dental.hooks).toContain(
+      'You put off the dentist for years because of nerves. Our sedation option helps there.',
+    );
+    expect(dental.hooks.join('\n')).not.toMatch(/Patients tell us/);
+    // "Every bathroom …" shares a word with the worry; the note after it is the answer.
+    const tiles = await read(
+      'Acme Tiles fits bathrooms in Dover.\n- Every bathroom is designed in our own studio in Deal\n- Rated 4.6/5 from 210 reviews\n- Free design visit\nWhat they worry about: the bathroom being out of action for weeks. We fit in 5 days and leave a working toilet every night.',
+      'en',
+      'Acme Tiles',
+    );
+    const asked = tiles.hooks.filter((h) => h.startsWith('The bathroom being out of action for weeks?'));
+    expect(asked[0]).toBe(
+      'The bathroom being out of action for weeks? We fit in 5 days and leave a working toilet every night.',
+    );
+  });
+
+  it('asks a worry where no tagger reads the language only when it opens as a question can', async () => {
+    const es = await read(
+      'Acme Vet, clínica veterinaria en Toledo. Urgencias 24 horas. Consulta 35 €. 4,8 en Google (900 reseñas). Los dueños nos dicen que su mayor miedo es no encontrar a nadie de noche; con urgencias 24 horas eso no pasa.',
+      'es',
+      'Acme Vet',
+    );
+    expect(es.hooks).toContain('¿No encontrar a nadie de noche? Con urgencias 24 horas eso no pasa.');
+    const fr = await read(
+      "Acme Yoga, studio de yoga à Dijon. Cours de vinyasa et yin. Petits groupes de 12 personnes maximum. 4,9 sur Google (310 avis). Beaucoup de débutants nous disent qu'ils ont peur de ne pas être assez souples.",
+      'fr',
+      'Acme Yoga',
+    );
+    for (const h of fr.hooks) expect(h).not.toMatch(/^(?:Ils )?[Oo]nt peur .*\?/);
+    // "… n'est plus un problème" answers a worry; it is no worry of its own.
+    const velo = await read(
+      "Acme Vélo répare les vélos à Dijon. Révision complète 59 €. Vélos électriques acceptés. Réparation en 48 h. 4,9 sur Google (300 avis). Leur crainte : rester sans vélo une semaine. Avec le prêt de vélo, ce n'est plus un problème.",
+      'fr',
+      'Acme Vélo',
+    );
+    expect(velo.facts).toContain("feature: Avec le prêt de vélo, ce n'est plus un problème");
+    answeredOnly(velo.hooks, 'Rester sans vélo une semaine\u202f?', /^ Avec le prêt de vélo/);
+  });
 });

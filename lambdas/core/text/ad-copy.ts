@@ -1,7 +1,7 @@
 import { briefSources } from './brief-angles.ts';
 import { ctaIntent, ctaType, defaultCta } from './cta.ts';
 import { loadNlp } from './nlp.ts';
-import { replyOfNeed } from './plan/topics.ts';
+import { repliesIn, replyOfNeed, withNeedsBeforeReplies } from './plan/topics.ts';
 import { type CopyLimits, PLATFORM_LIMITS } from './platform-limits.ts';
 import {
   copyViolations,
@@ -159,8 +159,8 @@ export async function writeAdCopy(input: {
  * only read in the hook that pairs them.
  */
 function standsAlone(brief: BriefForPlanning, forms: ReadonlyMap<string, FactForm>) {
-  const replies = new Set([...forms.values()].filter((f) => f.repliesOnly).map((f) => f.id));
-  const replyOf = replyOfNeed(brief.facts, replies);
+  const replies = repliesIn([...forms.values()]);
+  const replyOf = replyOfNeed(withNeedsBeforeReplies(brief.facts, replies), replies);
   return (f: FactForm) => !f.unusable && !f.askOnly && !f.repliesOnly && !replyOf.has(f.id);
 }
 

@@ -5,7 +5,7 @@ import { archetypeWhere, LEVEL_OF_ROLE } from './plan/archetypes.ts';
 import type { Plan } from './plan/planner.ts';
 import { planCandidates } from './plan/planner.ts';
 import { showsAThing } from './plan/subject-kind.ts';
-import { answerCheck, replyOfNeed } from './plan/topics.ts';
+import { answerCheck, noteAfterNeed, repliesIn, replyOfNeed, withNeedsBeforeReplies } from './plan/topics.ts';
 import { copyViolations, numbersIn, type PolicyContext } from './policy/copy-policy.ts';
 import { DANGLING } from './policy/policy-data.ts';
 import { capFirst, type FactForm, factForm } from './realise/forms.ts';
@@ -47,9 +47,10 @@ export async function anglesFromBrief(
   if (!cat) throw new UnsupportedLanguageError(brief.language, OFFLINE_LANGUAGES);
   const nlp = brief.language === 'en' ? await loadNlp() : undefined;
   const formOf = (f: BriefFact) => factForm(f, cat, brief.research_summary, nlp, brief.business_name);
-  const forms = brief.facts.map(formOf);
+  const facts = withNeedsBeforeReplies(brief.facts, repliesIn(brief.facts.map(formOf)));
+  const forms = facts.map(formOf);
   // A thin brief's notes often join several claims: their parts are planned too, each citing its fact.
-  const parts = brief.facts.flatMap((f) => factParts(f, cat.clauseSplit).map(formOf));
+  const parts = facts.flatMap((f) => factParts(f, cat.clauseSplit).map(formOf));
   // A need is backed first by the facts that answer it (ADR 0050).
   const answers = answerCheck(
     [...forms, ...parts],
@@ -67,7 +68,7 @@ export async function anglesFromBrief(
   const led = new Set<string>();
   const factSets = new Set<string>();
   const hooks = new Set<string>();
-  const candidates = candidatesFor(brief, forms, parts, answers);
+  const candidates = candidatesFor({ ...brief, facts }, forms, parts, answers);
   // A weak lead (a plain feature, a fragment) says little alone: it backs a stronger fact in a
   // combination first, any two claims are paired before it leads alone, and a single fact is
   // reframed last.
@@ -212,10 +213,13 @@ function candidatesFor(
   answers: (lead: FactForm, support: FactForm) => boolean,
 ): Plan<FactForm>[] {
   const all = [...forms, ...parts];
-  const replyOf = replyOfNeed(brief.facts, new Set(all.filter((f) => f.repliesOnly).map((f) => f.id)));
+  const replyOf = replyOfNeed(brief.facts, repliesIn(all));
   // Its reply backs a need first: the archetype's own plan is the question and its answer.
+  const after = noteAfterNeed(brief.facts);
   const answered = (lead: FactForm, support: FactForm) =>
-    replyOf.has(lead.id) ? replyOf.get(lead.id) === support.id : answers(lead, support);
+    replyOf.has(lead.id)
+      ? replyOf.get(lead.id) === support.id
+      : after.get(lead.id) === support.id || answers(lead, support);
   const keepsItsReply = (p: Plan<FactForm>) =>
     [
       [p.lead, p.support],

@@ -108,7 +108,7 @@ export const ROLE_CUES: readonly RoleCue[] = [
   {
     id: 'objection',
     role: 'objection',
-    re: /\b(?:worr(?:y|ied|ies|ying)|objections?|afraid|anxious|nervous about|concerns?|think (?:it's|they're|we're)|I thought|skeptical|sceptical|too (?:small|expensive|complicated)|preocupa|miedo a|temen|Angst vor|Bedenken|befürchten|peur de|craignent|redoutent)\b/iu,
+    re: /\b(?:worr(?:y|ied|ies|ying)|objections?|afraid|anxious|nervous about|concerns?|think (?:it's|they're|we're)|I thought|skeptical|sceptical|too (?:small|expensive|complicated)|preocupa|miedo a|(?:mayor|principal|gran) miedo|temen|Angst vor|Bedenken|befürchten|peur de|craignent|redoutent)\b/iu,
     examples: [
       { text: 'people worrying the paint will peel', match: 'worrying' },
       { text: 'anxious about hidden costs', match: 'anxious' },
@@ -119,7 +119,7 @@ export const ROLE_CUES: readonly RoleCue[] = [
   {
     id: 'pain',
     role: 'pain',
-    re: /(?<![\p{L}\d_])(?:frustrat\w*|complaints?|worst (?:part|thing|bit)|tired of|sick of|fed up|struggl\w+|stuck|fear|hate|pain(?! (?:au|aux|de|du|des|d['’]))|problem|burnt out|stress\w*|hassle|cansad[oa]s? de|problemas?|Ärger|ärgern sich|beschweren sich|se plaignent|se plaint|se quejan|Stress|Frust|müde|marre de|galère|problème)(?![\p{L}\d_])/iu,
+    re: /(?<![\p{L}\d_])(?:frustrat\w*|complaints?|worst (?:part|thing|bit)|tired of|sick of|fed up|struggl\w+|stuck|fear|hate|pain(?! (?:au|aux|de|du|des|d['’]))|(?<!(?:no|not a|never a) )problem|burnt out|stress\w*|hassle|cansad[oa]s? de|problemas?|Ärger|ärgern sich|beschweren sich|se plaignent|se plaint|se quejan|Stress|Frust|müde|marre de|galère|(?<!(?:plus|pas|jamais) un )problème)(?![\p{L}\d_])/iu,
     examples: [
       { text: 'sick of printers that jam', match: 'sick of' },
       { text: 'Kunden ärgern sich oft über Maler', match: 'ärgern sich' },

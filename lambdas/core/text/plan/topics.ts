@@ -55,6 +55,10 @@ export function answerCheck(
   };
 }
 
+/** The facts that are replies pointing back at the note before them. */
+export const repliesIn = (forms: readonly { id: string; repliesOnly?: boolean }[]): Set<string> =>
+  new Set(forms.filter((f) => f.repliesOnly).map((f) => f.id));
+
 type Placed = { id: string; role: string; text: string; span: readonly [number, number] | null };
 
 /** A need asked as a question ("'Can you fit it this week?'", "„Wie schnell …?“"). */
@@ -76,4 +80,38 @@ export function replyOfNeed(facts: readonly Placed[], replies: ReadonlySet<strin
     if (replies.has(next.id) || QUESTION.test(f.text.trim())) replyOf.set(f.id, next.id);
   });
   return replyOf;
+}
+
+/** Roles a plain note gets from its words; a reply after it says better what it is. */
+const PLAIN = new Set(['feature', 'benefit', 'differentiator']);
+
+/**
+ * The facts, with a plain note that a reply points back at read as the pain it is ("Patients
+ * put off the dentist for years because of nerves; our sedation option helps there").
+ */
+export function withNeedsBeforeReplies<F extends Placed>(
+  facts: readonly F[],
+  replies: ReadonlySet<string>,
+): F[] {
+  const placed = facts.filter((f) => f.span).sort((a, b) => (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0));
+  const needs = new Set(
+    placed.filter((f, i) => PLAIN.has(f.role) && replies.has(placed[i + 1]?.id ?? '')).map((f) => f.id),
+  );
+  return facts.map((f) => (needs.has(f.id) ? { ...f, role: 'pain' } : f));
+}
+
+/**
+ * The note the brief states right after each need, when it is a claim of the business's own (a
+ * feature, a benefit, a guarantee): most often how the business answers it ("the kitchen out of
+ * action for weeks. We fit in 10 days …"). A preference, as word overlap is.
+ */
+export function noteAfterNeed(facts: readonly Placed[]): Map<string, string> {
+  const placed = facts.filter((f) => f.span).sort((a, b) => (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0));
+  const after = new Map<string, string>();
+  placed.forEach((f, i) => {
+    const next = placed[i + 1];
+    if (NEEDS.has(f.role) && next && (PLAIN.has(next.role) || next.role === 'guarantee'))
+      after.set(f.id, next.id);
+  });
+  return after;
 }

@@ -29,6 +29,12 @@ export type Catalogue = {
      * clientes están cansados de …"): such a worry is stated, never asked.
      */
     clauseSubjects?: string;
+    /**
+     * How a worry that can be asked opens where no NLP library reads the language: a noun phrase
+     * or an infinitive ("¿Una obra que no acaba nunca?", "Rester sans vélo une semaine ?"), never
+     * a conjugated verb ("Ont peur de … ?") or a subject of its own ("Viele Schüler haben …?").
+     */
+    askableOpening?: string;
     /** What the reader is called when a generic subject is replaced. */
     reader: string;
     /**
@@ -77,6 +83,11 @@ export type Catalogue = {
     rivalLead: string;
     /** Verb-second inversions of a note ("garantieren wir …") put back in subject-first order. */
     inversion?: { pattern: string; replace: string };
+    /**
+     * A worry told as what the audience feels ("ils ont peur de …", "they're afraid of …"): the
+     * feeling itself, which a hook asks the reader ("Peur de … ?", "Afraid of …?").
+     */
+    feeling?: { pattern: string; replace: string }[];
   };
   /**
    * Where a long note joins two claims (", and", ";"): a thin brief's facts are split there into

@@ -203,6 +203,10 @@ export function factForm(
     }
   }
   if (!AUDIENCE_SIDE.has(fact.role)) text = withoutBusinessPronoun(text, cat);
+  // "ils ont peur de …": the feeling is the worry a hook asks.
+  if (WORRIES.has(fact.role))
+    for (const { pattern, replace } of cat.voice.feeling ?? [])
+      text = text.replace(new RegExp(pattern, 'iu'), replace);
   if (cat.voice.inversion) {
     const { pattern, replace } = cat.voice.inversion;
     const re = new RegExp(pattern, 'u');

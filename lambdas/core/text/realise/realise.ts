@@ -154,7 +154,7 @@ function hookText(
     }
     case 'pair':
       // An objection a reader would voice ("more screen time", "worried …") is asked, then answered.
-      if (archetype.id === 'objection' && support && lead.askable)
+      if (archetype.id === 'objection' && support && (lead.askable || askableUntagged(lead, cat)))
         return message(cat, 'hook.question', { lead: capFirst(lead.fragment), support: second });
       return support
         ? message(cat, 'hook.pair', { lead: bare(sentence(lead, cat, brief)), support: second })
@@ -167,6 +167,14 @@ function hookText(
       return sentence(lead, cat, brief);
   }
 }
+
+/**
+ * A worry that is asked, never stated: as the tagger read it, or, in a language no NLP library
+ * reads, one that opens as such a worry can.
+ */
+const askableUntagged = (lead: FactForm, cat: Catalogue) =>
+  !!lead.askOnly &&
+  (!cat.voice.askableOpening || new RegExp(cat.voice.askableOpening, 'iu').test(lead.fragment));
 
 /** A short topic for an angle's name: the lead's first clause, at most six words, never ending on a connective. */
 export function topicOf(form: FactForm, dangling: readonly string[]): string {

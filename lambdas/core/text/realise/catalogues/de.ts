@@ -49,6 +49,8 @@ export const de: Catalogue = {
   voice: {
     pronouns: [],
     genericSubjects: '(?:Kunden|Menschen|Leute)',
+    askableOpening:
+      '^(?!.*\\s(?:haben|sein|werden|müssen|können|hat|ist|sind)$)(?:(?:ein|eine|einen|einem|der|die|das|den|dem|kein|keine|keinen) |\\p{Lu}\\p{Ll}+ (?:im|in|am|an|auf|für|mit|nach|von|vor|bei|ohne|über|unter|aus|zum|zur|des|der) )',
     reader: 'Sie',
     relativeStrip: '(?:die|der) (?=[a-zäöüß])',
     leadingConnective:
@@ -60,6 +62,7 @@ export const de: Catalogue = {
       '(?:=|\\b(?:ist|sind)) unsere? (?:beste |wichtigste |größte )?(?:Nische|Zielgruppe|Kernzielgruppe)\\b|^(?:unsere )?\\p{L}+ sind (?:meist|hauptsächlich|vor allem|überwiegend) |(?<![\\p{L}\\d_])(?:hauptsächlich|vor allem|überwiegend)$',
     rivalLead: '(?:anders als|im Gegensatz zu|verglichen mit|im Vergleich zu) [^,;:]{1,60}[,;:]\\s*',
     relativeUnusable: '(?:deren|dessen|welche|welcher|wo|das ist) ',
+    feeling: [{ pattern: '^(?:sie )?(?:haben|hatten) Angst (vor|davor|um)\\s', replace: 'Angst $1 ' }],
     pointsBack: '\\b(?:hilft (?:da|dabei|dagegen)|löst das|deckt das ab)$',
     inversion: { pattern: '^(\\p{Ll}+) (wir|sie|es|er) ', replace: '$2 $1 ' },
   },

@@ -73,6 +73,13 @@ export const en: Catalogue = {
       "(?:=|\\b(?:is|are)) our (?:best |biggest |main |core |key )?(?:niche|segment|sweet spot|target market|core market)\\b|^(?:our )?\\p{L}+ (?:are|is) (?:mostly|mainly|largely|typically|predominantly|primarily) |\\b(?:mainly|mostly|primarily)$|\\b(?:we're|we’re|we are) not the (?:cheapest|biggest|largest|fastest)\\b",
     rivalLead: '(?:unlike|compared (?:to|with)|versus|vs\\.?|in contrast to) [^,;:]{1,60}[,;:]\\s*',
     relativeUnusable: "(?:which|whose|where|whom|that's|that’s|that is|this is) ",
+    feeling: [
+      {
+        pattern:
+          "^(?:they|you)(?: are|'re|’re| were) (afraid|scared|worried|nervous|anxious) (of|about|that)\\s",
+        replace: '$1 $2 ',
+      },
+    ],
     pointsBack:
       '\\b(?:helps?|covers?|solves?|fixes|sorts?|handles?|deals with|takes care of|stops?|prevents?) (?:there|that|it|this|them)$|^(?:they|people|customers) \\p{L}+ (?:it|this|that)\\b|^(?:we|our team) (?:handle|deal with|take care of|cover|solve|sort) (?:that|this|it)\\b|^(?:we|our team) \\p{L}+ (?:that|this)(?=[,;.]|$| (?:up ?front|too|as well|for free|free|for you|in writing|first)\\b)|(?:^|,\\s)(?:(?:usually|mostly|often|generally|almost always) )?yes(?:,\\s|$)|^no,\\s',
   },

@@ -54,7 +54,10 @@ export const es: Catalogue = {
     // None: the verb after "los clientes" is conjugated for them, and "tú" needs another form
     // ("Tú están cansados …"). A fact about customers is kept as written.
     genericSubjects: '(?!)',
-    clauseSubjects: '(?:la gente|los clientes|las personas|los usuarios|nuestros clientes|muchos \\p{L}+)',
+    clauseSubjects:
+      '(?:la gente|los clientes|las personas|los usuarios|nuestros clientes|muchos \\p{L}+|ellos|ellas)',
+    askableOpening:
+      '^(?:(?:un|una|unos|unas|el|la|los|las|no|sin|tener que|miedo) |\\p{L}+(?:ar|er|ir)(?:se)?(?![\\p{L}]))',
     reader: 'tú',
     relativeStrip: '(?:que|quienes) ',
     leadingConnective:
@@ -66,6 +69,9 @@ export const es: Catalogue = {
       '(?:=|\\b(?:es|son)) nuestro (?:mejor |principal )?(?:nicho|segmento)\\b|^(?:nuestros )?\\p{L}+ son (?:sobre todo|principalmente|mayoritariamente) |^(?:los |las |nuestros |nuestras )?\\p{L}+ suelen (?:venir|llegar|ser) |\\b(?:sobre todo|principalmente|mayoritariamente)$',
     rivalLead: '(?:a diferencia de|frente a|comparad[oa]s? con|en comparación con) [^,;:]{1,60}[,;:]\\s*',
     relativeUnusable: '(?:cuyo|cuya|cuyos|cuyas|donde|el cual|la cual|eso es|esto es) ',
+    feeling: [
+      { pattern: '^(?:ellos |ellas )?(?:tienen|tenían|tenian) miedo (a|de)\\s', replace: 'miedo $1 ' },
+    ],
     pointsBack:
       '\\b(?:ayuda con eso|lo (?:soluciona|resuelve|cubre)|(?:soluciona|resuelve|cubre) eso|eso no (?:pasa|ocurre|sucede))$',
   },

@@ -51,7 +51,9 @@ export const fr: Catalogue = {
     // None: the verb after "les clients" is conjugated for them, and "vous" needs another form
     // ("Vous se plaignent …"). A fact about customers is kept as written.
     genericSubjects: '(?!)',
-    clauseSubjects: '(?:les gens|les clients|nos clients|beaucoup de \\p{L}+)',
+    clauseSubjects: '(?:les gens|les clients|nos clients|beaucoup de \\p{L}+|ils|elles|on)',
+    askableOpening:
+      "^(?:(?:un|une|des|le|la|les|ne|sans|devoir|peur|crainte) |l['’]|\\p{L}+(?:er|ir|re)(?![\\p{L}]))",
     reader: 'vous',
     relativeStrip: '(?:qui) ',
     leadingConnective:
@@ -64,6 +66,13 @@ export const fr: Catalogue = {
       '(?:=|\\b(?:est|sont)) notre (?:meilleur |principal )?(?:niche|segment|cœur de cible)\\b|^(?:nos )?\\p{L}+ sont (?:surtout|principalement|majoritairement) |\\b(?:surtout|principalement|majoritairement)$',
     rivalLead: '(?:contrairement à|à la différence de|comparé à|par rapport à|face à) [^,;:]{1,60}[,;:]\\s*',
     relativeUnusable: "(?:dont|où|lequel|laquelle|c'est ce qu|c’est ce qu|c'est ça) ",
+    feeling: [
+      { pattern: "^(?:ils|elles|on) (?:ont|avaient|a|avait) peur (de |d['’])", replace: 'peur $1' },
+      {
+        pattern: "^(?:ils|elles|on) (?:craignent|redoutent|craignaient|redoutaient) (de |d['’])",
+        replace: 'peur $1',
+      },
+    ],
     pointsBack:
       "\\b(?:y (?:répond|remédie)|(?:règle|résout|couvre) (?:ça|cela)|ce n['’]est plus un problème)$",
   },
