@@ -1392,4 +1392,21 @@ describe('notes and directions in a brief', () => {
       expect(brief.category).toBe('sport > kayaking and canoeing');
     }
   });
+
+  it('reads a review reported in prose as its words, "Most bookings are …" as the audience, and a German sentence after a number', () => {
+    const en = briefOf(
+      'Acme Kayaks runs guided kayak trips in Anglesey. Half-day trip £55 per adult. Most bookings are families with kids 10+ and couples on holiday. A guest from Leek left a review saying "Best morning of our holiday." Rated 4.9 on Google.',
+      'en',
+      'Acme Kayaks',
+    );
+    expect(en.facts.map((f) => f.text)).toContain('"Best morning of our holiday."');
+    expect(en.audience).toBe('families with kids 10+ and couples on holiday');
+    expect(en.facts.map((f) => f.text).join('\n')).not.toMatch(/left a review|Most bookings/);
+    const de = briefOf(
+      'Acme Maler in Kassel. Wohnzimmer streichen ab 490 €. Kunden sind Eigentümer zwischen 40 und 70. Ihre größte Sorge: Dreck in der Wohnung. 4,9 Sterne bei Google.',
+      'de',
+      'Acme Maler',
+    );
+    expect(de.facts.map((f) => `${f.role}: ${f.text}`)).toContain('pain: Dreck in der Wohnung');
+  });
 });

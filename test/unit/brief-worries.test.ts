@@ -132,4 +132,14 @@ describe('worries and questions as agencies write them', () => {
     expect(velo.facts).toContain("feature: Avec le prêt de vélo, ce n'est plus un problème");
     answeredOnly(velo.hooks, 'Rester sans vélo une semaine\u202f?', /^ Avec le prêt de vélo/);
   });
+
+  it('backs a worry with the note after it before an offer, and reads "… fix that" as its reply', async () => {
+    const { hooks } = await read(
+      'Acme Tutors teaches maths in Derby.\n- £42 an hour, no contract\n- All tutors are qualified teachers\n- Students improve by 1.5 grades on average\n- First lesson half price\n- Parents tell us they worry their child will be embarrassed to ask for help in class; 1:1 sessions fix that.',
+      'en',
+      'Acme Tutors',
+    );
+    answeredOnly(hooks, 'embarrassed to ask for help in class', /^\. 1:1 sessions fix that\.$/);
+    expect(hooks.some((h) => /^1:1 sessions fix that/.test(h))).toBe(false);
+  });
 });

@@ -78,7 +78,12 @@ export function sentencesOf(line: string, language: Language): Array<{ start: nu
       // (a word alone before its mark is an exclamation: "Hey! So …")
       (/\s\p{Lu}[\p{L}]*[?!]$/u.test(previousText) && /^\s*\p{Lu}/u.test(line.slice(start, end))) ||
       // A German ordinal ("am 3. Oktober"); elsewhere, and after a range ("zones 1-4."), the stop ends it.
-      (language === 'de' && /(?<!\d[-–])\b\d{1,2}\.$/u.test(previousText)) ||
+      // (Not before a pronoun or an article, which opens a sentence: "zwischen 40 und 70. Ihre …".)
+      (language === 'de' &&
+        /(?<!\d[-–])\b\d{1,2}\.$/u.test(previousText) &&
+        !/^\s*(?:Ihre?|Wir|Sie|Die|Der|Das|Unsere?|Er|Es|Ich|Man|Alle|Jede[rs]?)\s/u.test(
+          line.slice(start, end),
+        )) ||
       // A label and its dot leader ("Client ........ Acme") is no sentence of its own.
       /^\p{L}[\p{L}\s/&-]{0,40}?\s*(?:\.{3,}|…+)$/u.test(previousText) ||
       !/[\p{L}\d]/u.test(line.slice(start, end));

@@ -216,10 +216,13 @@ function candidatesFor(
   const replyOf = replyOfNeed(brief.facts, repliesIn(all));
   // Its reply backs a need first: the archetype's own plan is the question and its answer.
   const after = noteAfterNeed(brief.facts);
+  // (The note after a need answers it better than a fact that only shares a word or an offer.)
   const answered = (lead: FactForm, support: FactForm) =>
     replyOf.has(lead.id)
       ? replyOf.get(lead.id) === support.id
-      : after.get(lead.id) === support.id || answers(lead, support);
+      : after.get(lead.id) === support.id
+        ? 2
+        : Number(answers(lead, support));
   const keepsItsReply = (p: Plan<FactForm>) =>
     [
       [p.lead, p.support],

@@ -9,7 +9,7 @@ import type { Pattern } from './types.ts';
 /** A sentence that says who the ads are for; the match is the cue, the audience follows it. */
 export const AUDIENCE_CUE: Pattern = {
   id: 'audience-cue',
-  re: /^(?:(?:we|she|he|they|I)(?:'d| would)? (?:want|like|wants|need|needs|hope|aim)s? to (?:reach|talk to|target|speak to|find)|(?:our )?target(?: audience)?(?: is| are)?|(?:our |the |their )?audience (?:is|are)(?: really| mainly| mostly)?|(?:it's|this is) (?:aimed at|for)|aimed at|most (?:of our )?(?:customers|clients|students|members|buyers|users|guests|patients) are|(?:our )?(?:customers|clients|couples|guests|members|students|patients|users|buyers|parents|families|owners) (?:are |tend to be )?(?:mostly|mainly|largely|typically|usually|generally)(?= (?:\p{L}+ )?\d)|(?:(?:our )?(?:customers|clients|members|guests|patients|students|users|buyers) are |(?=mostly|mainly|largely))(?:mostly |mainly |largely |typically |usually )?(?=(?:[\p{L}-]+ ){0,3}(?:workers|professionals|families|parents|homeowners|owners|people|adults|women|men|students|retirees|couples|businesses|landlords|renters|founders|freelancers|commuters|runners|seniors|tenants)\b)|(?:nuestro )?público(?: objetivo)? (?:son|es)|queremos (?:llegar a|llegar|hablar con|atraer a)|(?:va )?dirigido a|unsere kunden sind(?: meist| vor allem| überwiegend)?|wir (?:wollen|möchten) .{0,40}? erreichen|zielgruppe (?:sind|ist)|nous (?:voulons|souhaitons) (?:toucher|atteindre|parler à)|(?:on )?s'adresse à|(?:nos|leurs|ses) clients sont(?: surtout| souvent)?|(?:their|its) (?:customers|clients) are(?: mostly| mainly)?|sus clientes son(?: sobre todo)?|ihre kunden sind(?: meist| vor allem)?)\s*:?\s*/iu,
+  re: /^(?:(?:we|she|he|they|I)(?:'d| would)? (?:want|like|wants|need|needs|hope|aim)s? to (?:reach|talk to|target|speak to|find)|(?:our )?target(?: audience)?(?: is| are)?|(?:our |the |their )?audience (?:is|are)(?: really| mainly| mostly)?|(?:it's|this is) (?:aimed at|for)|aimed at|most (?:of our )?(?:customers|clients|students|members|buyers|users|guests|patients|bookings|visitors|learners|enquiries) (?:are|come from)|(?:our )?(?:customers|clients|couples|guests|members|students|patients|users|buyers|parents|families|owners) (?:are |tend to be )?(?:mostly|mainly|largely|typically|usually|generally)(?= (?:\p{L}+ )?\d)|(?:(?:our )?(?:customers|clients|members|guests|patients|students|users|buyers|parents|learners|riders|homeowners) are |(?=mostly|mainly|largely))(?:mostly |mainly |largely |typically |usually )?(?=(?:[\p{L}-]+ ){0,3}(?:workers|professionals|families|parents|homeowners|owners|people|adults|women|men|students|retirees|couples|businesses|landlords|renters|founders|freelancers|commuters|runners|seniors|tenants)\b)|(?:nuestro )?público(?: objetivo)? (?:son|es)|queremos (?:llegar a|llegar|hablar con|atraer a)|(?:va )?dirigido a|unsere kunden sind(?: meist| vor allem| überwiegend)?|wir (?:wollen|möchten) .{0,40}? erreichen|zielgruppe (?:sind|ist)|nous (?:voulons|souhaitons) (?:toucher|atteindre|parler à)|(?:on )?s'adresse à|(?:nos|leurs|ses) clients sont(?: surtout| souvent)?|(?:their|its) (?:customers|clients) are(?: mostly| mainly)?|sus clientes son(?: sobre todo)?|ihre kunden sind(?: meist| vor allem)?)\s*:?\s*/iu,
   examples: [
     { text: 'We want to reach first-time landlords', match: 'We want to reach ' },
     { text: "We'd like to reach retired cyclists", match: "We'd like to reach " },
@@ -23,6 +23,8 @@ export const AUDIENCE_CUE: Pattern = {
     { text: 'Guests are mainly 60-75', match: 'Guests are mainly ' },
     { text: 'Couples mostly love the garden', match: null },
     { text: 'customers are mostly women 25-45', match: 'customers are mostly ' },
+    { text: 'Most bookings are families with kids 10+', match: 'Most bookings are ' },
+    { text: 'Parents are mostly working couples', match: 'Parents are mostly ' },
     { text: 'Mostly homeowners with big gardens', match: 'Mostly ' },
     { text: 'Our audience is mostly locals 35+', match: 'Our audience is mostly ' },
     { text: 'Members are mostly office workers who want a workout', match: 'Members are mostly ' },
@@ -268,13 +270,17 @@ export const RELATIVE_REMARK: Pattern = {
  */
 export const REPORTED_QUOTE: Pattern = {
   id: 'reported-quote',
-  re: /^(?!\s*(?:we|i|our|nosotros|wir|nous)\b)[^"“«„\n]{0,120}?(?<![\p{L}\d_])(?:wrote|writes|said|says|say|told us|tells us|put it|commented|escribió|dijo|nos dijo|schrieb|sagte|a écrit|a dit|nous a dit)(?![\p{L}\d_])[^"“«„\n]{0,100}?[,:]?\s+(?=["“«„])/iu,
+  re: /^(?!\s*(?:we|i|our|nosotros|wir|nous)\b)[^"“«„\n]{0,120}?(?<![\p{L}\d_])(?:wrote|writes|said|says|say|saying|told us|tells us|put it|commented|posted|escribió|dijo|nos dijo|diciendo|schrieb|sagte|a écrit|a dit|nous a dit|en disant)(?![\p{L}\d_])[^"“«„\n]{0,100}?[,:]?\s+(?=["“«„])/iu,
   examples: [
     {
       text: 'One customer wrote, and this is the favourite here, "Best tiles in Kent."',
       match: 'One customer wrote, and this is the favourite here, ',
     },
     { text: 'Una clienta nos dijo: «Muy amables»', match: 'Una clienta nos dijo: ' },
+    {
+      text: 'A customer in Leek left a review saying "Warm house by teatime."',
+      match: 'A customer in Leek left a review saying ',
+    },
     { text: 'We said "no" to cheap grout', match: null },
     { text: '"Best tiles in Kent," one customer wrote', match: null },
   ],

@@ -32,18 +32,19 @@ const PAIR: Archetype = {
  * next facts of its roles, then every remaining fact on its own, then pairs of facts of different
  * roles (a thin brief reaches ten specific hooks by combining what it has, never by filler).
  * Comparison needs a competitor and risk reversal a guarantee: their lead roles are theirs alone.
- * `answers` says which supports answer a lead (a pain's topic): they are tried first.
+ * `answers` says which supports answer a lead (a pain's topic), or how well: they are tried first.
  */
 export function planCandidates<F extends PlannableFact>(
   facts: readonly F[],
-  answers: (lead: F, support: F) => boolean = () => true,
+  answers: (lead: F, support: F) => boolean | number = () => true,
 ): Plan<F>[] {
   const byRole = (roles: readonly FactRole[]) => roles.flatMap((r) => facts.filter((f) => f.role === r));
-  // The facts that answer a lead come first among its supports (a stable sort keeps role order).
+  // The facts that answer a lead come first among its supports, the best answer first (a stable
+  // sort keeps role order among equals).
   const answersFirst = (lead: F, options: F[]) =>
     options
-      .map((f) => ({ f, first: answers(lead, f) }))
-      .sort((a, b) => Number(b.first) - Number(a.first))
+      .map((f) => ({ f, first: Number(answers(lead, f)) }))
+      .sort((a, b) => b.first - a.first)
       .map((x) => x.f);
   const plans: Plan<F>[] = [];
   const supportFor = (a: Archetype, lead: F, round: number): F | undefined => {

@@ -81,7 +81,7 @@ export const en: Catalogue = {
       },
     ],
     pointsBack:
-      '\\b(?:helps?|covers?|solves?|fixes|sorts?|handles?|deals with|takes care of|stops?|prevents?) (?:there|that|it|this|them)$|^(?:they|people|customers) \\p{L}+ (?:it|this|that)\\b|^(?:we|our team) (?:handle|deal with|take care of|cover|solve|sort) (?:that|this|it)\\b|^(?:we|our team) \\p{L}+ (?:that|this)(?=[,;.]|$| (?:up ?front|too|as well|for free|free|for you|in writing|first)\\b)|(?:^|,\\s)(?:(?:usually|mostly|often|generally|almost always) )?yes(?:,\\s|$)|^no,\\s',
+      '\\b(?:helps?|covers?|solves?|fix(?:es)?|sorts?|handles?|deals with|takes care of|stops?|prevents?) (?:there|that|it|this|them)$|^(?:they|people|customers) \\p{L}+ (?:it|this|that)\\b|^(?:we|our team) (?:handle|deal with|take care of|cover|solve|sort) (?:that|this|it)\\b|^(?:we|our team) \\p{L}+ (?:that|this)(?=[,;.]|$| (?:up ?front|too|as well|for free|free|for you|in writing|first)\\b)|(?:^|,\\s)(?:(?:usually|mostly|often|generally|almost always) )?yes(?:,\\s|$)|^no,\\s',
   },
   clauseSplit:
     '(?:,\\s+and\\s+|;\\s*|:\\s+(?![^\\p{L}]{0,3}\\d)|,\\s+so\\s+|\\.\\s+(?=\\p{Lu})|\\s+because\\s+)',
