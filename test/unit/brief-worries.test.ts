@@ -142,4 +142,16 @@ describe('worries and questions as agencies write them', () => {
     answeredOnly(hooks, 'embarrassed to ask for help in class', /^\. 1:1 sessions fix that\.$/);
     expect(hooks.some((h) => /^1:1 sessions fix that/.test(h))).toBe(false);
   });
+
+  it("prints a result clause after its cause, never alone ahead of the brief's other claims", async () => {
+    const { hooks } = await read(
+      'Acme Kitchens fits kitchens in Hove.\n- Every kitchen is made in our own workshop, so no flat-pack\n- 10-year guarantee on cabinets\n- Free 3D design visit\n- Rated 4.8 on Houzz\n- We fit in 10 days and leave a working sink by day 2, so you are never without water.',
+      'en',
+      'Acme Kitchens',
+    );
+    expect(hooks).toContain(
+      'We fit in 10 days and leave a working sink by day 2. You are never without water.',
+    );
+    expect(hooks.slice(0, 6).some((h) => /^You are never without water/.test(h))).toBe(false);
+  });
 });

@@ -5,7 +5,14 @@ import { archetypeWhere, LEVEL_OF_ROLE } from './plan/archetypes.ts';
 import type { Plan } from './plan/planner.ts';
 import { planCandidates } from './plan/planner.ts';
 import { showsAThing } from './plan/subject-kind.ts';
-import { answerCheck, noteAfterNeed, repliesIn, replyOfNeed, withNeedsBeforeReplies } from './plan/topics.ts';
+import {
+  answerCheck,
+  causeOfResult,
+  noteAfterNeed,
+  repliesIn,
+  replyOfNeed,
+  withNeedsBeforeReplies,
+} from './plan/topics.ts';
 import { copyViolations, numbersIn, type PolicyContext } from './policy/copy-policy.ts';
 import { DANGLING } from './policy/policy-data.ts';
 import { capFirst, type FactForm, factForm } from './realise/forms.ts';
@@ -228,12 +235,25 @@ function candidatesFor(
       [p.lead, p.support],
       [p.support, p.lead],
     ].every(([need, other]) => !need || !replyOf.has(need.id) || other?.id === replyOf.get(need.id));
-  return [
-    ...planCandidates(forms, answered),
-    ...planCandidates(parts, answered),
-    ...anyPairs(all),
-    ...framedAlone(all),
-  ].filter(keepsItsReply);
+  // A result follows its cause first ("… by day 2. You're never without water."); alone or
+  // leading another claim, it comes last, as a thin brief's reframed fact does.
+  const causeOf = causeOfResult(brief.facts, brief.research_summary);
+  const withCause = forms.flatMap((result) => {
+    const cause = forms.find((f) => f.id === causeOf.get(result.id));
+    const pair = { ...archetypeWhere((a) => a.id === 'benefit'), frame: 'pair' as const };
+    return cause
+      ? [{ archetype: pair, level: LEVEL_OF_ROLE[cause.role], lead: cause, support: result, combined: true }]
+      : [];
+  });
+  const alone = (p: Plan<FactForm>) =>
+    causeOf.has(p.lead.id) && p.support?.id !== causeOf.get(p.lead.id) ? { ...p, reframed: true } : p;
+  // (After the single-fact plans, before the other combinations.)
+  const planned = planCandidates(forms, answered);
+  const combos = planned.findIndex((p) => p.combined);
+  planned.splice(combos < 0 ? planned.length : combos, 0, ...withCause);
+  return [...planned, ...planCandidates(parts, answered), ...anyPairs(all), ...framedAlone(all)]
+    .filter(keepsItsReply)
+    .map(alone);
 }
 
 /** Last resort for a thin brief: each fact once more on its own, named by the business or the audience. */

@@ -115,3 +115,21 @@ export function noteAfterNeed(facts: readonly Placed[]): Map<string, string> {
   });
   return after;
 }
+
+/** What a brief writes between a claim and its result ("…, so you're never without water"). */
+const RESULT_GAP = /(?:^|[\s,;–—-])(?:so(?: that)?|así que|de modo que|sodass|so dass|donc|alors)\s*$/iu;
+
+/**
+ * The claim each result clause follows ("We leave a working sink by day 2, so you're never without
+ * water"): alone, the result says less than with its cause.
+ */
+export function causeOfResult(facts: readonly Placed[], summary: string): Map<string, string> {
+  const placed = facts.filter((f) => f.span).sort((a, b) => (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0));
+  const causeOf = new Map<string, string>();
+  placed.forEach((f, i) => {
+    const before = placed[i - 1];
+    if (!before?.span || !f.span || before.span[1] > f.span[0]) return;
+    if (RESULT_GAP.test(summary.slice(before.span[1], f.span[0]))) causeOf.set(f.id, before.id);
+  });
+  return causeOf;
+}
