@@ -1409,4 +1409,35 @@ describe('notes and directions in a brief', () => {
     );
     expect(de.facts.map((f) => `${f.role}: ${f.text}`)).toContain('pain: Dreck in der Wohnung');
   });
+
+  it('reads an e-mail hand-over: its headers, a CTA request, a campaign aim and a remark on whose words are no claims', () => {
+    const brief = briefOf(
+      "From: Sam (account lead)\nSubject: Acme brief\n\nAcme Glazing fits windows and doors in Kent. 10-year guarantee. They want 'Get a free quote' as the CTA. Ask: more domestic jobs in spring. Café-style showroom with proper coffee (customers' words, not ours!). £10m public liability. Clients are often worried about costs spiralling; we agree fixed fees up front.",
+      'en',
+      'Acme Glazing',
+    );
+    const facts = brief.facts.map((f) => `${f.role}: ${f.text}`);
+    expect(brief.product).not.toMatch(/^From/);
+    expect(facts.join('\n')).not.toMatch(/as the CTA|more domestic jobs|not ours|Sam/);
+    expect(facts).toContain('proof: £10m public liability');
+    expect(facts).toContain('objection: Clients are often worried about costs spiralling');
+  });
+
+  it('reads a French baker\'s "pain" as bread, a German "im Raum" as the place and a season\'s campaign as an offer', () => {
+    const fr = briefOf(
+      'Acme Boulangerie à Dijon. Baguette tradition 1,30 €. 4,8 sur Google. Nos clients nous disent que notre pain se garde trois jours.',
+      'fr',
+      'Acme Boulangerie',
+    );
+    expect(fr.facts.some((f) => f.role === 'pain')).toBe(false);
+    const de = briefOf(
+      'Acme Gartenbau im Raum Kassel. Pflegevertrag ab 79 € im Monat. 4,8 Sterne bei Google.\nFrühjahrsaktion: 10 % auf alle Pflasterarbeiten bis 30.04.',
+      'de',
+      'Acme Gartenbau',
+    );
+    expect(de.location).toBe('Kassel');
+    expect(de.facts.map((f) => `${f.role}: ${f.text}`)).toContain(
+      'offer: 10 % auf alle Pflasterarbeiten bis 30.04.',
+    );
+  });
 });

@@ -139,7 +139,7 @@ describe('worries and questions as agencies write them', () => {
       'en',
       'Acme Tutors',
     );
-    answeredOnly(hooks, 'embarrassed to ask for help in class', /^\. 1:1 sessions fix that\.$/);
+    answeredOnly(hooks, 'embarrassed to ask for help in class', /^\? 1:1 sessions fix that\.$/);
     expect(hooks.some((h) => /^1:1 sessions fix that/.test(h))).toBe(false);
   });
 
@@ -153,5 +153,21 @@ describe('worries and questions as agencies write them', () => {
       'We fit in 10 days and leave a working sink by day 2. You are never without water.',
     );
     expect(hooks.slice(0, 6).some((h) => /^You are never without water/.test(h))).toBe(false);
+  });
+
+  it("asks the feeling a worry is told as, in English and German, and keeps a grade's capital", async () => {
+    const meals = await read(
+      'Acme Kitchen delivers plant-based meal kits across the UK. Recipes take 20-30 minutes. 3 meals for 2 from £29.99 a week. Skip or cancel any week. 4.6 on Trustpilot (5,400 reviews). People worry plant-based means bland — our recipes are written by chefs. A-rated packaging, 100% recyclable.',
+      'en',
+      'Acme Kitchen',
+    );
+    expect(meals.hooks).toContain('Worried plant-based means bland? Our recipes are written by chefs.');
+    expect(meals.hooks.join('\n')).not.toMatch(/\ba-rated/);
+    const dental = await read(
+      'Acme Zahnarzt in Ulm. Professionelle Zahnreinigung 89 €. Termine auch samstags. 4,9 Sterne bei Google (310 Bewertungen). Viele Patienten haben Angst vor dem Bohrer; wir nehmen uns Zeit und erklären jeden Schritt.',
+      'de',
+      'Acme Zahnarzt',
+    );
+    expect(dental.hooks).toContain('Angst vor dem Bohrer? Wir nehmen uns Zeit und erklären jeden Schritt.');
   });
 });

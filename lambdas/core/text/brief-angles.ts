@@ -222,7 +222,7 @@ function candidatesFor(
   const all = [...forms, ...parts];
   const replyOf = replyOfNeed(brief.facts, repliesIn(all));
   // Its reply backs a need first: the archetype's own plan is the question and its answer.
-  const after = noteAfterNeed(brief.facts);
+  const after = noteAfterNeed(brief.facts, brief.research_summary);
   // (The note after a need answers it better than a fact that only shares a word or an offer.)
   const answered = (lead: FactForm, support: FactForm) =>
     replyOf.has(lead.id)

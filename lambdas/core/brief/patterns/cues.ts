@@ -199,7 +199,7 @@ export const SIGN_OFF: Pattern = {
  */
 export const DIRECTION_CUE: Pattern = {
   id: 'direction-cue',
-  re: /(?:^(?:(?:so|and|but|ok|okay),? )?(?:(?:please |we'd |we would |I'd )?(?:lead with|go with|focus on|play up|emphasi[sz]e|push the|hammer home)|(?:hay que |queremos )?(?:destacar|resaltar|insistir en|poner el foco en)|(?:bitte )?(?:betonen|hervorheben|in den Vordergrund)|(?:il faut )?(?:mettre en avant|insister sur|miser sur))\b|\b(?:is|are|that's|that is) (?:our|the) (?:whole |main |real )?(?:story|pitch|angle|message|hook|focus)\b|\bthe whole pitch\b|\bor (?:something )?similar\b|\b(?:ok|okay|fine|allowed) to (?:say|use|mention|claim)\b|\b(?:we|you) (?:can|may) (?:say|use|mention|claim)\b|\b(?:whole )?reason for existing\b|\b(?:what|which) (?:they|the client|we|you) (?:want|wants|would like|'d like) (?:us )?to (?:lead|focus|open) (?:on|with)\b|\b(?:el|nuestro) (?:mensaje|enfoque|ángulo) (?:es|debe)\b|\b(?:unsere|die) (?:Botschaft|Kernbotschaft|Story) (?:ist|lautet|soll)\b|\b(?:notre|le) (?:message|angle) (?:est|doit)\b|^(?:the |our |el |la |los |der |die |das |le |les )?(?:cta|ctas|call to action|headlines?|copy|ads?|visuals?|imagery|creatives?|messaging|anuncios?|texto|anzeigen|texte?|visuels?|annonces?|accroches?) (?:should|must|needs? to|has to|have to|debe|deben|tiene que|soll|sollen|muss|müssen|doit|doivent)\b)/iu,
+  re: /(?:^(?:(?:so|and|but|ok|okay),? )?(?:(?:please |we'd |we would |I'd )?(?:lead with|go with|focus on|play up|emphasi[sz]e|push the|hammer home)|(?:hay que |queremos )?(?:destacar|resaltar|insistir en|poner el foco en)|(?:bitte )?(?:betonen|hervorheben|in den Vordergrund)|(?:il faut )?(?:mettre en avant|insister sur|miser sur))\b|\b(?:is|are|that's|that is) (?:our|the) (?:whole |main |real )?(?:story|pitch|angle|message|hook|focus)\b|\bthe whole pitch\b|^(?:get |drive |win |generate |bring in )?more (?:[\p{L}-]+ ){0,2}(?:jobs|leads|bookings|enquiries|inquiries|customers|clients|sign-?ups|sales|members|students|patients|footfall|calls)\b|\bas (?:the|our|their) (?:cta|call to action|headline|tagline|strapline)\b|\bor (?:something )?similar\b|\b(?:ok|okay|fine|allowed) to (?:say|use|mention|claim)\b|\b(?:we|you) (?:can|may) (?:say|use|mention|claim)\b|\b(?:whole )?reason for existing\b|\b(?:what|which) (?:they|the client|we|you) (?:want|wants|would like|'d like) (?:us )?to (?:lead|focus|open) (?:on|with)\b|\b(?:el|nuestro) (?:mensaje|enfoque|ángulo) (?:es|debe)\b|\b(?:unsere|die) (?:Botschaft|Kernbotschaft|Story) (?:ist|lautet|soll)\b|\b(?:notre|le) (?:message|angle) (?:est|doit)\b|^(?:the |our |el |la |los |der |die |das |le |les )?(?:cta|ctas|call to action|headlines?|copy|ads?|visuals?|imagery|creatives?|messaging|anuncios?|texto|anzeigen|texte?|visuels?|annonces?|accroches?) (?:should|must|needs? to|has to|have to|debe|deben|tiene que|soll|sollen|muss|müssen|doit|doivent)\b)/iu,
   examples: [
     { text: 'Lead with the price', match: 'Lead with' },
     { text: 'So reliability is our story', match: 'is our story' },
@@ -211,6 +211,8 @@ export const DIRECTION_CUE: Pattern = {
     { text: 'Hay que destacar el precio', match: 'Hay que destacar' },
     { text: 'Il faut mettre en avant le savoir-faire', match: 'Il faut mettre en avant' },
     { text: 'CTA should push the free trial', match: 'CTA should' },
+    { text: 'more domestic jobs in spring', match: 'more domestic jobs' },
+    { text: "They want 'Get a free quote' as the CTA", match: 'as the CTA' },
     { text: 'the exclusive use is what they want us to lead on', match: 'what they want us to lead on' },
     { text: 'Die Anzeigen sollen den Preis zeigen', match: 'Die Anzeigen sollen' },
     { text: 'Copywriters love our tone', match: null },
@@ -318,7 +320,7 @@ export const DISOWNED: Pattern = {
 
 export const BRACKET_NOTE: Pattern = {
   id: 'bracket-note',
-  re: /\s*(?:\[[^\]\n]{1,200}\]|\((?:fun |quick |side )?(?:aside|fyi|nb|by the way|note(?=\s*:|\s+to\b))\b[^()\n]{0,300}\)|\((?:to )?(?:check|confirm|verify|ask|tbc)\b[^()\n]{0,120}\))/iu,
+  re: /\s*(?:\[[^\]\n]{1,200}\]|\((?:fun |quick |side )?(?:aside|fyi|nb|by the way|note(?=\s*:|\s+to\b))\b[^()\n]{0,300}\)|\((?:to )?(?:check|confirm|verify|ask|tbc)\b[^()\n]{0,120}\)|\([^()\n]{0,30}\b(?:words|quote|phrase),? not ours\b[^()\n]{0,20}\))/iu,
   examples: [
     { text: 'Founded 2019 (fun aside: the founder surfs)', match: ' (fun aside: the founder surfs)' },
     { text: 'open daily (8am to 6pm)', match: null },
@@ -330,6 +332,7 @@ export const BRACKET_NOTE: Pattern = {
       match: ' (confirm w/ practice manager)',
     },
     { text: '[insert rating here]', match: '[insert rating here]' },
+    { text: "Café with proper coffee (parents' words, not ours!)", match: " (parents' words, not ours!)" },
     { text: 'rated 4.1/5', match: null },
   ],
 };

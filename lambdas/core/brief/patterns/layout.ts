@@ -324,7 +324,7 @@ export const CLAUSE_LEAD: Pattern = {
 /** Where a business is said to be (the place follows the cue). */
 export const LOCATION_CUE: Pattern = {
   id: 'location-cue',
-  re: /(?<!(?:\b[0-5][.,]\d|\/\s?(?:5|10)|★|⭐|\bstars?|\bestrellas|\bSternen?|(?<![\p{L}])étoiles|\breviews?|\breseñas|\bopiniones|\bavis|\bBewertungen)\s)(?:(?<![\p{L}])(?:covering|serving|across|based (?:in|at)|located in|in|en|à|au|aux|dans|aus)\s+)((?:(?:the|la|el|los|las|le|les)\s)?\p{Lu}[\p{L}'’./-]*(?:(?:\s|,\s|\s(?:and|y|und|et|&|de|del|du|des|von|am)\s)\p{Lu}[\p{L}'’./-]*)*(?:\s\((?=[^)]*[\p{Lu}\d])[^)]{1,80}\))?)/u,
+  re: /(?<!(?:\b[0-5][.,]\d|\/\s?(?:5|10)|★|⭐|\bstars?|\bestrellas|\bSternen?|(?<![\p{L}])étoiles|\breviews?|\breseñas|\bopiniones|\bavis|\bBewertungen)\s)(?:(?<![\p{L}])(?:covering|serving|across|based (?:in|at)|located in|im (?:Raum|Großraum)|rund um|in|en|à|au|aux|dans|aus)\s+)((?:(?:the|la|el|los|las|le|les)\s)?\p{Lu}[\p{L}'’./-]*(?:(?:\s|,\s|\s(?:and|y|und|et|&|de|del|du|des|von|am)\s)\p{Lu}[\p{L}'’./-]*)*(?:\s\((?=[^)]*[\p{Lu}\d])[^)]{1,80}\))?)/u,
   examples: [
     {
       text: 'boiler repairs covering Springfield and Shelbyville',
@@ -332,6 +332,7 @@ export const LOCATION_CUE: Pattern = {
     },
     { text: 'tienda familiar en Toledo desde 2001', match: 'en Toledo' },
     { text: 'ein Laden in Kassel, seit', match: 'in Kassel' },
+    { text: 'Gartenbau im Raum Kassel', match: 'im Raum Kassel' },
     { text: "entreprise d'électricité à Rennes, fondée", match: 'à Rennes' },
     { text: 'in the morning', match: null },
     { text: 'tiendas en la Villa de Acme', match: 'en la Villa de Acme' },

@@ -73,7 +73,7 @@ export const ROLE_CUES: readonly RoleCue[] = [
   {
     id: 'proof',
     role: 'proof',
-    re: /(?:\d(?:[.,]\d)?\s?\/\s?(?:5|10)\b|\b(?:[1-9]|10)[.,]\d (?:on|en|sur|bei|auf) \p{Lu}|\brate us\b|\bconcours\b|\bmédaille|\blauréat|\bpremio\b|\bganador|\bmedalla|\bsieger|\btestsieger|\bvoted\b|(?<![\p{L}])élue?s?(?![\p{L}])|\belegid[oa]\b|\bgewählt\b|\bmeilleur ouvrier de france\b|\bpass rate\b|\bbestehensquote\b|\berfolgsquote\b|\btaux de réussite\b|\btasa de aprobados\b|\baprobados\b|\bbestanden\b|\bmedaille|\bmedal\b|\b[1-5][.,]\d \p{L}+ \(\d[\d,.]*\)|\b\d(?:[.,]\d)?\s?(?:stars?|estrellas|Sterne|étoiles)\b|\breviews?\b|\bopiniones\b|\breseñas\b|\bvaloraciones\b|[⭐★]|\bBewertungen\b|\bavis\b|\brated\b|\bawards?\b|\bwon\b(?!['’]t)|\bwinner\b|\bgold at\b|\branked\b|\baccredited\b|\bcertified\b|\bapproved\b|\blicensed\b|\bregistered\b|\bmember\b|\bsince \d{4}\b|\bdesde \d{4}\b|\bseit \d{4}\b|\bdepuis \d{4}\b|\b\d+\+? (?:yrs|years) (?:in business|of experience|experience)?|\b\d+\+? (?:yrs|years)\b|\b\d+\s?%\s(?:of|de|der|des)\b|\bmás de [\d.]+|\bover [\d,]+(?!\d|\s*(?:months?|weeks?|days?|hours?|hrs|minutes?|mins?|nights?)\b)|\b(?:est|estd|gegr)\.\s?\d{4}\b|\b(?:customer|client|user|member|patient|guest)s? (?:survey|study)\b|\bn\s?=\s?\d|\bpremiad[oa]|\bausgezeichnet|\bprimé|\bcertifi[ée]|\bzertifiziert|\bacreditad[oa]|\b(?:readers|travell?ers|people)['’]? choice\b|\bliability (?:insurance|cover)\b|\bfully insured\b|\bhaftpflicht|\bresponsabilité civile\b|\bseguro de responsabilidad)/iu,
+    re: /(?:\d(?:[.,]\d)?\s?\/\s?(?:5|10)\b|\b(?:[1-9]|10)[.,]\d (?:on|en|sur|bei|auf) \p{Lu}|\brate us\b|\bconcours\b|\bmédaille|\blauréat|\bpremio\b|\bganador|\bmedalla|\bsieger|\btestsieger|\bvoted\b|(?<![\p{L}])élue?s?(?![\p{L}])|\belegid[oa]\b|\bgewählt\b|\bmeilleur ouvrier de france\b|\bpass rate\b|\bbestehensquote\b|\berfolgsquote\b|\btaux de réussite\b|\btasa de aprobados\b|\baprobados\b|\bbestanden\b|\bmedaille|\bmedal\b|\b[1-5][.,]\d \p{L}+ \(\d[\d,.]*\)|\b\d(?:[.,]\d)?\s?(?:stars?|estrellas|Sterne|étoiles)\b|\breviews?\b|\bopiniones\b|\breseñas\b|\bvaloraciones\b|[⭐★]|\bBewertungen\b|\bavis\b|\brated\b|\bawards?\b|\bwon\b(?!['’]t)|\bwinner\b|\bgold at\b|\branked\b|\baccredited\b|\bcertified\b|\bapproved\b|\blicensed\b|\bregistered\b|\bmember\b|\bsince \d{4}\b|\bdesde \d{4}\b|\bseit \d{4}\b|\bdepuis \d{4}\b|\b\d+\+? (?:yrs|years) (?:in business|of experience|experience)?|\b\d+\+? (?:yrs|years)\b|\b\d+\s?%\s(?:of|de|der|des)\b|\bmás de [\d.]+|\bover [\d,]+(?!\d|\s*(?:months?|weeks?|days?|hours?|hrs|minutes?|mins?|nights?)\b)|\b(?:est|estd|gegr)\.\s?\d{4}\b|\b(?:customer|client|user|member|patient|guest)s? (?:survey|study)\b|\bn\s?=\s?\d|\bpremiad[oa]|\bausgezeichnet|\bprimé|\bcertifi[ée]|\bzertifiziert|\bacreditad[oa]|\b(?:readers|travell?ers|people)['’]? choice\b|\bliability (?:insurance|cover)\b|\bpublic liability\b(?! (?:insurance|cover))|\bfully insured\b|\bhaftpflicht|\bresponsabilité civile\b|\bseguro de responsabilidad)/iu,
     examples: [
       { text: '4.2/5 on a review site', match: '4.2/5' },
       { text: 'family-run since 2006', match: 'since 2006' },
@@ -98,7 +98,7 @@ export const ROLE_CUES: readonly RoleCue[] = [
   {
     id: 'price',
     role: 'price',
-    re: /(?:(?:AUD|USD|MXN|£|\$|€)\s?\d|\d\s?(?:€|euros?)(?![\p{L}])|\b(?:price|priced|costs?|per month|a month|\/month|precio|Preis|prix|tarif)\b)/iu,
+    re: /(?:(?:AUD|USD|MXN|£|\$|€)\s?\d|\d\s?(?:€|euros?)(?![\p{L}])|\b(?:per month|a month|\/month)\b)/iu,
     examples: [
       { text: 'Course is 6 weeks, $180', match: '$1' },
       { text: '35 € par mois', match: '5 €' },
@@ -119,13 +119,25 @@ export const ROLE_CUES: readonly RoleCue[] = [
   {
     id: 'pain',
     role: 'pain',
-    re: /(?<![\p{L}\d_])(?:frustrat\w*|complaints?|worst (?:part|thing|bit)|tired of|sick of|fed up|struggl\w+|stuck|fear|hate|pain(?! (?:au|aux|de|du|des|d['’]))|(?<!(?:no|not a|never a) )problem|burnt out|stress\w*|hassle|cansad[oa]s? de|problemas?|Ärger|ärgern sich|beschweren sich|se plaignent|se plaint|se quejan|Stress|Frust|müde|marre de|galère|(?<!(?:plus|pas|jamais) un )problème)(?![\p{L}\d_])/iu,
+    re: /(?<![\p{L}\d_])(?:frustrat\w*|complaints?|complain(?:s|ed)? about|worst (?:part|thing|bit)|tired of|sick of|fed up|struggl\w+|stuck|fear|hate|(?<!(?:notre|votre|le|du|de|un|au|leur|son|mon|bon) )pain(?! (?:au|aux|de|du|des|d['’]))|(?<!(?:no|not a|never a) )problem|burnt out|stress\w*|hassle|cansad[oa]s? de|problemas?|Ärger|ärgern sich|beschweren sich|se plaignent|se plaint|se quejan|Stress|Frust|müde|marre de|galère|(?<!(?:plus|pas|jamais) un )problème)(?![\p{L}\d_])/iu,
     examples: [
       { text: 'sick of printers that jam', match: 'sick of' },
       { text: 'Kunden ärgern sich oft über Maler', match: 'ärgern sich' },
       { text: 'Pain au levain naturel, farines bio', match: null },
       { text: 'the main complaint in reviews', match: 'complaint' },
       { text: 'a sunny terrace', match: null },
+    ],
+  },
+  {
+    // A price named by its word only ("costs spiralling"): after the worries, which often name
+    // what they fear paying.
+    id: 'price-word',
+    role: 'price',
+    re: /\b(?:price|priced|costs?|precio|Preis|prix|tarif)\b/iu,
+    examples: [
+      { text: 'Price on request', match: 'Price' },
+      { text: 'worried about costs spiralling', match: 'costs' },
+      { text: 'great views', match: null },
     ],
   },
   {

@@ -316,7 +316,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
       sub(
         'gym and fitness club',
         'a member lifting weights in a bright gym',
-        'gym|fitness|personal trainer|strength|workout|membership|bootcamp|bootcamps|boot camp|boxing fitness',
+        'gym|fitness|personal trainer|personal training|strength|workout|membership|bootcamp|bootcamps|boot camp|boxing fitness',
         'gimnasio|entrenador personal|fitness|hiit|crossfit',
         'fitnessstudio|fitness|gym|personal trainer|hiit|krafttraining',
         'salle de sport|coach sportif|fitness|hiit|musculation',

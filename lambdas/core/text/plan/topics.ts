@@ -102,16 +102,19 @@ export function withNeedsBeforeReplies<F extends Placed>(
 
 /**
  * The note the brief states right after each need, when it is a claim of the business's own (a
- * feature, a benefit, a guarantee): most often how the business answers it ("the kitchen out of
- * action for weeks. We fit in 10 days …"). A preference, as word overlap is.
+ * feature, a benefit, a guarantee) or any claim in the same sentence ("People worry it's bland —
+ * our recipes are written by chefs"): most often how the business answers it. A preference, as
+ * word overlap is.
  */
-export function noteAfterNeed(facts: readonly Placed[]): Map<string, string> {
+export function noteAfterNeed(facts: readonly Placed[], summary: string): Map<string, string> {
   const placed = facts.filter((f) => f.span).sort((a, b) => (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0));
   const after = new Map<string, string>();
   placed.forEach((f, i) => {
     const next = placed[i + 1];
-    if (NEEDS.has(f.role) && next && (PLAIN.has(next.role) || next.role === 'guarantee'))
-      after.set(f.id, next.id);
+    if (!NEEDS.has(f.role) || !next?.span || !f.span || NEEDS.has(next.role)) return;
+    const gap = summary.slice(f.span[1], next.span[0]);
+    const sameSentence = gap.length <= 6 && !/[\n.!?]/u.test(gap);
+    if (PLAIN.has(next.role) || next.role === 'guarantee' || sameSentence) after.set(f.id, next.id);
   });
   return after;
 }

@@ -57,6 +57,8 @@ function firstLetterCase(
   // An acronym or a name keeps its capital; a word capitalised by its position in the brief does not.
   if (first.length > 1 && first === first.toUpperCase()) return text;
   if (/\p{Lu}/u.test(first.slice(1))) return text;
+  // A grade or a rating letter before a hyphen ("A-rated", "B-Corp").
+  if (/^\p{Lu}-/u.test(first)) return text;
   // A name of several capitalised words ("Which? Trusted Trader", "Insurer of the Year") keeps its capital.
   if (
     text
@@ -203,8 +205,9 @@ export function factForm(
     }
   }
   if (!AUDIENCE_SIDE.has(fact.role)) text = withoutBusinessPronoun(text, cat);
-  // "ils ont peur de …": the feeling is the worry a hook asks.
-  if (WORRIES.has(fact.role))
+  // "ils ont peur de …": the feeling is the worry a hook asks (not when the note answers it
+  // itself after a dash: "worry about the hills - the e-bikes make them easy").
+  if (WORRIES.has(fact.role) && !SPACED_DASH.re.test(text) && !text.includes(';'))
     for (const { pattern, replace } of cat.voice.feeling ?? [])
       text = text.replace(new RegExp(pattern, 'iu'), replace);
   if (cat.voice.inversion) {

@@ -62,7 +62,13 @@ export const de: Catalogue = {
       '(?:=|\\b(?:ist|sind)) unsere? (?:beste |wichtigste |größte )?(?:Nische|Zielgruppe|Kernzielgruppe)\\b|^(?:unsere )?\\p{L}+ sind (?:meist|hauptsächlich|vor allem|überwiegend) |(?<![\\p{L}\\d_])(?:hauptsächlich|vor allem|überwiegend)$',
     rivalLead: '(?:anders als|im Gegensatz zu|verglichen mit|im Vergleich zu) [^,;:]{1,60}[,;:]\\s*',
     relativeUnusable: '(?:deren|dessen|welche|welcher|wo|das ist) ',
-    feeling: [{ pattern: '^(?:sie )?(?:haben|hatten) Angst (vor|davor|um)\\s', replace: 'Angst $1 ' }],
+    feeling: [
+      {
+        pattern:
+          '^(?:sie |(?:viele|die meisten|manche|einige|unsere) \\p{L}+ )?(?:haben|hatten) Angst (vor|davor|um)\\s',
+        replace: 'Angst $1 ',
+      },
+    ],
     pointsBack: '\\b(?:hilft (?:da|dabei|dagegen)|löst das|deckt das ab)$',
     inversion: { pattern: '^(\\p{Ll}+) (wir|sie|es|er) ', replace: '$2 $1 ' },
   },

@@ -66,7 +66,8 @@ export const en: Catalogue = {
       "(?:(?:(?:oh|ah|btw|by the way),?\\s+)?(?:plus|and|also|or|so|that's why|which is why)|(?:oh|ah|btw|by the way),?)",
     reportingFrame:
       "(?:our research (?:says|shows)(?: that)?|the (?:worst|hardest|scariest) (?:part|thing|bit)(?: (?:of|about) [\\p{L} ]{1,30}?)? (?:is|are)|(?:people|customers|clients|parents|learners|students|patients|owners|buyers|guests|members|families|homeowners|riders|drivers) (?:always |often |usually |sometimes )?ask(?: us)?:?(?= [\"'‘“])|(?:in|for) this (?:campaign|push|launch|promo),? we(?:'re| are)? (?:promoting|featuring|pushing|highlighting)|(?:the |our |their |your )?(?:biggest|main|most common|number one|top|#1|big) (?:complaint|objection|worry|frustration|fear|concern|pain point|pain|problem|question)s? (?:(?:we|I) (?:hear|see|get)(?: [\\p{L}]+){0,2}(?: |(?=:)))?(?:(?:with|in|about|for) [\\p{L} ]{1,30}? )?(?:(?:is|are)(?: about| that)?|:)(?: (?:people|customers|clients|owners|users|members|parents|buyers|patients|students|families|homeowners)(?= \\p{L}+ing\\b))?)\\s+",
-    businessPronoun: "(?:they(?:'re|’re| are)|they(?:'ve|’ve| have) got|they(?:'ve|’ve| have)) ",
+    businessPronoun:
+      "(?:they(?:'re|’re| are) (?:really |very )?(?:proud|pleased|happy) (?:that|of)|they(?:'re|’re| are)|they(?:'ve|’ve| have) got|they(?:'ve|’ve| have)) ",
     audienceSays:
       '(?:(?:our |the |many |most )?\\p{L}+ (?:(?:tell|tells|told|keep telling) us|say|says|said)(?: that)?)\\s+',
     positioning:
@@ -79,9 +80,11 @@ export const en: Catalogue = {
           "^(?:they|you)(?: are|'re|’re| were) (afraid|scared|worried|nervous|anxious) (of|about|that)\\s",
         replace: '$1 $2 ',
       },
+      // "People worry plant-based means bland" → "Worried plant-based means bland?"
+      { pattern: '^(?:you|they|(?:many |most |some )?[\\p{L}-]+) worry (?:that )?', replace: 'worried ' },
     ],
     pointsBack:
-      '\\b(?:helps?|covers?|solves?|fix(?:es)?|sorts?|handles?|deals with|takes care of|stops?|prevents?) (?:there|that|it|this|them)$|^(?:they|people|customers) \\p{L}+ (?:it|this|that)\\b|^(?:we|our team) (?:handle|deal with|take care of|cover|solve|sort) (?:that|this|it)\\b|^(?:we|our team) \\p{L}+ (?:that|this)(?=[,;.]|$| (?:up ?front|too|as well|for free|free|for you|in writing|first)\\b)|(?:^|,\\s)(?:(?:usually|mostly|often|generally|almost always) )?yes(?:,\\s|$)|^no,\\s',
+      '\\b(?:helps?|covers?|solves?|fix(?:es)?|sorts?|handles?|deals with|takes care of|stops?|prevents?) (?:there|that|it|this|them)$|^(?:they|people|customers) \\p{L}+ (?:it|this|that)\\b|^(?:we|our team) (?:handle|deal with|take care of|cover|solve|sort) (?:that|this|it)\\b|^(?:we|our team) \\p{L}+ (?:that|this)(?=[,;.]|$| (?:up ?front|too|as well|for free|free|for you|in writing|first)\\b)|(?:^|,\\s)(?:(?:usually|mostly|often|generally|almost always) )?yes(?:,\\s|$)|^no,\\s|\\b(?:sorts?|fix(?:es)?|solves?|covers?) both$',
   },
   clauseSplit:
     '(?:,\\s+and\\s+|;\\s*|:\\s+(?![^\\p{L}]{0,3}\\d)|,\\s+so\\s+|\\.\\s+(?=\\p{Lu})|\\s+because\\s+)',

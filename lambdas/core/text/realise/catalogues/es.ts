@@ -70,7 +70,11 @@ export const es: Catalogue = {
     rivalLead: '(?:a diferencia de|frente a|comparad[oa]s? con|en comparación con) [^,;:]{1,60}[,;:]\\s*',
     relativeUnusable: '(?:cuyo|cuya|cuyos|cuyas|donde|el cual|la cual|eso es|esto es) ',
     feeling: [
-      { pattern: '^(?:ellos |ellas )?(?:tienen|tenían|tenian) miedo (a|de)\\s', replace: 'miedo $1 ' },
+      {
+        pattern:
+          '^(?:ellos |ellas |(?:muchos|muchas|los|las|nuestros|nuestras|algunos) \\p{L}+ )?(?:tienen|tenían|tenian) miedo (a|de)\\s',
+        replace: 'miedo $1 ',
+      },
     ],
     pointsBack:
       '\\b(?:ayuda con eso|lo (?:soluciona|resuelve|cubre)|(?:soluciona|resuelve|cubre) eso|eso no (?:pasa|ocurre|sucede))$',

@@ -59,7 +59,7 @@ export const fr: Catalogue = {
     leadingConnective:
       "(?:(?:(?:ah|oh|au fait|d’ailleurs),?\\s+)?(?:et|aussi|en plus|de plus|c'est pourquoi|c’est pourquoi|donc)|(?:ah|oh|au fait|d’ailleurs),?)",
     reportingFrame:
-      "(?:(?<keep>pour [\\p{L}-]+,?\\s+)?(?:dans cette campagne,?\\s+)?on (?:met|mettra|va mettre) en avant|(?:la |notre |leur )?(?:principale|plus grande) (?:objection|plainte|crainte|inquiétude|peur) (?:que nous (?:entendons|voyons) )?(?:est|c'est)(?: que| de)?|ce qu['’](?:ils|elles) (?:redoutent|craignent) (?:le plus )?, c['’]est)\\s+",
+      "(?:(?<keep>pour [\\p{L}-]+,?\\s+)?(?:dans cette campagne,?\\s+)?on (?:met|mettra|va mettre) en avant|(?:la |notre |leur )?(?:principale|plus grande) (?:objection|plainte|crainte|inquiétude|peur) (?:que nous (?:entendons|voyons) )?(?:est|c'est)(?: que| de)?|ce qu['’](?:ils|elles) (?:redoutent|craignent) (?:le plus )?, c['’]est|ce (?:que|qu['’]) (?:les |nos )?\\p{L}+ (?:redoutent|craignent)(?: le plus)?\\s?:)\\s+",
     audienceSays:
       "(?:(?:nos |les |beaucoup de )?\\p{L}+ nous (?:disent|racontent|répètent)(?: qu(?:e|['’]))?)\\s*",
     positioning:
@@ -67,7 +67,11 @@ export const fr: Catalogue = {
     rivalLead: '(?:contrairement à|à la différence de|comparé à|par rapport à|face à) [^,;:]{1,60}[,;:]\\s*',
     relativeUnusable: "(?:dont|où|lequel|laquelle|c'est ce qu|c’est ce qu|c'est ça) ",
     feeling: [
-      { pattern: "^(?:ils|elles|on) (?:ont|avaient|a|avait) peur (de |d['’])", replace: 'peur $1' },
+      {
+        pattern:
+          "^(?:ils|elles|on|(?:beaucoup de|les|nos|certains|la plupart des) \\p{L}+) (?:ont|avaient|a|avait) peur (de |d['’])",
+        replace: 'peur $1',
+      },
       {
         pattern: "^(?:ils|elles|on) (?:craignent|redoutent|craignaient|redoutaient) (de |d['’])",
         replace: 'peur $1',
