@@ -170,4 +170,14 @@ describe('worries and questions as agencies write them', () => {
     );
     expect(dental.hooks).toContain('Angst vor dem Bohrer? Wir nehmen uns Zeit und erklären jeden Schritt.');
   });
+
+  it('puts a rating\'s platform after it ("Google: 4,9 ★" → "4,9 ★ en Google"), never two leads', async () => {
+    const { hooks } = await read(
+      'Acme Óptica, óptica en Cádiz.\n- Gafas graduadas desde 79 €\n- Revisión visual gratuita\n- Entrega en 48 horas\n- Google: 4,9 ★ (430 reseñas)\n- Progresivas desde 199 €',
+      'es',
+      'Acme Óptica',
+    );
+    expect(hooks).toContain('Acme Óptica: 4,9 ★ en Google (430 reseñas).');
+    expect(hooks.join('\n')).not.toMatch(/Google:/);
+  });
 });

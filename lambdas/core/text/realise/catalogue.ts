@@ -81,6 +81,11 @@ export type Catalogue = {
      * dropped with the name, so the claim after it stands on its own.
      */
     rivalLead: string;
+    /**
+     * The preposition that puts a rating's platform after it: a note led by the platform's name
+     * ("Google: 4,9 ★") reads "4,9 ★ en Google", so no frame prints two leads ("Acme: Google: …").
+     */
+    ratingOn: string;
     /** Verb-second inversions of a note ("garantieren wir …") put back in subject-first order. */
     inversion?: { pattern: string; replace: string };
     /**

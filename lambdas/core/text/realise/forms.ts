@@ -36,6 +36,10 @@ export type FactForm = {
   repliesOnly?: boolean;
 };
 
+/** A rating led by its platform's name and a colon ("Google: 4,9 ★", "Trustpilot: 4.8/5"). */
+const PLATFORM_LEAD =
+  /^(\p{Lu}[\p{L}.]*(?: \p{Lu}[\p{L}]*)?)\s?:\s?(\d(?:[.,]\d)?\s?(?:\/\s?(?:5|10)\b|★|⭐|stars?\b|estrellas\b|Sterne\b|étoiles\b))(.*)$/u;
+
 const escapeRegExp = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Whether the brief capitalised the fact only because it opens a line, a sentence or a list item. */
@@ -176,6 +180,9 @@ export function factForm(
     bareSingular: false,
     clause: false,
   };
+  // "Google: 4,9 ★ (320 avis)": the platform after its rating.
+  const rated = PLATFORM_LEAD.exec(text);
+  if (rated) text = `${rated[2]} ${cat.voice.ratingOn} ${rated[1]}${rated[3]}`;
   // A comparison that opens with the rival's name keeps its claim without it, whatever the
   // extraction called the note ("Compared to Brand X, setup takes 15 minutes").
   const lead = new RegExp(`^${cat.voice.rivalLead}`, 'iu').exec(text)?.[0];

@@ -60,6 +60,7 @@ export const de: Catalogue = {
     audienceSays: '(?:(?:unsere |die |viele )?\\p{L}+ (?:sagen|erzählen) uns,?(?: dass)?)\\s+',
     positioning:
       '(?:=|\\b(?:ist|sind)) unsere? (?:beste |wichtigste |größte )?(?:Nische|Zielgruppe|Kernzielgruppe)\\b|^(?:unsere )?\\p{L}+ sind (?:meist|hauptsächlich|vor allem|überwiegend) |(?<![\\p{L}\\d_])(?:hauptsächlich|vor allem|überwiegend)$',
+    ratingOn: 'bei',
     rivalLead: '(?:anders als|im Gegensatz zu|verglichen mit|im Vergleich zu) [^,;:]{1,60}[,;:]\\s*',
     relativeUnusable: '(?:deren|dessen|welche|welcher|wo|das ist) ',
     feeling: [

@@ -72,6 +72,7 @@ export const en: Catalogue = {
       '(?:(?:our |the |many |most )?\\p{L}+ (?:(?:tell|tells|told|keep telling) us|say|says|said)(?: that)?)\\s+',
     positioning:
       "(?:=|\\b(?:is|are)) our (?:best |biggest |main |core |key )?(?:niche|segment|sweet spot|target market|core market)\\b|^(?:our )?\\p{L}+ (?:are|is) (?:mostly|mainly|largely|typically|predominantly|primarily) |\\b(?:mainly|mostly|primarily)$|\\b(?:we're|we’re|we are) not the (?:cheapest|biggest|largest|fastest)\\b",
+    ratingOn: 'on',
     rivalLead: '(?:unlike|compared (?:to|with)|versus|vs\\.?|in contrast to) [^,;:]{1,60}[,;:]\\s*',
     relativeUnusable: "(?:which|whose|where|whom|that's|that’s|that is|this is) ",
     feeling: [
