@@ -98,13 +98,24 @@ export function extractBriefWith(input: ExtractInput, nlp: Nlp | undefined): Bri
     subject: subjectOf(place.subject, product, input, nlp, place.cues),
     product: product.slice(0, 200),
     audience: (state.audience?.text ?? '').slice(0, 300),
-    location: (dated >= 0 ? location.slice(0, dated).join(', ') : (state.location?.text ?? '')).slice(0, 200),
+    location: inTitleCase(
+      dated >= 0 ? location.slice(0, dated).join(', ') : (state.location?.text ?? ''),
+    ).slice(0, 200),
     tone: state.tone.join('; ').slice(0, 300),
     mandatories: state.mandatories.slice(0, 20).map((m) => m.slice(0, 300)),
     avoid: [...new Set(state.avoid)].slice(0, 40).map((a) => a.slice(0, 120)),
     facts: factList.slice(0, 80),
   };
 }
+
+/**
+ * A place a header wrote in capitals ("ACME LOFTS — OXFORD") in the case an ad prints it
+ * ("Oxford"); a short word in capitals is an abbreviation and stays ("UK", "NYC", "OR").
+ */
+const inTitleCase = (place: string) =>
+  /\p{Ll}/u.test(place)
+    ? place
+    : place.replace(/\p{Lu}{4,}/gu, (w) => w.charAt(0) + w.slice(1).toLowerCase());
 
 function segmentAll(state: State, all: readonly Segment[]): void {
   // The signature after a letter's sign-off ("Cordialement,\nJulie") is no claim.

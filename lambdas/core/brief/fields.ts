@@ -201,7 +201,7 @@ export function findLocation(summary: string, p: Piece, nlp: Nlp | undefined): P
 function extendPlace(summary: string, start: number, end: number): Piece {
   const after = summary.slice(end);
   const more =
-    /^(?:(?:,| and| &)\s(?:the\s)?\p{Lu}[\p{L}'’-]*(?:\s\p{Lu}[\p{L}'’-]*)*)*(?:\s\((?=[^)]*[\p{Lu}\d])[^)]{1,80}\))?/u.exec(
+    /^(?:(?:,| and| &)[^\S\n](?:the[^\S\n])?\p{Lu}[\p{L}'’-]*(?:[^\S\n]\p{Lu}[\p{L}'’-]*)*)*(?:[^\S\n]\((?=[^)]*[\p{Lu}\d])[^)]{1,80}\))?/u.exec(
       after,
     );
   return piece(summary, start, end + (more?.[0].length ?? 0));
