@@ -110,7 +110,7 @@ export function extractBriefWith(input: ExtractInput, nlp: Nlp | undefined): Bri
 
 /**
  * A place a header wrote in capitals ("ACME LOFTS — OXFORD") in the case an ad prints it
- * ("Oxford"); a short word in capitals is an abbreviation and stays ("UK", "NYC", "OR").
+ * ("Oxford"); a short word in capitals is an abbreviation and stays ("UK", "OR").
  */
 const inTitleCase = (place: string) =>
   /\p{Ll}/u.test(place)
