@@ -1443,7 +1443,10 @@ describe('notes and directions in a brief', () => {
 
   it('prints a place a header wrote in capitals in the case an ad prints it, and never runs a place past its line', async () => {
     for (const [summary, place] of [
-      ['ACME LOFTS — OXFORD\nLoft conversions from £45,000. Rated 4.9 on Google. 10-year guarantee.', 'Oxford'],
+      [
+        'ACME LOFTS — OXFORD\nLoft conversions from £45,000. Rated 4.9 on Google. 10-year guarantee.',
+        'Oxford',
+      ],
       [
         'ACME LOFTS — NORTH LEICESTER, UK\nLoft conversions from £45,000. Rated 4.9 on Google.',
         'North Leicester, UK',

@@ -180,4 +180,36 @@ describe('worries and questions as agencies write them', () => {
     expect(hooks).toContain('Acme Óptica: 4,9 ★ en Google (430 reseñas).');
     expect(hooks.join('\n')).not.toMatch(/Google:/);
   });
+
+  it("backs a worry with the note after it on its line before a fact that only shares a word, and never with the trade's own word", async () => {
+    const play = await read(
+      'Acme Play, soft play in Dudley.\n- 3-level play frame + separate under-3s zone\n- Weekday entry £6.50 per child\n- 4.7 on Google (1,200+ reviews)\n- Party packages from £12.95 per child\nWhat parents hate: soft plays that are grubby. We deep-clean every night and it shows.',
+      'en',
+      'Acme Play',
+    );
+    const asked = play.hooks.filter((h) => h.startsWith('Soft plays that are grubby?'));
+    expect(asked[0]).toBe('Soft plays that are grubby? We deep-clean every night and it shows.');
+    // "kitchen" is the trade's word: "Every kitchen is made to measure" does not answer the worry.
+    const kitchens = await read(
+      'Acme Kitchens designs and fits kitchens in Hove.\n- Every kitchen is made to measure in our own workshop\n- 10-year guarantee on cabinets\n- Rated 4.8 on Houzz\n- Free 3D design visit\nWhat they worry about: the kitchen being out of action for weeks.\nWe fit in 10 days and leave a working sink by day 2.',
+      'en',
+      'Acme Kitchens',
+    );
+    const first = kitchens.hooks.find((h) => h.startsWith('The kitchen being out of action for weeks?'));
+    expect(first).toBe(
+      'The kitchen being out of action for weeks? We fit in 10 days and leave a working sink by day 2.',
+    );
+  });
+
+  it('backs a worry with a fact on its topic before the note on the next line', async () => {
+    const { hooks } = await read(
+      'Acme Route is field-service scheduling software for plumbing firms.\n- Pain: techs drive across town twice a day\n- Drag-and-drop scheduling\n- Works on any phone\n- 30-day free trial, no card needed\n- Customers cut drive time by 23% on average (2024 data)\n- 4.7 on Capterra',
+      'en',
+      'Acme Route',
+    );
+    const first = hooks.find((h) => h.startsWith('Techs drive across town twice a day?'));
+    expect(first).toBe(
+      'Techs drive across town twice a day? Customers cut drive time by 23% on average (2024 data).',
+    );
+  });
 });

@@ -11,6 +11,7 @@ import {
   noteAfterNeed,
   repliesIn,
   replyOfNeed,
+  sharesTopic,
   withNeedsBeforeReplies,
 } from './plan/topics.ts';
 import { copyViolations, numbersIn, type PolicyContext } from './policy/copy-policy.ts';
@@ -58,11 +59,11 @@ export async function anglesFromBrief(
   const forms = facts.map(formOf);
   // A thin brief's notes often join several claims: their parts are planned too, each citing its fact.
   const parts = facts.flatMap((f) => factParts(f, cat.clauseSplit).map(formOf));
-  // A need is backed first by the facts that answer it (ADR 0050).
-  const answers = answerCheck(
-    [...forms, ...parts],
-    [...(DANGLING[brief.language] ?? []), ...cat.topicStopwords],
-  );
+  // A need is backed first by the facts that answer it (ADR 0050). The trade's own words
+  // ("kitchen" for a kitchen fitter) are in every note: sharing one answers nothing.
+  const stop = [...(DANGLING[brief.language] ?? []), ...cat.topicStopwords, ...tradeWords(brief)];
+  const answers = answerCheck([...forms, ...parts], stop);
+  const topical = (need: FactForm, other: FactForm) => sharesTopic(need.fragment, other.fragment, stop);
   const policy: PolicyContext = {
     language: brief.language,
     banned: options.banned ?? [],
@@ -75,7 +76,7 @@ export async function anglesFromBrief(
   const led = new Set<string>();
   const factSets = new Set<string>();
   const hooks = new Set<string>();
-  const candidates = candidatesFor({ ...brief, facts }, forms, parts, answers);
+  const candidates = candidatesFor({ ...brief, facts }, forms, parts, answers, topical);
   // A weak lead (a plain feature, a fragment) says little alone: it backs a stronger fact in a
   // combination first, any two claims are paired before it leads alone, and a single fact is
   // reframed last.
@@ -218,18 +219,21 @@ function candidatesFor(
   forms: readonly FactForm[],
   parts: readonly FactForm[],
   answers: (lead: FactForm, support: FactForm) => boolean,
+  topical: (need: FactForm, other: FactForm) => boolean,
 ): Plan<FactForm>[] {
   const all = [...forms, ...parts];
   const replyOf = replyOfNeed(brief.facts, repliesIn(all));
   // Its reply backs a need first: the archetype's own plan is the question and its answer.
   const after = noteAfterNeed(brief.facts, brief.research_summary);
-  // (The note after a need answers it better than a fact that only shares a word or an offer.)
-  const answered = (lead: FactForm, support: FactForm) =>
-    replyOf.has(lead.id)
-      ? replyOf.get(lead.id) === support.id
-      : after.get(lead.id) === support.id
-        ? 2
-        : Number(answers(lead, support));
+  // Then the note after it on its line, a fact on its topic, the note after it on the next
+  // line, an offer or any fact.
+  const answered = (lead: FactForm, support: FactForm) => {
+    if (replyOf.has(lead.id)) return replyOf.get(lead.id) === support.id;
+    const next = after.get(lead.id);
+    if (next?.id === support.id && next.sameLine) return 4;
+    if (NEED_ROLES.has(lead.role) && topical(lead, support)) return 3;
+    return next?.id === support.id ? 2 : Number(answers(lead, support));
+  };
   const keepsItsReply = (p: Plan<FactForm>) =>
     [
       [p.lead, p.support],
@@ -254,6 +258,16 @@ function candidatesFor(
   return [...planned, ...planCandidates(parts, answered), ...anyPairs(all), ...framedAlone(all)]
     .filter(keepsItsReply)
     .map(alone);
+}
+
+/** Roles that state a need. */
+const NEED_ROLES = new Set(['pain', 'objection', 'audience_insight']);
+
+/** The words of the business's trade, which every note of its brief may share. */
+function tradeWords(brief: BriefForPlanning): string[] {
+  const trade = (brief.category.split('>').at(-1) ?? '').toLowerCase();
+  // (Each also without its plural's s: the trade is "kitchens", a note says "kitchen".)
+  return (trade.match(/\p{L}[\p{L}'’-]{2,}/gu) ?? []).flatMap((w) => [w, w.replace(/s$/u, ''), `${w}s`]);
 }
 
 /** Last resort for a thin brief: each fact once more on its own, named by the business or the audience. */

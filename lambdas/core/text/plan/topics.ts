@@ -6,9 +6,9 @@ const STEM = 5;
 const MIN_WORD = 3;
 
 function topicWords(text: string, stop: ReadonlySet<string>): string[] {
-  return (text.toLowerCase().match(/\p{L}[\p{L}'’-]*/gu) ?? []).filter(
-    (w) => w.length >= MIN_WORD && !stop.has(w),
-  );
+  // A figure's unit is no topic ("30-day trial" and "twice a day" share none).
+  const words = text.toLowerCase().replace(/\d[\d.,]*(?:[\s-]+\p{L}+)?/gu, ' ');
+  return (words.match(/\p{L}[\p{L}'’-]*/gu) ?? []).filter((w) => w.length >= MIN_WORD && !stop.has(w));
 }
 
 const sameStem = (a: string, b: string) => {
@@ -103,18 +103,22 @@ export function withNeedsBeforeReplies<F extends Placed>(
 /**
  * The note the brief states right after each need, when it is a claim of the business's own (a
  * feature, a benefit, a guarantee) or any claim in the same sentence ("People worry it's bland —
- * our recipes are written by chefs"): most often how the business answers it. A preference, as
- * word overlap is.
+ * our recipes are written by chefs"): most often how the business answers it, surely so on the
+ * same line. A preference, as word overlap is.
  */
-export function noteAfterNeed(facts: readonly Placed[], summary: string): Map<string, string> {
+export function noteAfterNeed(
+  facts: readonly Placed[],
+  summary: string,
+): Map<string, { id: string; sameLine: boolean }> {
   const placed = facts.filter((f) => f.span).sort((a, b) => (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0));
-  const after = new Map<string, string>();
+  const after = new Map<string, { id: string; sameLine: boolean }>();
   placed.forEach((f, i) => {
     const next = placed[i + 1];
     if (!NEEDS.has(f.role) || !next?.span || !f.span || NEEDS.has(next.role)) return;
     const gap = summary.slice(f.span[1], next.span[0]);
     const sameSentence = gap.length <= 6 && !/[\n.!?]/u.test(gap);
-    if (PLAIN.has(next.role) || next.role === 'guarantee' || sameSentence) after.set(f.id, next.id);
+    if (PLAIN.has(next.role) || next.role === 'guarantee' || sameSentence)
+      after.set(f.id, { id: next.id, sameLine: !gap.includes('\n') });
   });
   return after;
 }
