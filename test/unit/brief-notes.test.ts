@@ -1460,4 +1460,27 @@ describe('notes and directions in a brief', () => {
       expect(brief.location).toBe(place);
     }
   });
+
+  it('reads a German "nicht erwähnen" as policy, a WHO field that names the client as who they are, and a place in brackets whole', async () => {
+    const de = briefOf(
+      'Acme Elektro in Ulm. Wallbox inklusive Installation ab 1.290 €. 4,8 Sterne bei Google. Förderung nicht erwähnen.',
+      'de',
+      'Acme Elektro',
+    );
+    expect(de.facts.map((f) => f.text).join('\n')).not.toMatch(/erwähnen/);
+    const who = await extractBrief({
+      researchSummary:
+        'WHO: Acme Roof Windows, Slough\nWHAT: replacement roof windows and blinds\nPRICE: from £895 fitted\nPROOF: 4.9 on Google (310)',
+      language: 'en',
+      clientName: 'Acme Roof Windows',
+    });
+    expect(who.audience).toBe('');
+    expect(who.category).toBe('home services > windows and doors');
+    const dental = await extractBrief({
+      researchSummary: 'Acme Dental, San Diego (Point Loma). Family dentistry. New patient exam $99.',
+      language: 'en',
+      clientName: 'Acme Dental',
+    });
+    expect(dental.location).toBe('San Diego (Point Loma)');
+  });
 });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { picturable } from '#core/brief/noun-phrases.ts';
 import {
   ANYONE_IN_SCENE,
+  STAFF_BEFORE,
   GENERIC_HEADS,
   MASS_ENDING,
   PICTURABLE,
@@ -39,6 +40,13 @@ describe("the brief's people in place of anyone at all", () => {
     (scene, people, result) => {
       const head = people.replace(/s$/, '');
       expect(withPeople(scene, { text: people, head })).toBe(result ?? scene);
+    },
+  );
+
+  it.each(STAFF_BEFORE.examples.map((e) => [e.text, e.match] as const))(
+    "%j before people marks them as the business's staff: %j",
+    (before, staff) => {
+      expect(STAFF_BEFORE.re.test(before)).toBe(staff);
     },
   );
 

@@ -212,4 +212,35 @@ describe('worries and questions as agencies write them', () => {
       'Techs drive across town twice a day? Customers cut drive time by 23% on average (2024 data).',
     );
   });
+
+  it('reads worries told as what people dread, put off, ask us or come with, and a "Nein –" before the answer', async () => {
+    const dental = await read(
+      'Acme Dental, family dentistry in Slough. New patient exam £99. Same-week appointments. 4.9 on Google (700 reviews). Patients tell us they dread the drill; we offer noise-cancelling headphones.',
+      'en',
+      'Acme Dental',
+    );
+    expect(dental.hooks.join('\n')).toMatch(/dread the drill\. We offer noise-cancelling headphones\./);
+    const bikes = await read(
+      'Acme Fit is a bike-fitting studio in Leeds. 3D fit £220, takes 2.5 hours. Riders usually come with knee pain on long rides. Free re-check within 30 days. 5.0 on Google (140 reviews).',
+      'en',
+      'Acme Fit',
+    );
+    expect(bikes.hooks.join('\n')).toMatch(/^Knee pain on long rides\?/m);
+    const es = await read(
+      "Acme Idiomas, academia de inglés en Cádiz. Grupos de máximo 8 alumnos. Clases desde 65 €/mes. 4,8 en Google. Los padres nos preguntan: '¿Y si mi hijo va más lento que el grupo?' Hacemos una prueba de nivel gratuita.",
+      'es',
+      'Acme Idiomas',
+    );
+    answeredOnly(
+      es.hooks,
+      "'¿Y si mi hijo va más lento que el grupo?'",
+      /^ Hacemos una prueba de nivel gratuita\.$/,
+    );
+    const de = await read(
+      "Acme Hundeschule in Ulm. Welpenkurs (6 Stunden) 129 €. Kleine Gruppen, maximal 5 Hunde. 4,9 Sterne bei Google. Häufige Frage: 'Ist mein Hund zu alt?' Nein – wir trainieren Hunde jeden Alters.",
+      'de',
+      'Acme Hundeschule',
+    );
+    answeredOnly(de.hooks, "'Ist mein Hund zu alt?'", /^ Wir trainieren Hunde jeden Alters\.$/);
+  });
 });

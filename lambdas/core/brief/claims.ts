@@ -2,6 +2,7 @@ import { forbidden, type Piece, piece, separateProofs, splitPiece } from './fiel
 import { withoutNotes } from './notes.ts';
 import { AVOID_CUE, DISOWNED, MENTION_LEAD, PAIN_PHRASE, REPORTED_QUOTE } from './patterns/cues.ts';
 import {
+  ANSWER_COLON,
   ARROW,
   BACK_REFERENCE,
   CLAUSE_LEAD,
@@ -95,9 +96,10 @@ export function addFacts(state: ReadClaims, p: Piece, role: FactRole | undefined
     // A worry answered after a spaced dash ("fed up with chasing answers - we reply in a day"):
     // the worry, then the answer as a claim of its own. (A quoted objection keeps its answer:
     // the quotation is the reader's voice, and the reply reads as one line.)
+    // (So is one answered after a colon: "… is that nobody turns up: we send a photo after each visit".)
     const split =
       (itemRole === 'pain' || itemRole === 'objection') && !quotedWorry(fact.text)
-        ? SPACED_DASH.re.exec(fact.text)
+        ? (SPACED_DASH.re.exec(fact.text) ?? ANSWER_COLON.re.exec(fact.text))
         : null;
     // An objection's answer that points back at it ("… - our tiles make them safe") stays with it.
     const pointsBack =

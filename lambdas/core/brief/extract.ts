@@ -144,7 +144,10 @@ function segmentAll(state: State, all: readonly Segment[]): void {
       // "Os paso lo de Acme (Madrid, Malasaña)": the remark may still say where the business is.
       state.location ??= bracketPlace(state.summary, p, state.clientName);
       return;
-    } else if (label && 'field' in label) onField(state, label.field, p);
+    } else if (label && 'field' in label && label.field === 'audience' && mentionsName(state, p))
+      // "WHO: Acme Windows, Reading": a field that opens with the client's name says who they are.
+      onHeader(state, p, false);
+    else if (label && 'field' in label) onField(state, label.field, p);
     // "FACTS: Acme Lofts, Birmingham. 600+ lofts …": a section of claims that opens with the
     // business's name and place says who and where, as an opening does.
     else if (label && 'role' in label && mentionsName(state, p)) onHeader(state, p, false);

@@ -188,7 +188,11 @@ export function findLocation(summary: string, p: Piece, nlp: Nlp | undefined): P
     const first = places[0]?.replace(/[.,;:]+$/u, '');
     if (first) {
       const at = p.text.indexOf(first);
-      if (at >= 0) return extendPlace(summary, p.start + at, p.start + at + first.length);
+      // A bracket the library opened is closed with it ("San Diego (Point Loma)").
+      const open = first.lastIndexOf('(') > first.lastIndexOf(')');
+      const close = open ? p.text.indexOf(')', at + first.length) : -1;
+      const end = close >= 0 && close - (at + first.length) <= 40 ? close + 1 : at + first.length;
+      if (at >= 0) return extendPlace(summary, p.start + at, p.start + end);
     }
   }
   const m = LOCATION_CUE.re.exec(p.text);

@@ -3,7 +3,7 @@ import type { Nlp } from '../text/nlp.ts';
 import { sentenceKind } from './fields.ts';
 import { leadingLabel } from './label-lookup.ts';
 import { articleFor, isPerson, type Phrase, phrasesOf, picturable, words } from './noun-phrases.ts';
-import { ANYONE_IN_SCENE, MASS_ENDING, QUANTITY_WORDS } from './patterns/subject.ts';
+import { ANYONE_IN_SCENE, MASS_ENDING, QUANTITY_WORDS, STAFF_BEFORE } from './patterns/subject.ts';
 import { patternLanguage } from './patterns/types.ts';
 import { segment } from './segment.ts';
 import { FALLBACK } from './taxonomy.ts';
@@ -87,7 +87,11 @@ export function subjectOf(
   };
   const thing = thingOf(input, read);
   const placed = thing ? inScene(thing, scene, read) : (inTradeWords(input, cues, read) ?? scene);
-  return withPeople(placed, peopleOf(input, read));
+  // The business's own staff ("our trainers", "BACP-accredited counsellors") are the scene's
+  // agent already: they never stand in for its client ("a therapist listening to a counsellor").
+  const people = peopleOf(input, read);
+  const staff = people && STAFF_BEFORE.re.test(staffContext(input.summary, people.head));
+  return withPeople(placed, staff ? undefined : people);
 }
 
 /** The product phrase as a scene, with its article when it is one countable thing; none without a noun. */
@@ -135,6 +139,12 @@ export function withoutQuantity<P extends { text: string }>(phrase: P): P {
   const ws = phrase.text.split(' ');
   while (ws.length > 1 && QUANTITY_WORDS.words.has(ws[0] ?? '')) ws.shift();
   return { ...phrase, text: ws.join(' ') };
+}
+
+/** The words just before each mention of the people ("… accredited counsellors"), one per line. */
+function staffContext(summary: string, head: string): string {
+  const re = new RegExp(`([\\p{L}-]+[\\s-]+(?:[\\p{L}-]+[\\s-]+)?)${head}`, 'giu');
+  return [...summary.matchAll(re)].map((m) => m[1]?.trim() ?? '').join('\n');
 }
 
 /** The scene with the brief's people in place of anyone at all, when it shows anyone at all. */

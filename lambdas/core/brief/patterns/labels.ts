@@ -177,7 +177,7 @@ export const WORRY_LABEL: Pattern = {
  */
 export const NEGATED_LABEL: Pattern = {
   id: 'negated-label',
-  re: /(?:\b(?:can't|can’t|cannot|can not|mustn't|must not|don't|don’t|do not|never|not allowed|not to|no-go|off-limits|banned|forbidden)\b|\bno (?:(?:podemos|se puede|debemos) )?(?:decir|mencionar|usar|prometer)\b|\bprohibid[oa]s?\b|\bnicht (?:sagen|erlaubt|nennen|verwenden)\b|\bnicht\b.*\bdürfen\b|\bverboten\b|\binterdit(?:e|s|es)?\b|(?<![\p{L}])à éviter\b|\bne (?:pas|jamais) (?:dire|utiliser)\b)/iu,
+  re: /(?:\b(?:can't|can’t|cannot|can not|mustn't|must not|don't|don’t|do not|never|not allowed|not to|no-go|off-limits|banned|forbidden)\b|\bno (?:(?:podemos|se puede|debemos) )?(?:decir|mencionar|usar|prometer)\b|\bprohibid[oa]s?\b|\bnicht (?:sagen|erlaubt|nennen|verwenden|erwähnen)\b|\bnicht\b.*\bdürfen\b|\bverboten\b|\binterdit(?:e|s|es)?\b|(?<![\p{L}])à éviter\b|\bne (?:pas|jamais) (?:dire|utiliser)\b)/iu,
   examples: [
     { text: "claims we can't make", match: "can't" },
     { text: 'things not to say', match: 'not to' },

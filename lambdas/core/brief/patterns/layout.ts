@@ -239,6 +239,26 @@ export const SPACED_DASH: Pattern = {
 };
 
 /**
+ * A colon between a worry of three words or more and the business's answer in its own voice
+ * ("… is that they don't turn up: we send a photo after every visit", "…: enviamos foto …");
+ * not a label's colon, which opens the note, nor one that says more of the worry ("the claims
+ * process: people feel like …").
+ */
+export const ANSWER_COLON: Pattern = {
+  id: 'answer-colon',
+  re: /(?<=(?:\S+\s+){3}\S*[\p{L}\d])\s?:\s+(?=(?:we|we're|our|nous|notre|nos|wir|unser\p{L}*|nosotros|nuestr\p{L}*|\p{Ll}+(?:amos|emos|imos))\s)/iu,
+  examples: [
+    { text: 'what worries them is that we never turn up: we send a photo after each visit', match: ': ' },
+    { text: 'que no vengan cuando toca: enviamos foto del jardín', match: ': ' },
+    {
+      text: 'the biggest frustration is the claims process: people feel like they are fighting',
+      match: null,
+    },
+    { text: 'Worry: cost', match: null },
+  ],
+};
+
+/**
  * An arrow in a terse note ("nerves on test day -> we do a mock test first"): what leads to what,
  * two claims, the second often the answer to the first.
  */

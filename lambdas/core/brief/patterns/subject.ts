@@ -172,3 +172,16 @@ export const MASS_ENDING = {
     { noun: 'mug', mass: false },
   ],
 };
+
+/**
+ * Words that mark people as the business's own staff when they come just before them ("our
+ * trainers", "BACP-accredited counsellors", "qualified teachers", "nuestros monitores").
+ */
+export const STAFF_BEFORE = {
+  re: /(?:^|[\s-])(?:our|all our|qualified|certified|accredited|registered|trained|experienced|expert|dbs-checked|nuestros|nuestras|unsere|nos)(?:[\s-]+[\p{L}-]+)?$/imu,
+  examples: [
+    { text: 'BACP-accredited', match: true },
+    { text: 'our own', match: true },
+    { text: 'side', match: false },
+  ],
+};

@@ -160,7 +160,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
       sub(
         'windows and doors',
         'an installer fitting a new double-glazed window in a house',
-        'double glazing|windows and doors|window fitting|glazing|front door',
+        'double glazing|windows and doors|window fitting|glazing|front door|roof windows|replacement windows|velux',
         'ventanas|carpintería de aluminio|puertas',
         'fenster|fensterbau|haustür',
         'fenêtres|double vitrage|menuiseries extérieures',

@@ -40,10 +40,10 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
       sub(
         'language school',
         'a small group practising conversation with a language teacher',
-        'language school|language course|english lessons|spanish lessons|learn a language|language app',
-        'academia de idiomas|clases de inglés|idiomas',
-        'sprachschule|sprachkurs|sprachen lernen',
-        'école de langues|cours de langue',
+        'language school|language course|language classes|english lessons|english classes|spanish lessons|learn a language|language app|cambridge exams',
+        'academia de idiomas|academia de inglés|escuela de idiomas|clases de inglés|idiomas',
+        'sprachschule|sprachkurs|englischkurs|sprachen lernen',
+        "école de langues|cours de langue|cours d'anglais",
       ),
       sub(
         'driving school',

@@ -72,7 +72,10 @@ const QUESTION = /\?["'’”»“]?$/u;
  * the question alone leaves the reader without the answer the brief gives.
  */
 export function replyOfNeed(facts: readonly Placed[], replies: ReadonlySet<string>): Map<string, string> {
-  const placed = facts.filter((f) => f.span).sort((a, b) => (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0));
+  // (A bare "No." or "Nein" before the reply is no claim: the reply is the note after it.)
+  const placed = facts
+    .filter((f) => f.span && /\S\s+\S/u.test(f.text.trim()))
+    .sort((a, b) => (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0));
   const replyOf = new Map<string, string>();
   placed.forEach((f, i) => {
     const next = placed[i + 1];

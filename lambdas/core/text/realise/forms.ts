@@ -77,6 +77,15 @@ function firstLetterCase(
   const noun = firstTags.has('Noun') && !firstTags.has('Pronoun') && firstTags.size <= 3;
   if (cat.locale === 'en' && noun && /^\p{L}+$/u.test(first) && lemmaOf(first.toLowerCase()) === undefined)
     return text;
+  // Nor does a name before a hyphen ("Velux-certified"): one the brief also capitalises
+  // mid-sentence ("…, Velux certified since 2012").
+  const head = first.split('-')[0] ?? '';
+  if (
+    first.includes('-') &&
+    /^\p{Lu}\p{Ll}+$/u.test(head) &&
+    new RegExp(`[\\p{Ll}\\d,;)] ${head}(?![\\p{L}])`, 'u').test(summary)
+  )
+    return text;
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 

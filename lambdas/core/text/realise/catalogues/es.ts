@@ -57,14 +57,15 @@ export const es: Catalogue = {
     clauseSubjects:
       '(?:la gente|los clientes|las personas|los usuarios|nuestros clientes|muchos \\p{L}+|ellos|ellas)',
     askableOpening:
-      '^(?:(?:un|una|unos|unas|el|la|los|las|no|sin|tener que|miedo) |\\p{L}+(?:ar|er|ir)(?:se)?(?![\\p{L}]))',
+      '^(?:(?:un|una|unos|unas|el|la|los|las|sin|tener que|miedo) |no \\p{L}+(?:ar|er|ir)(?:se)? |\\p{L}+(?:ar|er|ir)(?:se)?(?![\\p{L}]))',
     reader: 'tú',
     relativeStrip: '(?:que|quienes) ',
     leadingConnective:
       '(?:(?:(?:ah|oh|por cierto),?\\s+)?(?:además|y|también|por eso|por ello|así que)|(?:ah|oh|por cierto),?)',
     reportingFrame:
-      '(?:en esta campaña,? (?:promovemos|destacamos|impulsamos|ofrecemos)|(?:la |nuestra |su )?(?:mayor|principal) (?:queja|objeción|preocupación|duda|miedo) (?:que (?:oímos|vemos|escuchamos) )?(?:es|son)(?: que)?|lo que más (?:temen|les preocupa|odian) (?:es|son)(?: que)?|nuestros datos dicen que)\\s+',
-    audienceSays: '(?:(?:nuestros |los |muchos )?\\p{L}+ nos (?:dicen|cuentan|repiten)(?: que)?)\\s+',
+      '(?:en esta campaña,? (?:promovemos|destacamos|impulsamos|ofrecemos)|(?:la |nuestra |su )?(?:mayor|principal) (?:queja|objeción|preocupación|duda|miedo) (?:que (?:oímos|vemos|escuchamos) )?(?:es|son)(?: que)?|lo que más (?:temen|les preocupa|odian)(?: a (?:los|las|nuestros|nuestras) \\p{L}+)? (?:es|son)(?: que)?|nuestros datos dicen que)\\s+',
+    audienceSays:
+      '(?:(?:nuestros |los |muchos )?\\p{L}+ nos (?:dicen|cuentan|repiten|preguntan)(?: que)?:?)\\s+',
     positioning:
       '(?:=|\\b(?:es|son)) nuestro (?:mejor |principal )?(?:nicho|segmento)\\b|^(?:nuestros )?\\p{L}+ son (?:sobre todo|principalmente|mayoritariamente) |^(?:los |las |nuestros |nuestras )?\\p{L}+ suelen (?:venir|llegar|ser) |\\b(?:sobre todo|principalmente|mayoritariamente)$',
     ratingOn: 'en',

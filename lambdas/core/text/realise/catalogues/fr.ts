@@ -51,7 +51,7 @@ export const fr: Catalogue = {
     // None: the verb after "les clients" is conjugated for them, and "vous" needs another form
     // ("Vous se plaignent …"). A fact about customers is kept as written.
     genericSubjects: '(?!)',
-    clauseSubjects: '(?:les gens|les clients|nos clients|beaucoup de \\p{L}+|ils|elles|on)',
+    clauseSubjects: "(?:les gens|les clients|nos clients|beaucoup (?:de |d['’])\\p{L}+|ils|elles|on)",
     askableOpening:
       "^(?:(?:un|une|des|le|la|les|ne|sans|devoir|peur|crainte) |l['’]|\\p{L}+(?:er|ir|re)(?![\\p{L}]))",
     reader: 'vous',
@@ -61,7 +61,7 @@ export const fr: Catalogue = {
     reportingFrame:
       "(?:(?<keep>pour [\\p{L}-]+,?\\s+)?(?:dans cette campagne,?\\s+)?on (?:met|mettra|va mettre) en avant|(?:la |notre |leur )?(?:principale|plus grande) (?:objection|plainte|crainte|inquiétude|peur) (?:que nous (?:entendons|voyons) )?(?:est|c'est)(?: que| de)?|ce qu['’](?:ils|elles) (?:redoutent|craignent) (?:le plus )?, c['’]est|ce (?:que|qu['’]) (?:les |nos )?\\p{L}+ (?:redoutent|craignent)(?: le plus)?\\s?:)\\s+",
     audienceSays:
-      "(?:(?:nos |les |beaucoup de )?\\p{L}+ nous (?:disent|racontent|répètent)(?: qu(?:e|['’]))?)\\s*",
+      "(?:(?:nos |les |beaucoup de )?\\p{L}+ nous (?:disent|racontent|répètent|demandent)(?: qu(?:e|['’]))?\\s?:?)\\s*",
     positioning:
       '(?:=|\\b(?:est|sont)) notre (?:meilleur |principal )?(?:niche|segment|cœur de cible)\\b|^(?:nos )?\\p{L}+ sont (?:surtout|principalement|majoritairement) |\\b(?:surtout|principalement|majoritairement)$',
     ratingOn: 'sur',
