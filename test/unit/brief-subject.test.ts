@@ -2,11 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { picturable } from '#core/brief/noun-phrases.ts';
 import {
   ANYONE_IN_SCENE,
-  STAFF_BEFORE,
   GENERIC_HEADS,
   MASS_ENDING,
   PICTURABLE,
   QUANTITY_WORDS,
+  STAFF_BEFORE,
 } from '#core/brief/patterns/subject.ts';
 import { subjectOf, withoutQuantity, withPeople } from '#core/brief/subject.ts';
 import { loadNlp, type Nlp } from '#core/text/nlp.ts';
