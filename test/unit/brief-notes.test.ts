@@ -1483,4 +1483,13 @@ describe('notes and directions in a brief', () => {
     });
     expect(dental.location).toBe('San Diego (Point Loma)');
   });
+
+  it('reads a German electrician named by its trade ("Elektro Acme") as an electrician, not a smart-home shop', () => {
+    const brief = briefOf(
+      'Elektromeisterbetrieb in Kassel. Wallboxen, Smart Home und E-Check. Wallbox inklusive Installation ab 1.290 €. 4,8 Sterne bei Google.',
+      'de',
+      'Elektro Acme',
+    );
+    expect(brief.category).toBe('home services > electrician');
+  });
 });

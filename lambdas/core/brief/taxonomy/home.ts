@@ -58,7 +58,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'an electrician fitting a new plug socket in a living room',
         'electrician|electrical|rewire|wiring|fuse board',
         'electricista|instalación eléctrica',
-        'elektriker|elektroinstallation',
+        'elektriker|elektro|elektroinstallation|elektromeister|elektromeisterbetrieb|elektrobetrieb|e-check',
         'électricien|électricité',
       ),
       sub(
