@@ -243,4 +243,17 @@ describe('worries and questions as agencies write them', () => {
     );
     answeredOnly(de.hooks, "'Ist mein Hund zu alt?'", /^ Wir trainieren Hunde jeden Alters\.$/);
   });
+
+  it('asks what people complain about or are worried about, not what they are', async () => {
+    const { hooks } = await read(
+      'Acme Glazing fits windows and doors in Kent.\n- 10-year guarantee\n- FENSA registered\n- Rated 4.8 on Google\n- Homeowners often complain about cold draughts and condensation; A-rated double glazing sorts both.\n- Clients are often stressed and worried about costs; we agree fixed prices up front.',
+      'en',
+      'Acme Glazing',
+    );
+    answeredOnly(hooks, 'Cold draughts and condensation?', /^ A-rated double glazing sorts both\.$/);
+    expect(hooks.some((h) => h.startsWith('Worried about costs? We agree fixed prices up front.'))).toBe(
+      true,
+    );
+    expect(hooks.join('\n')).not.toMatch(/You (?:often complain|are often stressed)/);
+  });
 });

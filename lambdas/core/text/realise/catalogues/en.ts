@@ -76,10 +76,17 @@ export const en: Catalogue = {
     rivalLead: '(?:unlike|compared (?:to|with)|versus|vs\\.?|in contrast to) [^,;:]{1,60}[,;:]\\s*',
     relativeUnusable: "(?:which|whose|where|whom|that's|that’s|that is|this is) ",
     feeling: [
+      // "Clients are often stressed and worried about costs" → "Worried about costs?"
       {
         pattern:
-          "^(?:they|you)(?: are|'re|’re| were) (afraid|scared|worried|nervous|anxious) (of|about|that)\\s",
+          "^(?:they|you|(?:many |most |some )?[\\p{L}-]+)(?: are|'re|’re| were| feel| get) (?:often |usually |always |really )?(?:stressed(?:,| and) )?(afraid|scared|worried|nervous|anxious) (of|about|that)\\s",
         replace: '$1 $2 ',
+      },
+      // "Homeowners often complain about cold draughts" → "Cold draughts?"
+      {
+        pattern:
+          '^(?:you|they|(?:many |most |some )?[\\p{L}-]+) (?:often |always |usually )?complain (?:about|of) ',
+        replace: '',
       },
       // "People worry plant-based means bland" → "Worried plant-based means bland?"
       { pattern: '^(?:you|they|(?:many |most |some )?[\\p{L}-]+) worry (?:that )?', replace: 'worried ' },
