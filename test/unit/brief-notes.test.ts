@@ -1492,4 +1492,14 @@ describe('notes and directions in a brief', () => {
     );
     expect(brief.category).toBe('home services > electrician');
   });
+
+  it('reads "Support:" in a creative brief as its section of claims, while a table row keeps its field name', async () => {
+    const template = briefOf(
+      "CREATIVE BRIEF\nClient: Acme Heat\nProblem: homeowners think heat pumps don't work in old houses\nProposition: a warm old house, without gas\nSupport: MCS-certified installers; 900 installs since 2019\nCTA: Check your home",
+      'en',
+      'Acme Heat',
+    );
+    expect(template.facts.map((f) => f.text)).toContain('MCS-certified installers');
+    expect(template.facts.map((f) => f.text).join('\n')).not.toMatch(/Support:/);
+  });
 });

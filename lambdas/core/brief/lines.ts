@@ -115,10 +115,13 @@ function tableRow(
   const ruled = TABLE_RULE.re.test(lines[index + 1] ?? '');
   const short = cells.every((c) => !/\d/.test(c.text) && c.text.split(/\s+/).length <= HEADER_CELL_WORDS);
   if (cells.length === 0 || (first && (ruled || short))) return undefined;
-  const label = cells.length > 1 ? labelOf(cells[0]?.text ?? '') : undefined;
+  const found = cells.length > 1 ? labelOf(cells[0]?.text ?? '') : undefined;
+  // A first cell that names no role ("Support", which is a section of claims in a creative brief)
+  // says what the row's claim is about ("Support | UK team, replies within 2 hours"): it stays.
+  const label = found && 'field' in found && found.field === 'claims' ? undefined : found;
   // In a table whose first column names fields (most of its cells are labels the lexicon
   // knows), a first cell it does not know ("Also") is a field's name too, never copy.
-  const named = label || (cells.length > 1 && labelColumn(lines, index, labelOf));
+  const named = label || (!found && cells.length > 1 && labelColumn(lines, index, labelOf));
   const from = named ? cells[1] : cells[0];
   const to = cells.at(-1);
   if (!from || !to) return undefined;

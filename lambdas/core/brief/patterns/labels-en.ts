@@ -327,6 +327,7 @@ export const LABELS_EN: Readonly<Record<string, LabelTarget>> = {
   smp: role('benefit'),
   proposition: role('benefit'),
   'support points': claims,
+  support: claims,
   'what we offer': claims,
   'support points / rtbs': claims,
   treatments: claims,
