@@ -256,4 +256,13 @@ describe('worries and questions as agencies write them', () => {
     );
     expect(hooks.join('\n')).not.toMatch(/You (?:often complain|are often stressed)/);
   });
+
+  it('asks what French customers fear ("craignent les …" → "Peur des … ?") and answers it with the price note after it', async () => {
+    const { hooks } = await read(
+      'Acme Plomberie, plombier à Dijon. Dépannage en moins de 2 h, 7 j/7. Entretien de chaudière à partir de 99 €. 4,8 sur Google (420 avis). Nos clients craignent les factures surprises. Nous fixons le prix avant de commencer.',
+      'fr',
+      'Acme Plomberie',
+    );
+    expect(hooks).toContain('Peur des factures surprises\u202f? Nous fixons le prix avant de commencer.');
+  });
 });

@@ -105,7 +105,7 @@ export function withNeedsBeforeReplies<F extends Placed>(
 
 /**
  * The note the brief states right after each need, when it is a claim of the business's own (a
- * feature, a benefit, a guarantee) or any claim in the same sentence ("People worry it's bland —
+ * feature, a benefit, a guarantee, a price) or any claim in the same sentence ("People worry it's bland —
  * our recipes are written by chefs"): most often how the business answers it, surely so on the
  * same line. A preference, as word overlap is.
  */
@@ -120,7 +120,7 @@ export function noteAfterNeed(
     if (!NEEDS.has(f.role) || !next?.span || !f.span || NEEDS.has(next.role)) return;
     const gap = summary.slice(f.span[1], next.span[0]);
     const sameSentence = gap.length <= 6 && !/[\n.!?]/u.test(gap);
-    if (PLAIN.has(next.role) || next.role === 'guarantee' || sameSentence)
+    if (PLAIN.has(next.role) || next.role === 'guarantee' || next.role === 'price' || sameSentence)
       after.set(f.id, { id: next.id, sameLine: !gap.includes('\n') });
   });
   return after;

@@ -222,8 +222,8 @@ export function factForm(
   }
   if (!AUDIENCE_SIDE.has(fact.role)) text = withoutBusinessPronoun(text, cat);
   // "ils ont peur de …": the feeling is the worry a hook asks (not when the note answers it
-  // itself after a dash: "worry about the hills - the e-bikes make them easy").
-  if (WORRIES.has(fact.role) && !SPACED_DASH.re.test(text) && !text.includes(';'))
+  // itself after a dash or a colon: "worry about the hills - the e-bikes make them easy").
+  if (WORRIES.has(fact.role) && !SPACED_DASH.re.test(text) && !/[;:]/u.test(text))
     for (const { pattern, replace } of cat.voice.feeling ?? [])
       text = text.replace(new RegExp(pattern, 'iu'), replace);
   if (cat.voice.inversion) {

@@ -77,6 +77,17 @@ export const fr: Catalogue = {
         pattern: "^(?:ils|elles|on) (?:craignent|redoutent|craignaient|redoutaient) (de |d['’])",
         replace: 'peur $1',
       },
+      // "Nos clients craignent les factures surprises" → "Peur des factures surprises ?"
+      {
+        pattern:
+          '^(?:ils|elles|(?:beaucoup de|les|nos|certains|la plupart des) \\p{L}+) (?:craignent|redoutent) les ',
+        replace: 'peur des ',
+      },
+      {
+        pattern:
+          '^(?:ils|elles|(?:beaucoup de|les|nos|certains|la plupart des) \\p{L}+) (?:craignent|redoutent) le ',
+        replace: 'peur du ',
+      },
     ],
     pointsBack:
       "\\b(?:y (?:répond|remédie)|(?:règle|résout|couvre) (?:ça|cela)|ce n['’]est plus un problème)$",
