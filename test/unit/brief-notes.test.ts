@@ -1502,4 +1502,13 @@ describe('notes and directions in a brief', () => {
     expect(template.facts.map((f) => f.text)).toContain('MCS-certified installers');
     expect(template.facts.map((f) => f.text).join('\n')).not.toMatch(/Support:/);
   });
+
+  it('reads an acupuncture centre as acupuncture', () => {
+    const brief = briefOf(
+      'Centro de acupuntura en Cádiz. Sesión de 60 minutos por 45 €. Acupuntora colegiada. 4,9 en Google (260 reseñas).',
+      'es',
+      'Acme Salud',
+    );
+    expect(brief.category).toBe('health > acupuncture');
+  });
 });

@@ -265,4 +265,34 @@ describe('worries and questions as agencies write them', () => {
     );
     expect(hooks).toContain('Peur des factures surprises\u202f? Nous fixons le prix avant de commencer.');
   });
+
+  it('reads a question customers ask under a label of who asks, skips a bare "Ja, gerne", and drops "They\'re proud of their"', async () => {
+    const de = await read(
+      "Acme Maler in Ulm. Innenanstrich und Tapezieren. Wohnzimmer ab 450 €. 4,9 Sterne bei Google (140 Bewertungen). Kunden fragen uns oft: 'Kann ich zu Hause bleiben, während ihr arbeitet?' Ja, gerne – wir arbeiten staubarm.",
+      'de',
+      'Acme Maler',
+    );
+    expect(de.facts).toContain("objection: 'Kann ich zu Hause bleiben, während ihr arbeitet?'");
+    answeredOnly(
+      de.hooks,
+      "'Kann ich zu Hause bleiben, während ihr arbeitet?'",
+      /^ Wir arbeiten staubarm\.$/,
+    );
+    expect(de.hooks.join('\n')).not.toMatch(/Ja, gerne/);
+    const en = await read(
+      "Acme Builders — extensions in Bath. They're proud of their 98% on-time record over the last 3 years. Fixed-price contracts. FMB member. 4.8 on Checkatrade (230 reviews). Free design consultation.",
+      'en',
+      'Acme Builders',
+    );
+    expect(en.hooks).toContain('Acme Builders: 98% on-time record over the last 3 years.');
+    const fr = await read(
+      "Acme Soutien, soutien scolaire à Dijon. 25 € de l'heure. 4,8 sur Google (95 avis). Premier cours offert. Les parents redoutent la rentrée : nous préparons chaque enfant avec deux séances en août.",
+      'fr',
+      'Acme Soutien',
+    );
+    expect(fr.facts).toContain('proof: 4,8 sur Google (95 avis)');
+    expect(fr.hooks).toContain(
+      'Peur de la rentrée\u202f? Nous préparons chaque enfant avec deux séances en août.',
+    );
+  });
 });

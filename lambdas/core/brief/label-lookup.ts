@@ -1,5 +1,6 @@
 import { avoid, role } from './patterns/label-targets.ts';
 import {
+  ASKED_LABEL,
   DASH_LABEL,
   LABEL_ARTICLE,
   LABEL_PATTERN,
@@ -48,6 +49,8 @@ export function lookupLabel(words: string, language: Language, firstWord = false
   if (PAIN_LABEL.re.test(bare)) return role('pain', true);
   if (PRAISE_LABEL.re.test(bare)) return role('benefit', true);
   if (WORRY_LABEL.re.test(bare)) return role('objection', true);
+  // (What they ask is one question, commas and all.)
+  if (ASKED_LABEL.re.test(bare)) return role('objection');
   if (SAYS_LABEL.re.test(bare)) return role('proof');
   // A subject pronoun makes the words a clause, not a section's name ("Nos clientes nous disent :").
   if (parts.some((w) => SUBJECT_PRONOUN.test(w))) return undefined;

@@ -156,10 +156,11 @@ export const FIGURE_PATTERNS: readonly Pattern[] = [
   {
     id: 'date',
     re: new RegExp(
-      String.raw`\b(?:\d{1,2}(?:st|nd|rd|th|er)?\.?\s(?:de\s|of\s)?${MONTHS}|${MONTHS}(?:(?<!\p{L}{5})\.)?\s\d{1,2}(?:st|nd|rd|th)?)(?:,?\s(?:de\s)?\d{4})?\b|\b\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2}\b)|\b\d{1,2}\.\d{1,2}\.(?!\d)|\b\d{4}\/\d{2}\b`,
+      String.raw`\b(?:\d{1,2}(?:st|nd|rd|th|er)?\.?\s(?:de\s|of\s)?${MONTHS}|${MONTHS}(?:(?<!\p{L}{5})\.)?\s\d{1,2}(?:st|nd|rd|th)?(?![.,]\d))(?:,?\s(?:de\s)?\d{4})?\b|\b\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2}\b)|\b\d{1,2}\.\d{1,2}\.(?!\d)|\b\d{4}\/\d{2}\b`,
       'u',
     ),
     examples: [
+      { text: 'deux séances en août. 4,8 sur Google', match: null },
       { text: 'orders ship Mar 3.', match: 'Mar 3' },
       { text: 'hasta el 14 de marzo', match: '14 de marzo' },
       { text: 'gültig bis 15. Mai', match: '15. Mai' },

@@ -172,6 +172,21 @@ export const WORRY_LABEL: Pattern = {
 };
 
 /**
+ * A label that names the section by what the audience asks ("Parents often ask:", "Kunden fragen
+ * uns oft:", "Los padres nos preguntan:"): its items are their questions, objections.
+ */
+export const ASKED_LABEL: Pattern = {
+  id: 'asked-label',
+  re: /^(?:(?:our|the|unsere|die|nuestros|los|las|nos|les)\s)?\p{L}+\s(?:(?:often|always|oft|immer|siempre|souvent)\s)?(?:(?:nos|nous)\s)?(?:ask|asks|fragen|preguntan|demandent)(?:\s(?:us|uns))?(?:\s(?:often|oft|immer wieder|häufig|siempre|souvent))?$/iu,
+  examples: [
+    { text: 'Kunden fragen uns oft', match: 'Kunden fragen uns oft' },
+    { text: 'Parents often ask', match: 'Parents often ask' },
+    { text: 'Los padres nos preguntan', match: 'Los padres nos preguntan' },
+    { text: 'Parents tell us', match: null },
+  ],
+};
+
+/**
  * A section of things the ads must not say, named by its negation rather than by a word of the
  * lexicon ("Claims we can't make", "Things not to say", "Was wir nicht sagen dürfen").
  */

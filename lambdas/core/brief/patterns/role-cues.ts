@@ -11,15 +11,19 @@ export const ROLE_CUES: readonly RoleCue[] = [
     // whatever it names (a guarantee, a price).
     id: 'asked',
     role: 'objection',
-    re: /(?<![\p{L}])(?:ask(?:s|ed)?(?: us)?|questions?|fragen|Frage|preguntan|pregunta|demandent|question)\s?:?\s*["'‘“«„]¿?[^"'’”»“]{3,}\?/iu,
+    re: /(?<![\p{L}])(?:ask(?:s|ed)?(?: us)?|questions?|fragen|Frage|preguntan|pregunta|demandent|question)(?: \p{L}+){0,2}\s?:?\s*["'‘“«„]¿?[^"'’”»“]{3,}\?/iu,
     examples: [
       { text: "People ask 'What if it rains?'", match: "ask 'What if it rains?" },
-      { text: "Biggest question we get: 'Can you do it this week?'", match: null },
+      {
+        text: "Biggest question we get: 'Can you do it this week?'",
+        match: "question we get: 'Can you do it this week?",
+      },
       {
         text: "Häufige Frage: 'Wie schnell kann ich fertig sein?'",
         match: "Frage: 'Wie schnell kann ich fertig sein?",
       },
       { text: 'Ask about our 5-year guarantee', match: null },
+      { text: "Kunden fragen uns oft: 'Kann ich bleiben?'", match: "fragen uns oft: 'Kann ich bleiben?" },
     ],
   },
   {

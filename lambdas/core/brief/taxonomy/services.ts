@@ -22,6 +22,14 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'dentiste|cabinet dentaire|dents|orthodontiste',
       ),
       sub(
+        'acupuncture',
+        'an acupuncturist placing fine needles in the back of a relaxed patient',
+        'acupuncture|acupuncturist|dry needling',
+        'acupuntura|acupuntor|acupuntora',
+        'akupunktur|akupunkteur',
+        'acupuncture|acupuncteur|acupunctrice',
+      ),
+      sub(
         'physiotherapy',
         'a physiotherapist stretching the leg of a patient on a treatment couch',
         'physio|physiotherapy|physiotherapist|sports injury|rehab|osteopath|chiropractor|chiropractic',

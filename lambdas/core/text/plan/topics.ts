@@ -1,3 +1,5 @@
+import { BARE_REPLY } from '../realise/forms.ts';
+
 /** Roles that state a need: what is paired with one must answer it. */
 const NEEDS = new Set(['pain', 'objection', 'audience_insight']);
 
@@ -72,9 +74,9 @@ const QUESTION = /\?["'’”»“]?$/u;
  * the question alone leaves the reader without the answer the brief gives.
  */
 export function replyOfNeed(facts: readonly Placed[], replies: ReadonlySet<string>): Map<string, string> {
-  // (A bare "No." or "Nein" before the reply is no claim: the reply is the note after it.)
+  // (A bare "No." or "Ja, gerne" before the reply is no claim: the reply is the note after it.)
   const placed = facts
-    .filter((f) => f.span && /\S\s+\S/u.test(f.text.trim()))
+    .filter((f) => f.span && /\S\s+\S/u.test(f.text.trim()) && !BARE_REPLY.test(f.text.trim()))
     .sort((a, b) => (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0));
   const replyOf = new Map<string, string>();
   placed.forEach((f, i) => {

@@ -36,6 +36,9 @@ export type FactForm = {
   repliesOnly?: boolean;
 };
 
+/** A yes or a no and at most one word more: a reply with no claim of its own. */
+export const BARE_REPLY = /^(?:yes|no|ja|nein|sí|si|oui|non)[,!.]?(?:\s+\p{L}+)?[.!]?$/iu;
+
 /** A rating led by its platform's name and a colon ("Google: 4,9 ★", "Trustpilot: 4.8/5"). */
 const PLATFORM_LEAD =
   /^(\p{Lu}[\p{L}.]*(?: \p{Lu}[\p{L}]*)?)\s?:\s?(\d(?:[.,]\d)?\s?(?:\/\s?(?:5|10)\b|★|⭐|stars?\b|estrellas\b|Sterne\b|étoiles\b))(.*)$/u;
@@ -165,6 +168,8 @@ function namesARival(text: string, cat: Catalogue, businessName: string): boolea
 /** A note no hook can print: one word ("Meals."), a bare relative clause, positioning talk, a rival's name. */
 function unusable(text: string, fact: BriefFact, cat: Catalogue, businessName: string): boolean {
   if (text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length < 2) return true;
+  // A bare yes or no ("Ja, gerne", "No, never") answers a question the note does not hold.
+  if (BARE_REPLY.test(text)) return true;
   if (new RegExp(`^${cat.voice.relativeUnusable}`, 'iu').test(text)) return true;
   if (new RegExp(cat.voice.positioning, 'iu').test(text)) return true;
   return fact.role === 'competitor' && namesARival(text, cat, businessName);

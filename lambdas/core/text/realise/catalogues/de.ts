@@ -57,7 +57,8 @@ export const de: Catalogue = {
       '(?:(?:(?:ach|oh|übrigens),?\\s+)?(?:plus|und|außerdem|auch|deshalb|daher|darum)|(?:ach|oh|übrigens),?)',
     reportingFrame:
       '(?:in dieser (?:Kampagne|Aktion),? (?:bewerben|zeigen|präsentieren) wir|(?:der |die |das |ihre |ihr )?(?:größte|häufigste|wichtigste)[nrs]? (?:Einwand|Beschwerde|Sorge|Angst|Problem) (?:ist|sind),?(?: dass)?)\\s+',
-    audienceSays: '(?:(?:unsere |die |viele )?\\p{L}+ (?:sagen|erzählen|fragen) uns,?(?: dass)?:?)\\s+',
+    audienceSays:
+      '(?:(?:unsere |die |viele )?\\p{L}+ (?:sagen|erzählen|fragen) uns(?: oft| immer wieder| häufig)?,?(?: dass)?:?)\\s+',
     positioning:
       '(?:=|\\b(?:ist|sind)) unsere? (?:beste |wichtigste |größte )?(?:Nische|Zielgruppe|Kernzielgruppe)\\b|^(?:unsere )?\\p{L}+ sind (?:meist|hauptsächlich|vor allem|überwiegend) |(?<![\\p{L}\\d_])(?:hauptsächlich|vor allem|überwiegend)$',
     ratingOn: 'bei',

@@ -67,7 +67,7 @@ export const en: Catalogue = {
     reportingFrame:
       "(?:our research (?:says|shows)(?: that)?|\\p{L}+ (?:usually|often|typically|mostly) come (?:to us )?(?:with|because of)|the (?:worst|hardest|scariest) (?:part|thing|bit)(?: (?:of|about) [\\p{L} ]{1,30}?)? (?:is|are)|(?:people|customers|clients|parents|learners|students|patients|owners|buyers|guests|members|families|homeowners|riders|drivers) (?:always |often |usually |sometimes )?ask(?: us)?:?(?= [\"'‘“])|(?:in|for) this (?:campaign|push|launch|promo),? we(?:'re| are)? (?:promoting|featuring|pushing|highlighting)|(?:the |our |their |your )?(?:biggest|main|most common|number one|top|#1|big) (?:complaint|objection|worry|frustration|fear|concern|pain point|pain|problem|question)s? (?:(?:we|I) (?:hear|see|get)(?: [\\p{L}]+){0,2}(?: |(?=:)))?(?:(?:with|in|about|for) [\\p{L} ]{1,30}? )?(?:(?:is|are)(?: about| that)?|:)(?: (?:people|customers|clients|owners|users|members|parents|buyers|patients|students|families|homeowners)(?= \\p{L}+ing\\b))?)\\s+",
     businessPronoun:
-      "(?:they(?:'re|’re| are) (?:really |very )?(?:proud|pleased|happy) (?:that|of)|they(?:'re|’re| are)|they(?:'ve|’ve| have) got|they(?:'ve|’ve| have)) ",
+      "(?:they(?:'re|’re| are) (?:really |very )?(?:proud|pleased|happy) (?:that|of (?:their|its|the))|they(?:'re|’re| are)|they(?:'ve|’ve| have) got|they(?:'ve|’ve| have)) ",
     audienceSays:
       '(?:(?:our |the |many |most )?\\p{L}+ (?:(?:tell|tells|told|keep telling|ask|asks) us|say|says|said)(?: that)?:?)\\s+',
     positioning:

@@ -88,6 +88,11 @@ export const fr: Catalogue = {
           '^(?:ils|elles|(?:beaucoup de|les|nos|certains|la plupart des) \\p{L}+) (?:craignent|redoutent) le ',
         replace: 'peur du ',
       },
+      {
+        pattern:
+          "^(?:ils|elles|(?:beaucoup de|les|nos|certains|la plupart des) \\p{L}+) (?:craignent|redoutent) (la |l['’])",
+        replace: 'peur de $1',
+      },
     ],
     pointsBack:
       "\\b(?:y (?:répond|remédie)|(?:règle|résout|couvre) (?:ça|cela)|ce n['’]est plus un problème)$",
