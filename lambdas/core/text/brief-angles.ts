@@ -8,6 +8,7 @@ import { showsAThing } from './plan/subject-kind.ts';
 import {
   answerCheck,
   causeOfResult,
+  NEEDS,
   noteAfterNeed,
   repliesIn,
   replyOfNeed,
@@ -55,8 +56,10 @@ export async function anglesFromBrief(
   if (!cat) throw new UnsupportedLanguageError(brief.language, OFFLINE_LANGUAGES);
   const nlp = brief.language === 'en' ? await loadNlp() : undefined;
   const formOf = (f: BriefFact) => factForm(f, cat, brief.research_summary, nlp, brief.business_name);
-  const facts = withNeedsBeforeReplies(brief.facts, repliesIn(brief.facts.map(formOf)));
-  const forms = facts.map(formOf);
+  const read = brief.facts.map(formOf);
+  // (Only a fact whose role a reply changed is read again.)
+  const facts = withNeedsBeforeReplies(brief.facts, repliesIn(read));
+  const forms = facts.map((f, i) => (f === brief.facts[i] ? (read[i] ?? formOf(f)) : formOf(f)));
   // A thin brief's notes often join several claims: their parts are planned too, each citing its fact.
   const parts = facts.flatMap((f) => factParts(f, cat.clauseSplit).map(formOf));
   // A need is backed first by the facts that answer it (ADR 0050). The trade's own words
@@ -231,7 +234,7 @@ function candidatesFor(
     if (replyOf.has(lead.id)) return replyOf.get(lead.id) === support.id;
     const next = after.get(lead.id);
     if (next?.id === support.id && next.sameLine) return 4;
-    if (NEED_ROLES.has(lead.role) && topical(lead, support)) return 3;
+    if (NEEDS.has(lead.role) && topical(lead, support)) return 3;
     return next?.id === support.id ? 2 : Number(answers(lead, support));
   };
   const keepsItsReply = (p: Plan<FactForm>) =>
@@ -259,9 +262,6 @@ function candidatesFor(
     .filter(keepsItsReply)
     .map(alone);
 }
-
-/** Roles that state a need. */
-const NEED_ROLES = new Set(['pain', 'objection', 'audience_insight']);
 
 /** The words of the business's trade, which every note of its brief may share. */
 function tradeWords(brief: BriefForPlanning): string[] {

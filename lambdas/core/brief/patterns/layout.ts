@@ -298,10 +298,13 @@ export const CLAUSE_SEPARATOR: Pattern = {
   ],
 };
 
+/** The conjunctions that open a result, in the four languages (planning reads them between facts too). */
+export const RESULT_CONJUNCTION = '(?:so(?: that)?|así que|de modo que|sodass|so dass|donc|alors)';
+
 /** The conjunction that opens a result ("…, so no stressful car journeys"): what the claim before it gives. */
 export const RESULT_OPENER: Pattern = {
   id: 'result-opener',
-  re: /^(?:so(?: that)?|así que|de modo que|sodass|so dass|donc|alors)\s+(?=\p{L})/iu,
+  re: new RegExp(`^${RESULT_CONJUNCTION}\\s+(?=\\p{L})`, 'iu'),
   examples: [
     { text: 'so no stressful car journeys', match: 'so ' },
     { text: 'donc pas de frais cachés', match: 'donc ' },

@@ -1,7 +1,8 @@
+import { RESULT_CONJUNCTION } from '../../brief/patterns/layout.ts';
 import { BARE_REPLY } from '../realise/forms.ts';
 
 /** Roles that state a need: what is paired with one must answer it. */
-const NEEDS = new Set(['pain', 'objection', 'audience_insight']);
+export const NEEDS: ReadonlySet<string> = new Set(['pain', 'objection', 'audience_insight']);
 
 /** Letters two words must share at their start to count as one topic ("roof" and "roofers"). */
 const STEM = 5;
@@ -63,6 +64,10 @@ export const repliesIn = (forms: readonly { id: string; repliesOnly?: boolean }[
 
 type Placed = { id: string; role: string; text: string; span: readonly [number, number] | null };
 
+/** The facts that have a place in the brief, in the order the brief states them. */
+const inBriefOrder = <F extends Placed>(facts: readonly F[]): F[] =>
+  facts.filter((f) => f.span).sort((a, b) => (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0));
+
 /** A need asked as a question ("'Can you fit it this week?'", "„Wie schnell …?“"). */
 const QUESTION = /\?["'’”»“]?$/u;
 
@@ -75,9 +80,9 @@ const QUESTION = /\?["'’”»“]?$/u;
  */
 export function replyOfNeed(facts: readonly Placed[], replies: ReadonlySet<string>): Map<string, string> {
   // (A bare "No." or "Ja, gerne" before the reply is no claim: the reply is the note after it.)
-  const placed = facts
-    .filter((f) => f.span && /\S\s+\S/u.test(f.text.trim()) && !BARE_REPLY.test(f.text.trim()))
-    .sort((a, b) => (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0));
+  const placed = inBriefOrder(facts).filter(
+    (f) => /\S\s+\S/u.test(f.text.trim()) && !BARE_REPLY.test(f.text.trim()),
+  );
   const replyOf = new Map<string, string>();
   placed.forEach((f, i) => {
     const next = placed[i + 1];
@@ -98,7 +103,7 @@ export function withNeedsBeforeReplies<F extends Placed>(
   facts: readonly F[],
   replies: ReadonlySet<string>,
 ): F[] {
-  const placed = facts.filter((f) => f.span).sort((a, b) => (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0));
+  const placed = inBriefOrder(facts);
   const needs = new Set(
     placed.filter((f, i) => PLAIN.has(f.role) && replies.has(placed[i + 1]?.id ?? '')).map((f) => f.id),
   );
@@ -115,7 +120,7 @@ export function noteAfterNeed(
   facts: readonly Placed[],
   summary: string,
 ): Map<string, { id: string; sameLine: boolean }> {
-  const placed = facts.filter((f) => f.span).sort((a, b) => (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0));
+  const placed = inBriefOrder(facts);
   const after = new Map<string, { id: string; sameLine: boolean }>();
   placed.forEach((f, i) => {
     const next = placed[i + 1];
@@ -129,14 +134,14 @@ export function noteAfterNeed(
 }
 
 /** What a brief writes between a claim and its result ("…, so you're never without water"). */
-const RESULT_GAP = /(?:^|[\s,;–—-])(?:so(?: that)?|así que|de modo que|sodass|so dass|donc|alors)\s*$/iu;
+const RESULT_GAP = new RegExp(`(?:^|[\\s,;–—-])${RESULT_CONJUNCTION}\\s*$`, 'iu');
 
 /**
  * The claim each result clause follows ("We leave a working sink by day 2, so you're never without
  * water"): alone, the result says less than with its cause.
  */
 export function causeOfResult(facts: readonly Placed[], summary: string): Map<string, string> {
-  const placed = facts.filter((f) => f.span).sort((a, b) => (a.span?.[0] ?? 0) - (b.span?.[0] ?? 0));
+  const placed = inBriefOrder(facts);
   const causeOf = new Map<string, string>();
   placed.forEach((f, i) => {
     const before = placed[i - 1];
