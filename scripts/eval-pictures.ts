@@ -11,6 +11,11 @@
  *     the gold subject's head noun or a synonym named, no quote, digit or hex colour, a word of
  *     the angle's visual style kept.
  *
+ *   - the taxonomy's own scenes (each sub-vertical's `subject` under its category, the scene a
+ *     brief gets when it says nothing more): how many show a picture, and how many of those are
+ *     the trade's picture the taxonomy names (ADR 0064). Not the corpus: what any brief of a
+ *     known trade falls back on.
+ *
  * The picture is chosen as the service chooses it, from the stored (extracted) brief's subject and
  * category; `--input=gold` chooses from the gold annotation instead (the chooser alone).
  *
@@ -22,6 +27,8 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { TAXONOMY } from '#core/brief/taxonomy/index.ts';
+import { choosePicture, tradePicture } from '#core/creative/pictures/choose.ts';
 import { sceneChoice } from '#core/creative/scenes/index.ts';
 import { composeBrief } from '../eval/pictures/compose-corpus.ts';
 import { loadPictureCorpus } from '../eval/pictures/corpus.ts';
@@ -142,4 +149,18 @@ console.log(
 );
 console.log(
   `  picture relevant to the gold subject or category ${totals.relevant} (${pct(totals.relevant)}), no picture (brand layout) ${totals.noPicture} (${pct(totals.noPicture)}), from another category ${totals.otherCategory}`,
+);
+
+const trades = { subs: 0, picture: 0, tradePicture: 0 };
+for (const vertical of TAXONOMY)
+  for (const sub of vertical.subs) {
+    trades.subs++;
+    const category = `${vertical.name} > ${sub.name}`;
+    const c = await choosePicture({ subject: sub.subject, category });
+    if (c) trades.picture++;
+    if (c && c.picture === tradePicture(category)) trades.tradePicture++;
+  }
+console.log("\npictures of the taxonomy's own scenes (every sub-vertical's subject under its category)");
+console.log(
+  `  ${trades.subs} sub-verticals: a picture for ${trades.picture}, of which the trade's picture ${trades.tradePicture}; the brand field for ${trades.subs - trades.picture}`,
 );

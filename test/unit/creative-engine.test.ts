@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { TAXONOMY } from '#core/brief/taxonomy/index.ts';
 import { contrastRatio } from '#core/creative/color.ts';
 import { composeCreative, QualityGateError } from '#core/creative/compose.ts';
 import { facesFor } from '#core/creative/fonts.ts';
@@ -8,7 +9,7 @@ import { familyOrder } from '#core/creative/layouts/index.ts';
 import { legibleLogo, readLogo } from '#core/creative/logo.ts';
 import { repeatedPairs, sharedRun } from '#core/creative/one-message.ts';
 import { accentOn, brandPalette, onBrandLine, textOn } from '#core/creative/palette.ts';
-import { choosePicture } from '#core/creative/pictures/choose.ts';
+import { choosePicture, tradePicture } from '#core/creative/pictures/choose.ts';
 import { cutOutProduct } from '#core/creative/product.ts';
 import { buildSceneSvg, createTemplateImageModel, sceneChoice } from '#core/creative/scenes/index.ts';
 import { fitText, wrapWords } from '#core/creative/text-fit.ts';
@@ -155,10 +156,48 @@ describe('offline scenes', () => {
     expect(await chosen('a decorated long table in a barn wedding venue', 'events > wedding venues')).toBe(
       'wedding',
     );
-    // A plunger is a "plumber's helper" in WordNet and tagged "plumber": two sources agree.
-    expect(await chosen('a plumber repairing pipes under a kitchen sink', 'home services > plumbing')).toBe(
+    // A plunger is a "plumber's helper" in WordNet and tagged "plumber": two sources agree (in a
+    // category the taxonomy has no picture for; its plumbing trade shows a wrench).
+    expect(await chosen('a plumber repairing pipes under a kitchen sink', 'home services > plumber')).toBe(
       'plunger',
     );
+  });
+
+  it("show the taxonomy's picture of the trade where the subject names nothing better", {
+    timeout: 60_000,
+  }, async () => {
+    // Nothing in a solicitor's scene is a picture; the trade's emblem is.
+    expect(
+      await chosen(
+        'a solicitor advising a client across a desk in a bright office',
+        'legal services > law firm',
+      ),
+    ).toBe('balance-scale');
+    // "van" read as the vanguard found nothing for a removals firm.
+    expect(await chosen('two movers carrying a sofa into a removal van', 'home services > removals')).toBe(
+      'delivery-truck',
+    );
+    // A weak match of the subject (a school building for a driving school) gives way to it.
+    expect(
+      await chosen('a learner at the wheel with her instructor beside her', 'education > driving school'),
+    ).toBe('steering-wheel');
+    // What the subject names outright, and the trade agrees with, still wins: a basketball for a
+    // sports club, not its medal.
+    expect(await chosen('a basketball on an indoor court', 'sport > sports coaching and clubs')).toBe(
+      'basketball',
+    );
+    // A category outside the taxonomy has no trade picture: still the brand's field.
+    expect(await chosen('an abstract notion of synergy', 'consulting > synergy facilitation')).toBe('field');
+  });
+
+  it('name a picture of the library for every trade that has one', () => {
+    const missing = TAXONOMY.flatMap((v) => v.subs)
+      .filter(
+        (s) => s.picture && !tradePicture(`${TAXONOMY.find((v) => v.subs.includes(s))?.name} > ${s.name}`),
+      )
+      .map((s) => `${s.name}: ${s.picture}`);
+    expect(missing).toEqual([]);
+    expect(TAXONOMY.flatMap((v) => v.subs).filter((s) => s.picture).length).toBeGreaterThan(60);
   });
 
   it("show what the subject's verb acts on, and never a picture only its keywords find", {

@@ -60,6 +60,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'regalos|papelería',
         'geschenke|schreibwaren',
         'cadeaux|papeterie',
+        'wrapped-gift',
       ),
       sub(
         'hardware and DIY',
@@ -265,6 +266,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'snacks|zumo|bebida',
         'snack|riegel|saft|getränk',
         'en-cas|jus|boisson',
+        'green-apple',
       ),
       sub(
         'catering',
@@ -273,6 +275,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'catering|cáterin',
         'catering|partyservice',
         'traiteur|buffet',
+        'fork-and-knife-with-plate',
       ),
     ],
   },
@@ -310,6 +313,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'ropa infantil|ropa de bebé',
         'kindermode|babykleidung',
         'vêtements enfants|mode enfant',
+        't-shirt',
       ),
       sub(
         'sustainable fashion',
@@ -318,6 +322,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'moda sostenible',
         'nachhaltige mode|fair fashion',
         'mode durable|mode éthique',
+        'tabler:clothes-rack',
       ),
     ],
   },
@@ -347,6 +352,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'salón de belleza|estética|masaje',
         'kosmetikstudio|kosmetik|massage',
         'institut de beauté|esthéticienne|massage',
+        'person-getting-massage',
       ),
       sub(
         'skincare',
@@ -355,6 +361,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'cosmética|cuidado de la piel|crema',
         'hautpflege|kosmetik|creme|serum',
         'soin de la peau|cosmétique|crème|sérum',
+        'lotion-bottle',
       ),
       sub(
         'makeup',
@@ -371,6 +378,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'perfume|fragancia',
         'parfum|duft',
         'parfum|fragrance',
+        'rose',
       ),
       sub(
         'cosmetic clinic',
@@ -379,6 +387,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'medicina estética|depilación láser',
         'ästhetische medizin|laser-haarentfernung',
         'médecine esthétique|épilation laser',
+        'lotion-bottle',
       ),
       sub(
         'tattoo studio',
@@ -440,6 +449,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'hogar inteligente|domótica',
         'smart home|hausautomation',
         'maison connectée|domotique',
+        'tabler:smart-home',
       ),
       sub(
         'wearables',
@@ -493,6 +503,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'alquiler de coches',
         'autovermietung|mietwagen',
         'location de voiture',
+        'automobile',
       ),
       sub(
         'electric vehicles',
@@ -533,6 +544,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'seguro de coche|seguro de auto',
         'kfz-versicherung|autoversicherung',
         'assurance auto',
+        'automobile',
       ),
     ],
   },

@@ -13,19 +13,21 @@ export function taxonomyMarkdown(): string {
     'most, then its opening, then the rest; a phrase counts more than a word; ADR 0033). Its',
     "`subject` is the sub-vertical's picture scene. Both can be corrected with `update_brief`.",
     'Cue terms match a word that starts with them (plurals); in German also inside compounds.',
+    "The trade's picture is the offline library picture shown when the subject names nothing the",
+    'library shows better (ADR 0064); `-` where the subject decides alone.',
     '',
   ];
   for (const vertical of TAXONOMY) {
     lines.push(
       `## ${vertical.name}`,
       '',
-      '| sub-vertical | picture subject | cues en | es | de | fr |',
-      '|---|---|---|---|---|---|',
+      "| sub-vertical | picture subject | trade's picture | cues en | es | de | fr |",
+      '|---|---|---|---|---|---|---|',
     );
     for (const sub of vertical.subs) {
       const cell = (s: string) => s.split('|').join(', ');
       lines.push(
-        `| ${sub.name} | ${sub.subject} | ${cell(sub.cues.en)} | ${cell(sub.cues.es)} | ${cell(sub.cues.de)} | ${cell(sub.cues.fr)} |`,
+        `| ${sub.name} | ${sub.subject} | ${sub.picture ?? '-'} | ${cell(sub.cues.en)} | ${cell(sub.cues.es)} | ${cell(sub.cues.de)} | ${cell(sub.cues.fr)} |`,
       );
     }
     lines.push('');

@@ -12,6 +12,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'pavimentos exteriores|adoquines|entrada de coches',
         'pflasterarbeiten|einfahrt|pflastersteine|hofeinfahrt',
         'allée|allées|pavage|enrobé|pavés',
+        'brick',
       ),
       sub(
         'joinery and fitted furniture',
@@ -20,6 +21,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'carpintería|carpintero|armarios a medida|escaleras de madera',
         'schreinerei|tischlerei|schreiner|tischler|einbauschränke|treppenbau',
         'menuiserie|menuisier|escaliers|placards|dressings|ébéniste',
+        'carpentry-saw',
       ),
       sub(
         'roofing',
@@ -36,6 +38,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'fontanero|fontanería|tubería|fuga',
         'klempner|sanitär|installateur|rohr',
         'plombier|plomberie|fuite|canalisation',
+        'wrench',
       ),
       sub(
         'heating and boilers',
@@ -44,6 +47,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'caldera|calefacción',
         'heizung|heizungsbauer|kessel|therme',
         'chaudière|chauffage|chauffagiste',
+        'thermometer',
       ),
       sub(
         'air conditioning',
@@ -76,6 +80,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'deshollinador|deshollinado|limpieza de chimeneas|chimenea',
         'schornsteinfeger|kaminkehrer|kaminfeger|schornstein|kamin',
         'ramoneur|ramonage|cheminée|cheminées',
+        'broom',
       ),
       sub(
         'crane and plant hire',
@@ -92,6 +97,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'mudanza|guardamuebles|traslado',
         'umzug|umzüge|umzugsunternehmen|möbelspedition',
         'déménagement|déménageur',
+        'delivery-truck',
       ),
       sub(
         'cleaning',
@@ -132,6 +138,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'manitas|reparaciones del hogar|chapuzas',
         'hausmeister|handwerker|reparaturservice',
         'bricoleur|petits travaux|homme à tout faire',
+        'toolbox',
       ),
       sub(
         'painting and decorating',
@@ -196,6 +203,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'andamios|andamiaje',
         'gerüstbau|gerüstbauer|baugerüst',
         'échafaudage|échafaudages',
+        'building-construction',
       ),
       sub(
         'pool services',
@@ -212,6 +220,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'reparación de electrodomésticos|lavadora',
         'haushaltsgeräte|waschmaschine|gerätereparatur',
         'électroménager|lave-linge',
+        'tabler:fridge',
       ),
       sub(
         'carpet and upholstery cleaning',
@@ -220,6 +229,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'limpieza de alfombras|tapicería',
         'teppichreinigung|polsterreinigung',
         'nettoyage de tapis|tapisserie',
+        'tabler:vacuum-cleaner',
       ),
       sub(
         'waste and junk removal',
@@ -228,6 +238,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'retirada de muebles|residuos|contenedor',
         'entrümpelung|sperrmüll|container',
         'débarras|encombrants|benne',
+        'wastebasket',
       ),
     ],
   },
@@ -265,6 +276,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'persianas|toldos|estores|contraventanas',
         'jalousien|rollos|plissees|rollläden|rolläden|markisen|fensterläden',
         'stores|volets|volets roulants|stores bannes|persiennes',
+        'window',
       ),
       sub(
         'decking and garden rooms',
@@ -281,6 +293,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'cocina|cocinas|muebles de cocina',
         'küche|einbauküche',
         'cuisine|cuisiniste|cuisine équipée',
+        'tabler:cooker',
       ),
       sub(
         'bathrooms',
@@ -297,6 +310,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'decoración|textil hogar',
         'wohnaccessoires|deko|wohnkultur',
         'décoration|linge de maison',
+        'framed-picture',
       ),
       sub(
         'interior design',
@@ -305,6 +319,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'interiorismo|diseño de interiores',
         'innenarchitekt|raumgestaltung',
         "architecte d'intérieur|décoratrice",
+        'couch-and-lamp',
       ),
       sub(
         'garden products',
@@ -321,6 +336,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'trastero|guardamuebles|almacenaje',
         'lagerraum|selfstorage|einlagerung',
         'garde-meuble|box de stockage',
+        'package',
       ),
     ],
   },
@@ -342,6 +358,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'cargador|punto de recarga|coche eléctrico',
         'wallbox|ladestation|elektroauto|ladesäule',
         'borne de recharge|voiture électrique|wallbox',
+        'electric-plug',
       ),
       sub(
         'heat pumps',
@@ -358,6 +375,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'aislamiento|aislante',
         'dämmung|wärmedämmung',
         'isolation|isolant',
+        'house',
       ),
       sub(
         'energy supply',
@@ -416,6 +434,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'alquiler|administración de fincas|inquilino',
         'hausverwaltung|vermietung|mieter',
         'gestion locative|location|locataire',
+        'key',
       ),
       sub(
         'new homes',

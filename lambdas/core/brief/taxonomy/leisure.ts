@@ -28,6 +28,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'mba|escuela de negocios|máster',
         'mba|business school|weiterbildung',
         'mba|école de commerce',
+        'graduation-cap',
       ),
       sub(
         'university and degrees',
@@ -44,6 +45,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'academia de idiomas|academia de inglés|escuela de idiomas|clases de inglés|idiomas',
         'sprachschule|sprachkurs|englischkurs|sprachen lernen',
         "école de langues|cours de langue|cours d'anglais",
+        'globe-with-meridians',
       ),
       sub(
         'driving school',
@@ -52,6 +54,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'autoescuela|carné de conducir|carné b|clases prácticas|permiso de conducir',
         'fahrschule|führerschein|fahrstunden',
         'auto-école|permis de conduire|leçons de conduite',
+        'tabler:steering-wheel',
       ),
       sub(
         'private pilot training',
@@ -76,6 +79,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'guardería|escuela infantil',
         'kita|kindergarten|krippe',
         'crèche|maternelle',
+        'teddy-bear',
       ),
       sub(
         'craft workshops',
@@ -84,6 +88,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'talleres de cerámica|taller de manualidades|talleres creativos',
         'töpferkurs|bastelkurs|kreativworkshop|workshops',
         'atelier créatif|ateliers créatifs|atelier poterie|stage de poterie',
+        'artist-palette',
       ),
       sub(
         'music and arts lessons',
@@ -100,6 +105,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'escuela de baile|clases de baile|academia de baile|danza|baile',
         'tanzschule|tanzkurs|tanzunterricht|tanzen|hochzeitstanz',
         'école de danse|cours de danse|danse',
+        'ballet-shoes',
       ),
       sub(
         'vocational training',
@@ -185,6 +191,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'aventura|senderismo',
         'abenteuer|trekking|wanderreise',
         'aventure|randonnée|trek',
+        'snow-capped-mountain',
       ),
       sub(
         'campsites and glamping',
@@ -222,6 +229,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'organización de eventos',
         'eventplanung|eventagentur',
         'organisation d’événements|agence événementielle',
+        'party-popper',
       ),
       sub(
         'festivals and concerts',
@@ -251,6 +259,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'museo|exposición',
         'museum|ausstellung',
         'musée|exposition',
+        'classical-building',
       ),
       sub(
         'theatre and performing arts',
@@ -267,6 +276,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'escape room|sala de escape|juego de escape',
         'escape room|escape-room|exit game|escape game',
         "escape game|jeu d'évasion",
+        'puzzle-piece',
       ),
       sub(
         'cinema',
@@ -283,6 +293,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'parque temático|zoo|acuario',
         'freizeitpark|zoo|aquarium',
         "parc d'attractions|zoo|aquarium",
+        'roller-coaster',
       ),
       sub(
         'publishing and media',
@@ -304,6 +315,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'golf|campo de golf|club de golf',
         'golf|golfclub|golfplatz',
         'golf|club de golf|parcours de golf',
+        'flag-in-hole',
       ),
       sub(
         'climbing and bouldering',
@@ -392,6 +404,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'clases de natación|escuela de fútbol|artes marciales',
         'sportverein|schwimmkurs|tennisschule',
         'club de sport|cours de natation|école de tennis',
+        'sports-medal',
       ),
       sub(
         'fitness apps',
@@ -400,6 +413,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'app de fitness|entrenamiento en casa',
         'fitness-app|workout',
         'application de fitness|entraînement à domicile|appli de sport|appli de coaching|coaching sportif',
+        'person-running',
       ),
     ],
   },
@@ -474,6 +488,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'niñera|canguro|cuidado de niños',
         'kinderbetreuung|babysitter|tagesmutter|nanny',
         "garde d'enfants|nounou|baby-sitting|assistante maternelle",
+        'tabler:baby-carriage',
       ),
       sub(
         'baby and parenting products',
@@ -490,6 +505,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'campamento|actividades infantiles',
         'ferienlager|kinderaktivitäten',
         'colonie|centre de loisirs',
+        'playground-slide',
       ),
     ],
   },
@@ -564,6 +580,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'comunidad|banco de alimentos',
         'gemeinde|tafel',
         'communauté|banque alimentaire',
+        'busts-in-silhouette',
       ),
     ],
   },
@@ -585,6 +602,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'salón de eventos',
         'eventraum|location',
         'salle de réception',
+        'clinking-glasses',
       ),
     ],
   },

@@ -84,6 +84,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'fertilidad|embarazo|reproducción asistida',
         'kinderwunsch|schwangerschaft|hebamme',
         'fertilité|grossesse|sage-femme',
+        'pregnant-woman',
       ),
     ],
   },
@@ -97,6 +98,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'cuidado de mayores|ayuda a domicilio|personas mayores',
         'seniorenbetreuung|pflege|häusliche pflege|senioren',
         'aide à domicile|personnes âgées|maintien à domicile',
+        'older-person',
       ),
       sub(
         'care homes',
@@ -105,6 +107,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'residencia de mayores|residencia para mayores|residencia de ancianos|residencia geriátrica',
         'pflegeheim|seniorenresidenz',
         'ehpad|maison de retraite',
+        'older-person',
       ),
       sub(
         'disability support',
@@ -113,6 +116,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'discapacidad|asistente personal',
         'behinderung|assistenz',
         'handicap|accompagnement',
+        'person-in-manual-wheelchair',
       ),
     ],
   },
@@ -126,6 +130,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'seguro de salud|seguro dental|seguro médico',
         'zahnzusatzversicherung|zahnversicherung|krankenversicherung|krankenzusatzversicherung',
         'mutuelle|assurance santé|assurance dentaire',
+        'stethoscope',
       ),
       sub(
         'home insurance',
@@ -142,6 +147,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'seguro de vida|seguro de salud',
         'lebensversicherung|krankenversicherung',
         'assurance vie|mutuelle|assurance santé',
+        'umbrella',
       ),
       sub(
         'pet insurance',
@@ -158,6 +164,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'hipoteca|hipotecas|broker hipotecario',
         'baufinanzierung|hypothek|immobilienkredit',
         'crédit immobilier|courtier|prêt immobilier',
+        'house-with-garden',
       ),
       sub(
         'banking',
@@ -182,6 +189,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'inversión|fondos|plan de pensiones|asesor financiero',
         'geldanlage|vermögensberatung|altersvorsorge|depot',
         'investissement|gestion de patrimoine|retraite',
+        'coin',
       ),
       sub(
         'accounting and bookkeeping',
@@ -211,6 +219,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'abogado|bufete|asesoría jurídica',
         'anwalt|rechtsanwalt|kanzlei',
         'avocat|cabinet d’avocats',
+        'balance-scale',
       ),
       sub(
         'family law',
@@ -219,6 +228,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'divorcio|derecho de familia',
         'scheidung|familienrecht',
         'divorce|droit de la famille',
+        'balance-scale',
       ),
       sub(
         'personal injury',
@@ -227,6 +237,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'accidentes|indemnización',
         'unfall|schadensersatz',
         'indemnisation|accident',
+        'balance-scale',
       ),
       sub(
         'wills and probate',
@@ -235,6 +246,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'testamento|herencia',
         'testament|erbschaft|nachlass',
         'testament|succession',
+        'scroll',
       ),
       sub(
         'immigration',
@@ -243,6 +255,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'inmigración|visado|nacionalidad',
         'einwanderung|visum',
         'immigration|visa|naturalisation',
+        'balance-scale',
       ),
     ],
   },
@@ -272,6 +285,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'selección de personal|empleo|reclutamiento',
         'personalvermittlung|recruiting|stellen',
         'recrutement|cabinet de recrutement|emploi',
+        'briefcase',
       ),
       sub(
         'marketing agency',
@@ -280,6 +294,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'agencia de marketing|publicidad',
         'werbeagentur|marketingagentur',
         'agence marketing|agence de communication',
+        'megaphone',
       ),
       sub(
         'web design and development',
@@ -288,6 +303,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'diseño web|desarrollo web|página web',
         'webdesign|webentwicklung|website',
         'création de site|développement web|site internet',
+        'laptop',
       ),
       sub(
         'consulting',
@@ -296,6 +312,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'consultoría|consultor',
         'beratung|unternehmensberatung',
         'conseil|consultant',
+        'briefcase',
       ),
       sub(
         'architecture',
@@ -320,6 +337,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'traducción|traductor',
         'übersetzung|übersetzer|dolmetscher',
         'traduction|traducteur',
+        'globe-with-meridians',
       ),
       sub(
         'printing',
@@ -341,6 +359,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'ciberseguridad|ransomware',
         'cybersicherheit|it-sicherheit',
         'cybersécurité|sécurité informatique',
+        'shield',
       ),
       sub(
         'business software',
@@ -357,6 +376,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'nóminas|recursos humanos',
         'lohnabrechnung|personalsoftware',
         'paie|logiciel rh',
+        'laptop',
       ),
       sub(
         'IT support and managed services',
@@ -389,6 +409,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'inteligencia artificial|análisis de datos',
         'künstliche intelligenz|datenanalyse',
         'intelligence artificielle|données',
+        'bar-chart',
       ),
     ],
   },
@@ -418,6 +439,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'almacén|logística',
         'lager|fulfillment|logistik',
         'entrepôt|logistique',
+        'tabler:building-warehouse',
       ),
       sub(
         'haulage and trucking',
@@ -426,6 +448,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'transporte por carretera|camiones',
         'transport|lkw|spedition',
         'transport routier|camion',
+        'articulated-lorry',
       ),
     ],
   },

@@ -8,11 +8,18 @@ export type SubVertical = {
   name: string;
   subject: string;
   cues: { en: string; es: string; de: string; fr: string };
+  /**
+   * The offline library picture that stands for the trade (`house-with-garden`, or
+   * `tabler:steering-wheel` for a line icon) when the brief's subject names nothing the library
+   * shows better: a trade's emblem an art director would pick (scales for a law firm), chosen by
+   * a reader from the taxonomy's contact sheet, not matched from words.
+   */
+  picture?: string;
 };
 
 export type Vertical = { name: string; subs: readonly SubVertical[] };
 
-/** Terse constructor for the data files: name, subject, then the cue lists en, es, de, fr. */
+/** Terse constructor for the data files: name, subject, the cue lists en, es, de, fr, then the trade's picture. */
 export const sub = (
   name: string,
   subject: string,
@@ -20,8 +27,10 @@ export const sub = (
   es: string,
   de: string,
   fr: string,
+  picture?: string,
 ): SubVertical => ({
   name,
   subject,
   cues: { en, es, de, fr },
+  ...(picture ? { picture } : {}),
 });

@@ -20,7 +20,7 @@ import {
 } from './senses.ts';
 import { ownLemma, signature } from './signature.ts';
 import { tablerLibrary } from './tabler.ts';
-import { ANYONE, type Term, THINGS, termsOf, tokens } from './terms.ts';
+import { ANYONE, type Term, THINGS, termsOf, tokens, tradeOf } from './terms.ts';
 
 /**
  * Which library picture shows this business, from its brief's `subject` and `category` (ADR
@@ -358,6 +358,22 @@ export async function pictureCandidates(brief: { subject: string; category: stri
   return { fluent: best(pictureLibrary(), expanded), tabler: best(tablerLibrary(), expanded) };
 }
 
+/**
+ * What the taxonomy's own picture of the trade scores: it stands for the business when the
+ * subject finds nothing in the library, and when what it finds is a weaker match (a prop of the
+ * scene, a word read in another sense: a champagne bottle for a perfume's "bottle"). A picture
+ * the subject names outright (its head noun, 1) still wins: "a pint of IPA" shows a beer.
+ */
+export const TRADE_PICTURE = 0.9;
+
+/** The library picture the taxonomy names for the category's trade (`name` or `tabler:name`). */
+export function tradePicture(category: string): LibraryPicture | undefined {
+  const id = tradeOf(category)?.picture;
+  if (!id) return undefined;
+  const [source, name] = id.startsWith('tabler:') ? ['tabler', id.slice(7)] : ['fluent', id];
+  return (source === 'tabler' ? tablerLibrary() : pictureLibrary()).find((p) => p.name === name);
+}
+
 /** The best picture for the brief, or undefined when none reaches {@link MIN_SCORE}. */
 export async function choosePicture(brief: {
   subject: string;
@@ -367,5 +383,10 @@ export async function choosePicture(brief: {
   const candidates = await pictureCandidates(brief);
   const fluent = shown(candidates.fluent);
   const tabler = shown(candidates.tabler);
-  return tabler && tabler.score >= Math.max(fluent?.score ?? 0, MIN_SCORE) + TABLER_MARGIN ? tabler : fluent;
+  const matched =
+    tabler && tabler.score >= Math.max(fluent?.score ?? 0, MIN_SCORE) + TABLER_MARGIN ? tabler : fluent;
+  const trade = tradePicture(brief.category);
+  if (trade && TRADE_PICTURE > (matched?.score ?? 0))
+    return { picture: trade, score: TRADE_PICTURE, because: "the taxonomy's picture of the trade" };
+  return matched;
 }

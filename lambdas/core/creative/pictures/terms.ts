@@ -1,5 +1,6 @@
 import { isPerson } from '../../brief/noun-phrases.ts';
 import { TAXONOMY } from '../../brief/taxonomy/index.ts';
+import type { SubVertical } from '../../brief/taxonomy/types.ts';
 import { LEX_FILE, lemmaOf, lemmasOf, synset, usualSenses } from '../../lexicon/wordnet.ts';
 import { loadNlp, type Nlp, parseSubject } from '../../text/nlp.ts';
 
@@ -136,8 +137,8 @@ function splitCompound(word: string): Array<{ word: string; share: number }> {
 /** The shortest tail read as the word a compound is a kind of ("security" of "cybersecurity"). */
 const MIN_TAIL = 5;
 
-/** The taxonomy's English cue terms of a `vertical > sub-vertical` category, when it is one of its. */
-function cuesOf(category: string): string[] {
+/** The taxonomy's sub-vertical of a `vertical > sub-vertical` category, when it is one of its. */
+export function tradeOf(category: string): SubVertical | undefined {
   const key = category
     .replace(/\([^)]*\)/g, ' ')
     .replace(/\s+/g, ' ')
@@ -145,9 +146,19 @@ function cuesOf(category: string): string[] {
     .toLowerCase();
   for (const vertical of TAXONOMY)
     for (const sub of vertical.subs)
-      if (`${vertical.name} > ${sub.name}`.toLowerCase() === key) return sub.cues.en.split('|');
-  return [];
+      if (
+        `${vertical.name} > ${sub.name}`
+          .replace(/\([^)]*\)/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+          .toLowerCase() === key
+      )
+        return sub;
+  return undefined;
 }
+
+/** The taxonomy's English cue terms of the category, when it is one of its. */
+const cuesOf = (category: string): string[] => tradeOf(category)?.cues.en.split('|') ?? [];
 
 /** The brief's words that can name a picture, most telling first. */
 export async function termsOf(picture: { subject: string; category: string }): Promise<Term[]> {
