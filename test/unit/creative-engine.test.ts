@@ -163,6 +163,18 @@ describe('offline scenes', () => {
     );
   });
 
+  it('show the sport a word before the head names: its ball, not another kind of ball', {
+    timeout: 60_000,
+  }, async () => {
+    // "tennis" qualifies the coach; the balls he feeds are any kind of ball (a baseball).
+    expect(
+      await chosen('a tennis coach feeding balls to a junior player', 'sport > sports coaching and clubs'),
+    ).toBe('tennis');
+    expect(
+      await chosen('a coach throwing a rugby ball to young players', 'sport > sports coaching and clubs'),
+    ).toBe('rugby-football');
+  });
+
   it("show the taxonomy's picture of the trade where the subject names nothing better", {
     timeout: 60_000,
   }, async () => {

@@ -1,7 +1,7 @@
 import { isPerson } from '../../brief/noun-phrases.ts';
 import { TAXONOMY } from '../../brief/taxonomy/index.ts';
 import type { SubVertical } from '../../brief/taxonomy/types.ts';
-import { LEX_FILE, lemmaOf, lemmasOf, synset, usualSenses } from '../../lexicon/wordnet.ts';
+import { ancestors, LEX_FILE, lemmaOf, lemmasOf, synset, usualSenses } from '../../lexicon/wordnet.ts';
 import { loadNlp, type Nlp, parseSubject } from '../../text/nlp.ts';
 
 // The brief's side of choosing a picture (choose.ts): which of its words can name one, and how
@@ -99,9 +99,13 @@ function subjectNouns(nlp: Nlp, subject: string): Array<{ word: string; weight: 
     if (kept.length >= 2 && lemmaOf(pair)) out.push({ word: pair, weight: headWeight });
     kept.forEach((w, i) => {
       const head = i === kept.length - 1;
-      // A word before the head that is a time or an act says when or how, not what is shown.
-      if (!head && !isThing(lemmaOf(w) ?? w)) return;
-      out.push({ word: w, weight: head ? headWeight : Math.min(headWeight, MODIFIER_NOUN) });
+      // A word before the head that is a time or an act says when or how, not what is shown;
+      // but a sport says what is played, and a sport's picture is its ball or its player ("a
+      // tennis coach", "a rugby ball"): it weighs as the head does.
+      const lemma = lemmaOf(w) ?? w;
+      const sport = !head && isSport(lemma);
+      if (!head && !sport && !isThing(lemma)) return;
+      out.push({ word: w, weight: head || sport ? headWeight : Math.min(headWeight, MODIFIER_NOUN) });
     });
   });
   return out;
@@ -276,6 +280,15 @@ export const THINGS = new Set<number>([
 function isThing(lemma: string): boolean {
   const first = usualSenses(lemma)[0];
   return first === undefined || THINGS.has(synset(first).lexFile);
+}
+
+/** WordNet's "sport, athletics": an active diversion requiring physical exertion and competition. */
+const SPORT = (() => usualSenses('athletics')[0])();
+
+/** A noun whose usual (first) sense is a kind of sport (tennis, rugby, golf, swimming). */
+function isSport(lemma: string): boolean {
+  const first = usualSenses(lemma)[0];
+  return first !== undefined && SPORT !== undefined && ancestors([first], 8).has(SPORT);
 }
 
 /** A noun whose usual (first) sense is an act: what a trade does, not a thing a camera sees. */
