@@ -28,7 +28,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TAXONOMY } from '#core/brief/taxonomy/index.ts';
-import { choosePicture, tradePicture } from '#core/creative/pictures/choose.ts';
+import { choosePicture } from '#core/creative/pictures/choose.ts';
+import { tradePicture } from '#core/creative/pictures/trade.ts';
 import { sceneChoice } from '#core/creative/scenes/index.ts';
 import { composeBrief } from '../eval/pictures/compose-corpus.ts';
 import { loadPictureCorpus } from '../eval/pictures/corpus.ts';

@@ -9,7 +9,8 @@ import { familyOrder } from '#core/creative/layouts/index.ts';
 import { legibleLogo, readLogo } from '#core/creative/logo.ts';
 import { repeatedPairs, sharedRun } from '#core/creative/one-message.ts';
 import { accentOn, brandPalette, onBrandLine, textOn } from '#core/creative/palette.ts';
-import { choosePicture, tradePicture } from '#core/creative/pictures/choose.ts';
+import { choosePicture } from '#core/creative/pictures/choose.ts';
+import { tradePicture } from '#core/creative/pictures/trade.ts';
 import { cutOutProduct } from '#core/creative/product.ts';
 import { buildSceneSvg, createTemplateImageModel, sceneChoice } from '#core/creative/scenes/index.ts';
 import { fitText, wrapWords } from '#core/creative/text-fit.ts';
@@ -173,6 +174,22 @@ describe('offline scenes', () => {
     expect(
       await chosen('a coach throwing a rugby ball to young players', 'sport > sports coaching and clubs'),
     ).toBe('rugby-football');
+  });
+
+  it("show the one of the trade's things the subject names, and no thing the name says more of", {
+    timeout: 60_000,
+  }, async () => {
+    // A music school's cue terms are piano, guitar and violin; the subject's piano is the picture.
+    expect(
+      await chosen('a teacher playing the piano with a child', 'education > music and arts lessons'),
+    ).toBe('piano');
+    // A bottle with a popping cork is champagne: not a smoothie's bottle.
+    expect(
+      await chosen('a smoothie bottle beside fresh fruit', 'food & drink > healthy snacks and drinks'),
+    ).not.toBe('bottle-with-popping-cork');
+    expect(
+      await chosen('a bottle of perfume on a marble shelf', 'beauty & personal care > fragrance'),
+    ).not.toBe('bottle-with-popping-cork');
   });
 
   it("show the taxonomy's picture of the trade where the subject names nothing better", {

@@ -226,6 +226,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'chocolate|chocolatería|bombones',
         'schokolade|chocolatier|pralinen|confiserie',
         'chocolat|chocolatier|chocolaterie|pralinés',
+        'tabler:chocolate',
       ),
       sub(
         'fish and chips',

@@ -20,7 +20,8 @@ import {
 } from './senses.ts';
 import { ownLemma, signature } from './signature.ts';
 import { tablerLibrary } from './tabler.ts';
-import { ANYONE, type Term, THINGS, termsOf, tokens, tradeOf } from './terms.ts';
+import { ANYONE, type Term, THINGS, termsOf, tokens } from './terms.ts';
+import { TRADE_PICTURE, tradePicture } from './trade.ts';
 
 /**
  * Which library picture shows this business, from its brief's `subject` and `category` (ADR
@@ -47,6 +48,8 @@ export const MIN_SCORE = 0.5;
 
 /** A head match loses this share per word before the head the brief does not explain. */
 const UNEXPLAINED_MODIFIER = 0.6;
+/** A head match whose name goes on with words the brief does not explain ("bottle with popping cork"). */
+const UNEXPLAINED_COMPLEMENT = 0.8;
 /** A head match whose phrase is a WordNet compound of another sense of the brief's word. */
 const OTHER_SENSE = 0.3;
 /** A match only the subject makes, when the category has words of its own that the picture misses. */
@@ -205,6 +208,21 @@ function kindMatches(
   return out;
 }
 
+/**
+ * How surely the picture's head match is the brief's kind of the thing: the words before the head
+ * say which kind ("musical keyboard"), and what the name adds after it too (a bottle with a
+ * popping cork is champagne, not a bottle of perfume or of smoothie).
+ */
+function kindFactor(picture: LibraryPicture, brief: Expanded): number {
+  let kind = 1;
+  for (const m of picture.modifiers) if (!explained(m, brief)) kind *= UNEXPLAINED_MODIFIER;
+  const complement = picture.nameWords
+    .slice(picture.phrase.split(' ').length)
+    .filter((w) => !/^(?:without|facing|right|left)$/.test(w));
+  if (complement.length > 0 && !complement.some((w) => explained(w, brief))) kind *= UNEXPLAINED_COMPLEMENT;
+  return kind;
+}
+
 export function scorePicture(picture: LibraryPicture, brief: Expanded): { score: number; because: string } {
   // The best match per brief term; a second term that agrees adds a third of its weight.
   const perTerm = new Map<string, { weight: number; word: string }>();
@@ -219,9 +237,7 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
   const byTradeKind = new Set<string>();
   // Subject words found only because the picture is a kind of them (a teacup for "cups").
   const byKind = new Set<string>();
-  // The head says what the picture is; the words before it which kind ("musical keyboard").
-  let kind = 1;
-  for (const m of picture.modifiers) if (!explained(m, brief)) kind *= UNEXPLAINED_MODIFIER;
+  const kind = kindFactor(picture, brief);
   const head = find(picture.head);
   // A picture of anyone ("person", "woman") shows the brief's own word, not a broader one.
   if (ANYONE.has(picture.head) && (head?.closeness ?? 0) < 0.9 && !definedBy(picture, brief))
@@ -356,22 +372,6 @@ function best(pictures: readonly LibraryPicture[], brief: Expanded): Chosen | un
 export async function pictureCandidates(brief: { subject: string; category: string }) {
   const expanded = expand(await termsOf(brief));
   return { fluent: best(pictureLibrary(), expanded), tabler: best(tablerLibrary(), expanded) };
-}
-
-/**
- * What the taxonomy's own picture of the trade scores: it stands for the business when the
- * subject finds nothing in the library, and when what it finds is a weaker match (a prop of the
- * scene, a word read in another sense: a champagne bottle for a perfume's "bottle"). A picture
- * the subject names outright (its head noun, 1) still wins: "a pint of IPA" shows a beer.
- */
-export const TRADE_PICTURE = 0.9;
-
-/** The library picture the taxonomy names for the category's trade (`name` or `tabler:name`). */
-export function tradePicture(category: string): LibraryPicture | undefined {
-  const id = tradeOf(category)?.picture;
-  if (!id) return undefined;
-  const [source, name] = id.startsWith('tabler:') ? ['tabler', id.slice(7)] : ['fluent', id];
-  return (source === 'tabler' ? tablerLibrary() : pictureLibrary()).find((p) => p.name === name);
 }
 
 /** The best picture for the brief, or undefined when none reaches {@link MIN_SCORE}. */

@@ -111,6 +111,9 @@ function subjectNouns(nlp: Nlp, subject: string): Array<{ word: string; weight: 
   return out;
 }
 
+/** A cue term of the trade that the subject says too weighs this much more. */
+const SAID_TWICE = 1.2;
+
 /**
  * A noun before the head of the subject's first phrase says which kind ("electric-car charger"
  * is a charger): it names the picture less surely than the head.
@@ -217,16 +220,27 @@ export async function termsOf(picture: { subject: string; category: string }): P
     trade.set(lemmaOf(w) ?? w, part || qualifier ? 0.5 : i === 0 ? 0.95 : 0.6);
   });
   const cues = cuesOf(picture.category);
+  const cueWords = new Set<string>();
   for (const cue of cues.filter((c) => lemmaOf(c)))
-    if (!isAct(lemmaOf(cue) ?? cue)) trade.set(lemmaOf(cue) ?? cue, Math.max(trade.get(cue) ?? 0, 0.8));
+    if (!isAct(lemmaOf(cue) ?? cue)) {
+      trade.set(lemmaOf(cue) ?? cue, Math.max(trade.get(cue) ?? 0, 0.8));
+      cueWords.add(lemmaOf(cue) ?? cue);
+    }
   // A person in the subject who is not the trade's (a customer, "an office worker" trying on
   // glasses) says less about the business than the trade's own words.
+  const said = new Set<string>();
   for (const { word, weight } of subjectNouns(nlp, picture.subject)) {
     const lemma = lemmaOf(word) ?? word;
     const customer = !trade.has(lemma) && isPerson(lemma);
     add(word, weight * (customer ? 0.7 : 1));
+    said.add(lemma);
   }
-  for (const [w, weight] of trade) add(w, weight, true);
+  // A cue term the subject says too is the one the brief means of the trade's several ("piano"
+  // of a music school's piano, guitar, violin).
+  // (Not the sub-vertical's own word: it is the trade itself, not one of its several.)
+  const own = new Set(subNouns.map((w) => lemmaOf(w) ?? w));
+  const picked = (w: string) => said.has(w) && cueWords.has(w) && !own.has(w);
+  for (const [w, weight] of trade) add(w, weight * (picked(w) ? SAID_TWICE : 1), true);
   for (const w of nounsOf(nlp, vertical)) add(w, 0.5);
   const phrases = new Set<string>();
   for (const phrase of categoryPhrases(picture.category, cues))
