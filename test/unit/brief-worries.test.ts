@@ -295,4 +295,50 @@ describe('worries and questions as agencies write them', () => {
       'Peur de la rentrée\u202f? Nous préparons chaque enfant avec deux séances en août.',
     );
   });
+
+  it('asks a worry said as what is feared ("que …", "dass …") with the feeling, and keeps its "que"', async () => {
+    const es = await read(
+      'Acme Hipotecas, bróker hipotecario en Cádiz. Comparamos 15 bancos por ti. 4,8 en Google (120 opiniones). Lo que más les preocupa: que el banco les diga que no. Nuestra respuesta: estudio de viabilidad gratuito en 48 h.',
+      'es',
+      'Acme Hipotecas',
+    );
+    expect(es.facts).toContain('objection: que el banco les diga que no');
+    expect(es.facts).toContain('benefit: estudio de viabilidad gratuito en 48 h');
+    expect(es.hooks).toContain(
+      '¿Miedo a que el banco les diga que no? Estudio de viabilidad gratuito en 48 h.',
+    );
+    expect(es.hooks.join('\n')).not.toMatch(/Nuestra respuesta|¿El banco/);
+    const fr = await read(
+      'Acme Toiture, couvreur à Brest. Devis gratuit sous 48 h. 4,9 sur Google (80 avis). Leur crainte : que le chantier dure des semaines. Notre réponse : un toit refait en 5 jours ouvrés.',
+      'fr',
+      'Acme Toiture',
+    );
+    expect(fr.hooks).toContain(
+      'Peur que le chantier dure des semaines\u202f? Un toit refait en 5 jours ouvrés.',
+    );
+    expect(fr.hooks.join('\n')).not.toMatch(/Notre réponse/);
+  });
+});
+
+// Section labels that name what the business does about the pain, who it is, or a fact told as
+// such ("How we help:", "Lösung:", "Nachweis:", "Team:", "Fact:") are never printed.
+describe('labels of solutions, proof, teams and facts', () => {
+  it('reads the label and keeps only its text, in English and German', async () => {
+    const en = await read(
+      "Acme Law | Exeter\nWhat we do: employment law for small firms.\nWhat they're scared of: tribunals.\nHow we help: we settle most disputes before a tribunal.\nTeam: 4 solicitors, all employment specialists.\nFact: we have advised 300 local employers.\nCTA: Book a call",
+      'en',
+      'Acme Law',
+    );
+    expect(en.facts).toContain('objection: tribunals');
+    expect(en.facts).toContain('benefit: we settle most disputes before a tribunal');
+    expect(en.facts).toContain('proof: 4 solicitors, all employment specialists');
+    expect(en.hooks.join('\n')).not.toMatch(/How we help|Team:|Fact:/);
+    const de = await read(
+      'Acme IT, Kassel\nZielgruppe: Praxen ohne eigene IT\nSchmerzpunkt: Ausfälle am Montagmorgen\nLösung: Wir überwachen jede Praxis rund um die Uhr.\nNachweis: ISO 27001 zertifiziert\nAngebot: kostenloser Check',
+      'de',
+      'Acme IT',
+    );
+    expect(de.facts).toContain('proof: ISO 27001 zertifiziert');
+    expect(de.hooks.join('\n')).not.toMatch(/Schmerzpunkt|Lösung|Nachweis/);
+  });
 });

@@ -154,4 +154,16 @@ export const LABELS_DE: Readonly<Record<string, LabelTarget>> = {
   behandlungen: claims,
   pflichttext: mandatories,
   spezialitäten: claims,
+  // Was das Unternehmen gegen den Schmerz tut, wer es ist, ein Fakt: das Label fällt weg.
+  nachweis: role('proof'),
+  nachweise: role('proof'),
+  lösung: role('benefit'),
+  'unsere lösung': role('benefit'),
+  'so helfen wir': role('benefit'),
+  schmerzpunkt: role('pain', true),
+  team: role('proof'),
+  fakt: role('feature'),
+  fakten: role('feature', true),
+  schwerpunkte: claims,
+  schwerpunkt: claims,
 };

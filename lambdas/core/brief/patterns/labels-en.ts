@@ -350,4 +350,14 @@ export const LABELS_EN: Readonly<Record<string, LabelTarget>> = {
   tickets: role('price'),
   ticketing: role('price'),
   specialties: claims,
+  // What the business does about the pain, who it is, and a fact told as such: the label goes.
+  'how we help': role('benefit'),
+  solution: role('benefit'),
+  'our solution': role('benefit'),
+  team: role('proof'),
+  fact: role('feature'),
+  'fun fact': role('feature'),
+  'did you know': role('feature'),
+  specialisms: claims,
+  'focus areas': claims,
 };

@@ -152,4 +152,13 @@ export const LABELS_ES: Readonly<Record<string, LabelTarget>> = {
   'qué ofrecéis': claims,
   especialidad: claims,
   especialidades: claims,
+  // Lo que el negocio hace ante el dolor, quién es, un dato: la etiqueta no se imprime.
+  'nuestra respuesta': role('benefit'),
+  respuesta: role('benefit'),
+  solución: role('benefit'),
+  'nuestra solución': role('benefit'),
+  'cómo ayudamos': role('benefit'),
+  'punto de dolor': role('pain', true),
+  equipo: role('proof'),
+  dato: role('feature'),
 };

@@ -140,4 +140,11 @@ export const LABELS_FR: Readonly<Record<string, LabelTarget>> = {
   élèves: audience,
   spécialités: claims,
   spécialité: claims,
+  // Ce que l'entreprise fait contre la douleur, qui elle est : l'étiquette ne s'imprime pas.
+  'notre réponse': role('benefit'),
+  réponse: role('benefit'),
+  'notre solution': role('benefit'),
+  'comment nous aidons': role('benefit'),
+  'point de douleur': role('pain', true),
+  équipe: role('proof'),
 };

@@ -161,12 +161,13 @@ export const PRAISE_LABEL: Pattern = {
  */
 export const WORRY_LABEL: Pattern = {
   id: 'worry-label',
-  re: /^(?:what|ce qu['’e]|lo que|was)\b.*\b(?:worr(?:y|ies|ied)|fear|fears|dread|dreads|are afraid of|redoutent|craignent|temen|les preocupa|befürchten|fürchten)(?: about| of)?\b/iu,
+  re: /^(?:what|ce qu['’e]|lo que|was)\b.*\b(?:worr(?:y|ies|ied)|fear|fears|dread|dreads|are afraid of|(?:are|'re) scared of|redoutent|craignent|temen|les preocupa|befürchten|fürchten)(?: about| of)?\b/iu,
   examples: [
     { text: 'What they worry about', match: 'What they worry about' },
     { text: "Ce qu'ils redoutent", match: "Ce qu'ils redoutent" },
     { text: 'Lo que más temen', match: 'Lo que más temen' },
     { text: 'Was sie befürchten', match: 'Was sie befürchten' },
+    { text: "What they're scared of", match: "What they're scared of" },
     { text: 'What clients love', match: null },
   ],
 };

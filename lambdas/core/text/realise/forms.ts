@@ -207,8 +207,12 @@ export function factForm(
   if (unusable(text, fact, cat, businessName))
     return { ...base, fragment: text, askable: false, unusable: true };
   const relative = new RegExp(`^${cat.voice.relativeStrip}`, 'iu');
-  const wasRelative = relative.test(text);
-  text = text.replace(relative, '').replace(new RegExp(`^${cat.voice.leadingConnective}\\s+`, 'iu'), '');
+  // A worry's "que …" is what is feared ("que el banco diga que no"), not a relative clause: the
+  // feeling patterns below ask it first; only what none of them reads is stripped after.
+  const worry = WORRIES.has(fact.role);
+  let wasRelative = !worry && relative.test(text);
+  if (!worry) text = text.replace(relative, '');
+  text = text.replace(new RegExp(`^${cat.voice.leadingConnective}\\s+`, 'iu'), '');
   // Frames nest ("our research says the biggest frustration is …"): each is dropped in turn.
   const frames = [
     cat.voice.reportingFrame,
@@ -228,9 +232,13 @@ export function factForm(
   if (!AUDIENCE_SIDE.has(fact.role)) text = withoutBusinessPronoun(text, cat);
   // "ils ont peur de …": the feeling is the worry a hook asks (not when the note answers it
   // itself after a dash or a colon: "worry about the hills - the e-bikes make them easy").
-  if (WORRIES.has(fact.role) && !SPACED_DASH.re.test(text) && !/[;:]/u.test(text))
+  if (worry && !SPACED_DASH.re.test(text) && !/[;:]/u.test(text))
     for (const { pattern, replace } of cat.voice.feeling ?? [])
       text = text.replace(new RegExp(pattern, 'iu'), replace);
+  if (worry && relative.test(text)) {
+    text = text.replace(relative, '');
+    wasRelative = true;
+  }
   if (cat.voice.inversion) {
     const { pattern, replace } = cat.voice.inversion;
     const re = new RegExp(pattern, 'u');
@@ -265,7 +273,7 @@ export function factForm(
   // A worry the question frame would ask (not a clause of its own) is never stated.
   // A customer's own words in quotes ("'Mom doesn't want a stranger in the house.'") are theirs to say.
   const quoted = /^["'“‘«„]/u.test(text);
-  const askOnly = WORRIES.has(fact.role) && !addressed && !needsSubject && !clause && !quoted;
+  const askOnly = worry && !addressed && !needsSubject && !clause && !quoted;
   return {
     ...base,
     fragment: text,

@@ -50,7 +50,7 @@ export const de: Catalogue = {
     pronouns: [],
     genericSubjects: '(?:Kunden|Menschen|Leute)',
     askableOpening:
-      '^(?!.*\\s(?:haben|sein|werden|müssen|können|hat|ist|sind)$)(?:(?:ein|eine|einen|einem|der|die|das|den|dem|kein|keine|keinen) |\\p{Lu}\\p{Ll}+ (?:im|in|am|an|auf|für|mit|nach|von|vor|bei|ohne|über|unter|aus|zum|zur|des|der) )',
+      '^(?!.*\\s(?:haben|sein|werden|müssen|können|hat|ist|sind)$)(?:Angst, dass |(?:ein|eine|einen|einem|der|die|das|den|dem|kein|keine|keinen) |\\p{Lu}\\p{Ll}+ (?:im|in|am|an|auf|für|mit|nach|von|vor|bei|ohne|über|unter|aus|zum|zur|des|der) )',
     reader: 'Sie',
     relativeStrip: '(?:die|der) (?=[a-zäöüß])',
     leadingConnective:
@@ -70,6 +70,9 @@ export const de: Catalogue = {
           '^(?:sie |(?:viele|die meisten|manche|einige|unsere) \\p{L}+ )?(?:haben|hatten) Angst (vor|davor|um)\\s',
         replace: 'Angst $1 ',
       },
+      // What is feared, after "Ihre größte Sorge:": "dass die Bank nein sagt" → "Angst, dass die
+      // Bank nein sagt?"
+      { pattern: '^dass (?=\\p{L})', replace: 'Angst, dass ' },
     ],
     pointsBack: '\\b(?:hilft (?:da|dabei|dagegen)|löst das|deckt das ab)$',
     inversion: { pattern: '^(\\p{Ll}+) (wir|sie|es|er) ', replace: '$2 $1 ' },

@@ -77,6 +77,9 @@ export const es: Catalogue = {
           '^(?:ellos |ellas |(?:muchos|muchas|los|las|nuestros|nuestras|algunos) \\p{L}+ )?(?:tienen|tenían|tenian) miedo (a|de)\\s',
         replace: 'miedo $1 ',
       },
+      // What is feared, after "Lo que más les preocupa:": "que el banco diga que no" → "¿Miedo a
+      // que el banco diga que no?"
+      { pattern: '^que (?=\\p{L})', replace: 'miedo a que ' },
     ],
     pointsBack:
       '\\b(?:ayuda con eso|lo (?:soluciona|resuelve|cubre)|(?:soluciona|resuelve|cubre) eso|eso no (?:pasa|ocurre|sucede))$',

@@ -93,6 +93,9 @@ export const fr: Catalogue = {
           "^(?:ils|elles|(?:beaucoup de|les|nos|certains|la plupart des) \\p{L}+) (?:craignent|redoutent) (la |l['’])",
         replace: 'peur de $1',
       },
+      // What is feared, after "Leur crainte :": "que le prix explose" → "Peur que le prix explose ?"
+      { pattern: '^que (?=\\p{L})', replace: 'peur que ' },
+      { pattern: "^qu['’](?=\\p{L})", replace: "peur qu'" },
     ],
     pointsBack:
       "\\b(?:y (?:répond|remédie)|(?:règle|résout|couvre) (?:ça|cela)|ce n['’]est plus un problème)$",
