@@ -320,6 +320,32 @@ describe('worries and questions as agencies write them', () => {
   });
 });
 
+// A belief agencies quote ("'golf clubs are stuffy'") is asked as one, in the reader's person;
+// a customer's utterance (capitalised, with its stop) stays their words.
+describe('quoted beliefs', () => {
+  it("asks a quoted belief in the reader's person, and prints an utterance as written", async () => {
+    const golf = await read(
+      "Acme Golf, 9-hole course near Ludlow. Beginner membership £35/month. 3 lessons with our pro included. The usual worry: 'golf clubs are stuffy'. Ours isn't – no dress code in the clubhouse.",
+      'en',
+      'Acme Golf',
+    );
+    expect(golf.hooks).toContain("Think golf clubs are stuffy? Ours isn't – no dress code in the clubhouse.");
+    const it = await read(
+      'Acme Secure, IT security for small firms in Leeds. Flat £9 per device per month. Rated 4.8 on Google. Biggest objection: "we\'re too small to be a target". Our monitoring runs 24/7.',
+      'en',
+      'Acme Secure',
+    );
+    expect(it.hooks.join('\n')).toMatch(/Think you're too small to be a target\? /);
+    expect(it.hooks.join('\n')).not.toMatch(/Think we're/);
+    const quote = await read(
+      "Acme Care, home care in Bath. Visits from £28 an hour. Rated 4.9 on Google. The usual worry: 'Mum doesn't want a stranger in the house.' We introduce every carer before the first visit.",
+      'en',
+      'Acme Care',
+    );
+    expect(quote.hooks.join('\n')).not.toMatch(/Think Mum/);
+  });
+});
+
 // Section labels that name what the business does about the pain, who it is, or a fact told as
 // such ("How we help:", "Lösung:", "Nachweis:", "Team:", "Fact:") are never printed.
 describe('labels of solutions, proof, teams and facts', () => {

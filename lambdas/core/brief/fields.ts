@@ -2,7 +2,15 @@ import { offsetsOf } from '../lexicon/wordnet.ts';
 import type { Nlp } from '../text/nlp.ts';
 import { directionAt } from './direction.ts';
 import type { Segment } from './lines.ts';
-import { AUDIENCE_CUE, AVOID_CUE, META_CUE, MUST_SAY, NOTE_CUE, TONE_CUE } from './patterns/cues.ts';
+import {
+  AUDIENCE_CUE,
+  AVOID_CUE,
+  ELLIPTICAL_REPLY,
+  META_CUE,
+  MUST_SAY,
+  NOTE_CUE,
+  TONE_CUE,
+} from './patterns/cues.ts';
 import {
   BACK_REFERENCE,
   CLAUSE_LEAD,
@@ -92,6 +100,8 @@ function leansOn(clause: string, before: string): boolean {
     // … or that says the line before it must be carried ("Registered charity 123 — must appear").
     MUST_SAY.re.exec(clause)?.index === 0 ||
     BACK_REFERENCE.re.exec(clause)?.index === 0 ||
+    // … or that goes on with a reply its verb left to the worry ("Ours isn't – no dress code").
+    ELLIPTICAL_REPLY.re.test(before.trim()) ||
     AVOID_CUE.re.test(before)
   );
 }

@@ -111,6 +111,13 @@ export type Catalogue = {
    */
   firstPerson: { opening: string; named: readonly (readonly [string, string])[] };
   /**
+   * The reader's first person turned to the second, whole words in order ("we're" → "you're",
+   * "I was" → "you were"): a quoted belief is asked in it ('hook.belief': "'we're too small to be
+   * a target'" → "Think you're too small to be a target?"). Absent where a verb's ending alone
+   * says the person ("no sé conducir"): the quote is printed as written.
+   */
+  readerVoice?: readonly (readonly [string, string])[];
+  /**
    * Words that carry no topic beyond the policy's function words (DANGLING): a pain and the fact
    * that answers it must share a word outside both.
    */
@@ -124,6 +131,7 @@ export type CtaIntent = 'book' | 'quote' | 'shop' | 'join' | 'apply' | 'contact'
 
 export type MessageKey =
   | 'hook.question'
+  | 'hook.belief'
   | 'hook.statement'
   | 'hook.pair'
   | 'hook.business'

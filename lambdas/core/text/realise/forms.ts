@@ -339,4 +339,6 @@ function shapeOf(
   return { needsSubject, bareSingular, clause, shortNounPhrase };
 }
 
-export const capFirst = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+/** The text with its first letter in capitals, inside an opening quotation mark too ("'No sé …'"). */
+export const capFirst = (t: string) =>
+  t.replace(/^(["'“‘«„¿¡\s]*)(\p{L})/u, (_, open: string, letter: string) => open + letter.toUpperCase());

@@ -111,6 +111,9 @@ function hookText(
 ): string | undefined {
   if (lead.unusable || support?.unusable) return undefined;
   const second = support ? sentence(support, cat, brief) : '';
+  // A quoted belief is asked as one, whichever frame: "Think golf clubs are stuffy? Ours isn't."
+  const belief = support && WORRIES.has(lead.role) ? beliefOf(lead.fragment, cat) : undefined;
+  if (belief) return message(cat, 'hook.belief', { belief, support: second });
   switch (archetype.frame) {
     case 'question': {
       if (!support) return undefined;
@@ -152,13 +155,14 @@ function hookText(
       const fragment = lead.needsSubject ? bare(sentence(lead, cat, brief)) : bare(lead.fragment);
       return message(cat, 'hook.callout', { audience, lead: fragment });
     }
-    case 'pair':
+    case 'pair': {
       // An objection a reader would voice ("more screen time", "worried …") is asked, then answered.
       if (archetype.id === 'objection' && support && (lead.askable || askableUntagged(lead, cat)))
         return message(cat, 'hook.question', { lead: capFirst(lead.fragment), support: second });
       return support
         ? message(cat, 'hook.pair', { lead: bare(sentence(lead, cat, brief)), support: second })
         : sentence(lead, cat, brief);
+    }
     case 'offer':
       return support
         ? message(cat, 'hook.pair', { lead: bare(sentence(lead, cat, brief)), support: second })
@@ -166,6 +170,23 @@ function hookText(
     default:
       return sentence(lead, cat, brief);
   }
+}
+
+/** A quoted belief, not an utterance: lower case, no stop of its own. */
+const QUOTED_BELIEF = /^["'“‘«„](\p{Ll}[^"“”«»„.?!]{2,80})["'”’»“]$/u;
+
+/**
+ * What a quoted belief says, in the reader's person ("'we're too small to be a target'" → "you're
+ * too small to be a target"), to be asked as one; where the catalogue cannot turn the person,
+ * the quote is printed as written.
+ */
+function beliefOf(fragment: string, cat: Catalogue): string | undefined {
+  const inner = QUOTED_BELIEF.exec(fragment)?.[1];
+  if (!inner || !cat.readerVoice) return undefined;
+  let said = inner;
+  for (const [from, to] of cat.readerVoice)
+    said = said.replace(new RegExp(`(?<![\\p{L}'’])${from}(?![\\p{L}'’])`, 'gu'), to);
+  return said;
 }
 
 /**

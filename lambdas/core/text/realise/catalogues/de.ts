@@ -5,6 +5,7 @@ export const de: Catalogue = {
   locale: 'de',
   messages: {
     'hook.question': '{lead}? {support}',
+    'hook.belief': 'Sie denken, {belief}? {support}',
     'hook.statement': '{lead}.',
     'hook.pair': '{lead}. {support}',
     'hook.business': '{business}: {lead}.',

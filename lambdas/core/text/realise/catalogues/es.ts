@@ -5,6 +5,7 @@ export const es: Catalogue = {
   locale: 'es',
   messages: {
     'hook.question': '¿{lead}? {support}',
+    'hook.belief': '¿Crees que {belief}? {support}',
     'hook.statement': '{lead}.',
     'hook.pair': '{lead}. {support}',
     'hook.business': '{business}: {lead}.',

@@ -5,6 +5,7 @@ export const fr: Catalogue = {
   locale: 'fr',
   messages: {
     'hook.question': '{lead}\u202f? {support}',
+    'hook.belief': 'Vous pensez que {belief}\u202f? {support}',
     'hook.statement': '{lead}.',
     'hook.pair': '{lead}. {support}',
     'hook.business': '{business}\u202f: {lead}.',
