@@ -46,6 +46,14 @@ describe('the business taxonomy', () => {
         'Clínica dental Risa, Teruel. Somos una clínica familiar. Ortodoncia y dentista de guardia.',
       ),
     ).toBe('health > dental clinic');
+    // "Delivery" alone is any trade's: pallets are haulage, not a takeaway's.
+    expect(
+      place('en', 'Acme Freight Ltd: general haulage and next-day pallet delivery from Derby, 30 trucks.'),
+    ).toBe('logistics > haulage and trucking');
+    // An indoor playground with a café for parents is a family activity, not a café.
+    expect(place('de', 'Kletterkiste – Indoorspielplatz in Kiel mit Trampolinen und Café für Eltern.')).toBe(
+      'family services > family activities',
+    );
   });
 
   it('finds a phrase cue with its words in the plural, so a rental of things is not a letting of homes', () => {

@@ -158,7 +158,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
       sub(
         'takeaway and food delivery',
         'a rider handing a takeaway bag at a front door',
-        'takeaway|delivery|food delivery|pizza|burgers',
+        'takeaway|food delivery|meal delivery|pizza|burgers',
         'comida a domicilio|para llevar',
         'lieferdienst|essen bestellen',
         'livraison de repas|à emporter',

@@ -444,9 +444,9 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
       sub(
         'haulage and trucking',
         'a lorry driving along a motorway at dawn',
-        'haulage|trucking|lorry|hgv|transport company',
-        'transporte por carretera|camiones',
-        'transport|lkw|spedition',
+        'haulage|haulier|hauliers|trucking|lorry|lorries|hgv|transport company|pallet delivery|pallet network|pallets',
+        'transporte por carretera|camiones|paletería|transporte de palets',
+        'transport|lkw|spedition|palettenversand|stückgut',
         'transport routier|camion',
         'articulated-lorry',
       ),
