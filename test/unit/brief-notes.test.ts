@@ -90,6 +90,19 @@ describe('notes and directions in a brief', () => {
     expect(facts).toContain('Customers are tired of waiting weeks for a quote');
   });
 
+  it('keeps a claim beside a bracket that only forbids naming, and drops one beside a bracket on how to present it', () => {
+    const brief = briefOf(
+      "Acme Events plans staff parties in Leeds (summer parties, Christmas dos, offsites). Past clients include two FTSE 100 firms (can't name them). Ratio of one planner per 50 guests (the industry norm, so don't present it as better). Book a call.",
+    );
+    const facts = brief.facts.map((f) => f.text);
+    expect(facts).toContain('Past clients include two FTSE 100 firms');
+    expect(facts.join(' ')).not.toMatch(/name them|one planner per 50/);
+    expect(brief.avoid).not.toContain('them');
+    expect(brief.avoid.join(' ')).not.toMatch(/\)/);
+    // A bracket of lower-case items after a place is what the business does there, not districts.
+    expect(brief.location).toBe('Leeds');
+  });
+
   it('drops notes and bracketed asides, keeps the claims around them', () => {
     const facts = factsOf(
       'Acme Tiles fits bathroom tiles in Dover.\nProof: rated 4.6/5 from 210 reviews [check figure]\nOffer: free design visit (TBC with client)\nInternal: margin is thin this quarter',

@@ -24,6 +24,7 @@ import {
   placeAfterName,
   startsWithFigure,
 } from './header.ts';
+import { claimBesideBracket } from './notes.ts';
 import { AVOID_CUE, SIGN_OFF } from './patterns/cues.ts';
 import { MONTH_NAME } from './patterns/figures.ts';
 import { DISCOURSE_OPENER, LOCATION_CUE, LOCATION_LINE, RATING, RESULT_OPENER } from './patterns/layout.ts';
@@ -342,7 +343,9 @@ function onSentence(state: State, p: Piece): void {
     }
     if (kind === 'avoid') {
       state.avoid.push(...forbidden(clause.text));
-      continue;
+      // "Past clients include two FTSE 100 firms (can't name them)": the policy is the bracket's,
+      // the claim beside it stands (its bracket is dropped as a note).
+      if (!claimBesideBracket(clause.text)) continue;
     }
     // "L'abus d'alcool est dangereux pour la santé (obligatoire)": a line the ads must carry.
     const must = mustCarry(clause.text);

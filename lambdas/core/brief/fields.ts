@@ -154,6 +154,9 @@ export function mustCarry(text: string): string | undefined {
     : undefined;
 }
 
+const PRONOUN_ONLY =
+  /^(?:them|it|this|that|these|those|him|her|they|ellos|ellas|eso|esto|sie|es|das|dies|eux|elles|ils|ça|cela)$/iu;
+
 /** What an avoid line forbids: quoted phrases, else the words after the cue up to a comma. */
 export function forbidden(text: string): string[] {
   // An apostrophe inside a word ("people's") neither opens nor closes a quotation.
@@ -174,7 +177,12 @@ export function forbidden(text: string): string[] {
   const rest = text
     .slice((cue.index ?? 0) + cue[0].length)
     .replace(/^\s*(?:(?:that|it's|it is|to|de la|des|du|de|que|dass|zu)\s+|d'|qu')?/iu, '');
-  const phrase = rest.split(/[,.;]/u)[0]?.trim() ?? '';
+  const cut = rest.split(/[,.;]/u)[0]?.trim() ?? '';
+  // The bracket the avoid line sat in closes after it: not part of the phrase.
+  const phrase =
+    (cut.match(/\)/gu) ?? []).length > (cut.match(/\(/gu) ?? []).length ? cut.replace(/\)$/u, '') : cut;
+  // "(can't name them)" forbids what the sentence names, not the word "them".
+  if (PRONOUN_ONLY.test(phrase)) return [];
   return phrase.length >= 3 ? [phrase.slice(0, 120)] : [];
 }
 
@@ -215,7 +223,7 @@ export function findLocation(summary: string, p: Piece, nlp: Nlp | undefined): P
 function extendPlace(summary: string, start: number, end: number): Piece {
   const after = summary.slice(end);
   const more =
-    /^(?:(?:,| and| &)[^\S\n](?:the[^\S\n])?\p{Lu}[\p{L}'’-]*(?:[^\S\n]\p{Lu}[\p{L}'’-]*)*)*(?:[^\S\n]\((?=[^)]*[\p{Lu}\d])[^)]{1,80}\))?/u.exec(
+    /^(?:(?:,| and| &)[^\S\n](?:the[^\S\n])?\p{Lu}[\p{L}'’-]*(?:[^\S\n]\p{Lu}[\p{L}'’-]*)*)*(?:[^\S\n]\((?=[^)]*[\p{Lu}\d])(?![^)]*,\s*\p{Ll})[^)]{1,80}\))?/u.exec(
       after,
     );
   return piece(summary, start, end + (more?.[0].length ?? 0));

@@ -27,3 +27,24 @@ function policyBracket(text: string): RegExpExecArray | null {
   const inner = m?.[1] ?? '';
   return m && (AVOID_CUE.re.test(inner) || directionAt(inner) !== undefined) ? m : null;
 }
+
+/**
+ * Whether a sentence's policy is a bracket that only forbids naming something ("(can't name
+ * them)", "(don't name it, contract thing)") beside a claim of three words or more: the claim names
+ * nothing and stands. A bracket on how to present the claim ("don't present it as better") keeps
+ * the whole sentence out.
+ */
+export function claimBesideBracket(text: string): boolean {
+  const brackets = text.match(/\([^()]*\)/gu) ?? [];
+  const outside = text.replace(/\([^()]*\)/gu, ' ').trim();
+  return (
+    brackets.length > 0 &&
+    brackets.every((b) => !AVOID_CUE.re.test(b) || NAMING_ONLY.test(b)) &&
+    !AVOID_CUE.re.test(outside) &&
+    outside.split(/\s+/u).length >= 3
+  );
+}
+
+/** A prohibition on naming only, whatever else the bracket says. */
+const NAMING_ONLY =
+  /^\((?:[^()]*?\b)?(?:can(?:'t|’t|not)|don(?:'t|’t)|do not|never|no|nicht|ne pas|pas)\s+(?:name|mention|identify|nombrar|mencionar|nennen|erwähnen|nommer|citer|mentionner)\s+(?:it|them|him|her|the \p{L}+|lo|los|la|las|sie|es|le|les)\b[^()]*\)$/iu;

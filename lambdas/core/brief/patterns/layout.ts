@@ -347,7 +347,7 @@ export const CLAUSE_LEAD: Pattern = {
 /** Where a business is said to be (the place follows the cue). */
 export const LOCATION_CUE: Pattern = {
   id: 'location-cue',
-  re: /(?<!(?:\b[0-5][.,]\d|\/\s?(?:5|10)|★|⭐|\bstars?|\bestrellas|\bSternen?|(?<![\p{L}])étoiles|\breviews?|\breseñas|\bopiniones|\bavis|\bBewertungen)\s)(?:(?<![\p{L}])(?:covering|serving|across|based (?:in|at)|located in|im (?:Raum|Großraum)|rund um|in|en|à|au|aux|dans|aus)\s+)((?:(?:the|la|el|los|las|le|les)\s)?\p{Lu}[\p{L}'’./-]*(?:(?:[^\S\n]|,[^\S\n]|[^\S\n](?:and|y|und|et|&|de|del|du|des|von|am)[^\S\n])\p{Lu}[\p{L}'’./-]*)*(?:\s\((?=[^)]*[\p{Lu}\d])[^)]{1,80}\))?)/u,
+  re: /(?<!(?:\b[0-5][.,]\d|\/\s?(?:5|10)|★|⭐|\bstars?|\bestrellas|\bSternen?|(?<![\p{L}])étoiles|\breviews?|\breseñas|\bopiniones|\bavis|\bBewertungen)\s)(?:(?<![\p{L}])(?:covering|serving|across|based (?:in|at)|located in|im (?:Raum|Großraum)|rund um|in|en|à|au|aux|dans|aus)\s+)((?:(?:the|la|el|los|las|le|les)\s)?\p{Lu}[\p{L}'’./-]*(?:(?:[^\S\n]|,[^\S\n]|[^\S\n](?:and|y|und|et|&|de|del|du|des|von|am)[^\S\n])\p{Lu}[\p{L}'’./-]*)*(?:\s\((?=[^)]*[\p{Lu}\d])(?![^)]*,\s*\p{Ll})[^)]{1,80}\))?)/u,
   examples: [
     {
       text: 'boiler repairs covering Springfield and Shelbyville',
