@@ -320,6 +320,36 @@ describe('ad copy from the brief and the angles', () => {
     // A word opening with a letter outside ASCII (\b does not see it as a word).
     expect(ctaIntent('Únete ahora')).toBe('join');
     expect(ctaIntent('Give £5 a month')).toBe('donate');
+    expect(ctaIntent('Enquire about membership')).toBe('contact');
+    expect(ctaIntent('Ask for a rate card')).toBe('quote');
+  });
+
+  it("without a campaign CTA, the button says the brief's own CTA line, else what the trade's customers do", async () => {
+    const buttonFor = async (researchSummary: string, language = 'en') => {
+      const brief = await extractBrief({ researchSummary, language, clientName: 'Acme' });
+      const angles = (await anglesFromBrief({ ...brief, research_summary: researchSummary }))
+        .slice(0, 1)
+        .map((a, i) => ({ ...a, id: `a${i}` }));
+      const { copy } = await writeAdCopy({
+        brief: { ...brief, research_summary: researchSummary },
+        angles,
+        campaign: { name: 'x', offer_text: '', cta_text: '', platform_target: ['meta_feed'] },
+        brand: { banned_words: [], tagline: '' },
+      });
+      return copy[0]?.cta;
+    };
+    const GOLF =
+      'Acme Golf Club, 18-hole parkland course near York, founded 1920. Membership £60/month. 3 lessons with our PGA pro included. Driving range and short game area. No joining fee until May. Rated 4.8 on Google (300 reviews). Clubhouse open 7 days.';
+    // A golf club is no sports shop; a caterer quotes.
+    expect(await buttonFor(GOLF)).toBe('Join now');
+    expect(
+      await buttonFor(
+        'Acme Traiteur, traiteur pour entreprises à Nantes. Buffets et plateaux-repas livrés. Produits locaux et de saison. Minimum 20 personnes. Devis gratuit sous 24 h. Note 4,8/5 sur Google (120 avis). Livraison 30 minutes avant l’heure convenue.',
+        'fr',
+      ),
+    ).toBe(catalogueFor('fr')?.cta.quote);
+    // The brief's CTA line says what the reader does: here, to enquire.
+    expect(await buttonFor(`${GOLF}\nCTA: Enquire about membership`)).toBe('Contact us');
   });
 });
 

@@ -128,7 +128,7 @@ export async function writeAdCopy(input: {
         business,
         ...place,
       ]);
-      const cta = chooseCta(campaign.cta_text, limits.cta, cat, brief.category, policy(limits.cta));
+      const cta = chooseCta(campaign.cta_text, limits.cta, cat, brief, policy(limits.cta));
       if (campaign.cta_text.trim() && cta !== campaign.cta_text.trim())
         warnings.push(
           message(english, 'warning.ctaReplaced', {
@@ -183,17 +183,17 @@ function sentencesAlone(
     .map((s) => ({ text: s, facts }));
 }
 
-/** The campaign's CTA when it fits the button and the policy; else the language's default for the category. */
+/** The campaign's CTA when it fits the button and the policy; else the language's default for the brief's CTA line or its category. */
 function chooseCta(
   given: string,
   max: number,
   cat: NonNullable<ReturnType<typeof catalogueFor>>,
-  category: string,
+  brief: { category: string; research_summary: string },
   ctx: PolicyContext,
 ): string {
   const label = given.trim();
   if (label && [...label].length <= max && copyViolations(label, { ...ctx, limit: max }).length === 0)
     return label;
   // A label too long for the button keeps its intent in the language's short form ("Book your free survey" → "Book now").
-  return label ? cat.cta[ctaIntent(label)] : defaultCta(cat, category);
+  return label ? cat.cta[ctaIntent(label)] : defaultCta(cat, brief.category, brief.research_summary);
 }

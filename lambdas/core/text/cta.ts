@@ -68,7 +68,7 @@ const BUTTONS: Record<CtaIntent, readonly string[]> = {
  * "buchen" and "Réserver" all read as booking). Examples: test/unit/ad-copy.test.ts.
  */
 const INTENT_PATTERNS: readonly [CtaIntent, RegExp][] = [
-  ['quote', /\b(?:quote|estimate|presupuesto|cotiza|angebot|devis)/iu],
+  ['quote', /\b(?:quote|estimate|rate card|presupuesto|cotiza|tarifa|angebot|devis)/iu],
   [
     'book',
     /\b(?:book|reserve|rsvp|check your date|appointment|reserva|cita|buchen|réserv|rendez-vous)|termin/iu,
@@ -80,7 +80,10 @@ const INTENT_PATTERNS: readonly [CtaIntent, RegExp][] = [
     'join',
     /(?<![\p{L}\d_])(?:join|sign up|subscribe|register|become|start|únete|suscri|inscri|abonn|beitreten|anmeld|registr)/iu,
   ],
-  ['contact', /\b(?:contact|call|talk|llama|habla|kontakt|anruf|appel|contactez)/iu],
+  [
+    'contact',
+    /\b(?:contact|call|talk|enquir|inquir|llama|habla|kontakt|anruf|anfrag|appel|contactez|renseign)/iu,
+  ],
 ];
 
 export function ctaIntent(label: string): CtaIntent {
@@ -95,6 +98,17 @@ export function ctaType(label: string, platform: CopyPlatform): string {
 
 /** The default intent of a business by its category's vertical (docs/taxonomy.md); learn when unknown. */
 const INTENT_OF_VERTICAL: readonly [RegExp, CtaIntent][] = [
+  // Sub-verticals whose customers join or book where their vertical sells: a golf club is no
+  // sports shop, a caterer quotes.
+  [
+    /> (?:golf club|gym and fitness club|yoga and pilates studio|climbing and bouldering|sports coaching and clubs|museum membership|co-working space|fitness apps)\b/i,
+    'join',
+  ],
+  [
+    /> (?:swimming lessons|surf and watersports school|rowing and paddling|kayaking and canoeing|restaurant|pizzeria|venue hire)\b/i,
+    'book',
+  ],
+  [/> (?:catering|event planning|meal kits)\b/i, 'quote'],
   [/^(?:home services|home security|home energy)\b/i, 'quote'],
   [/^financial services\b/i, 'quote'],
   [/^(?:retail|food & drink|consumer electronics|sport|home)\b/i, 'shop'],
@@ -104,8 +118,21 @@ const INTENT_OF_VERTICAL: readonly [RegExp, CtaIntent][] = [
   [/^professional services\b/i, 'contact'],
 ];
 
-/** The CTA of a language's catalogue for a category. */
-export function defaultCta(cat: Catalogue, category: string): string {
+/**
+ * The brief's own call to action, under a label ("CTA: Enquire about membership", "Call to
+ * action –", "Llamada a la acción:", "Handlungsaufforderung:", "Appel à l'action :").
+ */
+const BRIEF_CTA =
+  /(?:^|\n|[.!]\s+)[\s>*•-]*(?:CTA|call to action|llamada a la acción|handlungsaufforderung|appel à l['’]action)\s*[:=–—-]\s*([^\n.]{3,80})/iu;
+
+/**
+ * The CTA of a language's catalogue for a brief without a campaign CTA: the intent of the brief's
+ * own CTA line when it says one, else its category's.
+ */
+export function defaultCta(cat: Catalogue, category: string, summary = ''): string {
+  const own = BRIEF_CTA.exec(summary)?.[1];
+  const ownIntent = own ? ctaIntent(own) : 'learn';
+  if (ownIntent !== 'learn') return cat.cta[ownIntent];
   const intent = INTENT_OF_VERTICAL.find(([re]) => re.test(category.trim()))?.[1] ?? 'learn';
   return cat.cta[intent];
 }
