@@ -367,4 +367,30 @@ describe('labels of solutions, proof, teams and facts', () => {
     expect(de.facts).toContain('proof: ISO 27001 zertifiziert');
     expect(de.hooks.join('\n')).not.toMatch(/Schmerzpunkt|Lösung|Nachweis/);
   });
+
+  it('reads a greeting as no label, WHO/HOW/WHY fields, "Antwort:" and "Preocupación típica:"', async () => {
+    const email = await read(
+      "Hey team - notes from yesterday's call with Acme.\n\nThey do guided canoe trips on the Wye, half day £45, full day £80. All kit included. Groups of 8 max. 4.9 on TripAdvisor (300 reviews).\n\nThey'd love more midweek bookings in June.",
+    );
+    expect(email.facts.join('\n')).not.toMatch(/notes from|midweek bookings/);
+    const fields = await read(
+      'WHO: Acme Grooming, mobile dog grooming in Kent.\nWHAT: full groom from £50.\nHOW: we come to your driveway, one dog at a time.\nWHY: nervous dogs hate busy salons.\nPROOF: 5.0 on Google (90 reviews).',
+      'en',
+      'Acme Grooming',
+    );
+    expect(fields.hooks.join('\n')).not.toMatch(/HOW:|WHY:/);
+    const de = await read(
+      'Praxis: Acme Zahnarzt, Bremen\nHäufige Sorge: Schmerzen bei der Behandlung\nAntwort: Behandlung unter Lachgas möglich\nBewertung: 4,9 Sterne bei Google (200 Bewertungen)\nAngebot: Kostenlose Erstberatung',
+      'de',
+      'Acme Zahnarzt',
+    );
+    expect(de.hooks).toContain('Schmerzen bei der Behandlung? Behandlung unter Lachgas möglich.');
+    const es = await read(
+      'Acme Óptica | Huesca\nGafas graduadas desde 79 €. Revisión visual gratis. 4,7 en Google (150 reseñas).\nPreocupación típica: las progresivas marean. Les damos 30 días para adaptarse o les devolvemos el dinero.',
+      'es',
+      'Acme Óptica',
+    );
+    expect(es.facts).toContain('objection: las progresivas marean');
+    expect(es.hooks.join('\n')).not.toMatch(/Preocupación típica/);
+  });
 });

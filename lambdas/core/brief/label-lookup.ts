@@ -24,6 +24,9 @@ import { cueRole } from './roles.ts';
 export const labelFor = (key: string, language: Language): LabelTarget | undefined =>
   LABELS[language][key] ?? LABELS.en[key];
 
+const GREETING =
+  /^(?:hi|hey|hello|dear|hiya|morning|hola|buenas|hallo|moin|servus|liebe[rs]?|bonjour|salut|coucou)$/u;
+
 const SUBJECT_PRONOUN =
   /^(?:i|you|he|she|we|they|yo|tú|él|ella|nosotros|vosotros|ellos|ellas|ich|du|er|wir|ihr|je|tu|il|elle|nous|vous|ils|elles)$/u;
 
@@ -45,6 +48,8 @@ export function lookupLabel(words: string, language: Language, firstWord = false
   // and French the adjective follows the noun ("Miedo habitual", "Offre spéciale"): the first does.
   // A German genitive names whose section it is ("Häufige Sorge der Kunden"): the noun before it is the head.
   const parts = (language === 'de' ? bare.replace(/\s(?:der|des)\s.+$/u, '') : bare).split(/\s+/);
+  // "Hey team -", "Hallo Team:": a greeting, whatever word follows it.
+  if (parts.length > 1 && GREETING.test(parts[0] ?? '')) return undefined;
   if (parts.length < 2) return parts[0] !== bare ? labelFor(parts[0] ?? '', language) : undefined;
   if (PAIN_LABEL.re.test(bare)) return role('pain', true);
   if (PRAISE_LABEL.re.test(bare)) return role('benefit', true);

@@ -166,4 +166,6 @@ export const LABELS_DE: Readonly<Record<string, LabelTarget>> = {
   fakten: role('feature', true),
   schwerpunkte: claims,
   schwerpunkt: claims,
+  antwort: role('benefit'),
+  'unsere antwort': role('benefit'),
 };

@@ -360,4 +360,6 @@ export const LABELS_EN: Readonly<Record<string, LabelTarget>> = {
   'did you know': role('feature'),
   specialisms: claims,
   'focus areas': claims,
+  how: claims,
+  why: claims,
 };

@@ -161,4 +161,6 @@ export const LABELS_ES: Readonly<Record<string, LabelTarget>> = {
   'punto de dolor': role('pain', true),
   equipo: role('proof'),
   dato: role('feature'),
+  preocupación: role('objection'),
+  preocupaciones: role('objection', true),
 };

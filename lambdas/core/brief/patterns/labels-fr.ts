@@ -147,4 +147,5 @@ export const LABELS_FR: Readonly<Record<string, LabelTarget>> = {
   'comment nous aidons': role('benefit'),
   'point de douleur': role('pain', true),
   équipe: role('proof'),
+  inquiétudes: role('objection', true),
 };

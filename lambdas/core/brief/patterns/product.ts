@@ -55,7 +55,7 @@ export const BUSINESS_MODEL: Pattern = {
 /** Between a business's name and what it sells: a copula or a verb of trade, then an article. */
 export const PRODUCT_LEAD: Pattern = {
   id: 'product-lead',
-  re: /^\s*(?:(?:(?:they|we|it)(?:['’]re|['’]s)|(?:(?:they|we|it) )?(?:is|are|was|ist|sind|es|son|somos|est|sont|sommes))\s+)?(?:(?:an?|the|un[ae]?|una|el|la|los|las|le|les|des|ein(?:e[nmrs]?)?|der|die|das|(?:my|our|their) (?:client|customer)['’]s)\s+)?/iu,
+  re: /^\s*(?:(?:(?:they|we|it)(?:['’]re|['’]s)|(?:(?:they|we|it) )?(?:is|are|was|ist|sind|es|son|somos|est|sont|sommes)|(?:they|we) (?:do|run|offer|sell|make|provide))\s+)?(?:(?:an?|the|un[ae]?|una|el|la|los|las|le|les|des|ein(?:e[nmrs]?)?|der|die|das|(?:my|our|their) (?:client|customer)['’]s)\s+)?/iu,
   examples: [
     { text: "They're a wedding venue", match: "They're a " },
     { text: "is my client's online yarn shop", match: "is my client's " },
@@ -63,6 +63,7 @@ export const PRODUCT_LEAD: Pattern = {
     { text: 'is an independent bakery', match: 'is an ' },
     { text: 'ist ein kleines Studio', match: 'ist ein ' },
     { text: 'Somos academia de inglés', match: 'Somos ' },
+    { text: 'They do guided sea kayak trips', match: 'They do ' },
     { text: 'garden design', match: '' },
   ],
 };

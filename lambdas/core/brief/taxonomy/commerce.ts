@@ -417,7 +417,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'headphones|earbuds|speaker|speakers|audio|soundbar',
         'auriculares|altavoz',
         'kopfhörer|lautsprecher',
-        'casque|écouteurs|enceinte',
+        'casque audio|écouteurs|enceinte connectée|enceinte bluetooth|barre de son',
       ),
       sub(
         'smartphones and accessories',

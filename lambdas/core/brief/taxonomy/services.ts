@@ -32,10 +32,10 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
       sub(
         'physiotherapy',
         'a physiotherapist stretching the leg of a patient on a treatment couch',
-        'physio|physiotherapy|physiotherapist|sports injury|rehab|osteopath|chiropractor|chiropractic',
-        'fisioterapia|fisioterapeuta|osteópata',
-        'physio|physiotherapie|physiotherapeut|krankengymnastik|osteopath',
-        'kinésithérapie|kiné|ostéopathe',
+        'physio|physiotherapy|physiotherapist|sports injury|rehab|osteopath|osteopathy|chiropractor|chiropractic',
+        'fisioterapia|fisioterapeuta|osteópata|osteopatía',
+        'physio|physiotherapie|physiotherapeut|krankengymnastik|osteopath|osteopathie',
+        'kinésithérapie|kiné|ostéopathe|ostéopathie|ostéo',
       ),
       sub(
         'private GP and clinic',
