@@ -343,6 +343,13 @@ describe('quoted beliefs', () => {
       'Acme Care',
     );
     expect(quote.hooks.join('\n')).not.toMatch(/Think Mum/);
+    // A capitalised belief without a stop, answered after a dash in the same note.
+    const blinds = await read(
+      '## Client\nAcme Blinds, Derby\n## Why people buy\n- free home measure\n- fitted in 3 weeks\n## Worry\n"Shutters are too expensive" — ours start at £195 per sq m.\n## Proof\n4.9 on Google (210 reviews)\n## Offer\n20% off shutters until 30 April',
+      'en',
+      'Acme Blinds',
+    );
+    expect(blinds.hooks).toContain('Think shutters are too expensive? Ours start at £195 per sq m.');
   });
 });
 

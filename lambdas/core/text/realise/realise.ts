@@ -112,8 +112,15 @@ function hookText(
   if (lead.unusable || support?.unusable) return undefined;
   const second = support ? sentence(support, cat, brief) : '';
   // A quoted belief is asked as one, whichever frame: "Think golf clubs are stuffy? Ours isn't."
-  const belief = support && WORRIES.has(lead.role) ? beliefOf(lead.fragment, cat) : undefined;
-  if (belief) return message(cat, 'hook.belief', { belief, support: second });
+  const belief = WORRIES.has(lead.role) ? beliefOf(lead.fragment, cat) : undefined;
+  if (belief?.reply) {
+    const reply = capFirst(belief.reply);
+    return message(cat, 'hook.belief', {
+      belief: belief.belief,
+      support: endsSentence(reply) ? reply : `${reply}${cat.stop}`,
+    });
+  }
+  if (belief && support) return message(cat, 'hook.belief', { belief: belief.belief, support: second });
   switch (archetype.frame) {
     case 'question': {
       if (!support) return undefined;
@@ -172,21 +179,24 @@ function hookText(
   }
 }
 
-/** A quoted belief, not an utterance: lower case, no stop of its own. */
-const QUOTED_BELIEF = /^["'“‘«„](\p{Ll}[^"“”«»„.?!]{2,80})["'”’»“]$/u;
+/**
+ * A quoted belief, not an utterance: no stop of its own, and no capital but its first letter's
+ * ("'golf clubs are stuffy'", '"Shutters are too expensive"'); the reply after a dash may follow.
+ */
+const QUOTED_BELIEF = /^["'“‘«„](\p{L}\p{Ll}[^"“”«»„.?!]{1,80})["'”’»“](?:\s[—–-]\s(\p{L}.{2,}))?$/u;
 
 /**
  * What a quoted belief says, in the reader's person ("'we're too small to be a target'" → "you're
- * too small to be a target"), to be asked as one; where the catalogue cannot turn the person,
- * the quote is printed as written.
+ * too small to be a target"), and the reply its own note gives after a dash; undefined where the
+ * catalogue cannot turn the person (the quote is printed as written).
  */
-function beliefOf(fragment: string, cat: Catalogue): string | undefined {
-  const inner = QUOTED_BELIEF.exec(fragment)?.[1];
-  if (!inner || !cat.readerVoice) return undefined;
-  let said = inner;
+function beliefOf(fragment: string, cat: Catalogue): { belief: string; reply?: string } | undefined {
+  const m = QUOTED_BELIEF.exec(fragment);
+  if (!m?.[1] || !cat.readerVoice) return undefined;
+  let said = m[1].charAt(0).toLowerCase() + m[1].slice(1);
   for (const [from, to] of cat.readerVoice)
     said = said.replace(new RegExp(`(?<![\\p{L}'’])${from}(?![\\p{L}'’])`, 'gu'), to);
-  return said;
+  return m[2] ? { belief: said, reply: m[2] } : { belief: said };
 }
 
 /**
