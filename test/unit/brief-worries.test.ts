@@ -317,6 +317,22 @@ describe('worries and questions as agencies write them', () => {
       'Peur que le chantier dure des semaines\u202f? Un toit refait en 5 jours ouvrés.',
     );
     expect(fr.hooks.join('\n')).not.toMatch(/Notre réponse/);
+    // The frame with a colon ("Lo que más temen los clientes:"), and a German fear of a noun,
+    // the audience's possessive turned to the reader's.
+    const es2 = await read(
+      'Acme Reformas (Jaén) – reformas de baños. Presupuesto cerrado por escrito. Baño completo en 10 días. Garantía de 5 años. 4,8 en Google (200 reseñas). Lo que más temen los clientes: que la obra se alargue meses. Nosotros fijamos la fecha de entrega en el contrato.',
+      'es',
+      'Acme Reformas',
+    );
+    expect(es2.hooks).toContain(
+      '¿Miedo a que la obra se alargue meses? Nosotros fijamos la fecha de entrega en el contrato.',
+    );
+    const de = await read(
+      'Acme Umzüge – Privatumzüge in Kiel seit 2001. Festpreis nach kostenloser Besichtigung. 4,8 Sterne bei Google (300 Bewertungen). Kunden befürchten oft Schäden an ihren Möbeln – wir sind bis 100.000 € versichert.',
+      'de',
+      'Acme Umzüge',
+    );
+    expect(de.hooks).toContain('Angst vor Schäden an Ihren Möbeln? Wir sind bis 100.000 € versichert.');
   });
 });
 

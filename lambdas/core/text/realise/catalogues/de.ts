@@ -48,7 +48,14 @@ export const de: Catalogue = {
   question: { open: '', close: '?' },
   stop: '.',
   voice: {
-    pronouns: [],
+    // The audience's possessive is the reader's, formally ("an ihren Möbeln" → "an Ihren Möbeln").
+    pronouns: [
+      ['ihren', 'Ihren'],
+      ['ihre', 'Ihre'],
+      ['ihrem', 'Ihrem'],
+      ['ihrer', 'Ihrer'],
+      ['ihres', 'Ihres'],
+    ],
     genericSubjects: '(?:Kunden|Menschen|Leute)',
     askableOpening:
       '^(?!.*\\s(?:haben|sein|werden|müssen|können|hat|ist|sind)$)(?:Angst, dass |(?:ein|eine|einen|einem|der|die|das|den|dem|kein|keine|keinen) |\\p{Lu}\\p{Ll}+ (?:im|in|am|an|auf|für|mit|nach|von|vor|bei|ohne|über|unter|aus|zum|zur|des|der) )',
@@ -74,6 +81,13 @@ export const de: Catalogue = {
       // What is feared, after "Ihre größte Sorge:": "dass die Bank nein sagt" → "Angst, dass die
       // Bank nein sagt?"
       { pattern: '^dass (?=\\p{L})', replace: 'Angst, dass ' },
+      // "Kunden befürchten oft Schäden an ihren Möbeln" → "Angst vor Schäden an ihren Möbeln?" (a
+      // noun without its article only: "vor" would change an article's case).
+      {
+        pattern:
+          '^(?:sie |(?:(?:viele|die meisten|manche|einige|unsere) )?\\p{Lu}\\p{Ll}+ )(?:befürchten|fürchten) (?:oft |häufig |meist |manchmal )?(?=\\p{Lu}\\p{Ll}+ )',
+        replace: 'Angst vor ',
+      },
     ],
     pointsBack: '\\b(?:hilft (?:da|dabei|dagegen)|löst das|deckt das ab)$',
     inversion: { pattern: '^(\\p{Ll}+) (wir|sie|es|er) ', replace: '$2 $1 ' },

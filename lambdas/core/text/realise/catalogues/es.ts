@@ -64,7 +64,7 @@ export const es: Catalogue = {
     leadingConnective:
       '(?:(?:(?:ah|oh|por cierto),?\\s+)?(?:además|y|también|por eso|por ello|así que)|(?:ah|oh|por cierto),?)',
     reportingFrame:
-      '(?:en esta campaña,? (?:promovemos|destacamos|impulsamos|ofrecemos)|(?:la |nuestra |su )?(?:mayor|principal) (?:queja|objeción|preocupación|duda|miedo) (?:que (?:oímos|vemos|escuchamos) )?(?:es|son)(?: que)?|lo que más (?:temen|les preocupa|odian)(?: a (?:los|las|nuestros|nuestras) \\p{L}+)? (?:es|son)(?: que)?|nuestros datos dicen que)\\s+',
+      '(?:en esta campaña,? (?:promovemos|destacamos|impulsamos|ofrecemos)|(?:la |nuestra |su )?(?:mayor|principal) (?:queja|objeción|preocupación|duda|miedo) (?:que (?:oímos|vemos|escuchamos) )?(?:es|son)(?: que)?|lo que más (?:temen|les preocupa|odian)(?: (?:a )?(?:los|las|nuestros|nuestras) \\p{L}+)?(?: (?:es|son)(?: que)?|\\s*:)|nuestros datos dicen que)\\s+',
     audienceSays:
       '(?:(?:nuestros |los |muchos )?\\p{L}+ nos (?:dicen|cuentan|repiten|preguntan)(?: que)?:?)\\s+',
     positioning:
