@@ -416,4 +416,16 @@ describe('labels of solutions, proof, teams and facts', () => {
     expect(es.facts).toContain('objection: las progresivas marean');
     expect(es.hooks.join('\n')).not.toMatch(/Preocupación típica/);
   });
+
+  it("reads the business's own voice under a worry's label as its answer, and 'we have none' only answers it", async () => {
+    const qa = await read(
+      'Q: What is it?\nA: Pet insurance for dogs in Leeds, from £12/month.\nQ: What do people worry about?\nA: Excess fees. We have none on routine vet visits.\nQ: Proof?\nA: 20,000 members, 4.7 on Google.\nQ: What else?\nA: Claims paid in 5 days. Any vet you like. Cancel anytime.',
+      'en',
+      'Acme Pet Cover',
+    );
+    expect(qa.facts).toContain('objection: Excess fees');
+    expect(qa.facts).not.toContain('objection: We have none on routine vet visits');
+    expect(qa.hooks).toContain('Excess fees? We have none on routine vet visits.');
+    for (const h of qa.hooks.filter((x) => x.includes('We have none'))) expect(h).toMatch(/^Excess fees\? /);
+  });
 });

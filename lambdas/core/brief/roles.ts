@@ -1,3 +1,4 @@
+import { OWN_VOICE } from './patterns/cues.ts';
 import { SPACED_DASH } from './patterns/layout.ts';
 import { ROLE_CUES } from './patterns/role-cues.ts';
 import type { FactRole } from './schema.ts';
@@ -21,9 +22,13 @@ const SURE_ROLES: ReadonlySet<FactRole> = new Set(['proof', 'guarantee', 'price'
 
 /**
  * The role of a claim under a label: the label's, except that a section of plain features ("Key
- * facts:", "Highlights:") holds ratings, guarantees and prices too, which their own words say.
+ * facts:", "Highlights:") holds ratings, guarantees and prices too, which their own words say,
+ * and a worry's section holds the business's answer.
  */
 export function labelledRole(label: FactRole, text: string): FactRole {
+  // Under a worry's label, the business's own voice answers the worry ("Worry: waiting periods.
+  // We have none on check-ups.").
+  if ((label === 'pain' || label === 'objection') && OWN_VOICE.re.test(text)) return roleOf(text);
   const cued = label === 'feature' ? cueRole(text) : undefined;
   return cued && SURE_ROLES.has(cued) ? cued : label;
 }

@@ -373,3 +373,17 @@ export const ELLIPTICAL_REPLY: Pattern = {
     { text: 'Ours is family-run', match: null },
   ],
 };
+
+/**
+ * A note that opens in the business's own voice ("We have none on check-ups", "Wir prüfen das",
+ * "Nosotros fijamos la fecha"): under a worry's label it is the answer, never a worry.
+ */
+export const OWN_VOICE: Pattern = {
+  id: 'own-voice',
+  re: /^(?:we|we're|we've|we'll|our|nous|notre|nos|wir|unser\p{L}*|nosotros|nuestr\p{L}*)\s/iu,
+  examples: [
+    { text: 'We have none on check-ups and cleanings', match: 'We ' },
+    { text: 'Wir prüfen das kostenlos', match: 'Wir ' },
+    { text: 'Waiting periods', match: null },
+  ],
+};

@@ -93,7 +93,7 @@ export const en: Catalogue = {
       { pattern: '^(?:you|they|(?:many |most |some )?[\\p{L}-]+) worry (?:that )?', replace: 'worried ' },
     ],
     pointsBack:
-      "\\b(?:helps?|covers?|solves?|fix(?:es)?|sorts?|handles?|deals with|takes care of|stops?|prevents?) (?:there|that|it|this|them)$|^(?:they|people|customers) \\p{L}+ (?:it|this|that)\\b|^(?:we|our team) (?:handle|deal with|take care of|cover|solve|sort) (?:that|this|it)\\b|^(?:we|our team) \\p{L}+ (?:that|this)(?=[,;.]|$| (?:up ?front|too|as well|for free|free|for you|in writing|first)\\b)|(?:^|,\\s)(?:(?:usually|mostly|often|generally|almost always) )?yes(?:,\\s|$)|^no,\\s|\\b(?:sorts?|fix(?:es)?|solves?|covers?) both$|^(?:ours|we|this one) (?:isn['’]t|is not|aren['’]t|are not|doesn['’]t|does not|don['’]t|do not|won['’]t|will not)$|^not (?:here|with us|ours)$",
+      "\\b(?:helps?|covers?|solves?|fix(?:es)?|sorts?|handles?|deals with|takes care of|stops?|prevents?) (?:there|that|it|this|them)$|^(?:they|people|customers) \\p{L}+ (?:it|this|that)\\b|^(?:we|our team) (?:handle|deal with|take care of|cover|solve|sort) (?:that|this|it)\\b|^(?:we|our team) \\p{L}+ (?:that|this)(?=[,;.]|$| (?:up ?front|too|as well|for free|free|for you|in writing|first)\\b)|(?:^|,\\s)(?:(?:usually|mostly|often|generally|almost always) )?yes(?:,\\s|$)|^no,\\s|\\b(?:sorts?|fix(?:es)?|solves?|covers?) both$|^(?:ours|we|this one) (?:isn['’]t|is not|aren['’]t|are not|doesn['’]t|does not|don['’]t|do not|won['’]t|will not)$|^not (?:here|with us|ours)$|^(?:we|ours?) (?:have|has|charge|ask|take|need) none\\b",
   },
   clauseSplit:
     '(?:,\\s+and\\s+|;\\s*|:\\s+(?![^\\p{L}]{0,3}\\d)|,\\s+so\\s+|\\.\\s+(?=\\p{Lu})|\\s+because\\s+)',
