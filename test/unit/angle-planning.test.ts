@@ -350,6 +350,8 @@ describe('ad copy from the brief and the angles', () => {
     ).toBe(catalogueFor('fr')?.cta.quote);
     // The brief's CTA line says what the reader does: here, to enquire.
     expect(await buttonFor(`${GOLF}\nCTA: Enquire about membership`)).toBe('Contact us');
+    // A heading of its own, the CTA on the line after it.
+    expect(await buttonFor(`${GOLF}\n## CTA\nBook a free taster round`)).toBe('Book now');
   });
 });
 

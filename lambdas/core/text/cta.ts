@@ -120,10 +120,11 @@ const INTENT_OF_VERTICAL: readonly [RegExp, CtaIntent][] = [
 
 /**
  * The brief's own call to action, under a label ("CTA: Enquire about membership", "Call to
- * action –", "Llamada a la acción:", "Handlungsaufforderung:", "Appel à l'action :").
+ * action –", "Llamada a la acción:", "Handlungsaufforderung:", "Appel à l'action :") or a
+ * heading of its own ("## CTA" and the line after it).
  */
 const BRIEF_CTA =
-  /(?:^|\n|[.!]\s+)[\s>*•-]*(?:CTA|call to action|llamada a la acción|handlungsaufforderung|appel à l['’]action)\s*[:=–—-]\s*([^\n.]{3,80})/iu;
+  /(?:^|\n|[.!]\s+)[\s>*•#-]*(?:CTA|call to action|llamada a la acción|handlungsaufforderung|appel à l['’]action)(?:\s*[:=–—-]\s*|[^\S\n]*\n+[\s>*•-]*)([^\n.]{3,80})/iu;
 
 /**
  * The CTA of a language's catalogue for a brief without a campaign CTA: the intent of the brief's
