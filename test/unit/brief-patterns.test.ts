@@ -5,6 +5,7 @@ import { FIGURE_PATTERNS } from '#core/brief/patterns/figures.ts';
 import * as labels from '#core/brief/patterns/labels.ts';
 import * as layout from '#core/brief/patterns/layout.ts';
 import * as product from '#core/brief/patterns/product.ts';
+import * as replies from '#core/brief/patterns/replies.ts';
 import { ROLE_CUES } from '#core/brief/patterns/role-cues.ts';
 import type { Pattern } from '#core/brief/patterns/types.ts';
 
@@ -19,6 +20,7 @@ const patterns: Pattern[] = [
   ...Object.values(labels).filter(isPattern),
   ...Object.values(layout).filter(isPattern),
   ...Object.values(product).filter(isPattern),
+  ...Object.values(replies).filter(isPattern),
 ];
 
 describe('brief extraction patterns', () => {

@@ -428,4 +428,21 @@ describe('labels of solutions, proof, teams and facts', () => {
     expect(qa.hooks).toContain('Excess fees? We have none on routine vet visits.');
     for (const h of qa.hooks.filter((x) => x.includes('We have none'))) expect(h).toMatch(/^Excess fees\? /);
   });
+
+  it('reads a label of people by their fear as the worry its text answers, and a French fear answered "chez nous"', async () => {
+    const es = await read(
+      'Clínica Acme (Lorca)\n- Ortodoncia invisible desde 2.190 €\n- Financiación hasta 24 meses\n- Primera visita gratis\nPacientes con miedo al dentista: sedación consciente disponible.\n4,8 estrellas en Google (300 reseñas).',
+      'es',
+      'Clínica Acme',
+    );
+    expect(es.facts).toContain('objection: miedo al dentista');
+    expect(es.hooks).toContain('¿Miedo al dentista? Sedación consciente disponible.');
+    expect(es.hooks.join('\n')).not.toMatch(/Para sedación/);
+    const fr = await read(
+      "PLOMBERIE ACME — Nantes\nIntervention en 1 h pour les urgences, 7j/7.\nDevis gratuit.\nArtisan RGE, 12 ans d'expérience.\nLes clients ont souvent peur des arnaques au dépannage : chez nous, pas de frais cachés.\nNote : 4,8/5 sur Google (150 avis).",
+      'fr',
+      'Plomberie Acme',
+    );
+    expect(fr.hooks).toContain('Peur des arnaques au dépannage\u202f? Chez nous, pas de frais cachés.');
+  });
 });

@@ -54,6 +54,10 @@ describe('the business taxonomy', () => {
     expect(place('de', 'Kletterkiste – Indoorspielplatz in Kiel mit Trampolinen und Café für Eltern.')).toBe(
       'family services > family activities',
     );
+    // Drawing and painting classes are art classes, not a decorator's painting.
+    expect(place('es', 'Academia Acme – clases de dibujo y pintura para adultos en Murcia.')).toBe(
+      'education > art classes',
+    );
   });
 
   it('finds a phrase cue with its words in the plural, so a rental of things is not a letting of homes', () => {

@@ -29,6 +29,7 @@ import { AVOID_CUE, SIGN_OFF } from './patterns/cues.ts';
 import { MONTH_NAME } from './patterns/figures.ts';
 import { DISCOURSE_OPENER, LOCATION_CUE, LOCATION_LINE, RATING, RESULT_OPENER } from './patterns/layout.ts';
 import { BUSINESS_MODEL } from './patterns/product.ts';
+import { FEARFUL_LABEL } from './patterns/replies.ts';
 import { type Language, patternLanguage } from './patterns/types.ts';
 import { claimAfterProduct, ownNewProduct, productOf } from './product.ts';
 import { cueRole, roleOf } from './roles.ts';
@@ -377,6 +378,16 @@ function onSentence(state: State, p: Piece): void {
 
 /** The audience, and the worries and insights told inside it, as facts. */
 function onAudience(state: State, p: Piece): void {
+  // "Pacientes con miedo al dentista: sedación consciente disponible": the label's fear is the
+  // worry, what follows answers it.
+  const lineStart = state.summary.lastIndexOf('\n', p.start - 1) + 1;
+  const fear = FEARFUL_LABEL.re.exec(state.summary.slice(lineStart, p.start));
+  if (fear?.[1]) {
+    const at = lineStart + (fear.index ?? 0);
+    state.facts.push({ role: 'objection', piece: piece(state.summary, at, at + fear[1].length) });
+    addFacts(state, p, undefined, false);
+    return;
+  }
   const read = readAudience(state.summary, p, state.language);
   state.audience ??= read.audience;
   state.facts.push(...read.facts);

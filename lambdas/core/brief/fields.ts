@@ -2,15 +2,7 @@ import { offsetsOf } from '../lexicon/wordnet.ts';
 import type { Nlp } from '../text/nlp.ts';
 import { directionAt } from './direction.ts';
 import type { Segment } from './lines.ts';
-import {
-  AUDIENCE_CUE,
-  AVOID_CUE,
-  ELLIPTICAL_REPLY,
-  META_CUE,
-  MUST_SAY,
-  NOTE_CUE,
-  TONE_CUE,
-} from './patterns/cues.ts';
+import { AUDIENCE_CUE, AVOID_CUE, META_CUE, MUST_SAY, NOTE_CUE, TONE_CUE } from './patterns/cues.ts';
 import {
   BACK_REFERENCE,
   CLAUSE_LEAD,
@@ -19,6 +11,7 @@ import {
   LOCATION_CUE,
   SPACED_DASH,
 } from './patterns/layout.ts';
+import { ELLIPTICAL_REPLY } from './patterns/replies.ts';
 import { cueRole } from './roles.ts';
 
 /** A piece of the summary with its position. */

@@ -1,5 +1,5 @@
-import { OWN_VOICE } from './patterns/cues.ts';
 import { SPACED_DASH } from './patterns/layout.ts';
+import { OWN_VOICE } from './patterns/replies.ts';
 import { ROLE_CUES } from './patterns/role-cues.ts';
 import type { FactRole } from './schema.ts';
 

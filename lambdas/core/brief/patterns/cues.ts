@@ -358,32 +358,3 @@ export const PAIN_PHRASE: Pattern = {
     { text: 'autónomos cansados de alquilar oficinas', match: 'cansados de ' },
   ],
 };
-
-/**
- * A reply of two or three words that leaves its verb to the worry before it ("Ours isn't", "We
- * don't", "Not here"): what follows its dash is the rest of that reply, not a claim of its own.
- */
-export const ELLIPTICAL_REPLY: Pattern = {
-  id: 'elliptical-reply',
-  re: /^(?:ours|we|this one|el nuestro|la nuestra|nosotros|chez nous|bei uns)(?: (?:isn['’]t|is not|aren['’]t|are not|doesn['’]t|does not|don['’]t|do not|won['’]t|will not|no|non|nicht|pas))$|^not (?:here|with us|ours)$/iu,
-  examples: [
-    { text: "Ours isn't", match: "Ours isn't" },
-    { text: 'We don’t', match: 'We don’t' },
-    { text: 'Bei uns nicht', match: 'Bei uns nicht' },
-    { text: 'Ours is family-run', match: null },
-  ],
-};
-
-/**
- * A note that opens in the business's own voice ("We have none on check-ups", "Wir prüfen das",
- * "Nosotros fijamos la fecha"): under a worry's label it is the answer, never a worry.
- */
-export const OWN_VOICE: Pattern = {
-  id: 'own-voice',
-  re: /^(?:we|we're|we've|we'll|our|nous|notre|nos|wir|unser\p{L}*|nosotros|nuestr\p{L}*)\s/iu,
-  examples: [
-    { text: 'We have none on check-ups and cleanings', match: 'We ' },
-    { text: 'Wir prüfen das kostenlos', match: 'Wir ' },
-    { text: 'Waiting periods', match: null },
-  ],
-};

@@ -246,7 +246,7 @@ export const SPACED_DASH: Pattern = {
  */
 export const ANSWER_COLON: Pattern = {
   id: 'answer-colon',
-  re: /(?<=(?:\S+\s+){3}\S*[\p{L}\d])\s?:\s+(?=(?:we|we're|our|nous|notre|nos|wir|unser\p{L}*|nosotros|nuestr\p{L}*|\p{Ll}+(?:amos|emos|imos))\s)/iu,
+  re: /(?<=(?:\S+\s+){3}\S*[\p{L}\d])\s?:\s+(?=(?:we|we're|our|with us|nous|notre|nos|chez nous|wir|unser\p{L}*|bei uns|nosotros|nuestr\p{L}*|con nosotros|\p{Ll}+(?:amos|emos|imos))[\s,])/iu,
   examples: [
     { text: 'what worries them is that we never turn up: we send a photo after each visit', match: ': ' },
     { text: 'que no vengan cuando toca: enviamos foto del jardín', match: ': ' },

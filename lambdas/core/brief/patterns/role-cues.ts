@@ -112,7 +112,7 @@ export const ROLE_CUES: readonly RoleCue[] = [
   {
     id: 'objection',
     role: 'objection',
-    re: /\b(?:worr(?:y|ied|ies|ying)|objections?|afraid|anxious|nervous about|concerns?|think (?:it's|they're|we're)|I thought|skeptical|sceptical|too (?:small|expensive|complicated)|preocupa|miedo a|(?:mayor|principal|gran) miedo|temen|dread(?:s|ing)?|put(?:s|ting)? off|(?:think|thinks|say|says|feel|feels|believe|believes) (?:that )?(?:they're|they are|it's|it is|their \p{L}+ (?:are|is|aren't|isn't)|they (?:aren't|can't|won't))|pensent qu|creen que|glauben,? dass|Angst vor|Bedenken|befürchten|peur de|craignent|redoutent)\b/iu,
+    re: /\b(?:worr(?:y|ied|ies|ying)|objections?|afraid|anxious|nervous about|concerns?|think (?:it's|they're|we're)|I thought|skeptical|sceptical|too (?:small|expensive|complicated)|preocupa|miedo a|(?:mayor|principal|gran) miedo|temen|dread(?:s|ing)?|put(?:s|ting)? off|(?:think|thinks|say|says|feel|feels|believe|believes) (?:that )?(?:they're|they are|it's|it is|their \p{L}+ (?:are|is|aren't|isn't)|they (?:aren't|can't|won't))|pensent qu|creen que|glauben,? dass|Angst vor|Bedenken|befürchten|peur (?:de|des|du|d['’])|craignent|redoutent)\b/iu,
     examples: [
       { text: 'people worrying the paint will peel', match: 'worrying' },
       { text: 'anxious about hidden costs', match: 'anxious' },

@@ -93,10 +93,19 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
       sub(
         'music and arts lessons',
         'a teacher guiding a child’s hands on a piano keyboard',
-        'music lessons|piano|guitar|violin|singing|art classes',
+        'music lessons|piano|guitar|violin|singing',
         'clases de música|piano|guitarra|violín|canto',
         'musikschule|klavierunterricht|gitarrenunterricht|geige|gesangsunterricht',
         'cours de musique|piano|guitare|violon|chant',
+      ),
+      sub(
+        'art classes',
+        'adults painting at easels in a bright art studio',
+        'art classes|art class|drawing classes|painting classes|life drawing|art school|watercolour',
+        'clases de dibujo|clases de pintura|dibujo y pintura|academia de arte|acuarela',
+        'malkurs|malkurse|zeichenkurs|zeichenkurse|malschule|aquarell',
+        'cours de dessin|cours de peinture|atelier de peinture|aquarelle',
+        'artist-palette',
       ),
       sub(
         'dance classes',

@@ -71,7 +71,7 @@ export const fr: Catalogue = {
     feeling: [
       {
         pattern:
-          "^(?:ils|elles|on|(?:beaucoup de|les|nos|certains|la plupart des) \\p{L}+) (?:ont|avaient|a|avait) peur (de |d['’])",
+          "^(?:ils|elles|on|(?:beaucoup de|les|nos|certains|la plupart des) \\p{L}+) (?:ont|avaient|a|avait) (?:souvent |toujours |parfois )?peur (de |des |du |d['’])",
         replace: 'peur $1',
       },
       {
