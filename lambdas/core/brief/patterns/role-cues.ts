@@ -123,13 +123,15 @@ export const ROLE_CUES: readonly RoleCue[] = [
   {
     id: 'pain',
     role: 'pain',
-    re: /(?<![\p{L}\d_])(?:frustrat\w*|complaints?|complain(?:s|ed)? about|worst (?:part|thing|bit)|tired of|sick of|fed up|struggl\w+|stuck|fear|hate|(?<!(?:notre|votre|le|du|de|un|au|leur|son|mon|bon) )pain(?! (?:au|aux|de|du|des|d['’]))|(?<!(?:no|not a|never a) )problem|burnt out|stress\w*|hassle|cansad[oa]s? de|problemas?|Ärger|ärgern sich|beschweren sich|se plaignent|se plaint|se quejan|Stress|Frust|müde|marre de|galère|(?<!(?:plus|pas|jamais) un )problème)(?![\p{L}\d_])/iu,
+    re: /(?<![\p{L}\d_])(?:frustrat\w*|complaints?|complain(?:s|ed)? about|worst (?:part|thing|bit)|tired of|sick of|fed up|struggl\w+|stuck|fear|hate|(?<!(?:notre|votre|le|du|de|un|au|leur|son|mon|bon) )pain(?! (?:au|aux|de|du|des|d['’])| (?:clinic|clinics|relief|management|specialists?|treatment|service|services)\b)|(?<!(?:no|not a|never a) )problem|burnt out|stress(?!-free)\w*|hassle|cansad[oa]s? de|problemas?|Ärger|ärgern sich|beschweren sich|se plaignent|se plaint|se quejan|Stress(?!-free)|Frust|müde|marre de|galère|(?<!(?:plus|pas|jamais) un )problème)(?![\p{L}\d_])/iu,
     examples: [
       { text: 'sick of printers that jam', match: 'sick of' },
       { text: 'Kunden ärgern sich oft über Maler', match: 'ärgern sich' },
       { text: 'Pain au levain naturel, farines bio', match: null },
       { text: 'the main complaint in reviews', match: 'complaint' },
       { text: 'a sunny terrace', match: null },
+      { text: 'Sports injury and back pain clinic', match: null },
+      { text: 'stress-free moves across Leeds', match: null },
     ],
   },
   {
