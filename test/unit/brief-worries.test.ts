@@ -445,4 +445,14 @@ describe('labels of solutions, proof, teams and facts', () => {
     );
     expect(fr.hooks).toContain('Peur des arnaques au dépannage\u202f? Chez nous, pas de frais cachés.');
   });
+
+  it('ends a German quotation with its own stop, never a second one after „…“', async () => {
+    const de = await read(
+      'Gartenbau Acme GmbH (Bonn)\nWir planen und bauen Gärten: Terrassen, Pflasterarbeiten, Rollrasen.\nUSP: feste Ansprechpartnerin vom ersten Termin bis zur Abnahme\nReferenzen: über 700 Gärten seit 2006\nKundenstimme: „Pünktlich, sauber, und der Garten sieht aus wie im Katalog.“\nAktion: kostenlose Gartenplanung bei Aufträgen ab 5.000 €',
+      'de',
+      'Gartenbau Acme',
+    );
+    expect(de.hooks.some((h) => h.includes('Katalog.“'))).toBe(true);
+    expect(de.hooks.join('\n')).not.toMatch(/“\./u);
+  });
 });

@@ -41,7 +41,8 @@ const lowerFirst = (s: string, cat: Catalogue, summary = '') => {
  * punctuation stands, the frame's is dropped (French puts a space before "?").
  */
 // French closes a quotation after a space ("… ! »"): that space is part of the stop.
-const DOUBLE_STOP = /([.!?…]\s?["'”’»]?)\s?[.?](?=\s|$)/gu;
+// German closes one with "“" („…“).
+const DOUBLE_STOP = /([.!?…]\s?["'”’»“]?)\s?[.?](?=\s|$)/gu;
 const tidyStops = (s: string) => s.replace(DOUBLE_STOP, '$1');
 
 const bare = (s: string) => s.replace(/[.!?]+$/u, '');
