@@ -24,6 +24,7 @@ import {
   placeAfterName,
   startsWithFigure,
 } from './header.ts';
+import { oneWorryPerLine } from './lines.ts';
 import { claimBesideBracket } from './notes.ts';
 import { AVOID_CUE, SIGN_OFF } from './patterns/cues.ts';
 import { MONTH_NAME } from './patterns/figures.ts';
@@ -135,6 +136,7 @@ function segmentAll(state: State, all: readonly Segment[]): void {
     ? segments.filter((seg) => !seg.label && seg.line === head.line && seg.sentence === head.sentence)
     : [];
   const lastItem = openingItems.at(-1);
+  const oneWorryTaken = oneWorryPerLine();
   segments.forEach((seg) => {
     const p = piece(state.summary, seg.start, seg.end);
     const label = seg.label;
@@ -153,7 +155,9 @@ function segmentAll(state: State, all: readonly Segment[]): void {
     // "FACTS: Acme Lofts, Birmingham. 600+ lofts …": a section of claims that opens with the
     // business's name and place says who and where, as an opening does.
     else if (label && 'role' in label && mentionsName(state, p)) onHeader(state, p, false);
-    else if (label && 'role' in label) addFacts(state, p, label.role, label.list === true);
+    else if (label && 'role' in label && !oneWorryTaken(label, seg))
+      addFacts(state, p, label.role, label.list === true);
+    else if (label && 'role' in label) onSentence(state, p);
     else if (opening && openingItems.length > 1 && lastItem) {
       if (seg === openingItems[0]) onHeader(state, piece(state.summary, seg.start, lastItem.end), true);
     } else if (opening || mentionsName(state, p)) onHeader(state, p, opening);

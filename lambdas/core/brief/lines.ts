@@ -135,3 +135,19 @@ function tableRow(
     bullet: true,
   };
 }
+
+/**
+ * Whether a worry's label in the singular ("Common worry:") has already named its one worry on
+ * this segment's line: the clauses after it ("… — panels still work on cloudy days; a typical
+ * system makes 3,400 kWh") are read as the claims they are. One gate per brief.
+ */
+export function oneWorryPerLine(): (label: LabelTarget, seg: Segment) => boolean {
+  const lines = new Set<number>();
+  return (label, seg) => {
+    if (!('role' in label) || label.list || (label.role !== 'objection' && label.role !== 'pain'))
+      return false;
+    if (lines.has(seg.line)) return true;
+    lines.add(seg.line);
+    return false;
+  };
+}
