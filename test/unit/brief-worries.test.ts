@@ -458,11 +458,13 @@ describe('labels of solutions, proof, teams and facts', () => {
 
   it("reads a singular worry's label as one worry: a clause after it on its line is a claim", async () => {
     const solar = await read(
-      "ACME SOLAR\n💡 USP: MCS-certified installs in 1 day\n💷 From £5,490 for a 4kW system\n⭐ 4.8/5 on Trustpilot (500 reviews)\n😟 Common worry: 'it won't work in our cloudy weather' — panels still generate on overcast days; a typical system makes 3,200 kWh a year\n🎁 Free battery check",
+      "🌞 ACME SOLAR 🌞\n📍 Norwich & Norfolk\n💡 USP: MCS-certified installs in 1 day\n💷 From £5,490 for a 4kW system\n⭐ 4.8/5 on Trustpilot (500 reviews)\n😟 Common worry: 'it won't work in our cloudy weather' — panels still generate on overcast days; a typical system makes 3,200 kWh a year\n🎁 Free battery check",
       'en',
       'Acme Solar',
     );
     expect(solar.facts).toContain('feature: a typical system makes 3,200 kWh a year');
+    // A map pin as the bullet marks where the business is, not a claim.
+    expect(solar.facts.join('\n')).not.toMatch(/Norfolk/);
     expect(solar.hooks.join('\n')).not.toMatch(/3,200 kWh a year\?/);
     expect(solar.hooks).toContain(
       "Think it won't work in your cloudy weather? Panels still generate on overcast days.",

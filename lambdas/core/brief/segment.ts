@@ -2,6 +2,7 @@ import { lemmaOf } from '../lexicon/wordnet.ts';
 import { exactLabel, labelOrNegated, leadingLabel, lookupLabel, sectionLabel } from './label-lookup.ts';
 import { layoutLine, type Segment, trimmed } from './lines.ts';
 import { ABBREVIATIONS } from './patterns/abbreviations.ts';
+import { location } from './patterns/label-targets.ts';
 import { CAPITAL_LABEL, type LabelTarget } from './patterns/labels.ts';
 import { BULLET, ITEM_SEPARATOR, LINE_MARKER, MARKED_HEADING } from './patterns/layout.ts';
 import type { Language } from './patterns/types.ts';
@@ -9,6 +10,9 @@ import type { Language } from './patterns/types.ts';
 export type { Segment } from './lines.ts';
 
 const ABBREVIATION_SET = new Set(ABBREVIATIONS);
+
+/** A map pin as a line's bullet (📍, 🗺): the line says where. */
+const PIN = /\u{1F4CD}|\u{1F5FA}/u;
 
 /**
  * Field labels that cover their whole line: a writer's aside, and the lines the ads must carry or
@@ -213,7 +217,8 @@ export function segment(summary: string, language: Language): Segment[] {
       return;
     }
     if (!bulletMatch && !marked) heading = undefined;
-    let lineLabel: LabelTarget | undefined;
+    // "📍 Norwich & Norfolk": a pin marks the line as where the business is.
+    let lineLabel: LabelTarget | undefined = PIN.test(bulletMatch?.[0] ?? '') ? location : undefined;
     // "¿Qué ofrecemos? Cursos de inglés …": a question that names a section labels the answer after it.
     let asked: LabelTarget | undefined;
     const sentences = sentencesOf(body, language);
