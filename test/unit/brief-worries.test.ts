@@ -470,4 +470,16 @@ describe('labels of solutions, proof, teams and facts', () => {
       "Think it won't work in your cloudy weather? Panels still generate on overcast days.",
     );
   });
+
+  it("prints a Spanish claim that says 'todo' (no placeholder), and what customers value without its frame", async () => {
+    const es = await read(
+      'Autoescuela Acme (Jaén). Carnet B desde 590 € todo incluido (matrícula, teórico online y 15 prácticas). Clases de lunes a sábado. Aprobados a la primera: 80 % (2025). Lo que más valoran los alumnos: que los profes no gritan. Seguro a todo riesgo incluido.',
+      'es',
+      'Autoescuela Acme',
+    );
+    expect(es.hooks.join('\n')).toMatch(/590 € todo incluido/);
+    expect(es.hooks.join('\n')).toMatch(/Seguro a todo riesgo incluido/);
+    expect(es.hooks.join('\n')).toMatch(/Los profes no gritan/);
+    expect(es.hooks.join('\n')).not.toMatch(/Lo que más valoran/);
+  });
 });

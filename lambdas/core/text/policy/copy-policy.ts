@@ -1,7 +1,14 @@
 import { patternLanguage } from '../../brief/patterns/types.ts';
 import { sentencesOf as briefSentences } from '../../brief/segment.ts';
 import { catalogueFor } from '../realise/messages.ts';
-import { CLAIM_WORDS, DANGLING, LABELS, PLACEHOLDERS, WORD_FORM_SUFFIXES } from './policy-data.ts';
+import {
+  CAPITAL_PLACEHOLDERS,
+  CLAIM_WORDS,
+  DANGLING,
+  LABELS,
+  PLACEHOLDERS,
+  WORD_FORM_SUFFIXES,
+} from './policy-data.ts';
 
 /**
  * The one copy policy: every string the service writes for an ad (angle hooks, prepare_campaign's
@@ -64,7 +71,9 @@ const makeExactPattern = (phrase: string) =>
 const LABEL_RE = new RegExp(`(?:^|[.!?]\\s+|\\n)\\s*(?:${LABELS.join('|')})\\s*:`, 'iu');
 export const hasLabel = (text: string) => LABEL_RE.test(text);
 
-const PLACEHOLDER_RE = new RegExp(PLACEHOLDERS, 'iu');
+const PLACEHOLDER_WORDS = new RegExp(PLACEHOLDERS, 'iu');
+const PLACEHOLDER_CAPITALS = new RegExp(CAPITAL_PLACEHOLDERS, 'u');
+const PLACEHOLDER_RE = { test: (t: string) => PLACEHOLDER_WORDS.test(t) || PLACEHOLDER_CAPITALS.test(t) };
 
 /** The campaign name is internal: neither it nor its underscore/dash-separated form may appear. */
 export function containsCampaignName(text: string, campaignName: string | undefined): boolean {

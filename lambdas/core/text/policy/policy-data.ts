@@ -57,7 +57,12 @@ export const LABELS = [
 ] as const;
 
 /** Strings that show a template or a model left a hole. */
-export const PLACEHOLDERS = String.raw`…|\.\.\.|\{|\}|\[|\]|\bundefined\b|\bnull\b|\bNaN\b|lorem ipsum|untitled campaign|\bTBD\b|\bTODO\b|\bXXX\b`;
+export const PLACEHOLDERS = String.raw`…|\.\.\.|\{|\}|\[|\]|(?<![\p{L}\d_])undefined(?![\p{L}\d_])|lorem ipsum|untitled campaign`;
+/**
+ * Placeholders written in capitals, matched in capitals only and as whole words: "todo" is
+ * Spanish for "all" ("todo incluido", "método"), "null" German for zero.
+ */
+export const CAPITAL_PLACEHOLDERS = String.raw`(?<![\p{L}\d_])(?:TBD|TODO|XXX|NaN)(?![\p{L}\d_])`;
 
 /** Words a phrase cannot end on without reading as cut, per language. */
 export const DANGLING: Record<string, readonly string[]> = {
@@ -243,8 +248,13 @@ export const EXAMPLES = {
     pass: ['4.9/5 on Checkatrade from 312 reviews'],
   },
   placeholders: {
-    catch: ['Save {amount} today', 'Meet X...', 'undefined'],
-    pass: ['Free drone roof survey'],
+    catch: ['Save {amount} today', 'Meet X...', 'undefined', 'Offer TBD'],
+    pass: [
+      'Free drone roof survey',
+      'Nuestro método empieza desde cero',
+      'Todo incluido',
+      'null Euro Anzahlung',
+    ],
   },
   dangling: {
     catch: ['Roof repairs for the', 'Leaks found after winter storms and', 'Boiler service from £'],

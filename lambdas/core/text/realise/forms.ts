@@ -229,6 +229,8 @@ export function factForm(
       }
     }
   }
+  // A frame may leave its clause's "que" ("Lo que más valoran los clientes: que limpiamos todo").
+  if (!worry && relative.test(text)) text = text.replace(relative, '');
   if (!AUDIENCE_SIDE.has(fact.role)) text = withoutBusinessPronoun(text, cat);
   // "ils ont peur de …": the feeling is the worry a hook asks (not when the note answers it
   // itself after a dash or a colon: "worry about the hills - the e-bikes make them easy").

@@ -58,13 +58,13 @@ export const es: Catalogue = {
     clauseSubjects:
       '(?:la gente|los clientes|las personas|los usuarios|nuestros clientes|muchos \\p{L}+|ellos|ellas)',
     askableOpening:
-      '^(?:(?:un|una|unos|unas|el|la|los|las|sin|tener que|miedo) |no \\p{L}+(?:ar|er|ir)(?:se)? |\\p{L}+(?:ar|er|ir)(?:se)?(?![\\p{L}]))',
+      '^(?:(?:un|una|unos|unas|el|la|los|las|sin|tener que|miedo|crees que) |no \\p{L}+(?:ar|er|ir)(?:se)? |\\p{L}+(?:ar|er|ir)(?:se)?(?![\\p{L}]))',
     reader: 'tú',
     relativeStrip: '(?:que|quienes) ',
     leadingConnective:
       '(?:(?:(?:ah|oh|por cierto),?\\s+)?(?:además|y|también|por eso|por ello|así que)|(?:ah|oh|por cierto),?)',
     reportingFrame:
-      '(?:en esta campaña,? (?:promovemos|destacamos|impulsamos|ofrecemos)|(?:la |nuestra |su )?(?:mayor|principal) (?:queja|objeción|preocupación|duda|miedo) (?:que (?:oímos|vemos|escuchamos) )?(?:es|son)(?: que)?|lo que más (?:temen|les preocupa|odian)(?: (?:a )?(?:los|las|nuestros|nuestras) \\p{L}+)?(?: (?:es|son)(?: que)?|\\s*:)|nuestros datos dicen que)\\s+',
+      '(?:en esta campaña,? (?:promovemos|destacamos|impulsamos|ofrecemos)|(?:la |nuestra |su )?(?:mayor|principal) (?:queja|objeción|preocupación|duda|miedo) (?:que (?:oímos|vemos|escuchamos) )?(?:es|son)(?: que)?|lo que más (?:temen|les preocupa|odian)(?: (?:a )?(?:los|las|nuestros|nuestras) \\p{L}+)?(?: (?:es|son)(?: que)?|\\s*:)|lo que más (?:valoran|aprecian|les gusta)(?: (?:a )?(?:los|las|nuestros|nuestras) \\p{L}+)?(?: (?:es|son)|\\s*:)|nuestros datos dicen que)\\s+',
     audienceSays:
       '(?:(?:nuestros |los |muchos )?\\p{L}+ nos (?:dicen|cuentan|repiten|preguntan)(?: que)?:?)\\s+',
     positioning:
@@ -81,6 +81,15 @@ export const es: Catalogue = {
       // What is feared, after "Lo que más les preocupa:": "que el banco diga que no" → "¿Miedo a
       // que el banco diga que no?"
       { pattern: '^que (?=\\p{L})', replace: 'miedo a que ' },
+      // What they believe, asked of the reader: "Muchos alumnos creen que no tienen talento" →
+      // "¿Crees que no tienes talento?" (a regular present's ending turned to "tú").
+      ...(['án:ás', 'an:as', 'en:es'] as const).map((endings) => {
+        const [they, you] = endings.split(':');
+        return {
+          pattern: `^(?:muchos|muchas|los|las|nuestros|nuestras|algunos|algunas) \\p{L}+ creen que (no )?(\\p{L}+)${they}(?![\\p{L}])`,
+          replace: `crees que $1$2${you}`,
+        };
+      }),
     ],
     pointsBack:
       '\\b(?:ayuda con eso|lo (?:soluciona|resuelve|cubre)|(?:soluciona|resuelve|cubre) eso|eso no (?:pasa|ocurre|sucede))$',
