@@ -482,4 +482,14 @@ describe('labels of solutions, proof, teams and facts', () => {
     expect(es.hooks.join('\n')).toMatch(/Los profes no gritan/);
     expect(es.hooks.join('\n')).not.toMatch(/Lo que más valoran/);
   });
+
+  it("asks what Spanish customers believe in the reader's person, answered by the note after it", async () => {
+    const es = await read(
+      'Academia Acme – clases de dibujo y pintura para adultos en Murcia. Grupos de 6 personas como máximo. Todos los materiales incluidos. Primera clase gratis. Muchos alumnos creen que no tienen talento: nuestro método empieza desde cero. Opiniones: 4,9 en Google (180).',
+      'es',
+      'Academia Acme',
+    );
+    expect(es.hooks).toContain('¿Crees que no tienes talento? Nuestro método empieza desde cero.');
+    expect(es.hooks.join('\n')).not.toMatch(/Muchos alumnos creen/);
+  });
 });
