@@ -144,23 +144,19 @@ function splitCompound(word: string): Array<{ word: string; share: number }> {
 /** The shortest tail read as the word a compound is a kind of ("security" of "cybersecurity"). */
 const MIN_TAIL = 5;
 
-/** The taxonomy's sub-vertical of a `vertical > sub-vertical` category, when it is one of its. */
-export function tradeOf(category: string): SubVertical | undefined {
-  const key = category
+/** A category as the taxonomy is looked up by: without a bracketed qualifier, single-spaced, lower case. */
+const categoryKey = (category: string) =>
+  category
     .replace(/\([^)]*\)/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .toLowerCase();
+
+/** The taxonomy's sub-vertical of a `vertical > sub-vertical` category, when it is one of its. */
+export function tradeOf(category: string): SubVertical | undefined {
+  const key = categoryKey(category);
   for (const vertical of TAXONOMY)
-    for (const sub of vertical.subs)
-      if (
-        `${vertical.name} > ${sub.name}`
-          .replace(/\([^)]*\)/g, ' ')
-          .replace(/\s+/g, ' ')
-          .trim()
-          .toLowerCase() === key
-      )
-        return sub;
+    for (const sub of vertical.subs) if (categoryKey(`${vertical.name} > ${sub.name}`) === key) return sub;
   return undefined;
 }
 
