@@ -11,7 +11,7 @@ import {
   QUALIFIER_START,
   SPACED_DASH,
 } from './patterns/layout.ts';
-import { labelledRole, quotedWorry, roleOf } from './roles.ts';
+import { isWorry, labelledRole, quotedWorry, roleOf } from './roles.ts';
 import type { FactRole } from './schema.ts';
 
 /** What the extraction has read so far that a claim adds to: the facts, and the policy a "don't" joins. */
@@ -98,7 +98,7 @@ export function addFacts(state: ReadClaims, p: Piece, role: FactRole | undefined
     // the quotation is the reader's voice, and the reply reads as one line.)
     // (So is one answered after a colon: "… is that nobody turns up: we send a photo after each visit".)
     const split =
-      (itemRole === 'pain' || itemRole === 'objection') && !quotedWorry(fact.text)
+      isWorry(itemRole) && !quotedWorry(fact.text)
         ? (SPACED_DASH.re.exec(fact.text) ?? ANSWER_COLON.re.exec(fact.text))
         : null;
     // An objection's answer that points back at it ("… - our tiles make them safe") stays with it.

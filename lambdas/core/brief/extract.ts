@@ -33,7 +33,7 @@ import { BUSINESS_MODEL } from './patterns/product.ts';
 import { FEARFUL_LABEL } from './patterns/replies.ts';
 import { type Language, patternLanguage } from './patterns/types.ts';
 import { claimAfterProduct, ownNewProduct, productOf } from './product.ts';
-import { cueRole, roleOf } from './roles.ts';
+import { cueRole, isWorry, roleOf } from './roles.ts';
 import type { BriefFields, FactRole } from './schema.ts';
 import { businessText, type Segment, segment } from './segment.ts';
 import { subjectOf } from './subject.ts';
@@ -375,7 +375,7 @@ function onSentence(state: State, p: Piece): void {
     const result = RESULT_OPENER.re.exec(clause.text)?.[0].length ?? 0;
     const fact = piece(state.summary, clause.start + result, clause.end);
     const role = roleOf(fact.text);
-    const gives = result > 0 && (role === 'feature' || role === 'pain' || role === 'objection');
+    const gives = result > 0 && (role === 'feature' || isWorry(role));
     addFacts(state, fact, gives ? 'benefit' : role, false);
   }
 }

@@ -1,5 +1,6 @@
 import { type LabelTarget, mandatories } from './patterns/label-targets.ts';
 import { FOOTNOTE, HASHTAG_LINE, MAIL_LINE, RULE_LINE, TABLE_ROW, TABLE_RULE } from './patterns/layout.ts';
+import { isWorry } from './roles.ts';
 
 /** A stretch of the summary: a sentence or list item, with what its label (if any) says it is. */
 export type Segment = {
@@ -144,8 +145,7 @@ function tableRow(
 export function oneWorryPerLine(): (label: LabelTarget, seg: Segment) => boolean {
   const lines = new Set<number>();
   return (label, seg) => {
-    if (!('role' in label) || label.list || (label.role !== 'objection' && label.role !== 'pain'))
-      return false;
+    if (!('role' in label) || label.list || !isWorry(label.role)) return false;
     if (lines.has(seg.line)) return true;
     lines.add(seg.line);
     return false;

@@ -12,6 +12,9 @@ export function quotedWorry(text: string): boolean {
   return /["“«„‘]|(?:^|\s)'/u.test(dash ? text.slice(0, dash.index) : text);
 }
 
+/** A role that states a worry the reader has: a pain or an objection. */
+export const isWorry = (role: string): boolean => role === 'pain' || role === 'objection';
+
 /** The role the first matching cue gives, if any (ROLE_CUES, most specific first). */
 export function cueRole(text: string): FactRole | undefined {
   return ROLE_CUES.find((cue) => cue.re.test(text))?.role;
@@ -28,7 +31,7 @@ const SURE_ROLES: ReadonlySet<FactRole> = new Set(['proof', 'guarantee', 'price'
 export function labelledRole(label: FactRole, text: string): FactRole {
   // Under a worry's label, the business's own voice answers the worry ("Worry: waiting periods.
   // We have none on check-ups.").
-  if ((label === 'pain' || label === 'objection') && OWN_VOICE.re.test(text)) return roleOf(text);
+  if (isWorry(label) && OWN_VOICE.re.test(text)) return roleOf(text);
   const cued = label === 'feature' ? cueRole(text) : undefined;
   return cued && SURE_ROLES.has(cued) ? cued : label;
 }

@@ -6,6 +6,7 @@ import { location } from './patterns/label-targets.ts';
 import { CAPITAL_LABEL, type LabelTarget } from './patterns/labels.ts';
 import { BULLET, ITEM_SEPARATOR, LINE_MARKER, MARKED_HEADING } from './patterns/layout.ts';
 import type { Language } from './patterns/types.ts';
+import { isWorry } from './roles.ts';
 
 export type { Segment } from './lines.ts';
 
@@ -246,8 +247,7 @@ export function segment(summary: string, language: Language): Segment[] {
         // An aside label ("Quick context:") makes its whole line the writer's note.
         // A worry's label covers the worry only: the sentence after it is the answer ("#1 question:
         // '…?' Most customers see payback in 4 years").
-        const worry =
-          'role' in label.target && (label.target.role === 'objection' || label.target.role === 'pain');
+        const worry = 'role' in label.target && isWorry(label.target.role);
         if (sentenceIndex === 0)
           lineLabel =
             ('role' in label.target && !worry) ||
