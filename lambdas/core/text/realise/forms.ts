@@ -207,11 +207,16 @@ export function factForm(
   if (unusable(text, fact, cat, businessName))
     return { ...base, fragment: text, askable: false, unusable: true };
   const relative = new RegExp(`^${cat.voice.relativeStrip}`, 'iu');
+  /** Drops the relative word the note opens with ("who …", "que …"); whether there was one. */
+  const stripRelative = () => {
+    if (!relative.test(text)) return false;
+    text = text.replace(relative, '');
+    return true;
+  };
   // A worry's "que …" is what is feared ("que el banco diga que no"), not a relative clause: the
   // feeling patterns below ask it first; only what none of them reads is stripped after.
   const worry = WORRIES.has(fact.role);
-  let wasRelative = !worry && relative.test(text);
-  if (!worry) text = text.replace(relative, '');
+  let wasRelative = !worry && stripRelative();
   text = text.replace(new RegExp(`^${cat.voice.leadingConnective}\\s+`, 'iu'), '');
   // Frames nest ("our research says the biggest frustration is …"): each is dropped in turn.
   const frames = [
@@ -230,17 +235,14 @@ export function factForm(
     }
   }
   // A frame may leave its clause's "que" ("Lo que más valoran los clientes: que limpiamos todo").
-  if (!worry && relative.test(text)) text = text.replace(relative, '');
+  if (!worry) stripRelative();
   if (!AUDIENCE_SIDE.has(fact.role)) text = withoutBusinessPronoun(text, cat);
   // "ils ont peur de …": the feeling is the worry a hook asks (not when the note answers it
   // itself after a dash or a colon: "worry about the hills - the e-bikes make them easy").
   if (worry && !SPACED_DASH.re.test(text) && !/[;:]/u.test(text))
     for (const { pattern, replace } of cat.voice.feeling ?? [])
       text = text.replace(new RegExp(pattern, 'iu'), replace);
-  if (worry && relative.test(text)) {
-    text = text.replace(relative, '');
-    wasRelative = true;
-  }
+  if (worry && stripRelative()) wasRelative = true;
   if (cat.voice.inversion) {
     const { pattern, replace } = cat.voice.inversion;
     const re = new RegExp(pattern, 'u');
