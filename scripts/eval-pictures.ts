@@ -29,10 +29,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TAXONOMY } from '#core/brief/taxonomy/index.ts';
 import { choosePicture } from '#core/creative/pictures/choose.ts';
+import { pictureLibrary } from '#core/creative/pictures/library.ts';
+import { tablerLibrary } from '#core/creative/pictures/tabler.ts';
 import { tradePicture } from '#core/creative/pictures/trade.ts';
 import { sceneChoice } from '#core/creative/scenes/index.ts';
 import { composeBrief } from '../eval/pictures/compose-corpus.ts';
 import { loadPictureCorpus } from '../eval/pictures/corpus.ts';
+import { agreement, judgedVerdict, pictureKey } from '../eval/pictures/judged.ts';
 import { checkPrompts } from '../eval/pictures/prompts.ts';
 import { type Anchors, relevanceSet, relevant } from '../eval/pictures/relevance.ts';
 
@@ -78,6 +81,8 @@ const totals = {
   relevant: 0,
   noPicture: 0,
   otherCategory: 0,
+  judged: 0,
+  relevantByWordNet: 0,
 };
 const pngDir = arg('png');
 if (pngDir) mkdirSync(pngDir, { recursive: true });
@@ -108,16 +113,24 @@ for (const brief of corpus) {
     picture: chosenFrom,
   });
   const picture = choice.kind === 'picture' ? choice.picture : undefined;
-  const own = picture ? relevant(picture, wanted(brief.id)) : false;
+  // The readers' verdict where they judged this picture for this brief (ADR 0065), else WordNet's.
+  const verdict = picture ? judgedVerdict(brief.id, picture) : undefined;
+  const byWordNet = picture ? relevant(picture, wanted(brief.id)) : false;
+  const own = verdict ? verdict === 'R' : byWordNet;
   const elsewhere =
-    picture && !own
-      ? all
-          .filter(
-            (o) =>
-              vertical(o.gold.category) !== vertical(brief.gold.category) && relevant(picture, wanted(o.id)),
-          )
-          .map((o) => o.id)
-      : [];
+    picture && verdict && verdict !== 'R'
+      ? verdict === 'W'
+        ? ['readers: another business']
+        : []
+      : picture && !own
+        ? all
+            .filter(
+              (o) =>
+                vertical(o.gold.category) !== vertical(brief.gold.category) &&
+                relevant(picture, wanted(o.id)),
+            )
+            .map((o) => o.id)
+        : [];
   for (const s of slots) {
     totals.creatives++;
     if (pngDir && s.creative)
@@ -133,13 +146,16 @@ for (const brief of corpus) {
     const shown = picture && s.creative?.quality.layout === 'brand-block';
     if (!shown) totals.noPicture++;
     else if (own) totals.relevant++;
-    else if (elsewhere.length > 0) totals.otherCategory++;
+    if (shown) {
+      if (verdict) totals.judged++;
+      if (byWordNet) totals.relevantByWordNet++;
+    } else if (elsewhere.length > 0) totals.otherCategory++;
     if (s.repeated.length > 0) totals.repeated++;
     if (s.offerPrinted > 1) totals.offerTwice++;
     if ((s.creative?.quality.logo_contrast ?? 21) < 3) totals.logoUnder3++;
   }
   console.log(
-    `${String(brief.number).padStart(2)} ${brief.id.padEnd(30)} ${picture ? `${picture.source === 'tabler' ? 'tabler:' : ''}${picture.name}` : '(brand field)'}${picture ? (own ? ' relevant' : elsewhere.length ? ` OTHER CATEGORY (${elsewhere.join(', ')})` : ' not relevant') : ''}  [${chosenFrom.category} | ${chosenFrom.subject.slice(0, 60)}]`,
+    `${String(brief.number).padStart(2)} ${brief.id.padEnd(30)} ${picture ? `${picture.source === 'tabler' ? 'tabler:' : ''}${picture.name}` : '(brand field)'}${picture ? (own ? ' relevant' : elsewhere.length ? ` OTHER CATEGORY (${elsewhere.join(', ')})` : ' not relevant') : ''}${picture ? ` (${verdict ? `readers ${verdict}` : 'not judged'}; WordNet check ${byWordNet ? 'yes' : 'no'})` : ''}  [${chosenFrom.category} | ${chosenFrom.subject.slice(0, 60)}]`,
   );
 }
 const pct = (n: number) => `${((100 * n) / Math.max(1, totals.creatives)).toFixed(1)} %`;
@@ -150,6 +166,17 @@ console.log(
 );
 console.log(
   `  picture relevant to the gold subject or category ${totals.relevant} (${pct(totals.relevant)}), no picture (brand layout) ${totals.noPicture} (${pct(totals.noPicture)}), from another category ${totals.otherCategory}`,
+);
+console.log(
+  `  judged by readers ${totals.judged} of ${totals.creatives - totals.noPicture} pictures shown (the rest by the WordNet check); relevant by the WordNet check alone ${totals.relevantByWordNet} (${pct(totals.relevantByWordNet)})`,
+);
+const everyPicture = new Map([...pictureLibrary(), ...tablerLibrary()].map((p) => [pictureKey(p), p]));
+const agreed = agreement((briefId, key) => {
+  const p = everyPicture.get(key);
+  return p && anchors.has(briefId) ? relevant(p, wanted(briefId)) : undefined;
+});
+console.log(
+  `  the WordNet check agrees with the readers on ${agreed.agree} of ${agreed.pairs} judged pairs; relevant by it alone ${agreed.checkOnly}, by the readers alone ${agreed.readersOnly}`,
 );
 
 const trades = { subs: 0, picture: 0, tradePicture: 0 };

@@ -3,7 +3,8 @@ import { ancestors, lemmaOf, lemmasOf, offsetsOf, synset } from '#core/lexicon/w
 import { loadNlp, parseSubject } from '#core/text/nlp.ts';
 
 /**
- * The project's relevance check (ADR 0048). It judges what the picture *is*, not what the chooser
+ * The WordNet relevance check (ADR 0048): the fallback for a picture no reader judged, and what
+ * is measured against the readers' verdicts (ADR 0065, eval/pictures/judged.ts). It judges what the picture *is*, not what the chooser
  * matched: the chooser reads emojilib keywords, taxonomy cue terms, the whole subject and weights;
  * this check reads none of them.
  *

@@ -67,7 +67,7 @@ const TRADE_KEYWORD = 0.6;
 
 export type Chosen = { picture: LibraryPicture; score: number; because: string };
 
-type Expanded = {
+export type Expanded = {
   /** word → its weight, the brief term it came from and how close to that term it is (1 = itself) */
   words: Map<string, { weight: number; from: string; closeness: number }>;
   /** brief term → the synset it was read in */
@@ -81,7 +81,7 @@ type Expanded = {
 };
 
 /** Expanded terms, each word's closeness times the brief term's weight, from the sense the brief means. */
-function expand(terms: readonly Term[]): Expanded {
+export function expand(terms: readonly Term[]): Expanded {
   const words = new Map<string, { weight: number; from: string; closeness: number }>();
   const senses = new Map<string, number>();
   // The brief's words and their usual senses' signatures: what the other words are read against.
