@@ -210,6 +210,21 @@ describe('offline scenes', () => {
     expect(
       await chosen('a learner at the wheel with her instructor beside her', 'education > driving school'),
     ).toBe('steering-wheel');
+    // The category's own word is no better than the trade's picture: "home" of a care home found
+    // an interface's house icon, where the taxonomy names an older person.
+    expect(await chosen('a nurse reading to two residents in a sunny lounge', 'care > care homes')).toBe(
+      tradePicture('care > care homes')?.name,
+    );
+    expect(tradePicture('care > care homes')?.name).not.toMatch(/home|house/);
+    // Nor is a cue term of the trade the subject never says (wallpaper, for a painter's roller),
+    // nor the subject's setting ("at home").
+    const painting = 'home services > painting and decorating';
+    expect(await chosen('a painter rolling a fresh coat onto a hallway wall', painting)).toBe(
+      tradePicture(painting)?.name,
+    );
+    expect(
+      await chosen('a carer sharing a cup of tea with an elderly man at home', 'care > senior home care'),
+    ).toBe(tradePicture('care > senior home care')?.name);
     // What the subject names outright, and the trade agrees with, still wins: a basketball for a
     // sports club, not its medal.
     expect(await chosen('a basketball on an indoor court', 'sport > sports coaching and clubs')).toBe(

@@ -162,6 +162,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'comida a domicilio|para llevar',
         'lieferdienst|essen bestellen',
         'livraison de repas|à emporter',
+        'takeout-box',
       ),
       sub(
         'pizzeria',
@@ -210,6 +211,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'café de especialidad|tostador',
         'kaffeerösterei|kaffee-abo',
         'torréfacteur|abonnement café',
+        'hot-beverage',
       ),
       sub(
         'distillery and spirits',
@@ -251,6 +253,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'miel|apicultor|apicultura|mermeladas',
         'honig|imker|imkerei|marmelade',
         'miel|apiculteur|apiculture|confitures',
+        'honey-pot',
       ),
       sub(
         'specialty food and deli',
@@ -426,6 +429,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'móvil|smartphone|funda',
         'smartphone|handy|hülle',
         'smartphone|téléphone|coque',
+        'mobile-phone',
       ),
       sub(
         'computers',

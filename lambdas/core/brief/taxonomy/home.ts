@@ -47,7 +47,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'caldera|calefacción',
         'heizung|heizungsbauer|kessel|therme',
         'chaudière|chauffage|chauffagiste',
-        'thermometer',
+        'fire',
       ),
       sub(
         'air conditioning',
@@ -147,6 +147,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'pintor|pintura|empapelado',
         'maler|malerbetrieb|tapezier',
         'peintre|peinture|décoration intérieure',
+        'tabler:paint',
       ),
       sub(
         'building and renovation',

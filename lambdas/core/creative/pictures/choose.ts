@@ -65,7 +65,9 @@ const KEYWORD = 0.5;
 /** An emojilib keyword that is one of the category's own words (sub-vertical, cue terms). */
 const TRADE_KEYWORD = 0.6;
 
-export type Chosen = { picture: LibraryPicture; score: number; because: string };
+/** `bySubject`: the brief term that found the picture is one of what the subject shows. */
+export type Chosen = { picture: LibraryPicture; score: number; because: string; bySubject?: boolean };
+type Scored = { score: number; because: string; by?: string };
 
 export type Expanded = {
   /** word → its weight, the brief term it came from and how close to that term it is (1 = itself) */
@@ -78,6 +80,8 @@ export type Expanded = {
   category: Set<string>;
   /** the category's two-word phrases as written, WordNet's or not (terms.ts `phrase`) */
   phrases: Set<string>;
+  /** the brief's terms of what the subject shows (not its setting) */
+  shown: Set<string>;
 };
 
 /** Expanded terms, each word's closeness times the brief term's weight, from the sense the brief means. */
@@ -105,7 +109,8 @@ export function expand(terms: readonly Term[]): Expanded {
   for (const w of words.keys()) for (const t of [w, ...tokens(w)]) context.add(t);
   const category = new Set(terms.filter((t) => t.category && !t.phrase).map((t) => t.word));
   const phrases = new Set(terms.filter((t) => t.phrase).map((t) => t.word));
-  return { words, senses, context, category, phrases };
+  const shown = new Set(terms.filter((t) => t.shown).map((t) => t.word));
+  return { words, senses, context, category, phrases, shown };
 }
 
 /** Whether a word of a picture's name is one the brief says or implies. */
@@ -223,7 +228,7 @@ function kindFactor(picture: LibraryPicture, brief: Expanded): number {
   return kind;
 }
 
-export function scorePicture(picture: LibraryPicture, brief: Expanded): { score: number; because: string } {
+export function scorePicture(picture: LibraryPicture, brief: Expanded): Scored {
   // The best match per brief term; a second term that agrees adds a third of its weight.
   const perTerm = new Map<string, { weight: number; word: string }>();
   const find = (word: string) => brief.words.get(word) ?? brief.words.get(lemmaOf(word) ?? '');
@@ -334,6 +339,7 @@ export function scorePicture(picture: LibraryPicture, brief: Expanded): { score:
   return {
     score: (first[1].weight + (second ? second[1].weight / 3 : 0)) * (aboutTrade ? 1 : SUBJECT_ONLY),
     because: [first, ...(second ? [second] : [])].map(([from, hit]) => `${from} → ${hit.word}`).join(', '),
+    by: first[0],
   };
 }
 
@@ -358,12 +364,12 @@ function beforeOnTie(a: LibraryPicture, b: LibraryPicture): boolean {
 function best(pictures: readonly LibraryPicture[], brief: Expanded): Chosen | undefined {
   let out: Chosen | undefined;
   for (const picture of pictures) {
-    const { score, because } = scorePicture(picture, brief);
+    const { score, because, by = '' } = scorePicture(picture, brief);
     // Ties go to the picture whose own name is shortest: "house" before "house with garden",
     // "solar-panel" before its second drawing "solar-panel-2"; and to a person of no stated
     // gender before a man or a woman doing the same.
     if (score > (out?.score ?? 0) || (out && score === out.score && beforeOnTie(picture, out.picture)))
-      out = { picture, score, because };
+      out = { picture, score, because, bySubject: brief.shown.has(by) };
   }
   return out;
 }
@@ -386,7 +392,9 @@ export async function choosePicture(brief: {
   const matched =
     tabler && tabler.score >= Math.max(fluent?.score ?? 0, MIN_SCORE) + TABLER_MARGIN ? tabler : fluent;
   const trade = tradePicture(brief.category);
-  if (trade && TRADE_PICTURE > (matched?.score ?? 0))
+  // Only what the subject says beats the emblem a reader named for the trade: a match the
+  // trade's own words find (a cue term's wallpaper for a decorator) gives way to it.
+  if (trade && (TRADE_PICTURE > (matched?.score ?? 0) || !matched?.bySubject))
     return { picture: trade, score: TRADE_PICTURE, because: "the taxonomy's picture of the trade" };
   return matched;
 }

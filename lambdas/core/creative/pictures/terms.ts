@@ -17,7 +17,12 @@ export type Term = {
    * ("home security", "EV charger"): it names only a picture tagged with the same phrase.
    */
   phrase?: boolean;
+  /** A noun of what the subject shows, not of its setting (it may be a word of the category too). */
+  shown?: boolean;
 };
+
+/** The weight of a subject's setting and props (subjectNouns): what is around, not what is shown. */
+const SETTING = 0.55;
 
 /** A phrase of the category, found word for word in a line icon's tags: as sure as a cue term. */
 const CATEGORY_PHRASE = 0.8;
@@ -93,7 +98,7 @@ function subjectNouns(nlp: Nlp, subject: string): Array<{ word: string; weight: 
     const before = (chunks[c - 1] ?? '').toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const of = c > 0 && new RegExp(`${before}\\s+of\\s`).test(lower);
     if (!of && c > 0) rank++;
-    const headWeight = rank === 0 ? 1 : rank === 1 && objects.has(chunk) ? 0.8 : 0.55;
+    const headWeight = rank === 0 ? 1 : rank === 1 && objects.has(chunk) ? 0.8 : SETTING;
     const kept = words.filter((w, i) => w.length >= 3 && !trailingVerb(words, i));
     const pair = kept.slice(-2).join(' ');
     if (kept.length >= 2 && lemmaOf(pair)) out.push({ word: pair, weight: headWeight });
@@ -225,11 +230,14 @@ export async function termsOf(picture: { subject: string; category: string }): P
   // A person in the subject who is not the trade's (a customer, "an office worker" trying on
   // glasses) says less about the business than the trade's own words.
   const said = new Set<string>();
+  // What the subject shows (its head, their object), not where: "at home" is a setting.
+  const shown = new Set<string>();
   for (const { word, weight } of subjectNouns(nlp, picture.subject)) {
     const lemma = lemmaOf(word) ?? word;
     const customer = !trade.has(lemma) && isPerson(lemma);
     add(word, weight * (customer ? 0.7 : 1));
     said.add(lemma);
+    if (weight > SETTING) shown.add(lemma);
   }
   // A cue term the subject says too is the one the brief means of the trade's several ("piano"
   // of a music school's piano, guitar, violin).
@@ -250,6 +258,8 @@ export async function termsOf(picture: { subject: string; category: string }): P
     weight,
     category: ofCategory.has(word),
     ...(phrases.has(word) ? { phrase: true } : {}),
+    // The parts of what it shows too: "rugby" of its "rugby ball".
+    ...(shown.has(word) || [...shown].some((w) => w.split(/[ -]/).includes(word)) ? { shown: true } : {}),
   }));
 }
 
