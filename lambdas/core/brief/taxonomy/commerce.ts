@@ -326,7 +326,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'moda sostenible',
         'nachhaltige mode|fair fashion',
         'mode durable|mode éthique',
-        'tabler:clothes-rack',
+        't-shirt',
       ),
     ],
   },
@@ -492,6 +492,7 @@ export const COMMERCE_VERTICALS: readonly Vertical[] = [
         'tintado de lunas|láminas solares|detallado de coches',
         'scheibentönung|tönungsfolie|autofolierung|fahrzeugaufbereitung',
         'vitres teintées|film solaire|teintage|detailing auto',
+        'automobile',
       ),
       sub(
         'garage and car servicing',

@@ -230,7 +230,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'limpieza de alfombras|tapicería',
         'teppichreinigung|polsterreinigung',
         'nettoyage de tapis|tapisserie',
-        'tabler:vacuum-cleaner',
+        'sponge',
       ),
       sub(
         'waste and junk removal',
@@ -368,6 +368,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'aerotermia|bomba de calor',
         'wärmepumpe',
         'pompe à chaleur',
+        'tabler:air-conditioning',
       ),
       sub(
         'insulation',
@@ -452,6 +453,7 @@ export const HOME_VERTICALS: readonly Vertical[] = [
         'alquiler vacacional|casa rural',
         'ferienwohnung|ferienhaus',
         'location de vacances|gîte',
+        'house-with-garden',
       ),
     ],
   },

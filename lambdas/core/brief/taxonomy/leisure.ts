@@ -184,6 +184,7 @@ export const LEISURE_VERTICALS: readonly Vertical[] = [
         'viajes|agencia de viajes|circuito',
         'reisen|reisebüro|rundreise',
         'voyage|agence de voyages|circuit',
+        'world-map',
       ),
       sub(
         'flights and airlines',

@@ -76,6 +76,7 @@ export const SERVICE_VERTICALS: readonly Vertical[] = [
         'suplementos|vitaminas|nutricionista',
         'nahrungsergänzung|vitamine|ernährungsberatung',
         'compléments|vitamines|nutritionniste',
+        'green-salad',
       ),
       sub(
         'fertility and pregnancy',

@@ -101,9 +101,16 @@ function subjectNouns(nlp: Nlp, subject: string): Array<{ word: string; weight: 
     const headWeight = rank === 0 ? 1 : rank === 1 && objects.has(chunk) ? 0.8 : SETTING;
     const kept = words.filter((w, i) => w.length >= 3 && !trailingVerb(words, i));
     const pair = kept.slice(-2).join(' ');
-    if (kept.length >= 2 && lemmaOf(pair)) out.push({ word: pair, weight: headWeight });
+    const compound = kept.length >= 2 ? lemmaOf(pair) : undefined;
+    if (compound) out.push({ word: pair, weight: headWeight });
     kept.forEach((w, i) => {
       const head = i === kept.length - 1;
+      // The head of a compound that is no kind of it names another thing alone: a coffee bean is
+      // a seed, not the legume "bean" shows (a tennis ball is a ball).
+      if (head && compound && !kindOfHead(compound, lemmaOf(w) ?? w)) {
+        out.push({ word: w, weight: Math.min(headWeight, MODIFIER_NOUN) });
+        return;
+      }
       // A word before the head that is a time or an act says when or how, not what is shown;
       // but a sport says what is played, and a sport's picture is its ball or its player ("a
       // tennis coach", "a rugby ball"): it weighs as the head does.
@@ -124,6 +131,13 @@ const SAID_TWICE = 1.2;
  * is a charger): it names the picture less surely than the head.
  */
 const MODIFIER_NOUN = 0.6;
+
+/** Whether a WordNet compound's usual sense is a kind of its head's usual sense. */
+function kindOfHead(compound: string, head: string): boolean {
+  const of = usualSenses(head)[0];
+  const own = usualSenses(compound)[0];
+  return of === undefined || own === undefined || ancestors([own], 6).has(of);
+}
 
 /** A word WordNet lacks read as the compound it is ("riverboat" is a boat, a river one). */
 function splitCompound(word: string): Array<{ word: string; share: number }> {
