@@ -133,6 +133,34 @@ describe('planning angles from a brief', () => {
     for (const h of await hooksOf(summary, 'Acme Cider')) expect(h).not.toMatch(/locals \+ cider tourists/);
   });
 
+  it('calls out no audience by its ages or its size: those are targeting, not words to a reader', async () => {
+    for (const [language, summary, audience] of [
+      [
+        'en',
+        'Acme Smiles, Leeds.\n- Clear aligners from £1,900\n- Free 3D scan\n- Rated 4.9/5 from 300 reviews\n- Audience: professionals 25-40 who hide their smile in photos',
+        /professionals 25-40/,
+      ],
+      [
+        'es',
+        'Baños Acme, Sevilla.\n- Presupuesto cerrado en 48 horas\n- Más de 1.200 baños reformados\n- 4,8 en Google (300 reseñas)\n- Público: propietarios de 50 a 75 años',
+        /propietarios de 50 a 75 años/,
+      ],
+    ] as const) {
+      const fields = await extractBrief({
+        researchSummary: summary,
+        language,
+        clientName: summary.split(',')[0] ?? '',
+      });
+      expect(fields.audience).toMatch(audience);
+      for (const h of await hooksOf(summary, summary.split(',')[0] ?? '', language))
+        expect(h).not.toMatch(audience);
+    }
+    // The children's ages say whom the offer fits: that callout stays.
+    const family =
+      'Acme Zoo, Leeds.\n- Family pass £60 a year\n- Free parking\n- Rated 4.8/5 from 900 reviews\n- Audience: parents of kids 5-12';
+    expect((await hooksOf(family, 'Acme Zoo')).some((h) => /^For parents of kids 5-12:/.test(h))).toBe(true);
+  });
+
   it("never prints the brief's positioning notes to the agency", async () => {
     const hooks = (
       await hooksOf(

@@ -118,6 +118,12 @@ export type Catalogue = {
    */
   readerVoice?: readonly (readonly [string, string])[];
   /**
+   * Words for children, lower case: a figure after one in an audience is the children's age, which
+   * says whom the offer fits ("parents of kids 5-12"); a figure before any is the reader's own age
+   * or the company's size, the ad platform's targeting, and no callout names it.
+   */
+  childWords: readonly string[];
+  /**
    * Words that carry no topic beyond the policy's function words (DANGLING): a pain and the fact
    * that answers it must share a word outside both.
    */

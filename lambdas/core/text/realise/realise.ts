@@ -54,6 +54,18 @@ const bare = (s: string) => s.replace(/[.!?]+$/u, '');
 const NOTE_AUDIENCE = /[+=/]|^\d/u;
 
 /**
+ * An audience with the reader's own age or the company's size ("professionals 25-40 who …",
+ * "propietarios de 50 a 75 años", "companies with 50-500 staff"): targeting for the ad platform,
+ * not words to a reader. A children's age ("parents of kids 5-12") says whom the offer fits.
+ */
+function targeted(audience: string, cat: Catalogue): boolean {
+  const at = audience.search(/\d/u);
+  if (at < 0) return false;
+  const before = audience.slice(0, at).toLowerCase();
+  return !cat.childWords.some((w) => new RegExp(`(?<!\\p{L})${w}(?!\\p{L})`, 'u').test(before));
+}
+
+/**
  * A fact that opens with a few words and a colon of its own ("Google: 4.8 stars", "Taux de
  * réussite au premier passage : 78 %"): after "Acme:" it would read as two labels.
  */
@@ -158,7 +170,13 @@ function hookText(
       if (lead.askable && lead.role === 'audience_insight' && support)
         return message(cat, 'hook.question', { lead: capFirst(lead.fragment), support: second });
       const audience = lowerFirst(brief.audience.trim(), cat, brief.research_summary);
-      if (!audience || [...audience].length > 50 || lead.addressed || NOTE_AUDIENCE.test(audience))
+      if (
+        !audience ||
+        [...audience].length > 50 ||
+        lead.addressed ||
+        NOTE_AUDIENCE.test(audience) ||
+        targeted(audience, cat)
+      )
         return sentence(lead, cat, brief);
       const fragment = lead.needsSubject ? bare(sentence(lead, cat, brief)) : bare(lead.fragment);
       return message(cat, 'hook.callout', { audience, lead: fragment });

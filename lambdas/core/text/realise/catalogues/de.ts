@@ -122,6 +122,7 @@ export const de: Catalogue = {
       ['wir waren\\s', 'war '],
     ],
   },
+  childWords: ['kinder', 'kindern', 'kind', 'babys', 'jugendliche', 'jugendlichen'],
   topicStopwords: [
     'ist',
     'sind',

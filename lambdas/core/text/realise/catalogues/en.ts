@@ -178,6 +178,7 @@ export const en: Catalogue = {
       ['we were\\s', 'was '],
     ],
   },
+  childWords: ['kids', 'children', 'child', 'toddlers', 'babies', 'teens', 'teenagers'],
   topicStopwords: [
     'for',
     'this',

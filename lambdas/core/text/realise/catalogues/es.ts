@@ -126,6 +126,7 @@ export const es: Catalogue = {
       ['estamos\\s', 'está '],
     ],
   },
+  childWords: ['niños', 'niñas', 'hijos', 'hijas', 'bebés', 'adolescentes'],
   topicStopwords: [
     'uno',
     'unos',

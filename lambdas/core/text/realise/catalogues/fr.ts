@@ -130,6 +130,7 @@ export const fr: Catalogue = {
       ['nous avons\\s', 'a '],
     ],
   },
+  childWords: ['enfants', 'enfant', 'bébés', 'ados', 'adolescents'],
   topicStopwords: [
     'dans',
     'pas',
