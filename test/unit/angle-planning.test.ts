@@ -161,6 +161,21 @@ describe('planning angles from a brief', () => {
     expect((await hooksOf(family, 'Acme Zoo')).some((h) => /^For parents of kids 5-12:/.test(h))).toBe(true);
   });
 
+  it('pastes no one fact onto most of the set: each backs at most three angles while others are left', async () => {
+    const summary =
+      'Acme Drains (Leeds + 10 miles)\n- emergency drain unblocking, 24/7, usually on site within 45 mins\n- no call-out charge on weekdays\n- WaterSafe approved (member no. 4411)\n- fixed price before we start, no hourly surprises\n- 4.8/5 on Trustpilot (900 reviews)\n- CCTV drain surveys with a written report\n- customers: landlords, letting agents, homeowners';
+    const fields = await extractBrief({
+      researchSummary: summary,
+      language: 'en',
+      clientName: 'Acme Drains',
+    });
+    const angles = await anglesFromBrief({ ...fields, research_summary: summary });
+    const uses = new Map<string, number>();
+    for (const a of angles) for (const id of a.fact_ids) uses.set(id, (uses.get(id) ?? 0) + 1);
+    expect(Math.max(...uses.values())).toBeLessThanOrEqual(3);
+    expect(angles).toHaveLength(10);
+  });
+
   it("never prints the brief's positioning notes to the agency", async () => {
     const hooks = (
       await hooksOf(

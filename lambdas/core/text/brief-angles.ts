@@ -35,6 +35,9 @@ export type { PlannedAngle };
 /** A hook is one idea a reader takes in at a glance; a pair that runs longer is not planned. */
 export const HOOK_MAX_CHARS = 150;
 
+/** How many of a set's angles one fact may back while the spare angles offer others. */
+const FACT_USES = 3;
+
 type Chosen = { plan: Plan<FactForm>; hook: string; level: AwarenessLevel; facts: FactForm[] };
 
 /** The sources every number and claim of an angle must trace to. */
@@ -130,6 +133,7 @@ export async function anglesFromBrief(
       `The brief states too few usable facts for ten distinct angles (${chosen.length} found); add facts with update_brief.`,
       [{ path: 'research_summary', message: 'too few facts for ten angles' }],
     );
+  oneReasonOnce(chosen, spare);
   spreadLevels(chosen, spare);
   const dangling = DANGLING[brief.language] ?? [];
   const names = new Set<string>();
@@ -174,6 +178,55 @@ function visualStyle(subject: string, treatment: string): string {
  * At least four awareness levels: a spare candidate of a missing level replaces an angle whose
  * level is represented twice or more; without one, the last such angle speaks to the missing level.
  */
+const ids = (c: Chosen) => [...new Set(c.facts.map((f) => f.id))];
+const setOf = (c: Chosen) => ids(c).sort().join('+');
+
+/**
+ * A set of ten is ten reasons, not one credential pasted onto every other claim: while a fact
+ * backs more than FACT_USES angles, the last pair using it gives way to the next spare angle that
+ * keeps every fact within that many (a thin brief, with no such spare, keeps its set).
+ */
+function oneReasonOnce(chosen: Chosen[], spare: Chosen[]): void {
+  const uses = () => {
+    const m = new Map<string, number>();
+    for (const c of chosen) for (const id of ids(c)) m.set(id, (m.get(id) ?? 0) + 1);
+    return m;
+  };
+  // (Ten angles over few facts use each more often: the cap is at least the even share.)
+  const start = uses();
+  const slots = [...start.values()].reduce((a, b) => a + b, 0);
+  const cap = Math.max(FACT_USES, Math.ceil(slots / Math.max(1, start.size)));
+  for (let guard = 0; guard < ANGLES_PER_SET; guard++) {
+    const count = uses();
+    const over = [...count].find(([, n]) => n > cap)?.[0];
+    if (!over) return;
+    // (A worry with its answer stays: the set's surest hook.)
+    const at = chosen.findLastIndex(
+      (c) => c.plan.combined && !NEEDS.has(c.plan.lead.role) && ids(c).includes(over),
+    );
+    const out = chosen[at];
+    if (!out) return;
+    for (const id of ids(out)) count.set(id, (count.get(id) ?? 0) - 1);
+    const hooks = new Set(chosen.map((c) => c.hook.toLowerCase()));
+    // (Each angle still cites its own set of facts.)
+    const sets = new Set(chosen.filter((c) => c !== out).map(setOf));
+    const next = spare.findIndex(
+      (s) =>
+        !hooks.has(s.hook.toLowerCase()) &&
+        !sets.has(setOf(s)) &&
+        // (Not a plain feature alone, which the plan puts last: it says less than the pair; nor a
+        // worry the spare answers with a claim that may not answer it.)
+        (s.plan.combined || !isPlainFeature(s.plan.lead)) &&
+        !NEEDS.has(s.plan.lead.role) &&
+        ids(s).every((id) => (count.get(id) ?? 0) < cap),
+    );
+    const swap = spare[next];
+    if (!swap) return;
+    chosen[at] = swap;
+    spare.splice(next, 1, out);
+  }
+}
+
 function spreadLevels(chosen: Chosen[], spare: readonly Chosen[]): void {
   const count = () => {
     const m = new Map<AwarenessLevel, number>();
@@ -187,8 +240,11 @@ function spreadLevels(chosen: Chosen[], spare: readonly Chosen[]): void {
     const donorIndex = chosen.findLastIndex((c) => (counts.get(c.level) ?? 0) > 1);
     if (donorIndex < 0) return;
     const used = new Set(chosen.map((c) => c.hook.toLowerCase()));
-    const swap = spare.find((s) => s.level === level && !used.has(s.hook.toLowerCase()));
     const donor = chosen[donorIndex];
+    const sets = new Set(chosen.filter((c) => c !== donor).map(setOf));
+    // One citing a set of facts no other angle cites, if there is one (a thin brief's may repeat).
+    const fits = spare.filter((s) => s.level === level && !used.has(s.hook.toLowerCase()));
+    const swap = fits.find((s) => !sets.has(setOf(s))) ?? fits[0];
     if (swap) chosen[donorIndex] = swap;
     else if (donor) donor.level = level;
   }
