@@ -473,6 +473,13 @@ describe('briefs written the way agencies write them', () => {
       ).fragment;
     expect(form('Xero integration built in')).toBe('Xero integration built in');
     expect(form('Couples love it')).toBe('couples love it');
+    // A firm or a city the note wrote in lower case is written as its name; a word that is a
+    // name only inside a longer one, or a country that is more often food, is not.
+    expect(form('4.8 on google, 600 reviews')).toBe('4.8 on Google, 600 reviews');
+    expect(form('based in sheffield since 1998')).toBe('based in Sheffield since 1998');
+    expect(form('UK team, replies within 2 hours')).toBe('UK team, replies within 2 hours');
+    expect(form('12 months of check-ups included')).toBe('12 months of check-ups included');
+    expect(form('recipes with turkey, beef or chicken')).toBe('recipes with turkey, beef or chicken');
   });
 
   it('never leads with a reply that points back at its worry ("… helps there")', async () => {

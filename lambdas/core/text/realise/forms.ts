@@ -175,6 +175,23 @@ function unusable(text: string, fact: BriefFact, cat: Catalogue, businessName: s
   return fact.role === 'competitor' && namesARival(text, cat, businessName);
 }
 
+/**
+ * A firm or a city a note wrote in lower case ("4.8 on google", "based in sheffield"), written as
+ * the name it is: a word the tagger's own lexicon knows alone as one (not "team" of "UK team",
+ * nor "ups" of "check-ups"). Countries are left alone: a note's "turkey" or "china" is more
+ * often food or plates.
+ */
+function namesCapitalised(text: string, nlp: Nlp): string {
+  const names: Array<{ terms: Array<{ text: string }> }> = nlp(text).match('(#Organization|#City)').json();
+  let out = text;
+  for (const { text: word } of names.flatMap((m) => m.terms)) {
+    if (!/^\p{Ll}+$/u.test(word) || !nlp(word).has('(#Organization|#City)')) continue;
+    const alone = new RegExp(`(?<![\\p{L}-])${word}(?![\\p{L}-])`, 'u');
+    out = out.replace(alone, `${word.charAt(0).toUpperCase()}${word.slice(1)}`);
+  }
+  return out;
+}
+
 export function factForm(
   fact: BriefFact,
   cat: Catalogue,
@@ -186,6 +203,7 @@ export function factForm(
   let text = expandShorthand(fact.text.trim(), cat)
     .replace(/\s\|\s/gu, ': ')
     .replace(/[.;,:]+$/u, '');
+  if (nlp) text = namesCapitalised(text, nlp);
   const base = {
     id: fact.id,
     role: fact.role,
