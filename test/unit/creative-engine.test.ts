@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TAXONOMY } from '#core/brief/taxonomy/index.ts';
 import { contrastRatio } from '#core/creative/color.ts';
 import { composeCreative, QualityGateError } from '#core/creative/compose.ts';
+import { clean } from '#core/creative/copy.ts';
 import { facesFor } from '#core/creative/fonts.ts';
 import { familyOrder } from '#core/creative/layouts/index.ts';
 import { legibleLogo, readLogo } from '#core/creative/logo.ts';
@@ -39,6 +40,23 @@ describe('text fitting', () => {
         },
       ),
     );
+  });
+
+  it('never breaks a line at a no-break space: no line opens with a French colon or splits a number', () => {
+    const text = 'Festival Acme\u202f: 18\u202f000 festivaliers, complet en 3\u00a0semaines\u202f!';
+    const font = { faces, size: 40, letterSpacing: 0 };
+    for (let width = 120; width <= 900; width += 20) {
+      const lines = wrapWords(text, font, width);
+      if (!lines) continue;
+      expect(lines.join(' ')).toBe(text);
+      for (const line of lines) expect(line).not.toMatch(/^[:!?]|^000|\b18$|^semaines/u);
+    }
+    // The copy's narrow no-break space is drawn as the plain one every font has, still unbreakable.
+    expect(clean('Acme\u202f: 18\u202f000  festivaliers\n')).toBe('Acme\u00a0: 18\u00a0000 festivaliers');
+    // A number grouped with a plain space is one word too: "4 000" never ends one line and starts the next.
+    for (let width = 120; width <= 900; width += 20)
+      for (const line of wrapWords('Plus de 4 000 interventions depuis 2019', font, width) ?? [])
+        expect(line).not.toMatch(/^000|\b4$/u);
   });
 
   it('answers undefined rather than shrinking below the floor or cutting', () => {

@@ -2,10 +2,15 @@ import { printable } from '../text/policy/copy-policy.ts';
 import type { CopyCandidates } from './types.ts';
 
 export function clean(text: string | undefined): string {
-  return (text ?? '')
-    .replace(/\p{Cc}/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    (text ?? '')
+      .replace(/\p{Cc}/gu, ' ')
+      // A no-break space stays one (French sets it before ":" and inside "18 000"), drawn as the
+      // plain no-break space every font has: the narrow one is missing from most and would vanish.
+      .replace(/[\u2007\u202F]/gu, '\u00A0')
+      .replace(/[^\S\u00A0]+/gu, ' ')
+      .trim()
+  );
 }
 
 /** The one copy policy (text/policy) decides; the compositor only adds the texts it must not repeat. */

@@ -15,9 +15,25 @@ export function lineWidth(text: string, font: TextFont): number {
   return measureText(text, font) * WIDTH_SAFETY + 1;
 }
 
+/**
+ * Where a line may break: any white space but a no-break one. French sets a narrow no-break space
+ * before ":", "?" and inside "18 000", and the locale's number format puts one in "4 000 €": a
+ * line never starts with the colon or splits the number.
+ */
+const BREAK = /[^\S\u00A0\u2007\u202F]+/u;
+
 /** Greedy word wrap at `maxWidth`; undefined when a single word is wider than the line. */
 export function wrapWords(text: string, font: TextFont, maxWidth: number): string[] | undefined {
-  const words = text.split(/\s+/).filter(Boolean);
+  // A group of three digits after a number is the number's ("4 000"), written with any space.
+  const words = text
+    .split(BREAK)
+    .filter(Boolean)
+    .reduce<string[]>((out, w) => {
+      const last = out.at(-1);
+      if (last && /\d$/u.test(last) && /^\d{3}(?!\d)/u.test(w)) out[out.length - 1] = `${last} ${w}`;
+      else out.push(w);
+      return out;
+    }, []);
   const lines: string[] = [];
   let line = '';
   for (const word of words) {
