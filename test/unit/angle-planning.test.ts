@@ -23,14 +23,19 @@ const byId = (id: string) => {
 const ACME =
   'Acme Tiles fits bathroom tiles in Dover.\n- 40 fitters, all employed\n- Free design visit\n- Rated 4.6/5 from 210 reviews';
 
-/** The hooks planned from a research summary, read as the service reads it (extracted, then planned). */
+/** The angles planned from a research summary, read as the service reads it (extracted, then planned). */
+async function anglesOf(researchSummary: string, clientName = 'Acme Tiles', language = 'en') {
+  const fields = await extractBrief({ researchSummary, language, clientName });
+  return anglesFromBrief({ ...fields, research_summary: researchSummary });
+}
+
+/** The hooks of {@link anglesOf}. */
 async function hooksOf(
   researchSummary: string,
   clientName = 'Acme Tiles',
   language = 'en',
 ): Promise<string[]> {
-  const fields = await extractBrief({ researchSummary, language, clientName });
-  return (await anglesFromBrief({ ...fields, research_summary: researchSummary })).map((a) => a.hook);
+  return (await anglesOf(researchSummary, clientName, language)).map((a) => a.hook);
 }
 const corpusHooks = (id: string) => {
   const b = byId(id);
@@ -164,12 +169,7 @@ describe('planning angles from a brief', () => {
   it('pastes no one fact onto most of the set: each backs at most three angles while others are left', async () => {
     const summary =
       'Acme Drains (Leeds + 10 miles)\n- emergency drain unblocking, 24/7, usually on site within 45 mins\n- no call-out charge on weekdays\n- WaterSafe approved (member no. 4411)\n- fixed price before we start, no hourly surprises\n- 4.8/5 on Trustpilot (900 reviews)\n- CCTV drain surveys with a written report\n- customers: landlords, letting agents, homeowners';
-    const fields = await extractBrief({
-      researchSummary: summary,
-      language: 'en',
-      clientName: 'Acme Drains',
-    });
-    const angles = await anglesFromBrief({ ...fields, research_summary: summary });
+    const angles = await anglesOf(summary, 'Acme Drains');
     const uses = new Map<string, number>();
     for (const a of angles) for (const id of a.fact_ids) uses.set(id, (uses.get(id) ?? 0) + 1);
     expect(Math.max(...uses.values())).toBeLessThanOrEqual(3);
