@@ -166,6 +166,16 @@ describe('planning angles from a brief', () => {
     expect((await hooksOf(family, 'Acme Zoo')).some((h) => /^For parents of kids 5-12:/.test(h))).toBe(true);
   });
 
+  it('goes on after "Acme:" in lower case when the claim opens with a function word (Spanish, French)', async () => {
+    const es = await hooksOf(
+      'Reformas Acme – reformas integrales de baño en Sevilla\n* Más de 1.200 baños reformados desde 2009\n* Presupuesto cerrado sin compromiso en 24 h\n* Obra terminada en 5 días laborables\n* Garantía de 5 años en mano de obra',
+      'Reformas Acme',
+      'es',
+    );
+    expect(es.some((h) => h.startsWith('Reformas Acme: más de 1.200'))).toBe(true);
+    expect(es.some((h) => /: Más de/.test(h))).toBe(false);
+  });
+
   it('pastes no one fact onto most of the set: each backs at most three angles while others are left', async () => {
     const summary =
       'Acme Drains (Leeds + 10 miles)\n- emergency drain unblocking, 24/7, usually on site within 45 mins\n- no call-out charge on weekdays\n- WaterSafe approved (member no. 4411)\n- fixed price before we start, no hourly surprises\n- 4.8/5 on Trustpilot (900 reviews)\n- CCTV drain surveys with a written report\n- customers: landlords, letting agents, homeowners';

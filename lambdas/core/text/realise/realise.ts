@@ -1,5 +1,6 @@
 import type { Brief, BriefFields } from '../../brief/schema.ts';
 import type { Archetype } from '../plan/archetypes.ts';
+import { DANGLING } from '../policy/policy-data.ts';
 import type { Catalogue } from './catalogue.ts';
 import { capFirst, type FactForm, WORRIES } from './forms.ts';
 import { message, withIndefinite } from './messages.ts';
@@ -35,6 +36,20 @@ const lowerFirst = (s: string, cat: Catalogue, summary = '') => {
     ? lower + s.slice(first.length)
     : s;
 };
+
+/**
+ * A claim after "Acme:" goes on the sentence, in lower case: a function word always ("Acme: más
+ * de 1.200 baños", not "Más"), another word when the brief writes it so too. German, whose nouns
+ * keep their capital, is left as written.
+ */
+function afterColon(fragment: string, cat: Catalogue, summary: string): string {
+  if (cat.nounsCapitalised) return fragment;
+  const first = fragment.split(/\s/u)[0] ?? '';
+  const lower = first.toLowerCase();
+  const functionWord = [...(DANGLING[cat.locale.slice(0, 2)] ?? []), ...cat.topicStopwords].includes(lower);
+  if (functionWord && /^\p{Lu}\P{Lu}*$/u.test(first)) return lower + fragment.slice(first.length);
+  return lowerFirst(fragment, cat, summary);
+}
 
 /**
  * A frame's stop after a fact that already ends one ("…?'?", "…”.", "etc.."): the fact's own
@@ -164,7 +179,10 @@ function hookText(
           });
       }
       if (new RegExp(`^${cat.firstPerson.opening}`, 'iu').test(lead.fragment)) return undefined;
-      return message(cat, 'hook.business', { business: brief.business_name, lead: bare(lead.fragment) });
+      return message(cat, 'hook.business', {
+        business: brief.business_name,
+        lead: bare(afterColon(lead.fragment, cat, brief.research_summary ?? '')),
+      });
     }
     case 'callout': {
       if (lead.askable && lead.role === 'audience_insight' && support)
@@ -178,7 +196,9 @@ function hookText(
         targeted(audience, cat)
       )
         return sentence(lead, cat, brief);
-      const fragment = lead.needsSubject ? bare(sentence(lead, cat, brief)) : bare(lead.fragment);
+      const fragment = lead.needsSubject
+        ? bare(sentence(lead, cat, brief))
+        : bare(afterColon(lead.fragment, cat, brief.research_summary ?? ''));
       return message(cat, 'hook.callout', { audience, lead: fragment });
     }
     case 'pair': {
