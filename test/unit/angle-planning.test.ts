@@ -401,10 +401,13 @@ describe('ad copy from the brief and the angles', () => {
         'fr',
       ),
     ).toBe(catalogueFor('fr')?.cta.quote);
-    // The brief's CTA line says what the reader does: here, to enquire.
-    expect(await buttonFor(`${GOLF}\nCTA: Enquire about membership`)).toBe('Contact us');
-    // A heading of its own, the CTA on the line after it.
-    expect(await buttonFor(`${GOLF}\n## CTA\nBook a free taster round`)).toBe('Book now');
+    // The brief's CTA line, in its own words when they make a button that fits.
+    expect(await buttonFor(`${GOLF}\nCall to action: book a visit.`)).toBe('Book a visit');
+    expect(await buttonFor(`${GOLF}\n## CTA\nBook a taster`)).toBe('Book a taster');
+    // Too long for the button: the intent it says, in the language's short form (here, to enquire).
+    expect(await buttonFor(`${GOLF}\nCTA: Enquire about our family membership`)).toBe('Contact us');
+    // An instruction to the agency is no button: the trade's own default.
+    expect(await buttonFor(`${GOLF}\nCTA: drive them to the website, not the phone`)).toBe('Join now');
   });
 });
 

@@ -1,5 +1,5 @@
 import { briefSources } from './brief-angles.ts';
-import { ctaIntent, ctaType, defaultCta } from './cta.ts';
+import { briefCta, ctaIntent, ctaType, defaultCta } from './cta.ts';
 import { loadNlp } from './nlp.ts';
 import { repliesIn, replyOfNeed, withNeedsBeforeReplies } from './plan/topics.ts';
 import { type CopyLimits, PLATFORM_LIMITS } from './platform-limits.ts';
@@ -195,5 +195,9 @@ function chooseCta(
   if (label && [...label].length <= max && copyViolations(label, { ...ctx, limit: max }).length === 0)
     return label;
   // A label too long for the button keeps its intent in the language's short form ("Book your free survey" → "Book now").
-  return label ? cat.cta[ctaIntent(label)] : defaultCta(cat, brief.category, brief.research_summary);
+  if (label) return cat.cta[ctaIntent(label)];
+  // Without one, the brief's own CTA words when they make a button ("Book a visit"), else its intent's.
+  const own = briefCta(brief.research_summary);
+  if (own && [...own].length <= max && copyViolations(own, { ...ctx, limit: max }).length === 0) return own;
+  return defaultCta(cat, brief.category, brief.research_summary);
 }

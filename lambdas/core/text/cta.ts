@@ -126,6 +126,22 @@ const INTENT_OF_VERTICAL: readonly [RegExp, CtaIntent][] = [
 const BRIEF_CTA =
   /(?:^|\n|[.!]\s+)[\s>*•#-]*(?:CTA|call to action|llamada a la acción|handlungsaufforderung|appel à l['’]action)(?:\s*[:=–—-]\s*|[^\S\n]*\n+[\s>*•-]*)([^\n.]{3,80})/iu;
 
+/** A CTA said as a button: a few words, no clause. */
+const BUTTON_WORDS = 5;
+
+/**
+ * The brief's own CTA line, as written, when it reads as a button: a few words that open with what
+ * the reader does ("book a visit" → "Book a visit", "Start free trial"); not an instruction to the
+ * agency ("drive them to the website, not the phone").
+ */
+export function briefCta(summary: string): string | undefined {
+  const own = BRIEF_CTA.exec(summary)?.[1]?.trim();
+  if (!own || /[,;:()]/u.test(own) || own.split(/\s+/u).length > BUTTON_WORDS) return undefined;
+  const first = own.split(/\s+/u)[0] ?? '';
+  if (ctaIntent(first) === 'learn' || ctaIntent(first) !== ctaIntent(own)) return undefined;
+  return `${own.charAt(0).toLocaleUpperCase()}${own.slice(1)}`;
+}
+
 /**
  * The CTA of a language's catalogue for a brief without a campaign CTA: the intent of the brief's
  * own CTA line when it says one, else its category's.
