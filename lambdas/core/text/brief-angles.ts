@@ -183,8 +183,9 @@ const setOf = (c: Chosen) => ids(c).sort().join('+');
 
 /**
  * A set of ten is ten reasons, not one credential pasted onto every other claim: while a fact
- * backs more than FACT_USES angles, the last pair using it gives way to the next spare angle that
- * keeps every fact within that many (a thin brief, with no such spare, keeps its set).
+ * backs more than its share (FACT_USES, or the even share of a thin brief's few facts), the last
+ * pair using it gives way to the next spare angle that keeps every fact within it (with no such
+ * spare, the set stays as planned).
  */
 function oneReasonOnce(chosen: Chosen[], spare: Chosen[]): void {
   const uses = () => {
