@@ -166,6 +166,18 @@ describe('planning angles from a brief', () => {
     expect((await hooksOf(family, 'Acme Zoo')).some((h) => /^For parents of kids 5-12:/.test(h))).toBe(true);
   });
 
+  it('asks what the brief says most people think or have not done, never states it of every reader', async () => {
+    const hooks = await hooksOf(
+      "Brand: Acme Insurance\nProblem: People think switching insurer is a hassle and they'll lose their discount.\nInsight: Most people haven't checked their renewal price in years.\nProposition: Switch in 10 minutes, keep your discount.\nSupport:\n- Quote in under 3 minutes online\n- Rated 4.8 on Trustpilot (2,000 reviews)",
+      'Acme Insurance',
+    );
+    expect(
+      hooks.some((h) => h.startsWith("Think switching insurer is a hassle and you'll lose your discount?")),
+    ).toBe(true);
+    expect(hooks.some((h) => h.startsWith("Haven't checked your renewal price in years?"))).toBe(true);
+    expect(hooks.join('\n')).not.toMatch(/You think|You haven't/);
+  });
+
   it('goes on after "Acme:" in lower case when the claim opens with a function word (Spanish, French)', async () => {
     const es = await hooksOf(
       'Reformas Acme – reformas integrales de baño en Sevilla\n* Más de 1.200 baños reformados desde 2009\n* Presupuesto cerrado sin compromiso en 24 h\n* Obra terminada en 5 días laborables\n* Garantía de 5 años en mano de obra',

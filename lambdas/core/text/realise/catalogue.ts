@@ -38,6 +38,12 @@ export type Catalogue = {
     /** What the reader is called when a generic subject is replaced. */
     reader: string;
     /**
+     * A note about the audience that, told to the reader, would claim of every one what the brief
+     * says of most ("most people haven't checked …" → "you haven't checked …"): the opening
+     * dropped, the rest asked ("Haven't checked your renewal price in years?") and never stated.
+     */
+    readerQuestion?: string;
+    /**
      * Relative openers ("who", "die") stripped from a fragment; "which"-like ones, and a remark
      * that points back at another claim ("that's the thing they mention most"), make it unusable.
      */

@@ -192,6 +192,34 @@ function namesCapitalised(text: string, nlp: Nlp): string {
   return out;
 }
 
+/**
+ * A note without the leads an ad would not print before its claim: a rating's platform goes after
+ * it ("Google: 4,9 ★ (320 avis)" → "4,9 ★ sur Google (320 avis)"), and a comparison that opens
+ * with the rival's name keeps its claim without it, whatever the extraction called the note
+ * ("Compared to Brand X, setup takes 15 minutes").
+ */
+function withoutLeads(note: string, cat: Catalogue, businessName: string): string {
+  const rated = PLATFORM_LEAD.exec(note);
+  const text = rated ? `${rated[2]} ${cat.voice.ratingOn} ${rated[1]}${rated[3]}` : note;
+  const lead = new RegExp(`^${cat.voice.rivalLead}`, 'iu').exec(text)?.[0];
+  if (!lead || !namesARival(lead, cat, businessName)) return text;
+  const rest = text.slice(lead.length);
+  return rest.split(/\s+/).length >= 3 ? rest : text;
+}
+
+/**
+ * The reader-question form of a note about the audience (the catalogue's `readerQuestion`): "you
+ * haven't checked …" → "haven't checked …", asked; undefined when it has none. Such a note has
+ * no subject of its own to need, and is no clause of its own: it is asked whole.
+ */
+function askedOfReader(text: string, role: string, cat: Catalogue): string | undefined {
+  const pattern = cat.voice.readerQuestion;
+  // (A benefit told to the reader, "you don't have to pay the bill first", is the business's claim.)
+  if (!pattern || !(WORRIES.has(role) || role === 'audience_insight')) return undefined;
+  const re = new RegExp(pattern, 'iu');
+  return re.test(text) ? text.replace(re, '') : undefined;
+}
+
 export function factForm(
   fact: BriefFact,
   cat: Catalogue,
@@ -212,16 +240,7 @@ export function factForm(
     bareSingular: false,
     clause: false,
   };
-  // "Google: 4,9 ★ (320 avis)": the platform after its rating.
-  const rated = PLATFORM_LEAD.exec(text);
-  if (rated) text = `${rated[2]} ${cat.voice.ratingOn} ${rated[1]}${rated[3]}`;
-  // A comparison that opens with the rival's name keeps its claim without it, whatever the
-  // extraction called the note ("Compared to Brand X, setup takes 15 minutes").
-  const lead = new RegExp(`^${cat.voice.rivalLead}`, 'iu').exec(text)?.[0];
-  if (lead && namesARival(lead, cat, businessName)) {
-    const rest = text.slice(lead.length);
-    if (rest.split(/\s+/).length >= 3) text = rest;
-  }
+  text = withoutLeads(text, cat, businessName);
   if (unusable(text, fact, cat, businessName))
     return { ...base, fragment: text, askable: false, unusable: true };
   const relative = new RegExp(`^${cat.voice.relativeStrip}`, 'iu');
@@ -281,21 +300,25 @@ export function factForm(
     : [];
   const plural = (before: string) => plurals.some((w) => before.toLowerCase().includes(w));
   if (AUDIENCE_SIDE.has(fact.role)) text = toReader(text, cat, opensWithVerb, plural);
+  const askedText = askedOfReader(text, fact.role, cat);
+  const asked = askedText !== undefined;
+  if (askedText !== undefined) text = askedText;
   text = firstLetterCase(text, cat, summary, fact.span, tags);
   const shape = nlp && doc ? shapeOf(text, doc, tags, first?.normal ?? '', fact.role, cat) : NO_SHAPE;
-  const { needsSubject, bareSingular, shortNounPhrase } = shape;
+  const { bareSingular, shortNounPhrase } = shape;
+  const needsSubject = shape.needsSubject && !asked;
   const subjectFirst =
     cat.voice.clauseSubjects && new RegExp(`^${cat.voice.clauseSubjects}\\s`, 'iu').test(text);
   // The business speaking anywhere in it ("most of our installs are …") makes it a statement of
   // its own, said and never asked.
   const ownVoice = new RegExp(`(?<![\\p{L}])${cat.firstPerson.opening}`, 'iu').test(text);
-  const clause = shape.clause || Boolean(subjectFirst) || ownVoice;
+  const clause = !asked && (shape.clause || Boolean(subjectFirst) || ownVoice);
   const addressed = new RegExp(`^${cat.voice.reader}\\s`, 'iu').test(text);
-  const askable = !addressed && !needsSubject && !clause && (opensWithVerb || shortNounPhrase);
+  const askable = asked || (!addressed && !needsSubject && !clause && (opensWithVerb || shortNounPhrase));
   // A worry the question frame would ask (not a clause of its own) is never stated.
   // A customer's own words in quotes ("'Mom doesn't want a stranger in the house.'") are theirs to say.
   const quoted = /^["'“‘«„]/u.test(text);
-  const askOnly = worry && !addressed && !needsSubject && !clause && !quoted;
+  const askOnly = asked || (worry && !addressed && !needsSubject && !clause && !quoted);
   return {
     ...base,
     fragment: text,

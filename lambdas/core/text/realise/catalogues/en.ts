@@ -62,6 +62,8 @@ export const en: Catalogue = {
     genericSubjects:
       '(?:(?:most|many|some|all) )?(?:people|customers|clients|buyers|users|candidates|members|parents|owners|homeowners|shoppers|patients|students|families)',
     reader: 'you',
+    // "you haven't checked your renewal price in years" → "haven't checked …" (asked).
+    readerQuestion: "^you (?=(?:haven't|haven’t|don't|don’t|can't|can’t|aren't|aren’t|never|rarely)\\s)",
     relativeStrip: '(?:people |those |customers |clients )?(?:who|that) ',
     leadingConnective:
       "(?:(?:(?:oh|ah|btw|by the way),?\\s+)?(?:plus|and|also|or|so|that's why|which is why)|(?:oh|ah|btw|by the way),?)",
@@ -91,6 +93,12 @@ export const en: Catalogue = {
       },
       // "People worry plant-based means bland" → "Worried plant-based means bland?"
       { pattern: '^(?:you|they|(?:many |most |some )?[\\p{L}-]+) worry (?:that )?', replace: 'worried ' },
+      // "People think switching is a hassle" → "Think switching is a hassle?": what they believe, asked.
+      {
+        pattern:
+          '^(?:you|they|(?:many |most |some )?[\\p{L}-]+) (?:often |still )?(?:think|believe|assume) (?:that )?',
+        replace: 'think ',
+      },
     ],
     pointsBack:
       "\\b(?:helps?|covers?|solves?|fix(?:es)?|sorts?|handles?|deals with|takes care of|stops?|prevents?) (?:there|that|it|this|them)$|^(?:they|people|customers) \\p{L}+ (?:it|this|that)\\b|^(?:we|our team) (?:handle|deal with|take care of|cover|solve|sort) (?:that|this|it)\\b|^(?:we|our team) \\p{L}+ (?:that|this)(?=[,;.]|$| (?:up ?front|too|as well|for free|free|for you|in writing|first)\\b)|(?:^|,\\s)(?:(?:usually|mostly|often|generally|almost always) )?yes(?:,\\s|$)|^no,\\s|\\b(?:sorts?|fix(?:es)?|solves?|covers?) both$|^(?:ours|we|this one) (?:isn['’]t|is not|aren['’]t|are not|doesn['’]t|does not|don['’]t|do not|won['’]t|will not)$|^not (?:here|with us|ours)$|^(?:we|ours?) (?:have|has|charge|ask|take|need) none\\b",
