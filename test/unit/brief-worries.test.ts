@@ -305,7 +305,7 @@ describe('worries and questions as agencies write them', () => {
     expect(es.facts).toContain('objection: que el banco les diga que no');
     expect(es.facts).toContain('benefit: estudio de viabilidad gratuito en 48 h');
     expect(es.hooks).toContain(
-      '¿Miedo a que el banco les diga que no? Estudio de viabilidad gratuito en 48 h.',
+      '¿Miedo a que el banco te diga que no? Estudio de viabilidad gratuito en 48 h.',
     );
     expect(es.hooks.join('\n')).not.toMatch(/Nuestra respuesta|¿El banco/);
     const fr = await read(

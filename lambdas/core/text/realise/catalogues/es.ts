@@ -51,6 +51,8 @@ export const es: Catalogue = {
     pronouns: [
       ['sus', 'tus'],
       ['su', 'tu'],
+      // "que el banco les diga que no" → "te diga": the object pronoun, never an article in Spanish.
+      ['les', 'te'],
     ],
     // None: the verb after "los clientes" is conjugated for them, and "tú" needs another form
     // ("Tú están cansados …"). A fact about customers is kept as written.
