@@ -14,7 +14,7 @@ import { choosePicture } from '#core/creative/pictures/choose.ts';
 import { tradePicture } from '#core/creative/pictures/trade.ts';
 import { cutOutProduct } from '#core/creative/product.ts';
 import { buildSceneSvg, createTemplateImageModel, sceneChoice } from '#core/creative/scenes/index.ts';
-import { fitText, wrapWords } from '#core/creative/text-fit.ts';
+import { badgeCase, fitText, wrapWords } from '#core/creative/text-fit.ts';
 import { deliverySize } from '#core/images/sizes.ts';
 import { BUSINESSES, pouchPng, serumJpeg } from '../../scripts/lib/sample-businesses.ts';
 import { visualRequest } from './visual-request.ts';
@@ -53,6 +53,10 @@ describe('text fitting', () => {
     }
     // The copy's narrow no-break space is drawn as the plain one every font has, still unbreakable.
     expect(clean('Acme\u202f: 18\u202f000  festivaliers\n')).toBe('Acme\u00a0: 18\u00a0000 festivaliers');
+    // A badge's capitals keep a number's own ending: "OVER-65s", not "OVER-65S".
+    expect(badgeCase('10% off for over-65s, 2nd visit free, 30ml')).toBe(
+      '10% OFF FOR OVER-65s, 2nd VISIT FREE, 30ml',
+    );
     // A number grouped with a plain space is one word too: "4 000" never ends one line and starts the next.
     for (let width = 120; width <= 900; width += 20)
       for (const line of wrapWords('Plus de 4 000 interventions depuis 2019', font, width) ?? [])

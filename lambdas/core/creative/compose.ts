@@ -16,6 +16,7 @@ import { brandPalette } from './palette.ts';
 import { cutOutProduct } from './product.ts';
 import { measureQuality } from './quality.ts';
 import { type Assets, focusCrop, PNG_LEVEL, renderBackground, renderFinal } from './render.ts';
+import { badgeCase } from './text-fit.ts';
 import {
   type ComposedCreative,
   type ComposeInput,
@@ -272,7 +273,7 @@ function wordmarkOf(input: ComposeInput): string | undefined {
 function copyFonts(input: ComposeInput, copy: CleanCopy): Fonts {
   const heading = family(input.brand.fonts.heading);
   const body = family(input.brand.fonts.body);
-  const headingText = [...copy.headlines, copy.offer?.toLocaleUpperCase() ?? ''].join(' ');
+  const headingText = [...copy.headlines, badgeCase(copy.offer ?? '')].join(' ');
   return {
     heading,
     body,

@@ -124,3 +124,14 @@ export function fitText(req: FitRequest): Fitted | undefined {
   }
   return undefined;
 }
+
+/**
+ * A badge's capitals, a number's own ending kept as written: "10 % off for over-65s" →
+ * "10 % OFF FOR OVER-65s", "2nd" and "30ml" stay; "65S" would read as another code.
+ */
+export function badgeCase(text: string): string {
+  return text
+    .split(/(\d\p{Ll}{1,3}(?!\p{L}))/u)
+    .map((part, i) => (i % 2 === 1 ? part : part.toLocaleUpperCase()))
+    .join('');
+}

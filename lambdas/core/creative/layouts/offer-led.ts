@@ -1,7 +1,7 @@
 import { facesFor } from '../fonts.ts';
 import { minTypeSize } from '../grid.ts';
 import { accentOn, textOn } from '../palette.ts';
-import { fitText } from '../text-fit.ts';
+import { badgeCase, fitText } from '../text-fit.ts';
 import type { Box } from '../types.ts';
 import { clipToSafe, fieldFor, productIn } from './place.ts';
 import { stackCopy } from './stack.ts';
@@ -55,7 +55,7 @@ export const offerLed: Layout = {
     // The badge: the largest circle its area (inside the safe zone) holds, the offer as big as fits.
     const area = clipToSafe(ctx, badgeArea);
     const d = Math.round(Math.min(area.width, area.height, u * 0.56) * 0.98);
-    const upper = offerText.toLocaleUpperCase();
+    const upper = badgeCase(offerText);
     const faces = facesFor(ctx.fonts.heading, 800, upper);
     const inner = d * 0.7;
     const fit = fitText({

@@ -1,7 +1,7 @@
 import { facesFor } from '../fonts.ts';
 import { minTypeSize } from '../grid.ts';
 import { textOn } from '../palette.ts';
-import { type Fitted, fitText } from '../text-fit.ts';
+import { badgeCase, type Fitted, fitText } from '../text-fit.ts';
 import type { Box, LayoutFamily } from '../types.ts';
 import type { LayoutContext, PlacedText, Shape } from './types.ts';
 
@@ -140,7 +140,7 @@ function fitBrandMark({ ctx, o, col, floor }: StackFrame): BrandMark {
 function fitOfferPill({ ctx, o, col, floor }: StackFrame): Fitted | undefined | null {
   if (!(o.offerPill && ctx.copy.offer)) return undefined;
   const u = ctx.u;
-  const text = ctx.copy.offer.toLocaleUpperCase();
+  const text = badgeCase(ctx.copy.offer);
   return (
     fitText({
       text,
@@ -328,7 +328,7 @@ function placeHead(f: StackFrame, m: Measured, p: Placing): { y: number; logo: B
       radius: Math.round(offerH * (offer.lines.length > 1 ? 0.25 : 0.5)),
     });
     const fg = textOn(ctx.palette, o.offerPill.fill);
-    const text = ctx.copy.offer?.toLocaleUpperCase() ?? '';
+    const text = badgeCase(ctx.copy.offer ?? '');
     texts.push(
       textBox(
         'offer',
