@@ -99,7 +99,7 @@ describe('planning angles from a brief', () => {
     const replied = (
       await hooksOf(`${ACME}\n- People worry about slippery floors - our anti-slip tiles make them safe`)
     ).join('\n');
-    expect(replied).toMatch(/You worry about slippery floors - our anti-slip tiles make them safe/);
+    expect(replied).toMatch(/You worry about slippery floors – our anti-slip tiles make them safe/);
     // A worry named only by its topic is asked, never stated as a sentence of its own (a
     // development brief whose worry, once its frames are dropped, is only a topic).
     expect(hooks).not.toMatch(/the wait for a quote\./i);

@@ -60,6 +60,9 @@ function afterColon(fragment: string, cat: Catalogue, summary: string): string {
 const DOUBLE_STOP = /([.!?…]\s?["'”’»“]?)\s?[.?](?=\s|$)/gu;
 const tidyStops = (s: string) => s.replace(DOUBLE_STOP, '$1');
 
+/** A spaced hyphen, a note-taker's dash, printed as the dash it stands for ("ours isn't – no dress code"). */
+const dashes = (s: string) => s.replace(/(?<=\S) - (?=\S)/gu, ' – ');
+
 const bare = (s: string) => s.replace(/[.!?]+$/u, '');
 
 /**
@@ -127,7 +130,7 @@ export function realiseHook(
   const hook = tidyStops(raw);
   if (lead.askOnly && !asked(hook, lead.fragment)) return undefined;
   const usesSupport = support !== undefined && hook.includes(bare(sentence(support, cat, brief)));
-  return { hook, facts: usesSupport && support ? [lead, support] : [lead] };
+  return { hook: dashes(hook), facts: usesSupport && support ? [lead, support] : [lead] };
 }
 
 function hookText(
