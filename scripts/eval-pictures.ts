@@ -117,20 +117,22 @@ for (const brief of corpus) {
   const verdict = picture ? judgedVerdict(brief.id, picture) : undefined;
   const byWordNet = picture ? relevant(picture, wanted(brief.id)) : false;
   const own = verdict ? verdict === 'R' : byWordNet;
+  // Another category's: the readers' W where they judged it, else relevant by WordNet to a brief
+  // of another vertical.
   const elsewhere =
-    picture && verdict && verdict !== 'R'
-      ? verdict === 'W'
-        ? ['readers: another business']
-        : []
-      : picture && !own
-        ? all
+    !picture || own
+      ? []
+      : verdict
+        ? verdict === 'W'
+          ? ['readers: another business']
+          : []
+        : all
             .filter(
               (o) =>
                 vertical(o.gold.category) !== vertical(brief.gold.category) &&
                 relevant(picture, wanted(o.id)),
             )
-            .map((o) => o.id)
-        : [];
+            .map((o) => o.id);
   for (const s of slots) {
     totals.creatives++;
     if (pngDir && s.creative)
@@ -146,10 +148,9 @@ for (const brief of corpus) {
     const shown = picture && s.creative?.quality.layout === 'brand-block';
     if (!shown) totals.noPicture++;
     else if (own) totals.relevant++;
-    if (shown) {
-      if (verdict) totals.judged++;
-      if (byWordNet) totals.relevantByWordNet++;
-    } else if (elsewhere.length > 0) totals.otherCategory++;
+    else if (elsewhere.length > 0) totals.otherCategory++;
+    if (shown && verdict) totals.judged++;
+    if (shown && byWordNet) totals.relevantByWordNet++;
     if (s.repeated.length > 0) totals.repeated++;
     if (s.offerPrinted > 1) totals.offerTwice++;
     if ((s.creative?.quality.logo_contrast ?? 21) < 3) totals.logoUnder3++;
