@@ -174,12 +174,15 @@ function visualStyle(subject: string, treatment: string): string {
   return full.length <= 200 ? full : subject.slice(0, 200);
 }
 
-/**
- * At least four awareness levels: a spare candidate of a missing level replaces an angle whose
- * level is represented twice or more; without one, the last such angle speaks to the missing level.
- */
 const ids = (c: Chosen) => [...new Set(c.facts.map((f) => f.id))];
 const setOf = (c: Chosen) => ids(c).sort().join('+');
+
+/** How many of the chosen angles have each key (a fact they cite, their level). */
+function tally<K>(chosen: readonly Chosen[], keys: (c: Chosen) => readonly K[]): Map<K, number> {
+  const m = new Map<K, number>();
+  for (const c of chosen) for (const k of keys(c)) m.set(k, (m.get(k) ?? 0) + 1);
+  return m;
+}
 
 /**
  * A set of ten is ten reasons, not one credential pasted onto every other claim: while a fact
@@ -188,17 +191,12 @@ const setOf = (c: Chosen) => ids(c).sort().join('+');
  * spare, the set stays as planned).
  */
 function oneReasonOnce(chosen: Chosen[], spare: Chosen[]): void {
-  const uses = () => {
-    const m = new Map<string, number>();
-    for (const c of chosen) for (const id of ids(c)) m.set(id, (m.get(id) ?? 0) + 1);
-    return m;
-  };
   // (Ten angles over few facts use each more often: the cap is at least the even share.)
-  const start = uses();
+  const start = tally(chosen, ids);
   const slots = [...start.values()].reduce((a, b) => a + b, 0);
   const cap = Math.max(FACT_USES, Math.ceil(slots / Math.max(1, start.size)));
   for (let guard = 0; guard < ANGLES_PER_SET; guard++) {
-    const count = uses();
+    const count = tally(chosen, ids);
     const over = [...count].find(([, n]) => n > cap)?.[0];
     if (!over) return;
     // (A worry with its answer stays: the set's surest hook.)
@@ -228,14 +226,13 @@ function oneReasonOnce(chosen: Chosen[], spare: Chosen[]): void {
   }
 }
 
+/**
+ * At least four awareness levels: a spare candidate of a missing level replaces an angle whose
+ * level is represented twice or more; without one, the last such angle speaks to the missing level.
+ */
 function spreadLevels(chosen: Chosen[], spare: readonly Chosen[]): void {
-  const count = () => {
-    const m = new Map<AwarenessLevel, number>();
-    for (const c of chosen) m.set(c.level, (m.get(c.level) ?? 0) + 1);
-    return m;
-  };
   for (const level of AWARENESS_LEVELS) {
-    const counts = count();
+    const counts = tally(chosen, (c) => [c.level]);
     if (counts.size >= MIN_AWARENESS_LEVELS) return;
     if (counts.has(level)) continue;
     const donorIndex = chosen.findLastIndex((c) => (counts.get(c.level) ?? 0) > 1);
