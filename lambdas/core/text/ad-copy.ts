@@ -191,13 +191,14 @@ function chooseCta(
   brief: { category: string; research_summary: string },
   ctx: PolicyContext,
 ): string {
+  const fits = (text: string) =>
+    [...text].length <= max && copyViolations(text, { ...ctx, limit: max }).length === 0;
   const label = given.trim();
-  if (label && [...label].length <= max && copyViolations(label, { ...ctx, limit: max }).length === 0)
-    return label;
+  if (label && fits(label)) return label;
   // A label too long for the button keeps its intent in the language's short form ("Book your free survey" → "Book now").
   if (label) return cat.cta[ctaIntent(label)];
   // Without one, the brief's own CTA words when they make a button ("Book a visit"), else its intent's.
   const own = briefCta(brief.research_summary);
-  if (own && [...own].length <= max && copyViolations(own, { ...ctx, limit: max }).length === 0) return own;
+  if (own && fits(own)) return own;
   return defaultCta(cat, brief.category, brief.research_summary);
 }

@@ -136,8 +136,9 @@ const BUTTON_WORDS = 5;
  */
 export function briefCta(summary: string): string | undefined {
   const own = BRIEF_CTA.exec(summary)?.[1]?.trim();
-  if (!own || /[,;:()]/u.test(own) || own.split(/\s+/u).length > BUTTON_WORDS) return undefined;
-  const first = own.split(/\s+/u)[0] ?? '';
+  const words = own?.split(/\s+/u) ?? [];
+  if (!own || /[,;:()]/u.test(own) || words.length > BUTTON_WORDS) return undefined;
+  const first = words[0] ?? '';
   if (ctaIntent(first) === 'learn' || ctaIntent(first) !== ctaIntent(own)) return undefined;
   return `${own.charAt(0).toLocaleUpperCase()}${own.slice(1)}`;
 }

@@ -302,7 +302,7 @@ export function factForm(
   if (AUDIENCE_SIDE.has(fact.role)) text = toReader(text, cat, opensWithVerb, plural);
   const askedText = askedOfReader(text, fact.role, cat);
   const asked = askedText !== undefined;
-  if (askedText !== undefined) text = askedText;
+  text = askedText ?? text;
   text = firstLetterCase(text, cat, summary, fact.span, tags);
   const shape = nlp && doc ? shapeOf(text, doc, tags, first?.normal ?? '', fact.role, cat) : NO_SHAPE;
   const { bareSingular, shortNounPhrase } = shape;
