@@ -21,6 +21,7 @@ import { type LibraryPicture, pictureLibrary } from '#core/creative/pictures/lib
 import { tablerLibrary } from '#core/creative/pictures/tabler.ts';
 import { termsOf } from '#core/creative/pictures/terms.ts';
 import { tradePicture } from '#core/creative/pictures/trade.ts';
+import { pictureSvg } from '#core/creative/scenes/illustration.ts';
 import { hash32 } from '#core/creative/scenes/kit.ts';
 import { slotCopy } from '../eval/pictures/compose-corpus.ts';
 import { loadPictureCorpus, type PictureBrief } from '../eval/pictures/corpus.ts';
@@ -32,11 +33,7 @@ const OWN_TABLER = 2;
 const DECOYS = [7, 13, 29];
 
 function tileSvg(p: LibraryPicture): string {
-  const inner =
-    p.source === 'tabler'
-      ? `<svg x="24" y="24" width="112" height="112" viewBox="0 0 24 24"><g fill="none" stroke="#1f2937" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round">${p.body}</g></svg>`
-      : `<svg x="24" y="24" width="112" height="112" viewBox="0 0 32 32">${p.body}</svg>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${TILE}" height="${TILE}"><rect width="100%" height="100%" fill="#ffffff"/>${inner}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${TILE}" height="${TILE}"><rect width="100%" height="100%" fill="#ffffff"/>${pictureSvg(p, 24, 24, 112, '#1f2937')}</svg>`;
 }
 
 async function bestOf(brief: { subject: string; category: string }): Promise<LibraryPicture[]> {

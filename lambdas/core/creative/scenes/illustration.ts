@@ -41,13 +41,21 @@ export function illustrationScene(s: SceneContext, picture: LibraryPicture | und
     const icon = size * 0.78;
     shapes.push(
       `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(size * 0.6 - size * 0.045)}" fill="none" stroke="${ink}" stroke-width="${n(size * 0.012)}"/>`,
-      `<svg x="${n(cx - icon / 2)}" y="${n(cy - icon / 2)}" width="${n(icon)}" height="${n(icon)}" viewBox="0 0 24 24"><g fill="none" stroke="${ink}" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round">${picture.body}</g></svg>`,
+      pictureSvg(picture, cx - icon / 2, cy - icon / 2, icon, ink),
     );
-  } else
-    shapes.push(
-      `<svg x="${n(cx - size / 2)}" y="${n(cy - size / 2)}" width="${n(size)}" height="${n(size)}" viewBox="0 0 32 32">${picture.body}</svg>`,
-    );
+  } else shapes.push(pictureSvg(picture, cx - size / 2, cy - size / 2, size, ''));
   return shapes.join('');
+}
+
+/**
+ * A library picture drawn in a square of `size` at (x, y): an emoji as it is, a line icon
+ * stroked in `ink` on its 24-unit grid.
+ */
+export function pictureSvg(picture: LibraryPicture, x: number, y: number, size: number, ink: string): string {
+  const at = `x="${n(x)}" y="${n(y)}" width="${n(size)}" height="${n(size)}"`;
+  return picture.source === 'tabler'
+    ? `<svg ${at} viewBox="0 0 24 24"><g fill="none" stroke="${ink}" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round">${picture.body}</g></svg>`
+    : `<svg ${at} viewBox="0 0 32 32">${picture.body}</svg>`;
 }
 
 /** The brand colour a line icon is drawn in: the primary when it reads at 3:1 on its disc, else the fill a badge would take there. */
