@@ -2,7 +2,15 @@ import { offsetsOf } from '../lexicon/wordnet.ts';
 import type { Nlp } from '../text/nlp.ts';
 import { directionAt } from './direction.ts';
 import type { Segment } from './lines.ts';
-import { AUDIENCE_CUE, AVOID_CUE, META_CUE, MUST_SAY, NOTE_CUE, TONE_CUE } from './patterns/cues.ts';
+import {
+  AUDIENCE_CUE,
+  AVOID_CUE,
+  META_CUE,
+  MUST_SAY,
+  NOTE_CUE,
+  PRONOUN_ONLY,
+  TONE_CUE,
+} from './patterns/cues.ts';
 import {
   BACK_REFERENCE,
   CLAUSE_LEAD,
@@ -147,9 +155,6 @@ export function mustCarry(text: string): string | undefined {
     : undefined;
 }
 
-const PRONOUN_ONLY =
-  /^(?:them|it|this|that|these|those|him|her|they|ellos|ellas|eso|esto|sie|es|das|dies|eux|elles|ils|ça|cela)$/iu;
-
 /** What an avoid line forbids: quoted phrases, else the words after the cue up to a comma. */
 export function forbidden(text: string): string[] {
   // An apostrophe inside a word ("people's") neither opens nor closes a quotation.
@@ -175,7 +180,7 @@ export function forbidden(text: string): string[] {
   const phrase =
     (cut.match(/\)/gu) ?? []).length > (cut.match(/\(/gu) ?? []).length ? cut.replace(/\)$/u, '') : cut;
   // "(can't name them)" forbids what the sentence names, not the word "them".
-  if (PRONOUN_ONLY.test(phrase)) return [];
+  if (PRONOUN_ONLY.re.test(phrase)) return [];
   return phrase.length >= 3 ? [phrase.slice(0, 120)] : [];
 }
 

@@ -1,6 +1,13 @@
 import { directionAt } from './direction.ts';
 import { type Piece, piece } from './fields.ts';
-import { AVOID_CUE, BRACKET_NOTE, NOTE_CUE, RELATIVE_REMARK, ROUND_BRACKET } from './patterns/cues.ts';
+import {
+  AVOID_CUE,
+  BRACKET_NOTE,
+  NAMING_ONLY,
+  NOTE_CUE,
+  RELATIVE_REMARK,
+  ROUND_BRACKET,
+} from './patterns/cues.ts';
 
 /**
  * A piece of the brief without the working notes left in it. A piece that is itself a note
@@ -39,12 +46,8 @@ export function claimBesideBracket(text: string): boolean {
   const outside = text.replace(/\([^()]*\)/gu, ' ').trim();
   return (
     brackets.length > 0 &&
-    brackets.every((b) => !AVOID_CUE.re.test(b) || NAMING_ONLY.test(b)) &&
+    brackets.every((b) => !AVOID_CUE.re.test(b) || NAMING_ONLY.re.test(b)) &&
     !AVOID_CUE.re.test(outside) &&
     outside.split(/\s+/u).length >= 3
   );
 }
-
-/** A prohibition on naming only, whatever else the bracket says. */
-const NAMING_ONLY =
-  /^\((?:[^()]*?\b)?(?:can(?:'t|’t|not)|don(?:'t|’t)|do not|never|no|nicht|ne pas|pas)\s+(?:name|mention|identify|nombrar|mencionar|nennen|erwähnen|nommer|citer|mentionner)\s+(?:it|them|him|her|the \p{L}+|lo|los|la|las|sie|es|le|les)\b[^()]*\)$/iu;

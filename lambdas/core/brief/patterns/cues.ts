@@ -46,6 +46,31 @@ export const TONE_CUE: Pattern = {
   ],
 };
 
+/**
+ * A bracket that only forbids naming something ("(can't name them)", "(don't name it, contract
+ * thing)"): the claim beside it names nothing and stands.
+ */
+export const NAMING_ONLY: Pattern = {
+  id: 'naming-only',
+  re: /^\((?:[^()]*?\b)?(?:can(?:'t|’t|not)|don(?:'t|’t)|do not|never|no|nicht|ne pas|pas)\s+(?:name|mention|identify|nombrar|mencionar|nennen|erwähnen|nommer|citer|mentionner)\s+(?:it|them|him|her|the \p{L}+|lo|los|la|las|sie|es|le|les)\b[^()]*\)$/iu,
+  examples: [
+    { text: "(can't name them)", match: "(can't name them)" },
+    { text: '(don’t name it, contract thing)', match: '(don’t name it, contract thing)' },
+    { text: "(don't present it as better)", match: null },
+  ],
+};
+
+/** An avoid line's phrase that is only a pronoun ("can't name them"): it forbids no words. */
+export const PRONOUN_ONLY: Pattern = {
+  id: 'pronoun-only',
+  re: /^(?:them|it|this|that|these|those|him|her|they|ellos|ellas|eso|esto|sie|es|das|dies|eux|elles|ils|ça|cela)$/iu,
+  examples: [
+    { text: 'them', match: 'them' },
+    { text: 'cela', match: 'cela' },
+    { text: 'cheapest in London', match: null },
+  ],
+};
+
 /** A legal note or a "don't": guidance for the copy policy, never a fact. */
 export const AVOID_CUE: Pattern = {
   id: 'avoid-cue',
